@@ -1,0 +1,1 @@
+"""Browser user interface (runs under PyScript on Pyodide)."""
