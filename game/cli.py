@@ -1,0 +1,148 @@
+"""``python -m game``: score positions, list legal moves, validate saves, run matches."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Sequence
+
+from .errors import SaveError, SettingsError
+from .position import legal_moves, score_position
+from .save import load
+from .settings import GODZILLA_MODES
+
+
+class CommandError(Exception):
+    """A problem with the user's input, printed as one line."""
+
+
+def _read(path: str) -> str:
+    try:
+        if path == "-":
+            return sys.stdin.read()
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except OSError as error:
+        raise CommandError(f"cannot read {path}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise CommandError(f"{path} is not UTF-8 text") from None
+
+
+def _read_json(path: str) -> Any:
+    try:
+        return json.loads(_read(path))
+    except (ValueError, RecursionError) as error:
+        raise CommandError(f"{path} is not valid JSON: {error}") from None
+
+
+def _print(data: Any) -> None:
+    print(json.dumps(data, ensure_ascii=False))
+
+
+def _cmd_score(args: argparse.Namespace) -> int:
+    _print(score_position(_read_json(args.file)))
+    return 0
+
+
+def _cmd_moves(args: argparse.Namespace) -> int:
+    _print(legal_moves(_read_json(args.file)))
+    return 0
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    game = load(_read(args.save))
+    state = game.state
+    names = [p.name for p in game.settings.players]
+    result: dict[str, Any] = {
+        "over": state.is_over,
+        "round": state.round,
+        "steps": len(game.log),
+        "scores": {game.settings.colours[c]: s for c, s in enumerate(state.scores)},
+        "standings": [
+            {"rank": s.rank, "player": names[s.player], "points": s.points,
+             "winner": s.winner, "decided_by": s.decided_by,
+             "tallest_tower": s.tallest_tower, "majorities": s.majorities}
+            for s in state.standings()],
+    }
+    _print(result)
+    return 0
+
+
+def _rule_options(args: argparse.Namespace) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    if args.rounds is not None:
+        options["rounds"] = args.rounds
+    if args.godzilla != "off":
+        options["godzilla"] = args.godzilla
+    for flag in ("progressive", "anti_trust", "secret_selection"):
+        if getattr(args, flag):
+            options[flag] = True
+    if args.shared_win:
+        options["tie_break"] = False
+    return options
+
+
+def _cmd_selfplay(args: argparse.Namespace) -> int:
+    from .selfplay import selfplay
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if args.players is None:
+        args.players = len(bots)
+    if len(bots) == 1:
+        bots = bots * args.players
+    if len(bots) != args.players:
+        raise CommandError(f"--bots names {len(bots)} players but --players is {args.players}")
+    if args.games < 1:
+        raise CommandError("--games must be at least 1")
+    try:
+        _print(selfplay(bots, args.games, args.seed, _rule_options(args)))
+    except ValueError as error:
+        raise CommandError(str(error)) from None
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m game",
+        description="Manhattan (Andreas Seyfarth, 1994): the rules engine from the command line.",
+        epilog="Positions: {\"colours\": [...], \"cities\": [6 cities x 9 plots]}, a plot is a "
+               "list of [colour, floors] pieces from the bottom up; plots numbered 0-8 row-major "
+               "as seen from the south edge. See docs/save-format.md for saves.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("score", help="score a position; prints points per colour as JSON")
+    p.add_argument("file", help="position JSON file, or - for standard input")
+    p.set_defaults(run=_cmd_score)
+    p = sub.add_parser("moves", help="list every legal build in a position (needs 'to_move')")
+    p.add_argument("file", help="position JSON file with 'to_move', or - for standard input")
+    p.set_defaults(run=_cmd_moves)
+    p = sub.add_parser("replay", help="validate a save by replaying it; prints the standings")
+    p.add_argument("save", help="save JSON file, or - for standard input")
+    p.set_defaults(run=_cmd_replay)
+    p = sub.add_parser("selfplay", help="play games between computer players; prints a summary")
+    p.add_argument("--players", type=int, choices=(2, 3, 4), default=None,
+                   help="number of players (default: the number of --bots)")
+    p.add_argument("--bots", required=True,
+                   help="comma-separated computer player ids, one per player (or one for all)")
+    p.add_argument("--games", type=int, default=10)
+    p.add_argument("--seed", default="0")
+    p.add_argument("--rounds", type=int, choices=(4, 6), default=None,
+                   help="4 or 6 rounds (default: 4 with four players, 6 otherwise)")
+    p.add_argument("--godzilla", choices=GODZILLA_MODES, default="off")
+    p.add_argument("--progressive", action="store_true", help="progressive construction")
+    p.add_argument("--anti-trust", action="store_true", help="no building on your own tower")
+    p.add_argument("--secret-selection", action="store_true", help="hidden piece selection")
+    p.add_argument("--shared-win", action="store_true", help="ties share the win (no tie-break)")
+    p.set_defaults(run=_cmd_selfplay)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args)
+    except (CommandError, SaveError, SettingsError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,65 @@
+"""A game in progress: settings, seed, the log of every step, and the current state.
+
+The :class:`Game` is what a user interface holds and what a save stores. Chance steps are
+resolved automatically from the seed: outcome number ``k`` is drawn from a generator seeded
+with ``"{seed}/{k}"``, so a game continued after loading a save draws exactly what it would
+have drawn without the reload, on any Python.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .actions import Action, is_chance
+from .errors import IllegalAction
+from .settings import Settings
+from .state import CHANCE, State, new_state
+from .view import PlayerView, player_view
+
+
+class Game:
+    """Settings + seed + log; ``state`` is always the result of applying the log."""
+
+    def __init__(self, settings: Settings, seed: str | int, meta: dict[str, Any] | None = None,
+                 resolve_chance: bool = True):
+        """A new game. ``resolve_chance=False`` leaves the setup steps pending, for replays."""
+        self.settings = settings
+        self.seed = str(seed)
+        self.meta: dict[str, Any] = dict(meta or {})
+        self.log: list[Action] = []
+        self.state: State = new_state(settings)
+        if resolve_chance:
+            self._resolve_chance()
+
+    @property
+    def chance_count(self) -> int:
+        return sum(1 for action in self.log if is_chance(action))
+
+    def chance_rng(self, index: int) -> random.Random:
+        return random.Random(f"{self.seed}/{index}")
+
+    def play(self, action: Action) -> State:
+        """Apply a player's decision, then any chance steps it leads to.
+
+        Raises :class:`~game.errors.IllegalAction` (and changes nothing) if it is illegal.
+        """
+        if is_chance(action):
+            raise IllegalAction("not-a-decision", "chance outcomes come from the seed, not players")
+        self.state = self.state.apply(action)
+        self.log.append(action)
+        self._resolve_chance()
+        return self.state
+
+    def _resolve_chance(self) -> None:
+        while self.state.phase == CHANCE:
+            outcome = self.state.sample_chance(self.chance_rng(self.chance_count))
+            self.state = self.state.apply(outcome)
+            self.log.append(outcome)
+
+    def view(self, player: int) -> PlayerView:
+        return player_view(self.state, player)
+
+    def decisions(self) -> list[Action]:
+        """The players' decisions so far, without chance outcomes."""
+        return [a for a in self.log if not is_chance(a)]

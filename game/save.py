@@ -1,0 +1,102 @@
+"""Saves: a versioned JSON document that replays through the rules.
+
+See ``docs/save-format.md``. Loading never trusts the stored state: it re-applies the logged
+steps one by one, so a corrupted or hand-edited save is either a legal game or rejected
+with the number of the first bad step and the rule it breaks.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+from .actions import action_from_json, action_to_json, is_chance
+from .errors import IllegalAction, SaveError, SettingsError
+from .match import Game
+from .settings import Settings
+from .state import CHANCE
+
+FORMAT = "manhattan-save"
+VERSION = 1
+MAX_SAVE_BYTES = 2_000_000
+
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+MIGRATIONS: dict[int, Migration] = {}
+"""``MIGRATIONS[k]`` turns a version-``k`` save into a version ``k + 1`` save. When the format
+changes: bump VERSION, register the step from the old version here, keep old saves loading."""
+
+
+def to_save(game: Game) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "settings": game.settings.to_json(),
+        "seed": game.seed,
+        "log": [action_to_json(a) for a in game.log],
+        "meta": game.meta,
+    }
+
+
+def dumps(game: Game) -> str:
+    return json.dumps(to_save(game), separators=(",", ":"), ensure_ascii=False)
+
+
+def migrate(data: dict[str, Any]) -> dict[str, Any]:
+    """Bring a save of any earlier version up to :data:`VERSION`."""
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise SaveError("the save has no valid format version")
+    if version > VERSION:
+        raise SaveError(f"the save is from a newer version of the game (format {version}; "
+                        f"this game reads up to {VERSION})")
+    while version < VERSION:
+        if version not in MIGRATIONS:
+            raise SaveError(f"no migration from save format {version}")
+        data = MIGRATIONS[version](dict(data))
+        version += 1
+        data["version"] = version
+    return data
+
+
+def load(data: Any) -> Game:
+    """A game from a save (a dict or JSON text). Raises SaveError saying what is wrong."""
+    if isinstance(data, (str, bytes)):
+        if len(data) > MAX_SAVE_BYTES:
+            raise SaveError("the save is too large to be a Manhattan game")
+        try:
+            data = json.loads(data)
+        except (ValueError, RecursionError) as error:
+            raise SaveError(f"the save is not valid JSON ({error})") from None
+    if not isinstance(data, dict):
+        raise SaveError("a save must be a JSON object")
+    if data.get("format") != FORMAT:
+        raise SaveError(f"not a Manhattan save (format should be {FORMAT!r})")
+    data = migrate(data)
+    try:
+        settings = Settings.from_json(data.get("settings"))
+    except SettingsError as error:
+        raise SaveError(f"settings: {error}") from None
+    seed = data.get("seed")
+    if not isinstance(seed, (str, int)) or isinstance(seed, bool):
+        raise SaveError("the save has no seed")
+    meta = data.get("meta", {})
+    if not isinstance(meta, dict):
+        raise SaveError("'meta' must be an object")
+    raw_log = data.get("log")
+    if not isinstance(raw_log, list):
+        raise SaveError("the save has no log of moves")
+    game = Game(settings, seed, meta, resolve_chance=False)
+    for number, raw in enumerate(raw_log, start=1):
+        try:
+            action = action_from_json(raw)
+        except SaveError as error:
+            raise SaveError(f"step {number}: {error}") from None
+        if game.state.phase != CHANCE and is_chance(action):
+            raise SaveError(f"step {number}: a chance outcome where a player had to decide")
+        try:
+            game.state = game.state.apply(action)
+        except IllegalAction as error:
+            raise SaveError(f"step {number} ({raw.get('type')}): {error} [{error.rule}]") from None
+        game.log.append(action)
+    game._resolve_chance()
+    return game

@@ -1,0 +1,126 @@
+"""What one player may know, and full states consistent with it (for hidden-information search).
+
+A :class:`PlayerView` holds the public board, the viewer's own hand, everyone's played cards,
+the pieces chosen (unless secret selection hides them for now), stocks and scores. It holds
+no other hand and not the draw pile's order, so anything that decides from a view cannot peek.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from .actions import Action
+from .board import Board
+from .material import FULL_DECK, Card
+from .scoring import Scoring
+from .settings import Settings
+from .state import BUILD, SELECT, Counts, State, selections
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    player: int
+    settings: Settings
+    phase: str
+    chance: str | None
+    setup_queue: tuple[str, ...]
+    round: int
+    start: int | None
+    current: int | None
+    select_queue: tuple[int, ...]
+    board: Board
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    deck_size: int
+    played: tuple[tuple[Card, ...], ...]
+    stock: tuple[Counts, ...]
+    """Pieces not yet taken, per colour. Under secret selection a colour whose choice is
+    still hidden shows its stock from before the choice."""
+    supply: tuple[Counts | None, ...]
+    """This round's pieces per colour; None while secret selection hides them."""
+    removed: tuple[int, ...]
+    scores: tuple[int, ...]
+    scorings: tuple[Scoring, ...]
+    godzilla: int | None
+    city_order: tuple[int, ...] | None
+    drawing: int | None
+
+    @property
+    def my_turn(self) -> bool:
+        return self.current == self.player and self.phase in (SELECT, BUILD)
+
+    def legal_actions(self) -> list[Action]:
+        """The viewer's legal decisions (empty when it is not the viewer's turn).
+
+        They depend only on what the viewer knows, so any consistent state gives the same list.
+        """
+        if not self.my_turn:
+            return []
+        return self.sample_state(random.Random(0)).legal_actions()
+
+    def unseen_cards(self) -> list[Card]:
+        """The cards the viewer cannot see: other hands and the draw pile, as a multiset."""
+        unseen = Counter(FULL_DECK)
+        unseen.subtract(self.hand)
+        for pile in self.played:
+            unseen.subtract(pile)
+        return sorted(unseen.elements())
+
+    def sample_state(self, rng: random.Random) -> State:
+        """A full state that agrees with everything in this view, hidden parts drawn at random."""
+        state = object.__new__(State)
+        unseen = self.unseen_cards()
+        rng.shuffle(unseen)
+        hands: list[tuple[Card, ...]] = []
+        k = 0
+        for p, size in enumerate(self.hand_sizes):
+            if p == self.player:
+                hands.append(self.hand)
+            else:
+                hands.append(tuple(sorted(unseen[k:k + size])))
+                k += size
+        deck = tuple(unseen[k:])
+        stock = list(self.stock)
+        supply: list[Counts] = []
+        for colour, chosen in enumerate(self.supply):
+            if chosen is None:
+                options = list(selections(stock[colour], min(self.settings.pieces_per_round,
+                                                             sum(stock[colour]))))
+                chosen = rng.choice(options)
+                stock[colour] = tuple(s - n for s, n in zip(stock[colour], chosen))  # type: ignore
+            supply.append(chosen)
+        values = dict(
+            settings=self.settings, phase=self.phase, chance=self.chance,
+            setup_queue=self.setup_queue, round=self.round, start=self.start,
+            current=self.current, select_queue=self.select_queue, board=self.board,
+            hands=tuple(hands), deck=deck, played=self.played, stock=tuple(stock),
+            supply=tuple(supply), removed=self.removed, scores=self.scores,
+            scorings=self.scorings, godzilla=self.godzilla, city_order=self.city_order,
+            drawing=self.drawing)
+        for name, value in values.items():
+            object.__setattr__(state, name, value)
+        return state
+
+
+def player_view(state: State, player: int) -> PlayerView:
+    """What ``player`` may know about ``state``."""
+    settings = state.settings
+    stock = list(state.stock)
+    supply: list[Counts | None] = list(state.supply)
+    if settings.secret_selection and state.phase == SELECT:
+        mine = settings.player_colours[player]
+        for colour in range(len(settings.colours)):
+            if colour not in mine and colour not in state.select_queue:
+                stock[colour] = tuple(s + n for s, n in zip(stock[colour], state.supply[colour]))  # type: ignore
+                supply[colour] = None
+    return PlayerView(
+        player=player, settings=settings, phase=state.phase, chance=state.chance,
+        setup_queue=state.setup_queue, round=state.round, start=state.start,
+        current=state.current, select_queue=state.select_queue, board=state.board,
+        hand=state.hands[player], hand_sizes=tuple(len(h) for h in state.hands),
+        deck_size=len(state.deck), played=state.played, stock=tuple(stock),
+        supply=tuple(supply), removed=state.removed, scores=state.scores,
+        scorings=state.scorings, godzilla=state.godzilla, city_order=state.city_order,
+        drawing=state.drawing)
