@@ -159,11 +159,13 @@ class State:
         return []
 
     def legal_builds(self) -> list[Build]:
+        """Every legal build for the player to move (this is the hot path of any search)."""
         player = self.current
         assert player is not None
         seat = self.settings.seat_of(player)
         anti_trust = self.settings.anti_trust
         cities = self.open_cities()
+        board = self.board
         colours = [(c, self.colour_name(c), [f for f, n in zip(PIECE_FLOORS, self.supply[c]) if n])
                    for c in self.settings.player_colours[player]]
         builds: list[Build] = []
@@ -173,12 +175,16 @@ class State:
                 pos = city * PLOTS_PER_CITY + plot
                 if pos == self.godzilla:
                     continue
-                tower = self.board[pos]
-                top = owner(tower)
+                tower = board[pos]
+                top = tower[-1][0] if tower else None
+                top_floors = floors_of(tower, top) if tower else 0  # type: ignore[arg-type]
                 for colour, name, sizes in colours:
-                    if anti_trust and top == colour:
-                        continue
-                    need = floors_needed(tower, colour)
+                    if top is None or top == colour:
+                        if anti_trust and top == colour:
+                            continue
+                        need = 0
+                    else:
+                        need = top_floors - floors_of(tower, colour)
                     for floors in sizes:
                         if floors >= need:
                             builds.append(Build(card, city, plot, name, floors))

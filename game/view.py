@@ -16,7 +16,7 @@ from .board import Board
 from .material import FULL_DECK, Card
 from .scoring import Scoring
 from .settings import Settings
-from .state import BUILD, SELECT, Counts, State, selections
+from .state import BUILD, NO_PIECES, SELECT, Counts, State, selections
 
 
 @dataclass(frozen=True)
@@ -54,11 +54,14 @@ class PlayerView:
     def legal_actions(self) -> list[Action]:
         """The viewer's legal decisions (empty when it is not the viewer's turn).
 
-        They depend only on what the viewer knows, so any consistent state gives the same list.
+        They depend only on the board, the viewer's hand and the viewer's pieces, so a state
+        with the hidden parts left empty gives exactly the same list.
         """
         if not self.my_turn:
             return []
-        return self.sample_state(random.Random(0)).legal_actions()
+        hands = tuple(self.hand if p == self.player else () for p in range(len(self.hand_sizes)))
+        supply = tuple(NO_PIECES if s is None else s for s in self.supply)
+        return self._state(hands, (), self.stock, supply).legal_actions()
 
     def unseen_cards(self) -> list[Card]:
         """The cards the viewer cannot see: other hands and the draw pile, as a multiset."""
@@ -70,7 +73,6 @@ class PlayerView:
 
     def sample_state(self, rng: random.Random) -> State:
         """A full state that agrees with everything in this view, hidden parts drawn at random."""
-        state = object.__new__(State)
         unseen = self.unseen_cards()
         rng.shuffle(unseen)
         hands: list[tuple[Card, ...]] = []
@@ -91,14 +93,19 @@ class PlayerView:
                 chosen = rng.choice(options)
                 stock[colour] = tuple(s - n for s, n in zip(stock[colour], chosen))  # type: ignore
             supply.append(chosen)
+        return self._state(tuple(hands), deck, tuple(stock), tuple(supply))
+
+    def _state(self, hands: tuple[tuple[Card, ...], ...], deck: tuple[Card, ...],
+               stock: tuple[Counts, ...], supply: tuple[Counts, ...]) -> State:
+        """A State with this view's public fields and the given values for the hidden ones."""
+        state = object.__new__(State)
         values = dict(
             settings=self.settings, phase=self.phase, chance=self.chance,
             setup_queue=self.setup_queue, round=self.round, start=self.start,
             current=self.current, select_queue=self.select_queue, board=self.board,
-            hands=tuple(hands), deck=deck, played=self.played, stock=tuple(stock),
-            supply=tuple(supply), removed=self.removed, scores=self.scores,
-            scorings=self.scorings, godzilla=self.godzilla, city_order=self.city_order,
-            drawing=self.drawing)
+            hands=hands, deck=deck, played=self.played, stock=stock, supply=supply,
+            removed=self.removed, scores=self.scores, scorings=self.scorings,
+            godzilla=self.godzilla, city_order=self.city_order, drawing=self.drawing)
         for name, value in values.items():
             object.__setattr__(state, name, value)
         return state
