@@ -127,6 +127,7 @@ class Settings:
         object.__setattr__(self, "colour_owner", owner)
         object.__setattr__(self, "player_colours", tuple(per_player))
         object.__setattr__(self, "turn_order", order)
+        object.__setattr__(self, "rounds", rounds)  # None -> the count, so a save compares equal
         object.__setattr__(self, "round_count", rounds)
         object.__setattr__(self, "pieces_per_round", sum(PIECES_PER_COLOUR) // rounds)
 
