@@ -104,12 +104,13 @@ class Settings:
         if len(set(seats)) != n:
             raise SettingsError("every player must sit at a different edge of the board")
         rounds = self.rounds if self.rounds is not None else (4 if n == 4 else 6)
-        if rounds not in (4, 6):
+        if not isinstance(rounds, int) or isinstance(rounds, bool) or rounds not in (4, 6):
             raise SettingsError("a game has 4 or 6 rounds")
         if n == 2 and rounds != 6:
             raise SettingsError("the two-player game has 6 rounds")
         if self.start_player is not None and not (
-                isinstance(self.start_player, int) and 0 <= self.start_player < n):
+                isinstance(self.start_player, int) and not isinstance(self.start_player, bool)
+                and 0 <= self.start_player < n):
             raise SettingsError(f"start player must be a player number from 0 to {n - 1}")
         if self.godzilla not in GODZILLA_MODES:
             raise SettingsError(f"godzilla must be one of {', '.join(GODZILLA_MODES)}")
