@@ -1,0 +1,81 @@
+/*
+ * Page shell helpers that must work even when Python never starts.
+ *
+ * 1. Boot errors: PyScript reports failures by appending `.py-error` elements to
+ *    <body> (its error plugin) and by throwing/rejecting. Until the UI marks the page
+ *    ready (html[data-ready="true"]), any of these is copied into #boot-error so the
+ *    player sees a readable message instead of a spinner forever or a blank page.
+ * 2. A "still loading" hint after 20 s (slow first download on a phone).
+ * 3. Service worker registration, deferred until Python is ready (or PyScript is
+ *    done), so the precache does not compete with the first runtime download and
+ *    can reuse the HTTP cache.
+ *
+ * Plain JS by design: this is the only hand-written JavaScript of the project.
+ */
+(function () {
+  "use strict";
+  var html = document.documentElement;
+
+  function isReady() {
+    return html.getAttribute("data-ready") === "true";
+  }
+
+  function showBootError(message) {
+    if (isReady()) return; // after boot the UI (and PyScript's banner) handle errors
+    var box = document.getElementById("boot-error");
+    var detail = document.getElementById("boot-error-detail");
+    if (!box || !detail) return;
+    var text = String(message || "Unknown error").trim();
+    if (detail.textContent.indexOf(text) === -1) {
+      detail.textContent += (detail.textContent ? "\n\n" : "") + text;
+    }
+    box.hidden = false;
+    html.classList.add("boot-failed");
+    var loading = document.getElementById("loading");
+    if (loading) loading.setAttribute("aria-busy", "false");
+  }
+
+  // PyScript's own error banners (.py-error divs appended to <body>).
+  function scan(node) {
+    if (node.nodeType !== 1) return;
+    if (node.classList.contains("py-error")) showBootError(node.textContent);
+    var inner = node.querySelectorAll ? node.querySelectorAll(".py-error") : [];
+    for (var i = 0; i < inner.length; i++) showBootError(inner[i].textContent);
+  }
+  new MutationObserver(function (records) {
+    records.forEach(function (r) {
+      r.addedNodes.forEach(scan);
+    });
+  }).observe(document.body, { childList: true, subtree: true });
+
+  window.addEventListener("error", function (event) {
+    // Resource load errors (event.target is an element) and script errors.
+    if (event.message) showBootError(event.message);
+    else if (event.target && event.target !== window && event.target.src) {
+      showBootError("Could not load " + event.target.src);
+    }
+  }, true);
+  window.addEventListener("unhandledrejection", function (event) {
+    var reason = event.reason;
+    showBootError((reason && (reason.stack || reason.message)) || reason);
+  });
+
+  setTimeout(function () {
+    if (!isReady()) html.classList.add("boot-is-slow");
+  }, 20000);
+
+  var registered = false;
+  function registerServiceWorker() {
+    if (registered || !("serviceWorker" in navigator)) return;
+    registered = true;
+    navigator.serviceWorker.register("./sw.js").catch(function (err) {
+      // Offline reloads re-check sw.js and may fail: the old worker keeps serving.
+      console.warn("Service worker registration failed:", err && err.message);
+    });
+  }
+  if (isReady()) registerServiceWorker();
+  new MutationObserver(function () {
+    if (isReady()) registerServiceWorker();
+  }).observe(html, { attributes: true, attributeFilter: ["data-ready"] });
+  window.addEventListener("py:all-done", registerServiceWorker);
+})();

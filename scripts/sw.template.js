@@ -1,0 +1,69 @@
+/*
+ * Service worker for offline play. GENERATED into dist/sw.js by scripts/build.py
+ * from scripts/sw.template.js: edit the template, never dist/sw.js.
+ *
+ * - PRECACHE lists every file of the built site (computed at build time, so the
+ *   hashed PyScript chunk names are always right).
+ * - VERSION is a hash of all those files' contents: any change to the site gives
+ *   a new sw.js, the browser installs it, and the old cache is deleted on activate.
+ * - Install fetches with cache mode "no-cache": each file is revalidated with the
+ *   server (a cheap 304 when unchanged), so a stale HTTP-cache copy can never end up
+ *   in a new version's cache.
+ * - Fetch: cache first for same-origin GET requests; navigations get index.html;
+ *   anything not precached goes to the network.
+ */
+"use strict";
+
+const VERSION = "__VERSION__";
+const CACHE_PREFIX = "manhattan-";
+const CACHE = CACHE_PREFIX + VERSION;
+const PRECACHE = __PRECACHE__;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) =>
+        cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "no-cache" }))),
+      )
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) =>
+        Promise.all(
+          keys
+            .filter((key) => key.startsWith(CACHE_PREFIX) && key !== CACHE)
+            .map((key) => caches.delete(key)),
+        ),
+      )
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+
+  if (request.mode === "navigate") {
+    event.respondWith(
+      caches
+        .open(CACHE)
+        .then((cache) => cache.match("./index.html"))
+        .then((hit) => hit || fetch(request)),
+    );
+    return;
+  }
+  event.respondWith(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.match(request, { ignoreSearch: true }))
+      .then((hit) => hit || fetch(request)),
+  );
+});
