@@ -95,7 +95,7 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise CommandError("--games must be at least 1")
     try:
-        _print(selfplay(bots, args.games, args.seed, _rule_options(args)))
+        _print(selfplay(bots, args.games, args.seed, _rule_options(args), rotate=args.rotate))
     except ValueError as error:
         raise CommandError(str(error)) from None
     return 0
@@ -132,6 +132,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--anti-trust", action="store_true", help="no building on your own tower")
     p.add_argument("--secret-selection", action="store_true", help="hidden piece selection")
     p.add_argument("--shared-win", action="store_true", help="ties share the win (no tie-break)")
+    p.add_argument("--rotate", action="store_true",
+                   help="shift the bots one seat each game (removes seat bias; see by_bot)")
     p.set_defaults(run=_cmd_selfplay)
     return parser
 

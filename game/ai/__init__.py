@@ -30,7 +30,28 @@ class RandomPlayer:
         return rng.choice(view.legal_actions())
 
 
-PLAYERS: dict[str, Callable[[], ComputerPlayer]] = {"random": RandomPlayer}
+def _search(level: str, iterations: int, root_width: int, inner_width: int
+            ) -> Callable[[], ComputerPlayer]:
+    def build() -> ComputerPlayer:
+        from .search import SearchConfig, SearchPlayer
+        return SearchPlayer(f"search:{level}", SearchConfig(
+            iterations=iterations, root_width=root_width, inner_width=inner_width))
+    return build
+
+
+def _greedy() -> ComputerPlayer:
+    from .greedy import GreedyPlayer
+    return GreedyPlayer()
+
+
+PLAYERS: dict[str, Callable[[], ComputerPlayer]] = {
+    "random": RandomPlayer,
+    "greedy": _greedy,
+    "search:1": _search("1", iterations=100, root_width=6, inner_width=3),
+    "search:2": _search("2", iterations=400, root_width=10, inner_width=4),
+    "search:3": _search("3", iterations=1200, root_width=14, inner_width=5),
+}
+"""Every computer player by id. ``search:N`` levels differ only in budget and width."""
 
 
 def make_player(player_id: str) -> ComputerPlayer:

@@ -1,0 +1,247 @@
+"""Fast move scoring on a full :class:`State`, for playouts and for ranking moves inside the search.
+
+Why not apply every legal move and evaluate the board (as the greedy player does)? A playout
+makes dozens of moves, and that would cost ~100 board evaluations per move. Here a build is
+scored by what it changes: the tower's owner, that city's majority, the tallest tower, whether
+the tower becomes safe, and a small cost per floor used (big pieces are worth keeping for
+take-overs later in the round). Godzilla's moves are ignored in this estimate; the engine
+still applies them, so playouts stay exact games, only the move choice is approximate.
+
+Only the building phase is scored here; piece selection is in :mod:`game.ai.selection`.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..actions import Action, Build, ReturnPiece
+from ..material import CARDS, MAX_PIECE, PLOTS_PER_CITY, SEATS, plot_for
+from ..state import State
+from .evaluate import MAJORITY, SAFE_BONUS, TALLEST, TOWER
+
+FLOOR_COST = 0.05
+"""Value of keeping a floor in hand: among equal gains prefer the smaller piece."""
+
+PLAYOUT_NOISE = 0.3
+"""Uniform noise added to estimates in playouts, so near-equal moves are picked at random."""
+
+PLOT = {seat: {card: plot_for(seat, card) for card in CARDS} for seat in SEATS}
+
+Scored = tuple[float, object, int, int, int]
+"""(value, card, city, colour, floors)."""
+
+
+def _leader(counts: list[int]) -> int:
+    """The colour with strictly the most towers, or -1 on a tie or an empty city."""
+    lead = max(counts)
+    if lead and counts.count(lead) == 1:
+        return counts.index(lead)
+    return -1
+
+
+def colour_weights(state: State, player: int) -> list[float]:
+    """+1 for the player's colours, -1/(players-1) for each opponent colour (relative value)."""
+    settings = state.settings
+    other = -1.0 / (settings.player_count - 1)
+    mine = settings.player_colours[player]
+    return [1.0 if c in mine else other for c in range(len(settings.colours))]
+
+
+_TOWER_INFO: dict = {}
+"""Tower -> (height, floors per colour): towers recur across playouts, so look them up."""
+_TOWER_INFO_LIMIT = 200_000
+
+
+def _tower_info(tower: tuple) -> tuple[int, dict[int, int]]:
+    info = _TOWER_INFO.get(tower)
+    if info is None:
+        per: dict[int, int] = {}
+        height = 0
+        for c, f in tower:
+            height += f
+            per[c] = per.get(c, 0) + f
+        info = (height, per)
+        if len(_TOWER_INFO) >= _TOWER_INFO_LIMIT:
+            _TOWER_INFO.clear()
+        _TOWER_INFO[tower] = info
+    return info
+
+
+def scored_builds(state: State, player: int | None = None,
+                  rng: random.Random | None = None, noise: float = 0.0) -> list[Scored]:
+    """Every build worth considering for the player to move, with its estimated value.
+
+    Per card, city and colour only two piece sizes are considered: the smallest legal one
+    (cheapest take-over) and the biggest (for height and safety). The list is empty when no
+    build is legal. With ``rng``, only the best build (values plus uniform noise up to
+    ``noise``) is returned, as a one-element list: the playouts' hot path, kept allocation-free.
+    """
+    if player is None:
+        player = state.current
+    assert player is not None
+    settings = state.settings
+    board = state.board
+    ncol = len(settings.colours)
+    weights = colour_weights(state, player)
+    anti_trust = settings.anti_trust
+    godzilla = state.godzilla
+    plots = PLOT[settings.seat_of(player)]
+    my_colours = [(c, state.supply[c]) for c in settings.player_colours[player]
+                  if sum(state.supply[c])]
+    if not my_colours:
+        return []
+    info = _TOWER_INFO
+    tower_info = _tower_info
+    best_height = 0
+    best_count = 0
+    best_pos = -1
+    for pos, tower in enumerate(board):
+        if tower:
+            data = info.get(tower) or tower_info(tower)
+            h = data[0]
+            if h > best_height:
+                best_height, best_count, best_pos = h, 1, pos
+            elif h == best_height:
+                best_count += 1
+    tallest_owner = board[best_pos][-1][0] if best_count == 1 else -1
+    w_tallest_before = weights[tallest_owner] * TALLEST if tallest_owner >= 0 else 0.0
+    cities = state.open_cities()
+    city_counts: dict[int, list[int]] = {}
+    city_leader: dict[int, int] = {}
+    for city in cities:
+        counts = [0] * ncol
+        for tower in board[city * PLOTS_PER_CITY:(city + 1) * PLOTS_PER_CITY]:
+            if tower:
+                counts[tower[-1][0]] += 1
+        city_counts[city] = counts
+        city_leader[city] = _leader(counts)
+    result: list[Scored] = []
+    pick = rng.random if rng is not None else None
+    best: Scored | None = None
+    best_key = -1e9
+    colour_range = range(ncol)
+    for card in dict.fromkeys(state.hands[player]):
+        plot = plots[card]
+        for city in cities:
+            pos = city * PLOTS_PER_CITY + plot
+            if pos == godzilla:
+                continue
+            tower = board[pos]
+            if tower:
+                top = tower[-1][0]
+                height, per = info.get(tower) or tower_info(tower)
+            else:
+                top, height, per = -1, 0, {}
+            for colour, supply in my_colours:
+                if anti_trust and top == colour:
+                    continue
+                own = per.get(colour, 0)
+                rest = 0
+                for c, f in per.items():
+                    if c != colour and f > rest:
+                        rest = f
+                if top < 0 or top == colour:
+                    need = 1
+                else:
+                    need = per[top] - own
+                    if need < 1:
+                        need = 1
+                    elif need > MAX_PIECE:
+                        continue
+                small = 0
+                for f in range(need, MAX_PIECE + 1):
+                    if supply[f - 1]:
+                        small = f
+                        break
+                if not small:
+                    continue
+                big = small
+                for f in range(MAX_PIECE, small, -1):
+                    if supply[f - 1]:
+                        big = f
+                        break
+                base = 0.0
+                was_safe = False
+                if top != colour:
+                    base += weights[colour] * TOWER
+                    counts = city_counts[city]
+                    if top >= 0:
+                        base -= weights[top] * TOWER
+                        counts[top] -= 1
+                    counts[colour] += 1
+                    lead = 0
+                    after = -1
+                    for c in colour_range:
+                        n = counts[c]
+                        if n > lead:
+                            lead, after = n, c
+                        elif n == lead:
+                            after = -1
+                    counts[colour] -= 1
+                    if top >= 0:
+                        counts[top] += 1
+                    before = city_leader[city]
+                    if after != before:
+                        if after >= 0:
+                            base += weights[after] * MAJORITY
+                        if before >= 0:
+                            base -= weights[before] * MAJORITY
+                else:
+                    was_safe = own - rest > MAX_PIECE
+                for floors in (small, big) if big != small else (small,):
+                    value = base - FLOOR_COST * floors
+                    h = height + floors
+                    if h > best_height:
+                        if colour != tallest_owner:
+                            value += weights[colour] * TALLEST - w_tallest_before
+                    elif h == best_height:
+                        value -= w_tallest_before
+                    if not was_safe and own + floors - rest > MAX_PIECE:
+                        value += weights[colour] * SAFE_BONUS
+                    if pick is None:
+                        result.append((value, card, city, colour, floors))
+                    else:
+                        key = value + pick() * noise
+                        if key > best_key:
+                            best_key = key
+                            best = (value, card, city, colour, floors)
+    if pick is not None:
+        return [best] if best is not None else []
+    return result
+
+
+def to_build(state: State, scored: Scored) -> Build:
+    _, card, city, colour, floors = scored
+    seat = state.settings.seat_of(state.current)  # type: ignore[arg-type]
+    return Build(card, city, PLOT[seat][card], state.settings.colours[colour], floors)  # type: ignore[index]
+
+
+def cheapest_return(state: State) -> Action:
+    """No build is legal: give back the smallest piece (it loses the fewest floors)."""
+    returns = state.legal_actions()
+    return min(returns, key=lambda a: (a.floors, str(a.card)) if isinstance(a, ReturnPiece) else (0, ""))
+
+
+def top_builds(state: State, k: int) -> list[Action]:
+    """The ``k`` best-looking decisions by the fast estimate (returns when nothing is buildable)."""
+    scored = scored_builds(state)
+    if not scored:
+        return [cheapest_return(state)]
+    scored.sort(key=lambda s: (-s[0], s[1], s[2], s[3], s[4]))
+    return [to_build(state, s) for s in scored[:k]]
+
+
+def playout_build(state: State, rng: random.Random, epsilon: float = 0.1) -> Action:
+    """The default policy's move: the best estimate with a little noise, sometimes a random one.
+
+    The noise and the occasional random move keep playouts from all following one line.
+    """
+    if rng.random() < epsilon:
+        scored = scored_builds(state)
+        if not scored:
+            return cheapest_return(state)
+        return to_build(state, rng.choice(scored))
+    scored = scored_builds(state, rng=rng, noise=PLAYOUT_NOISE)
+    if not scored:
+        return cheapest_return(state)
+    return to_build(state, scored[0])

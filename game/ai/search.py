@@ -1,0 +1,251 @@
+"""The search player: single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012),
+in the spirit of OpenSpiel's ``ismcts.py``.
+
+Why this design:
+
+* **No peeking.** Every iteration starts from ``view.sample_state(rng)``: other hands, the draw
+  pile and hidden selections are drawn afresh, consistent with what the player has seen. One
+  tree is shared by all these determinizations; a child's *availability* counts how often its
+  action was legal when its parent was visited, and UCB uses it instead of the parent's visits
+  (actions that exist only in some determinizations are not undervalued).
+* **Pruned, ordered branching.** A turn has up to ~100 legal builds. The root keeps the
+  ``root_width`` best by the greedy evaluation, other nodes the ``inner_width`` best by the fast
+  estimate of :mod:`game.ai.policy`; unexplored children are expanded best-first.
+* **Short, informed playouts.** A playout uses the fast greedy-with-noise policy and stops at
+  the end of the root's round (every leaf is judged at the same moment, right after a scoring,
+  when everybody has placed the same number of pieces). The leaf is valued by points so far
+  plus the board's value weighted by the scorings still to come, turned into a reward in
+  [0, 1] per player by a logistic of the margin over the best opponent; at the end of the game
+  the real result (tie-break included) dominates. Chance steps (reshuffles) inside playouts are
+  drawn with ``state.sample_chance``.
+* **Slices.** The browser runs Python on the main thread, so thinking is a :class:`Thinking`
+  object whose :meth:`Thinking.step` does a bounded amount of work and returns. A fixed
+  iteration budget makes decisions reproducible whatever the slicing: the search owns a private
+  generator seeded once from the caller's ``rng`` at :meth:`SearchPlayer.start`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+
+from ..actions import Action
+from ..state import CHANCE, SELECT, State
+from ..view import PlayerView
+from .evaluate import colour_values, future_weight, player_values
+from .greedy import ranked_actions
+from .policy import playout_build, top_builds
+from .selection import ranked_selections
+
+MARGIN_SCALE = 5.0
+"""Points of lead that make a leaf's reward about 0.73 (logistic of margin / scale)."""
+WIN_WEIGHT = 0.7
+"""At the end of the game, the share of the reward given by winning (the rest by the margin)."""
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    """A strength level: ``iterations`` is the deterministic budget; ``max_seconds`` (None by
+    default) is an optional safety cap for ``choose`` that makes results timing-dependent."""
+
+    iterations: int
+    root_width: int = 10
+    inner_width: int = 4
+    select_width: int = 4
+    exploration: float = 0.6
+    max_seconds: float | None = None
+
+
+class Node:
+    """Statistics of one action sequence from the root (shared by all determinizations)."""
+
+    __slots__ = ("children", "visits", "totals", "available")
+
+    def __init__(self, players: int) -> None:
+        self.children: dict[Action, Node] = {}
+        self.visits = 0
+        self.totals = [0.0] * players
+        self.available = 1
+
+
+def _sigmoid(x: float) -> float:
+    if x < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def leaf_rewards(state: State) -> list[float]:
+    """Each player's reward in [0, 1] for a playout that ended in ``state``."""
+    settings = state.settings
+    points = state.player_points()
+    if state.is_over:
+        projected = [float(p) for p in points]
+    else:
+        weight = future_weight(settings.round_count - len(state.scorings))
+        values = player_values(colour_values(state.board, len(settings.colours)), settings)
+        projected = [p + weight * v for p, v in zip(points, values)]
+    rewards = []
+    for p, mine in enumerate(projected):
+        best_other = max(v for q, v in enumerate(projected) if q != p)
+        rewards.append(_sigmoid((mine - best_other) / MARGIN_SCALE))
+    if state.is_over:
+        winners = [s.player for s in state.standings() if s.winner]
+        share = 1.0 / len(winners)
+        rewards = [WIN_WEIGHT * (share if p in winners else 0.0) + (1 - WIN_WEIGHT) * r
+                   for p, r in enumerate(rewards)]
+    return rewards
+
+
+class Thinking:
+    """One decision being searched; advance it with :meth:`step`, read it with :meth:`best`."""
+
+    def __init__(self, config: SearchConfig, view: PlayerView, rng: random.Random) -> None:
+        self.config = config
+        self.view = view
+        self.rng = random.Random(rng.getrandbits(64))
+        self.players = view.settings.player_count
+        self.root = Node(self.players)
+        self.iterations = 0
+        self.root_round = view.round
+        legal = view.legal_actions()
+        if not legal:
+            raise ValueError("it is not this player's turn")
+        if len(legal) == 1:
+            self.candidates: list[Action] = legal
+        elif view.phase == SELECT:
+            self.candidates = list(ranked_selections(view)[:config.root_width])
+        else:
+            self.candidates = [a for _, a in ranked_actions(view, self.rng)[:config.root_width]]
+
+    @property
+    def budget(self) -> int:
+        """Iterations this decision will take in total (0 when there is nothing to decide)."""
+        return 0 if len(self.candidates) == 1 else self.config.iterations
+
+    @property
+    def done(self) -> bool:
+        return self.iterations >= self.budget
+
+    def step(self, max_iterations: int | None = None, max_seconds: float | None = None) -> bool:
+        """Run up to ``max_iterations`` iterations or about ``max_seconds`` of work (whichever
+        comes first; at least one iteration unless done). Returns True once the budget is spent."""
+        deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+        limit = self.budget if max_iterations is None else min(self.budget,
+                                                               self.iterations + max_iterations)
+        while self.iterations < limit:
+            self._iterate()
+            self.iterations += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        return self.done
+
+    def best(self) -> Action:
+        """The most visited root action so far (ties: higher mean reward, then greedy order)."""
+        me = self.view.player
+        best, key = self.candidates[0], (-1, 0.0)
+        for action in self.candidates:
+            node = self.root.children.get(action)
+            if node is None:
+                continue
+            k = (node.visits, node.totals[me] / node.visits)
+            if k > key:
+                best, key = action, k
+        return best
+
+    def statistics(self) -> list[tuple[Action, int, float]]:
+        """(action, visits, mean reward for this player) per root candidate, for display/debug."""
+        me = self.view.player
+        out = []
+        for action in self.candidates:
+            node = self.root.children.get(action)
+            out.append((action, node.visits if node else 0,
+                        node.totals[me] / node.visits if node and node.visits else 0.0))
+        return out
+
+    # ----------------------------------------------------------------- internals
+    def _options(self, state: State) -> list[Action]:
+        if state.phase == SELECT:
+            return list(ranked_selections(state)[:self.config.select_width])
+        return top_builds(state, self.config.inner_width)
+
+    def _iterate(self) -> None:
+        rng = self.rng
+        c = self.config.exploration
+        state = self.view.sample_state(rng)
+        node = self.root
+        path = [node]
+        while True:
+            while state.phase == CHANCE:
+                state = state.apply(state.sample_chance(rng))
+            if state.is_over or state.round != self.root_round:
+                break
+            actions = self.candidates if node is self.root else self._options(state)
+            children = node.children
+            fresh = None
+            for action in actions:
+                child = children.get(action)
+                if child is None:
+                    if fresh is None:
+                        fresh = action
+                else:
+                    child.available += 1
+            if fresh is not None:
+                child = Node(self.players)
+                children[fresh] = child
+                state = state.apply(fresh)
+                path.append(child)
+                break
+            mover = state.current
+            log_n = None
+            best_score = -1.0
+            best_action = actions[0]
+            for action in actions:
+                child = children[action]
+                log_n = math.log(child.available)
+                score = (child.totals[mover] / child.visits
+                         + c * math.sqrt(log_n / child.visits))
+                if score > best_score:
+                    best_score, best_action = score, action
+            node = children[best_action]
+            path.append(node)
+            state = state.apply(best_action)
+        rewards = self._playout(state)
+        for n in path:
+            n.visits += 1
+            totals = n.totals
+            for p in range(self.players):
+                totals[p] += rewards[p]
+
+    def _playout(self, state: State) -> list[float]:
+        rng = self.rng
+        while not state.is_over and state.round == self.root_round:
+            if state.phase == CHANCE:
+                state = state.apply(state.sample_chance(rng))
+            elif state.phase == SELECT:
+                state = state.apply(ranked_selections(state, rng, noise=0.5)[0])
+            else:
+                state = state.apply(playout_build(state, rng))
+        return leaf_rewards(state)
+
+
+class SearchPlayer:
+    """ISMCTS with a fixed iteration budget (see :class:`SearchConfig`)."""
+
+    def __init__(self, player_id: str, config: SearchConfig) -> None:
+        self.id = player_id
+        self.config = config
+
+    def start(self, view: PlayerView, rng: random.Random) -> Thinking:
+        """Begin thinking about the viewer's decision; call ``step`` until it returns True."""
+        return Thinking(self.config, view, rng)
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        thinking = self.start(view, rng)
+        cap = self.config.max_seconds
+        deadline = None if cap is None else time.perf_counter() + cap
+        while not thinking.step(max_iterations=64):
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        return thinking.best()

@@ -1,0 +1,97 @@
+"""Choosing the round's pieces (the selection phase) by a heuristic.
+
+Why a heuristic: all 24 pieces of a colour get used over the game, so selection is about
+*timing*. Two things matter most: (1) the cards in hand show which opponent towers could be
+taken over this round and how many floors that needs, so take pieces that can do it; (2) do
+not drain one size early and be left with an awkward stock, so stay close to using each size
+in proportion to what is left. The search improves on this by trying the best few selections.
+
+Works on a :class:`State` or a :class:`PlayerView` (it reads only public data and the
+selecting player's own hand).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Union
+
+from ..actions import Select
+from ..material import CITIES, MAX_PIECE, PLOTS_PER_CITY
+from ..state import OPEN_CITIES_IN_FIRST_ROUND, Counts, State, selections
+from ..view import PlayerView
+from .policy import PLOT
+
+Position = Union[State, PlayerView]
+BALANCE_WEIGHT = 0.25
+
+
+def open_cities(pos: Position) -> tuple[int, ...]:
+    """Cities open for building (the same rule as ``State.open_cities``, usable on a view)."""
+    if pos.city_order is None:
+        return tuple(range(len(CITIES)))
+    count = min(len(CITIES), OPEN_CITIES_IN_FIRST_ROUND + pos.round - 1)
+    return tuple(sorted(pos.city_order[:count]))
+
+
+def _hand(pos: Position, player: int) -> tuple:
+    return pos.hand if isinstance(pos, PlayerView) else pos.hands[player]
+
+
+def takeover_needs(pos: Position, player: int, colour: int) -> list[int]:
+    """For each card in hand, the fewest floors that would take over an opponent tower it
+    reaches (cards that reach none are left out); sorted ascending."""
+    board = pos.board
+    plots = PLOT[pos.settings.seat_of(player)]
+    cities = open_cities(pos)
+    needs = []
+    for card in dict.fromkeys(_hand(pos, player)):
+        best = MAX_PIECE + 1
+        for city in cities:
+            p = city * PLOTS_PER_CITY + plots[card]
+            tower = board[p]
+            if not tower or p == pos.godzilla:
+                continue
+            top = tower[-1][0]
+            if top == colour:
+                continue
+            top_floors = sum(f for c, f in tower if c == top)
+            own = sum(f for c, f in tower if c == colour)
+            best = min(best, max(1, top_floors - own))
+        if best <= MAX_PIECE:
+            needs.append(best)
+    return sorted(needs)
+
+
+def selection_value(counts: Counts, stock: Counts, needs: list[int]) -> float:
+    """Take-overs the pieces can make with the cards in hand, minus imbalance against stock."""
+    total = sum(stock)
+    need = sum(counts)
+    imbalance = sum((n - s * need / total) ** 2 for n, s in zip(counts, stock)) if total else 0.0
+    pieces = [f for f, n in zip(range(1, MAX_PIECE + 1), counts) for _ in range(n)]
+    matched = 0
+    for want in needs:  # greedy matching: the smallest piece that is big enough
+        for i, f in enumerate(pieces):
+            if f >= want:
+                del pieces[i]
+                matched += 1
+                break
+    return matched - BALANCE_WEIGHT * imbalance
+
+
+def ranked_selections(pos: Position, rng: random.Random | None = None,
+                      noise: float = 0.0) -> list[Select]:
+    """All selections for the colour being chosen, best first (``noise`` adds randomness)."""
+    colour = pos.select_queue[0]
+    player = pos.settings.colour_owner[colour]
+    stock = pos.stock[colour]
+    need = min(pos.settings.pieces_per_round, sum(stock))
+    needs = takeover_needs(pos, player, colour)
+    scored = []
+    for counts in selections(stock, need):
+        value = selection_value(counts, stock, needs)
+        if noise and rng is not None:
+            value += rng.random() * noise
+        scored.append((-value, counts))
+    scored.sort()
+    name = pos.settings.colours[colour]
+    return [Select(name, counts) for _, counts in scored]
