@@ -1,0 +1,37 @@
+"""Shared helpers for the computer-player tests (imported as ``ai_helpers``): small-budget
+players and game positions."""
+
+from __future__ import annotations
+
+import random
+
+from game.ai import make_player
+from game.ai.search import SearchConfig, SearchPlayer
+from game.match import Game
+from game.settings import standard_settings
+
+
+def tiny_search(iterations: int = 6) -> SearchPlayer:
+    """A search player with a test-sized budget (the real levels are too slow for property tests)."""
+    return SearchPlayer("search:test", SearchConfig(iterations=iterations, root_width=4,
+                                                    inner_width=3, select_width=3))
+
+
+def all_players(iterations: int = 6) -> dict:
+    """One of each kind: every registered non-search id plus a small search."""
+    return {"random": make_player("random"), "greedy": make_player("greedy"),
+            "search": tiny_search(iterations)}
+
+
+def advance(game: Game, moves: int, seed: str = "advance") -> Game:
+    """Play ``moves`` random decisions (fewer if the game ends)."""
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if game.state.is_over:
+            break
+        game.play(rng.choice(game.state.legal_actions()))
+    return game
+
+
+def new_game(n: int, seed: str = "t", **options) -> Game:
+    return Game(standard_settings(n, **options), seed)

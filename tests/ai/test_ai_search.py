@@ -1,0 +1,76 @@
+"""The search player: its sliced interface, its budget, and that it beats random play."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.ai import PLAYERS, make_player
+from game.ai.search import SearchConfig, SearchPlayer
+from game.selfplay import play_game
+from game.view import player_view
+
+from ai_helpers import advance, new_game, tiny_search
+
+
+@pytest.mark.parametrize("n,moves", [(4, 7), (2, 0), (3, 25)])
+def test_sliced_thinking_equals_choose(n, moves):
+    game = advance(new_game(n, "slices"), moves)
+    view = game.view(game.state.current)
+    player = tiny_search(iterations=40)
+    expected = player.choose(view, random.Random(5))
+    thinking = player.start(view, random.Random(5))
+    slices = 0
+    while not thinking.step(max_iterations=7):
+        slices += 1
+    assert slices == 40 // 7
+    assert thinking.iterations == thinking.budget == 40
+    assert thinking.best() == expected
+    # Time slices (as the browser uses them) do not change the result either.
+    thinking = player.start(view, random.Random(5))
+    while not thinking.step(max_seconds=0.001):
+        pass
+    assert thinking.best() == expected
+
+
+def test_step_after_done_does_nothing():
+    game = advance(new_game(4, "done"), 5)
+    thinking = tiny_search(iterations=5).start(game.view(game.state.current), random.Random(1))
+    assert thinking.step() is True
+    assert thinking.step(max_iterations=10) is True
+    assert thinking.iterations == 5
+
+
+def test_visits_follow_the_budget():
+    game = advance(new_game(3, "visits"), 10)
+    thinking = tiny_search(iterations=30).start(game.view(game.state.current), random.Random(2))
+    thinking.step()
+    stats = thinking.statistics()
+    assert sum(visits for _, visits, _ in stats) == 30
+    assert all(0.0 <= reward <= 1.0 for _, _, reward in stats)
+    best = max(stats, key=lambda s: s[1])
+    assert thinking.best() == best[0]
+
+
+def test_levels_are_registered_and_ordered():
+    levels = [make_player(f"search:{k}") for k in (1, 2, 3)]
+    budgets = [p.config.iterations for p in levels]
+    assert budgets == sorted(budgets) and len(set(budgets)) == 3
+    assert {"random", "greedy", "search:1", "search:2", "search:3"} <= set(PLAYERS)
+    with pytest.raises(ValueError):
+        make_player("search:9")
+
+
+def test_search_beats_random_in_a_seeded_match():
+    search = SearchPlayer("search:test", SearchConfig(iterations=12, root_width=6,
+                                                      inner_width=3))
+    rand = make_player("random")
+    margins = []
+    for g in range(2):
+        bots = [search, rand] if g % 2 == 0 else [rand, search]
+        game = play_game(bots, f"match/{g}", {})
+        me = bots.index(search)
+        points = game.state.player_points()
+        margins.append(points[me] - points[1 - me])
+    assert all(m > 0 for m in margins), margins
