@@ -1,0 +1,85 @@
+"""Speed of the computer players, the same code in CPython and in Pyodide.
+
+``python -m game.ai.bench`` prints JSON: search iterations per second (an iteration is one
+determinization + tree walk + playout to the end of the round) at fixed positions, full-game
+playouts per second with the default policy, and seconds per decision for each level.
+``scripts/bench_ai_pyodide.mjs`` runs the same function inside Pyodide.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from typing import Any
+
+from ..match import Game
+from ..settings import standard_settings
+from ..state import CHANCE, SELECT
+from . import make_player
+from .policy import playout_build
+from .search import SearchConfig, SearchPlayer
+from .selection import ranked_selections
+
+POSITIONS = ((4, 6), (4, 60), (3, 20), (2, 20))
+"""(players, greedy decisions played before measuring): early round 1 and later positions."""
+
+
+def position(players: int, moves: int) -> Game:
+    game = Game(standard_settings(players), f"bench/{players}/{moves}")
+    greedy = make_player("greedy")
+    rng = random.Random(0)
+    for _ in range(moves):
+        game.play(greedy.choose(game.view(game.state.current), rng))
+    return game
+
+
+def iterations_per_second(game: Game, iterations: int) -> float:
+    player = SearchPlayer("bench", SearchConfig(iterations=iterations))
+    thinking = player.start(game.view(game.state.current), random.Random(1))
+    started = time.perf_counter()
+    thinking.step()
+    return thinking.iterations / (time.perf_counter() - started)
+
+
+def full_playouts_per_second(players: int, count: int) -> float:
+    """Whole games from the deal with the playout policy for every seat."""
+    rng = random.Random(2)
+    started = time.perf_counter()
+    for k in range(count):
+        state = Game(standard_settings(players), f"playout/{k}").state
+        while not state.is_over:
+            if state.phase == CHANCE:
+                state = state.apply(state.sample_chance(rng))
+            elif state.phase == SELECT:
+                state = state.apply(ranked_selections(state, rng, noise=0.5)[0])
+            else:
+                state = state.apply(playout_build(state, rng))
+    return count / (time.perf_counter() - started)
+
+
+def level_seconds(level: str, game: Game) -> float:
+    player = make_player(level)
+    started = time.perf_counter()
+    player.choose(game.view(game.state.current), random.Random(3))
+    return time.perf_counter() - started
+
+
+def benchmark(iterations: int = 300, playouts: int = 10, levels: bool = True) -> dict[str, Any]:
+    result: dict[str, Any] = {"iterations_per_second": {}, "full_playouts_per_second": {},
+                              "seconds_per_decision": {}}
+    games = {f"{n}p after {m} moves": position(n, m) for n, m in POSITIONS}
+    for name, game in games.items():
+        result["iterations_per_second"][name] = round(iterations_per_second(game, iterations), 1)
+    for n in (2, 3, 4):
+        result["full_playouts_per_second"][f"{n}p"] = round(full_playouts_per_second(n, playouts), 2)
+    if levels:
+        game = games["4p after 6 moves"]
+        for level in ("greedy", "search:1", "search:2", "search:3"):
+            result["seconds_per_decision"][f"{level} (4p after 6 moves)"] = round(
+                level_seconds(level, game), 3)
+    return result
+
+
+if __name__ == "__main__":
+    print(json.dumps(benchmark(), indent=1))

@@ -1,0 +1,30 @@
+// Measure the computer players' speed inside Pyodide (the browser's Python), under Node.
+//
+// Why: the search runs on the page's main thread in PyScript, and Pyodide (WebAssembly)
+// is slower than CPython; the levels' budgets must be chosen with the real figures.
+// It runs game/ai/bench.py, the same code `python -m game.ai.bench` runs in CPython,
+// and prints its JSON. Usage (repository root, after `npm ci`):
+//     node scripts/bench_ai_pyodide.mjs            # full benchmark
+//     node scripts/bench_ai_pyodide.mjs --quick    # fewer iterations, no per-level timing
+
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadPyodide } from "pyodide";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const MOUNT = "/project";
+const quick = process.argv.includes("--quick");
+
+const pyodide = await loadPyodide();
+pyodide.FS.mkdirTree(MOUNT);
+pyodide.mountNodeFS(MOUNT, ROOT);
+const out = pyodide.runPython(`
+import json, sys
+sys.path.insert(0, ${JSON.stringify(MOUNT)})
+sys.dont_write_bytecode = True
+from game.ai.bench import benchmark
+result = benchmark(${quick ? "iterations=60, playouts=3, levels=False" : ""})
+result["runtime"] = "Pyodide " + ${JSON.stringify(pyodide.version)} + " (Python " + sys.version.split()[0] + ")"
+json.dumps(result, indent=1)
+`);
+console.log(out);
