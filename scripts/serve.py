@@ -124,6 +124,11 @@ class SiteHandler(SimpleHTTPRequestHandler):
     def _url_path(self) -> str:
         return self.path.split("?", 1)[0].split("#", 1)[0]
 
+    def send_header(self, keyword, value):
+        if keyword.lower() == "content-type":
+            keyword = "Content-Type"  # http.server writes "Content-type"
+        super().send_header(keyword, value)
+
     def end_headers(self):
         for name, value in headers_for(self.rules, self._url_path()).items():
             if name.lower() != "content-type":  # already sent by send_head via guess_type

@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# THE test command:  scripts/test.sh
+#
+# Works on a fresh Debian machine (root, or sudo available) and in CI: it first
+# installs whatever is missing, then builds the site once, then runs the suites
+# in order and exits non-zero if any failed:
+#   1. engine tests on CPython          pytest tests/engine
+#   2. the same tests inside Pyodide    node tests/pyodide/run.mjs (Python 3.14, WebAssembly)
+#   3. browser tests on the built site  pytest -m e2e tests/e2e   (Debian Chromium)
+# pytest's exit code 5 ("no tests collected") counts as success for every suite,
+# so a suite that is still empty does not break the build.
+#
+# Installs (each only when missing or out of date, so reruns are fast):
+#   apt: chromium (for /usr/bin/chromium), nodejs+npm if absent, python3-venv if needed
+#   .venv with requirements-dev.txt;  node_modules via `npm ci` (package-lock.json);
+#   .cache/pyodide-wheels: pure wheels from tests/pyodide/requirements-pyodide.txt
+# Network: only the package registries (apt, PyPI, npm). Nothing else is fetched.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+ROOT="$PWD"
+export DEBIAN_FRONTEND=noninteractive PIP_DISABLE_PIP_VERSION_CHECK=1
+
+step() { printf '\n==> %s\n' "$*"; }
+sha() { sha256sum "$@" | sha256sum | cut -d' ' -f1; }
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+APT_UPDATED=0
+apt_install() {
+  if [ "$APT_UPDATED" -eq 0 ]; then $SUDO apt-get update -qq; APT_UPDATED=1; fi
+  $SUDO apt-get install -y -qq "$@" >/dev/null
+}
+
+started=$(date +%s)
+
+# ---------------------------------------------------------------- tools
+step "System packages"
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v node >/dev/null 2>&1 || missing+=(nodejs)
+command -v npm >/dev/null 2>&1 || missing+=(npm)
+python3 -c 'import ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "installing with apt: ${missing[*]}"
+  apt_install "${missing[@]}"
+fi
+python3 -c 'import sys; assert sys.version_info >= (3, 11), "Python >= 3.11 needed (tomllib)"'
+echo "python3 $(python3 -c 'import sys; print(sys.version.split()[0])'), node $(node --version), chromium: /usr/bin/chromium"
+
+step "Python virtualenv (.venv, requirements-dev.txt)"
+if [ ! -x .venv/bin/python ]; then python3 -m venv .venv; fi
+want=$(sha requirements-dev.txt)
+if [ "$(cat .venv/.requirements-dev.sha 2>/dev/null)" != "$want" ]; then
+  .venv/bin/pip install -q -r requirements-dev.txt
+  echo "$want" > .venv/.requirements-dev.sha
+else
+  echo "up to date"
+fi
+PY="$ROOT/.venv/bin/python"
+
+step "Runtime from npm (npm ci)"
+want=$(sha package.json package-lock.json)
+if [ "$(cat node_modules/.package-lock.sha 2>/dev/null)" != "$want" ]; then
+  npm ci --no-audit --no-fund
+  echo "$want" > node_modules/.package-lock.sha
+else
+  echo "up to date"
+fi
+
+step "Pure-Python wheels for Pyodide (.cache/pyodide-wheels)"
+WHEELS=.cache/pyodide-wheels
+want=$(sha tests/pyodide/requirements-pyodide.txt)
+if [ "$(cat "$WHEELS/.requirements.sha" 2>/dev/null)" != "$want" ]; then
+  rm -rf "$WHEELS" && mkdir -p "$WHEELS"
+  .venv/bin/pip download -q --no-deps --only-binary=:all: \
+    --python-version 3.14 --implementation py --abi none --platform any \
+    -d "$WHEELS" -r tests/pyodide/requirements-pyodide.txt
+  echo "$want" > "$WHEELS/.requirements.sha"
+fi
+ls "$WHEELS"
+
+# ---------------------------------------------------------------- build
+step "Build the site (scripts/build.py -> dist/)"
+"$PY" scripts/build.py
+
+# ---------------------------------------------------------------- tests
+declare -a results=()
+failed=0
+run_suite() {  # run_suite NAME COMMAND...   (exit 5 = no tests collected = ok)
+  local name="$1"; shift
+  step "$name"
+  local rc=0
+  "$@" || rc=$?
+  if [ "$rc" -eq 5 ]; then echo "(no tests collected: counted as success)"; rc=0; fi
+  if [ "$rc" -ne 0 ]; then failed=1; results+=("FAILED  $name (exit $rc)"); else results+=("ok      $name"); fi
+}
+
+run_suite "Engine tests on CPython" "$PY" -m pytest -q tests/engine
+run_suite "Engine tests inside Pyodide (Node)" node tests/pyodide/run.mjs
+run_suite "Browser tests (Chromium)" "$PY" -m pytest -q -m e2e tests/e2e
+
+step "Summary ($(( $(date +%s) - started )) s)"
+printf '%s\n' "${results[@]}"
+exit "$failed"

@@ -1,0 +1,143 @@
+"""Fixtures for the browser (end-to-end) tests.
+
+* The site is built ONCE by scripts/test.sh before pytest starts; tests never rebuild.
+* `site_url`: dist/ served by scripts/serve.py on 127.0.0.1, a free port, for the
+  whole session, with the production headers from netlify.toml.
+* Debian's /usr/bin/chromium driven by pytest-playwright (`page`, `context`,
+  `new_context` fixtures), launched with the args from e2e_helpers.
+* A guard on EVERY browser context a test creates: the test fails if the browser
+  requests anything that is not on the loopback, logs a console error, throws an
+  uncaught error, sees an HTTP error status, or reports a CSP violation.
+  Mark a test `@pytest.mark.allow_console_errors` when it provokes errors on purpose
+  (external requests are never allowed).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, DIST, ROOT, is_loopback
+
+sys.path.insert(0, str(ROOT / "scripts"))
+import serve  # noqa: E402  (scripts/serve.py)
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "e2e: browser end-to-end test (needs dist/ and Chromium)")
+    config.addinivalue_line(
+        "markers", "allow_console_errors: the test provokes console/page errors on purpose"
+    )
+
+
+def pytest_collection_modifyitems(items):
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session")
+def dist_dir() -> Path:
+    if not (DIST / "index.html").is_file() or not (DIST / "sw.js").is_file():
+        pytest.exit("dist/ is not built: run `python3 scripts/build.py` (scripts/test.sh does)", 2)
+    return DIST
+
+
+@pytest.fixture(scope="session")
+def site_url(dist_dir):
+    """Base URL (ending in '/') of dist/ served like production."""
+    url, server = serve.start_server(port=0, directory=dist_dir)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+# ------------------------------------------------------------------ guard
+
+CSP_REPORTER = """
+document.addEventListener("securitypolicyviolation", (e) => {
+  console.error("CSP violation: " + e.violatedDirective + " blocked " + (e.blockedURI || "inline/eval")
+                + " at " + e.sourceFile + ":" + e.lineNumber);
+});
+"""
+
+GUARD_KEY = pytest.StashKey()
+
+
+class BrowserGuard:
+    """Records what the watched browser contexts did that a healthy page never does."""
+
+    def __init__(self):
+        self.requests = []  # every URL requested (page and service worker)
+        self.external = []
+        self.console_errors = []
+        self.page_errors = []
+        self.http_errors = []
+
+    def watch(self, context) -> None:
+        context.add_init_script(CSP_REPORTER)
+        context.on("request", self._on_request)
+        context.on("console", self._on_console)
+        context.on("weberror", lambda err: self.page_errors.append(str(err.error)))
+        context.on("response", self._on_response)
+
+    def _on_request(self, request):
+        self.requests.append(request.url)
+        if not is_loopback(request.url):
+            self.external.append(request.url)
+
+    def _on_console(self, message):
+        if message.type == "error":
+            self.console_errors.append(message.text)
+
+    def _on_response(self, response):
+        if response.status >= 400:
+            self.http_errors.append("%d %s" % (response.status, response.url))
+
+    def problems(self, allow_errors: bool = False) -> list:
+        out = ["request outside the loopback: %s" % u for u in self.external]
+        if not allow_errors:
+            out += ["console error: %s" % t for t in self.console_errors]
+            out += ["uncaught error: %s" % t for t in self.page_errors]
+            out += ["HTTP error: %s" % t for t in self.http_errors]
+        return out
+
+
+@pytest.fixture
+def browser_guard(request) -> BrowserGuard:
+    guard = BrowserGuard()
+    request.node.stash[GUARD_KEY] = guard
+    return guard
+
+
+@pytest.fixture
+def new_context(new_context, browser_guard):
+    """pytest-playwright's context factory, with every context watched by the guard."""
+
+    def make(**kwargs):
+        context = new_context(**kwargs)
+        browser_guard.watch(context)
+        return context
+
+    return make
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    """Fail the test (not only its teardown) when the guard saw a problem."""
+    result = yield
+    guard = item.stash.get(GUARD_KEY, None)
+    if guard is not None:
+        allow = item.get_closest_marker("allow_console_errors") is not None
+        problems = guard.problems(allow_errors=allow)
+        if problems:
+            raise AssertionError("browser guard:\n  " + "\n  ".join(problems))
+    return result

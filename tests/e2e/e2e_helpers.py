@@ -1,0 +1,81 @@
+"""Helpers shared by the browser tests (and scripts/bench_web.py).
+
+Import them in a test module with `from e2e_helpers import wait_ready, screenshot`.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist"
+SCREENSHOTS = ROOT / "screenshots"  # gitignored
+
+# Debian's Chromium: `playwright install` cannot download browsers here.
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+    # Any name lookup except the loopback fails at once: nothing can come from outside.
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
+]
+
+# Named viewport sizes for screenshots and layout checks.
+VIEWPORTS = {
+    "phone": {"width": 390, "height": 844},
+    "tablet-portrait": {"width": 768, "height": 1024},
+    "tablet-landscape": {"width": 1024, "height": 768},
+}
+
+# Two shared cores boot Pyodide in ~3 s; leave a wide margin for a loaded CI machine.
+READY_TIMEOUT_MS = 60_000
+
+LOOPBACK_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
+NETWORK_SCHEMES = {"http", "https", "ws", "wss", "ftp"}
+
+
+def is_loopback(url: str) -> bool:
+    """True for loopback URLs and for URLs that never leave the browser (data:, blob:, about:)."""
+    parts = urlsplit(url)
+    if parts.scheme not in NETWORK_SCHEMES:
+        return True
+    host = (parts.hostname or "").lower()
+    return host in LOOPBACK_HOSTS or host.startswith("127.")
+
+
+def wait_ready(page, timeout: int = READY_TIMEOUT_MS) -> None:
+    """Wait until the UI marks the page ready: <html data-ready="true">."""
+    page.wait_for_selector('html[data-ready="true"]', state="attached", timeout=timeout)
+
+
+def wait_service_worker(page, timeout: int = 30_000) -> None:
+    """Wait until a service worker is activated AND controls the page (precache complete)."""
+    page.wait_for_function(
+        """async () => {
+            const reg = await navigator.serviceWorker.getRegistration();
+            return !!(reg && reg.active && reg.active.state === "activated"
+                      && navigator.serviceWorker.controller);
+        }""",
+        timeout=timeout,
+        polling=200,
+    )
+
+
+def screenshot(page, name: str, sizes=tuple(VIEWPORTS)) -> list:
+    """Save screenshots/<name>-<size>.png at each named viewport size; return the paths."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    paths = []
+    for size in sizes:
+        page.set_viewport_size(VIEWPORTS[size])
+        page.wait_for_timeout(150)  # let layout and transitions settle
+        path = SCREENSHOTS / f"{name}-{size}.png"
+        page.screenshot(path=str(path))
+        paths.append(path)
+    return paths
