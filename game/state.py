@@ -44,6 +44,26 @@ def _remove_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     return hand[:i] + hand[i + 1:]
 
 
+_BUILD_TABLES: dict[tuple[str, str], tuple[tuple[tuple[Build, ...], ...], ...]] = {}
+
+
+def _build_table(seat: str, colour: str) -> tuple[tuple[tuple[Build, ...], ...], ...]:
+    """All conceivable builds of ``colour`` from ``seat``, indexed [card][city][floors - 1].
+
+    Actions are immutable values, so legal_builds hands out these shared objects instead of
+    constructing thousands of identical ones per search.
+    """
+    table = _BUILD_TABLES.get((seat, colour))
+    if table is None:
+        table = tuple(
+            tuple(tuple(Build(card, city, plot_for(seat, card), colour, floors)
+                        for floors in PIECE_FLOORS)
+                  for city in range(len(CITIES)))
+            for card in CARDS)
+        _BUILD_TABLES[(seat, colour)] = table
+    return table
+
+
 def selections(stock: Counts, need: int) -> Iterator[Counts]:
     """Every way to take ``need`` pieces from ``stock`` (counts of 1-4-floor pieces)."""
     for a in range(min(stock[0], need) + 1):
@@ -166,28 +186,36 @@ class State:
         anti_trust = self.settings.anti_trust
         cities = self.open_cities()
         board = self.board
-        colours = [(c, self.colour_name(c), [f for f, n in zip(PIECE_FLOORS, self.supply[c]) if n])
+        godzilla = self.godzilla
+        colours = [(c, _build_table(seat, self.colour_name(c)),
+                    [i for i, n in enumerate(self.supply[c]) if n])
                    for c in self.settings.player_colours[player]]
         builds: list[Build] = []
         for card in sorted(set(self.hands[player])):
             plot = plot_for(seat, card)
+            card_index = card.row * 3 + card.col
             for city in cities:
                 pos = city * PLOTS_PER_CITY + plot
-                if pos == self.godzilla:
+                if pos == godzilla:
                     continue
                 tower = board[pos]
                 top = tower[-1][0] if tower else None
-                top_floors = floors_of(tower, top) if tower else 0  # type: ignore[arg-type]
-                for colour, name, sizes in colours:
+                for colour, table, sizes in colours:
                     if top is None or top == colour:
                         if anti_trust and top == colour:
                             continue
                         need = 0
                     else:
-                        need = top_floors - floors_of(tower, colour)
-                    for floors in sizes:
-                        if floors >= need:
-                            builds.append(Build(card, city, plot, name, floors))
+                        need = 0
+                        for c, floors in tower:
+                            if c == top:
+                                need += floors
+                            elif c == colour:
+                                need -= floors
+                    options = table[card_index][city]
+                    for i in sizes:
+                        if i >= need - 1:
+                            builds.append(options[i])
         return builds
 
     def _returns(self) -> list[ReturnPiece]:
