@@ -200,3 +200,35 @@ def same_plot_game(settings: Settings, start: int = 0, choices=None, plot: int =
     state = deal(settings, hands={p: [cards[p]] * 4 for p in range(n)}, top=top, start=start,
                  **deal_options)
     return select(state, choices)
+
+
+def run_cli_inprocess(args: list[str], stdin: str | None = None) -> tuple[int, str, str]:
+    """``python -m game ARGS`` run in this process through ``game.cli.main``: (exit code,
+    stdout, stderr). argparse exits (``--help``, usage errors) become their exit codes."""
+    import contextlib
+    import io
+    from game.cli import main
+    out, err = io.StringIO(), io.StringIO()
+    old_stdin = sys.stdin
+    sys.stdin = io.StringIO(stdin or "")
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = main(args)
+            except SystemExit as exit_:
+                code = exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else 1)
+    finally:
+        sys.stdin = old_stdin
+    return code, out.getvalue(), err.getvalue()
+
+
+def run_cli_subprocess(args: list[str], stdin: str | None = None,
+                       env: dict[str, str] | None = None) -> tuple[int, str, str]:
+    """``python -m game ARGS`` in a new Python process started from the repository root."""
+    import subprocess
+    full_env = dict(os.environ)
+    full_env.pop("PYTHONPATH", None)
+    full_env.update(env or {})
+    proc = subprocess.run([sys.executable, "-m", "game", *args], input=stdin, text=True,
+                          capture_output=True, cwd=REPO, env=full_env, timeout=300)
+    return proc.returncode, proc.stdout, proc.stderr
