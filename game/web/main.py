@@ -1,11 +1,6 @@
-"""Placeholder PyScript entry point.
+"""PyScript entry point: start the user interface in ``#app`` and mark the page ready."""
 
-It only proves that the runtime boots: it marks the page ready (the hook the
-end-to-end tests wait for) and replaces the loading state in #app.
-The UI engineer replaces this file with the real user interface.
-"""
+from game.web.app import App
 
-from pyscript import document
-
-document.getElementById("app").textContent = "Python ready"
-document.documentElement.setAttribute("data-ready", "true")
+app = App()
+app.start()

@@ -1,0 +1,224 @@
+"""The browser layer: DOM events in, drawn screens out, computer turns paced with asyncio.
+
+Thin on purpose: all decisions are in :class:`~game.web.controller.Controller` (pure Python).
+One delegated listener per event type on ``#app`` reads the ``data-*`` attributes of the
+tapped element; proxies are kept on the instance so they are never garbage collected.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import traceback
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy
+
+from . import messages as M
+from .controller import Controller
+from .dom import replace_children
+from .storage import MemoryBackend, SaveStore, StorageError
+
+
+def present(value) -> bool:
+    """False for JavaScript null/undefined (``None`` or, in newer Pyodide, ``JsNull``)."""
+    return value is not None and type(value).__name__ not in ("JsNull", "JsUndefined")
+
+
+class LocalStorageBackend:
+    """localStorage behind the storage interface; write failures become StorageError."""
+
+    def __init__(self, storage):
+        self.ls = storage
+
+    def get(self, key: str) -> str | None:
+        value = self.ls.getItem(key)
+        return str(value) if present(value) else None
+
+    def set(self, key: str, value: str) -> None:
+        try:
+            self.ls.setItem(key, value)
+        except Exception as error:  # QuotaExceededError, SecurityError
+            raise StorageError(str(error)) from None
+
+    def remove(self, key: str) -> None:
+        self.ls.removeItem(key)
+
+    def keys(self) -> list[str]:
+        return [str(self.ls.key(i)) for i in range(int(self.ls.length))]
+
+
+def _url_params() -> dict[str, str]:
+    params: dict[str, str] = {}
+    try:
+        search = window.URLSearchParams.new(window.location.search)
+        for key in ("fast", "lang"):
+            value = search.get(key)
+            if present(value):
+                params[key] = str(value)
+    except Exception:
+        pass
+    return params
+
+
+class App:
+    def __init__(self) -> None:
+        self.root = document.getElementById("app")
+        params = _url_params()
+        try:
+            backend = LocalStorageBackend(window.localStorage)
+            backend.get("manhattan:probe")
+            self.storage_ok = True
+        except Exception:
+            backend = MemoryBackend()
+            self.storage_ok = False
+        self.controller = Controller(SaveStore(backend), params)
+        if params.get("lang"):
+            M.set_language(params["lang"])
+        self._proxies = []
+        self._task = None
+        self.last_render_ms = 0.0
+
+    # ---------------------------------------------------------------- start
+    def start(self) -> None:
+        try:
+            self.controller.boot()
+        except Exception:  # never a blank page: fall back to the start screen
+            self._report()
+            self.controller.screen = "start"
+        if not self.storage_ok:
+            self.controller.start_error = ("start.storage_unavailable", {})
+        self.render()
+        for kind, handler in (("click", self.on_click), ("change", self.on_change),
+                              ("input", self.on_input)):
+            proxy = create_proxy(handler)
+            self._proxies.append(proxy)
+            self.root.addEventListener(kind, proxy)
+        document.documentElement.setAttribute("data-ready", "true")
+        self.kick()
+
+    # --------------------------------------------------------------- events
+    @staticmethod
+    def _data(el) -> dict[str, str]:
+        data: dict[str, str] = {}
+        attrs = el.attributes
+        for i in range(int(attrs.length)):
+            attr = attrs.item(i)
+            name = str(attr.name)
+            if name.startswith("data-"):
+                data[name[5:]] = str(attr.value)
+        return data
+
+    def on_click(self, event) -> None:
+        target = event.target
+        el = target.closest("[data-action]") if hasattr(target, "closest") else None
+        if not present(el) or el.hasAttribute("disabled"):
+            return
+        data = self._data(el)
+        action = data.pop("action", "")
+        self.dispatch(action, data)
+
+    def on_change(self, event) -> None:
+        el = event.target
+        if not el.hasAttribute("data-field"):
+            return
+        data = self._data(el)
+        data["value"] = bool(el.checked) if str(el.type) == "checkbox" else str(el.value)
+        self.dispatch("field", data)
+
+    def on_input(self, event) -> None:
+        el = event.target
+        if el.getAttribute("data-field") != "name":
+            return
+        data = self._data(el)
+        data["value"] = str(el.value)
+        self.dispatch("field", data, render=False)
+
+    def dispatch(self, action: str, data: dict, render: bool = True) -> None:
+        try:
+            redraw = self.controller.handle(action, data)
+        except Exception:
+            self._report()
+            redraw = True
+        if redraw and render:
+            self.render()
+        self.kick()
+
+    def _report(self) -> None:
+        detail = traceback.format_exc()
+        window.console.error(detail)
+        self.controller.banner = ("app.error", {"detail": detail.strip().splitlines()[-1]})
+
+    # -------------------------------------------------------------- drawing
+    def render(self) -> None:
+        started = time.perf_counter()
+        panel = document.querySelector(".panel")
+        scroll = panel.scrollTop if present(panel) else 0
+        try:
+            tree = self.controller.render()
+        except Exception:
+            self._report()
+            self.controller.session = None
+            self.controller.screen = "start"
+            tree = self.controller.render()
+        replace_children(document, self.root, tree)
+        self.root.setAttribute("data-screen", self.controller.screen_name)
+        self.root.setAttribute("data-busy", "true" if self._task is not None else "false")
+        panel = document.querySelector(".panel")
+        if present(panel) and scroll:
+            panel.scrollTop = scroll
+        self.last_render_ms = (time.perf_counter() - started) * 1000
+        self.root.setAttribute("data-render-ms", f"{self.last_render_ms:.1f}")
+
+    # ------------------------------------------------------------ computers
+    def kick(self) -> None:
+        c = self.controller
+        if self._task is None and (c.computer_to_move() or c.auto_continue()):
+            self._task = asyncio.ensure_future(self.run_computers())
+
+    async def run_computers(self) -> None:
+        c = self.controller
+        try:
+            self.root.setAttribute("data-busy", "true")
+            while True:
+                epoch = c.epoch
+                if c.auto_continue():
+                    await asyncio.sleep(max(c.pace()[0] * 3, 0.05))
+                    if epoch != c.epoch or not c.auto_continue():
+                        continue
+                    c.handle("continue")
+                    self.render()
+                    continue
+                if not c.computer_to_move():
+                    break
+                self.render()
+                await asyncio.sleep(0)
+                gen = c.computer_thinking()
+                action = None
+                try:
+                    while True:
+                        next(gen)
+                        await asyncio.sleep(0)
+                        if epoch != c.epoch:
+                            break
+                except StopIteration as stop:
+                    action = stop.value
+                if action is None or epoch != c.epoch or not c.computer_to_move():
+                    continue
+                before, after = c.pace()
+                if before > 0:
+                    c.show_preview(action)
+                    self.render()
+                    await asyncio.sleep(before)
+                    if epoch != c.epoch or not c.computer_to_move():
+                        c.show_preview(None)
+                        continue
+                c.commit_computer(action)
+                self.render()
+                await asyncio.sleep(after if after > 0 else 0)
+        except Exception:
+            self._report()
+        finally:
+            self._task = None
+            self.root.setAttribute("data-busy", "false")
+            self.render()

@@ -1,0 +1,86 @@
+"""Board geometry, seen from one seat: where each plot is drawn on the screen.
+
+The board is 2 rows of 3 cities, 3 x 3 plots each: a 6 x 9 grid of plots seen from the south
+edge. The app turns it so the viewer's edge is at the bottom (a tablet lies on the table and
+each player reads their cards from their own edge), so a card's marked cell appears exactly
+where the player may build. Text stays upright: plots are placed in screen coordinates
+instead of rotating a drawn picture.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..material import CITIES, PLOTS_PER_CITY, SEATS, grid_position
+
+PLOT = 100          # side of one plot, in SVG units
+GAP = 34            # street between two cities
+MARGIN = 46         # space around the board for seat labels
+LABEL = 30          # space above each city for its name
+
+ROWS, COLS = 6, 9   # the board seen from the south edge
+
+
+class Rect(NamedTuple):
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+def screen_cell(seat: str, row: int, col: int) -> tuple[int, int]:
+    """The (row, col) on screen of board grid cell (row, col) when ``seat`` is at the bottom."""
+    if seat == "south":
+        return row, col
+    if seat == "north":
+        return ROWS - 1 - row, COLS - 1 - col
+    if seat == "west":       # west edge (col 0) at the bottom, north edge at the left
+        return COLS - 1 - col, row
+    if seat == "east":       # east edge at the bottom, north edge at the right
+        return col, ROWS - 1 - row
+    raise ValueError(f"unknown seat {seat!r}")
+
+
+def grid_shape(seat: str) -> tuple[int, int]:
+    """(rows, cols) of plots on screen."""
+    return (ROWS, COLS) if seat in ("south", "north") else (COLS, ROWS)
+
+
+def size(seat: str) -> tuple[float, float]:
+    """Width and height of the whole drawing (the SVG viewBox) for ``seat``."""
+    rows, cols = grid_shape(seat)
+    width = 2 * MARGIN + cols * PLOT + (cols // 3 - 1) * GAP
+    height = 2 * MARGIN + rows * PLOT + (rows // 3 - 1) * (GAP + LABEL) + LABEL
+    return width, height
+
+
+def _x(col: int) -> float:
+    return MARGIN + col * PLOT + (col // 3) * GAP
+
+
+def _y(row: int) -> float:
+    return MARGIN + LABEL + row * PLOT + (row // 3) * (GAP + LABEL)
+
+
+def plot_rect(seat: str, city: int, plot: int) -> Rect:
+    """Where plot ``plot`` of ``city`` is drawn when ``seat`` is at the bottom."""
+    row, col = screen_cell(seat, *grid_position(city, plot))
+    return Rect(_x(col), _y(row), PLOT, PLOT)
+
+
+def city_rect(seat: str, city: int) -> Rect:
+    """The 3 x 3 block of a city on screen."""
+    rects = [plot_rect(seat, city, p) for p in range(PLOTS_PER_CITY)]
+    x = min(r.x for r in rects)
+    y = min(r.y for r in rects)
+    return Rect(x, y, 3 * PLOT, 3 * PLOT)
+
+
+def edge_of(viewer_seat: str, seat: str) -> str:
+    """Which screen edge (``bottom``, ``left``, ``top``, ``right``) ``seat`` is drawn at."""
+    turn = (SEATS.index(seat) - SEATS.index(viewer_seat)) % 4
+    return ("bottom", "left", "top", "right")[turn]
+
+
+def all_plots() -> list[tuple[int, int]]:
+    return [(c, p) for c in range(len(CITIES)) for p in range(PLOTS_PER_CITY)]

@@ -1,0 +1,101 @@
+"""The new-game screen: players (name, colours, seat, person or computer) and rule options."""
+
+from __future__ import annotations
+
+from ...material import COLOURS, SEATS
+from ...settings import GODZILLA_MODES, MAX_NAME_LENGTH
+from .. import messages as M
+from ..setup_form import rounds_choices
+from ..vdom import El, h
+from .common import button, chip
+
+
+def _select(field: str, options: list[tuple[str, str]], value: str, player: int | None = None,
+            label: str = "", bad: bool = False) -> El:
+    return h("label", {"class": "field" + (" bad" if bad else "")},
+             h("span", {"class": "field-label"}, label),
+             h("select", {"data-field": field, "data-player": player,
+                          "aria-invalid": "true" if bad else None},
+               [h("option", {"value": v, "selected": v == value}, text)
+                for v, text in options]))
+
+
+def _check(field: str, checked: bool, label: str) -> El:
+    return h("label", {"class": "check"},
+             h("input", {"type": "checkbox", "data-field": field, "checked": checked}),
+             h("span", {}, label))
+
+
+def render_setup(form) -> El:
+    count_buttons = [button(M.t("setup.player_count", n=n), "setup-count",
+                            {"data-value": n, "aria-pressed": "true" if form.count == n else "false"},
+                            cls="btn seg" + (" on" if form.count == n else ""))
+                     for n in (2, 3, 4)]
+    colour_options = [(c, f"{M.letter(c)} · {M.colour(c)}") for c in COLOURS]
+    seat_options = [(s, M.seat(s)) for s in SEATS]
+    controller_options = [(c, M.controller_label(c)) for c in form.controllers]
+    rows = []
+    for i, spec in enumerate(form.players):
+        bad_name = f"name-{i}" in form.bad_fields
+        fields = [
+            h("label", {"class": "field name" + (" bad" if bad_name else "")},
+              h("span", {"class": "field-label"}, M.t("setup.name")),
+              h("input", {"type": "text", "data-field": "name", "data-player": i,
+                          "value": spec["name"], "maxlength": MAX_NAME_LENGTH,
+                          "autocomplete": "off", "spellcheck": "false",
+                          "aria-invalid": "true" if bad_name else None})),
+        ]
+        for k, colour in enumerate(spec["colours"]):
+            fields.append(_select(f"colour{k}", colour_options, colour, i,
+                                  M.t("setup.colour" if k == 0 else "setup.colour2"),
+                                  "colours" in form.bad_fields))
+        fields.append(_select("seat", seat_options, spec["seat"], i, M.t("setup.seat"),
+                              "seats" in form.bad_fields))
+        fields.append(_select("controller", controller_options, spec["controller"], i,
+                              M.t("setup.controller")))
+        rows.append(h("fieldset", {"class": "player-row", "data-setup-player": i},
+                      h("legend", {}, [chip(c) for c in spec["colours"]], " ",
+                        M.t("setup.player", n=i + 1)),
+                      h("div", {"class": "fields"}, fields)))
+    start_options = [("random", M.t("setup.start_random"))] + [
+        (str(i), spec["name"] or M.t("setup.player", n=i + 1))
+        for i, spec in enumerate(form.players)]
+    pieces = {4: 6, 6: 4}
+    options = [
+        _select("start", start_options, form.start, None, M.t("setup.start_player")),
+    ]
+    choices = rounds_choices(form.count)
+    options.append(_select("rounds", [(str(r), M.t("setup.rounds_value", rounds=r,
+                                                    pieces=pieces[r]))
+                                      for r in choices], str(form.rounds), None,
+                           M.t("setup.rounds")))
+    options.append(_select("godzilla", [(g, M.t(f"setup.godzilla.{g}")) for g in GODZILLA_MODES],
+                           form.godzilla, None, M.t("setup.godzilla")))
+    checks = [
+        _check("tie_break", form.tie_break, M.t("setup.tie_break")),
+        _check("progressive", form.progressive, M.t("setup.progressive")),
+        _check("anti_trust", form.anti_trust, M.t("setup.anti_trust")),
+        _check("secret_selection", form.secret_selection, M.t("setup.secret_selection")),
+    ]
+    errors = None
+    if form.errors:
+        errors = h("div", {"class": "error-banner", "role": "alert", "id": "setup-errors"},
+                   h("p", {}, M.t("setup.invalid")),
+                   h("ul", {}, [h("li", {"data-message-id": key}, M.t(key, **params))
+                                for key, params in form.errors]))
+    return h("div", {"class": "setup", "data-screen": "setup"},
+             h("div", {"class": "setup-inner"},
+               h("header", {"class": "setup-head"},
+                 button(M.t("setup.cancel"), "home", cls="btn secondary"),
+                 h("h1", {}, M.t("setup.heading"))),
+               errors,
+               h("section", {},
+                 h("h2", {}, M.t("setup.players")),
+                 h("div", {"class": "segmented", "role": "group"}, count_buttons),
+                 rows),
+               h("section", {"class": "options"},
+                 h("h2", {}, M.t("setup.rules_options")),
+                 h("div", {"class": "fields"}, options),
+                 h("div", {"class": "checks"}, checks)),
+               h("div", {"class": "actions sticky"},
+                 button(M.t("setup.start"), "setup-start", cls="btn primary big"))))

@@ -1,0 +1,92 @@
+"""The start screen (saved games, new game) and the rules help."""
+
+from __future__ import annotations
+
+import time
+
+from ...state import OVER
+from .. import messages as M
+from ..vdom import El, h
+from .common import button, chips
+
+
+def _when(ts: float) -> str:
+    if not ts:
+        return ""
+    t = time.gmtime(ts)
+    return f"{t.tm_year:04d}-{t.tm_mon:02d}-{t.tm_mday:02d} {t.tm_hour:02d}:{t.tm_min:02d}"
+
+
+def render_start(entries, error, confirm_delete: str | None) -> El:
+    items = []
+    for entry in entries:
+        actions = []
+        if confirm_delete == entry.id:
+            actions.append(button(M.t("start.delete_confirm"), "delete",
+                                  {"data-id": entry.id, "data-confirm": "true"},
+                                  cls="btn danger"))
+        else:
+            actions.append(button(M.t("start.delete"), "delete", {"data-id": entry.id},
+                                  cls="btn secondary"))
+        if entry.game is None:
+            body = [h("p", {"class": "broken", "data-broken": "true"},
+                      M.t("start.broken", reason=entry.error)),
+                    h("p", {"class": "hint"}, M.t("start.broken_kept"))]
+        else:
+            game = entry.game
+            state = game.state
+            players = h("span", {"class": "save-players"},
+                        [h("span", {"class": "save-player"}, chips(p.colours), " ",
+                           h("span", {"class": "pname"}, p.name))
+                         for p in game.settings.players])
+            if state.phase == OVER:
+                winners = [s for s in state.standings() if s.winner]
+                summary = M.t("start.summary_over", winner=M.t("final.and").join(
+                    game.settings.players[s.player].name for s in winners))
+            else:
+                summary = M.t("start.summary", round=state.round,
+                              rounds=game.settings.round_count,
+                              phase=M.t(f"phase.{state.phase}"))
+            body = [players, h("p", {"class": "hint"}, summary, " · ",
+                               M.t("start.updated", when=_when(entry.updated)))]
+            actions.append(button(M.t("start.continue"), "continue-game",
+                                  {"data-id": entry.id}, cls="btn primary"))
+        items.append(h("li", {"class": "save" + (" is-broken" if entry.game is None else ""),
+                              "data-save": entry.id},
+                       h("div", {"class": "save-body"}, body),
+                       h("div", {"class": "save-actions"}, actions)))
+    err = None
+    if error is not None:
+        key, params = error
+        err = h("p", {"class": "error-banner", "role": "alert", "data-message-id": key,
+                      "id": "load-error"}, M.t(key, **params))
+    return h("div", {"class": "start", "data-screen": "start"},
+             h("div", {"class": "start-inner"},
+               h("header", {"class": "hero"},
+                 h("h1", {}, M.t("start.heading")),
+                 h("p", {"class": "subtitle"}, M.t("app.subtitle"))),
+               err,
+               h("div", {"class": "start-actions"},
+                 button(M.t("start.new"), "new-game", cls="btn primary big"),
+                 button(M.t("start.rules"), "rules", cls="btn secondary big")),
+               h("section", {"class": "saves"},
+                 h("h2", {}, M.t("start.saved")),
+                 h("ul", {"class": "save-list"}, items) if items
+                 else h("p", {"class": "hint"}, M.t("start.none")))))
+
+
+def render_rules() -> El:
+    sections = []
+    for heading, paragraphs in M.RULES_HELP:
+        sections.append(h("section", {},
+                          h("h3", {}, M.t(heading)),
+                          [h("p", {"class": "decision" if "(our decision)" in M.t(p) else None},
+                             M.t(p)) for p in paragraphs]))
+    return h("div", {"class": "overlay rules", "data-screen": "rules"},
+             h("div", {"class": "sheet"},
+               h("div", {"class": "sheet-head"},
+                 h("h2", {}, M.t("rules.heading")),
+                 button(M.t("rules.close"), "rules-close", cls="btn secondary")),
+               h("div", {"class": "rules-text"}, sections),
+               h("div", {"class": "actions"},
+                 button(M.t("rules.close"), "rules-close", cls="btn primary"))))

@@ -1,0 +1,194 @@
+"""The new-game form as plain data, and its validation into engine :class:`Settings`.
+
+Errors are catalogue ids with parameters, so the screen can show them in any language; the
+fields they concern are named so the screen can mark them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import SettingsError
+from ..material import COLOURS, SEATS
+from ..settings import (DEFAULT_SEATS, GODZILLA_MODES, MAX_NAME_LENGTH, PlayerSpec, Settings)
+from . import messages as M
+
+DEFAULT_COLOURS = {
+    1: ("blue", "red", "yellow", "purple"),
+    2: (("blue", "red"), ("yellow", "purple")),
+}
+OPTION_FLAGS = ("tie_break", "progressive", "anti_trust", "secret_selection")
+
+
+def colours_each(count: int) -> int:
+    return 2 if count == 2 else 1
+
+
+def rounds_choices(count: int) -> tuple[int, ...]:
+    return {2: (6,), 3: (6, 4), 4: (4, 6)}[count]
+
+
+class SetupForm:
+    """The values of the setup screen. Changing one never loses the others."""
+
+    def __init__(self, controllers: tuple[str, ...] = ("human",)):
+        self.controllers = controllers
+        self.count = 4
+        self.players: list[dict[str, Any]] = []
+        self.start = "random"
+        self.rounds = 4
+        self.tie_break = True
+        self.godzilla = "off"
+        self.progressive = False
+        self.anti_trust = False
+        self.secret_selection = False
+        self.errors: list[tuple[str, dict[str, Any]]] = []
+        self.bad_fields: set[str] = set()
+        self.set_count(4)
+
+    # ------------------------------------------------------------- editing
+    def set_count(self, count: int) -> None:
+        if count not in (2, 3, 4):
+            return
+        old = self.players
+        self.count = count
+        self.players = []
+        for i in range(count):
+            prev = old[i] if i < len(old) else {}
+            if count == 2:
+                colours = list(DEFAULT_COLOURS[2][i])
+            else:
+                colours = [DEFAULT_COLOURS[1][i]]
+            self.players.append({
+                "name": prev.get("name", M.t("setup.default_name", n=i + 1)),
+                "colours": colours,
+                "seat": DEFAULT_SEATS[count][i],
+                "controller": prev.get("controller", "human"),
+            })
+        if self.rounds not in rounds_choices(count):
+            self.rounds = rounds_choices(count)[0]
+        if self.start != "random" and int(self.start) >= count:
+            self.start = "random"
+        self.errors = []
+        self.bad_fields = set()
+
+    def set_field(self, field: str, value: Any, player: int | None = None) -> None:
+        """Change one field. Colours and seats swap with the player who had them."""
+        if player is not None:
+            if not 0 <= player < self.count:
+                return
+            spec = self.players[player]
+            if field == "name":
+                spec["name"] = str(value)[:MAX_NAME_LENGTH * 4]
+            elif field in ("colour0", "colour1"):
+                k = int(field[-1])
+                if value not in COLOURS or k >= len(spec["colours"]):
+                    return
+                old = spec["colours"][k]
+                for other in self.players:
+                    for j, c in enumerate(other["colours"]):
+                        if c == value:
+                            other["colours"][j] = old
+                spec["colours"][k] = value
+            elif field == "seat":
+                if value not in SEATS:
+                    return
+                old = spec["seat"]
+                for other in self.players:
+                    if other["seat"] == value:
+                        other["seat"] = old
+                spec["seat"] = value
+            elif field == "controller":
+                if value in self.controllers:
+                    spec["controller"] = value
+            return
+        if field == "count":
+            self.set_count(int(value))
+        elif field == "start":
+            if value == "random" or (str(value).isdigit() and int(value) < self.count):
+                self.start = str(value)
+        elif field == "rounds":
+            if str(value).isdigit() and int(value) in rounds_choices(self.count):
+                self.rounds = int(value)
+        elif field == "godzilla":
+            if value in GODZILLA_MODES:
+                self.godzilla = value
+        elif field in OPTION_FLAGS:
+            setattr(self, field, bool(value) and value not in ("false", "0", "off"))
+
+    # ---------------------------------------------------------- validation
+    def validate(self) -> Settings | None:
+        """Settings for the engine, or None with ``errors`` and ``bad_fields`` filled in."""
+        errors: list[tuple[str, dict[str, Any]]] = []
+        bad: set[str] = set()
+        names: list[str] = []
+        for i, spec in enumerate(self.players):
+            label = M.t("setup.player", n=i + 1)
+            raw = spec["name"] if isinstance(spec["name"], str) else ""
+            text = " ".join(raw.split())
+            if not text:
+                errors.append(("setup.error.name_empty", {"player": label}))
+                bad.add(f"name-{i}")
+            elif len(text) > MAX_NAME_LENGTH:
+                errors.append(("setup.error.name_long", {"player": label, "max": MAX_NAME_LENGTH}))
+                bad.add(f"name-{i}")
+            elif any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in text):
+                errors.append(("setup.error.name_control", {"player": label}))
+                bad.add(f"name-{i}")
+            names.append(text)
+        seen: dict[str, int] = {}
+        for i, name in enumerate(names):
+            if not name:
+                continue
+            key = name.casefold()
+            if key in seen:
+                errors.append(("setup.error.name_twice", {"name": name}))
+                bad.update({f"name-{i}", f"name-{seen[key]}"})
+            else:
+                seen[key] = i
+        colours = [c for spec in self.players for c in spec["colours"]]
+        for c in set(colours):
+            if colours.count(c) > 1:
+                errors.append(("setup.error.colour_twice", {"colour": M.colour(c)}))
+                bad.add("colours")
+        seats = [spec["seat"] for spec in self.players]
+        for seat in set(seats):
+            if seats.count(seat) > 1:
+                errors.append(("setup.error.seat_twice", {"seat": M.seat(seat)}))
+                bad.add("seats")
+        if errors:
+            self.errors, self.bad_fields = errors, bad
+            return None
+        try:
+            settings = Settings(
+                players=tuple(PlayerSpec(names[i], tuple(spec["colours"]), spec["seat"],
+                                         spec["controller"])
+                              for i, spec in enumerate(self.players)),
+                rounds=self.rounds,
+                start_player=None if self.start == "random" else int(self.start),
+                tie_break=self.tie_break, godzilla=self.godzilla,
+                progressive=self.progressive, anti_trust=self.anti_trust,
+                secret_selection=self.secret_selection)
+        except SettingsError as error:
+            self.errors, self.bad_fields = [("setup.error.other", {"detail": str(error)})], set()
+            return None
+        self.errors, self.bad_fields = [], set()
+        return settings
+
+    @classmethod
+    def from_settings(cls, settings: Settings, controllers: tuple[str, ...]) -> "SetupForm":
+        """A form filled in like an earlier game (for "New game" after a game)."""
+        form = cls(controllers)
+        form.set_count(settings.player_count)
+        for i, p in enumerate(settings.players):
+            form.players[i] = {"name": p.name, "colours": list(p.colours), "seat": p.seat,
+                               "controller": p.controller if p.controller in controllers
+                               else "human"}
+        form.rounds = settings.round_count
+        form.start = "random" if settings.start_player is None else str(settings.start_player)
+        form.tie_break = settings.tie_break
+        form.godzilla = settings.godzilla
+        form.progressive = settings.progressive
+        form.anti_trust = settings.anti_trust
+        form.secret_selection = settings.secret_selection
+        return form

@@ -1,0 +1,166 @@
+"""Saved games in a key-value store (the browser's localStorage, or a dict in tests).
+
+Each game is one key holding :func:`game.save.dumps` output (the engine's versioned save with
+the UI's pending state in ``meta``). A save that fails to load is reported with the reason
+and left exactly as it is: nothing here ever overwrites or deletes a save on its own.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Protocol
+
+from .. import save as game_save
+from ..errors import SaveError
+from ..match import Game
+
+PREFIX = "manhattan:save:"
+CURRENT_KEY = "manhattan:current"
+PREFS_KEY = "manhattan:prefs"
+
+
+class Backend(Protocol):
+    def get(self, key: str) -> str | None: ...
+    def set(self, key: str, value: str) -> None: ...
+    def remove(self, key: str) -> None: ...
+    def keys(self) -> list[str]: ...
+
+
+class StorageError(Exception):
+    """The store refused a write (storage disabled, quota exceeded)."""
+
+
+class MemoryBackend:
+    def __init__(self, data: dict[str, str] | None = None):
+        self.data: dict[str, str] = dict(data or {})
+        self.fail_writes = False
+
+    def get(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        if self.fail_writes:
+            raise StorageError("quota exceeded")
+        self.data[key] = value
+
+    def remove(self, key: str) -> None:
+        self.data.pop(key, None)
+
+    def keys(self) -> list[str]:
+        return list(self.data)
+
+
+@dataclass
+class Entry:
+    """One saved game as the start screen lists it."""
+
+    id: str
+    game: Game | None
+    error: str | None
+    updated: float
+
+
+class SaveStore:
+    def __init__(self, backend: Backend, clock: Callable[[], float] = time.time,
+                 rng: random.Random | None = None):
+        self.backend = backend
+        self.clock = clock
+        self.rng = rng or random.Random()
+
+    # ------------------------------------------------------------------ ids
+    def new_id(self) -> str:
+        while True:
+            ident = f"{int(self.clock() * 1000):x}-{self.rng.randrange(16 ** 4):04x}"
+            if self.backend.get(PREFIX + ident) is None:
+                return ident
+
+    def ids(self) -> list[str]:
+        try:
+            keys = self.backend.keys()
+        except Exception:  # a broken store lists nothing rather than crashing the page
+            return []
+        return sorted(k[len(PREFIX):] for k in keys if isinstance(k, str) and k.startswith(PREFIX))
+
+    # ---------------------------------------------------------------- games
+    def raw(self, ident: str) -> str | None:
+        return self.backend.get(PREFIX + ident)
+
+    def load(self, ident: str) -> Game:
+        text = self.raw(ident)
+        if text is None:
+            raise SaveError("the save does not exist")
+        return game_save.load(text)
+
+    def save(self, ident: str, game: Game) -> None:
+        game.meta["updated"] = self.clock()
+        game.meta.setdefault("created", game.meta["updated"])
+        text = game_save.dumps(game)
+        try:
+            self.backend.set(PREFIX + ident, text)
+        except StorageError:
+            raise
+        except Exception as error:  # the browser raises QuotaExceededError and the like
+            raise StorageError(str(error)) from None
+
+    def delete(self, ident: str) -> None:
+        self.backend.remove(PREFIX + ident)
+        if self.current() == ident:
+            self.backend.remove(CURRENT_KEY)
+
+    def entries(self) -> list[Entry]:
+        """Every saved game, newest first; broken ones carry the reason they do not load."""
+        result = []
+        for ident in self.ids():
+            try:
+                game = self.load(ident)
+            except SaveError as error:
+                result.append(Entry(ident, None, str(error), _updated_of(self.raw(ident))))
+                continue
+            except Exception as error:  # never let one odd save break the list
+                result.append(Entry(ident, None, f"{type(error).__name__}: {error}",
+                                    _updated_of(self.raw(ident))))
+                continue
+            updated = game.meta.get("updated")
+            result.append(Entry(ident, game, None,
+                                updated if isinstance(updated, (int, float)) else 0.0))
+        result.sort(key=lambda e: e.updated, reverse=True)
+        return result
+
+    # -------------------------------------------------------------- current
+    def current(self) -> str | None:
+        value = self.backend.get(CURRENT_KEY)
+        return value if isinstance(value, str) and value else None
+
+    def set_current(self, ident: str | None) -> None:
+        try:
+            if ident is None:
+                self.backend.remove(CURRENT_KEY)
+            else:
+                self.backend.set(CURRENT_KEY, ident)
+        except Exception:
+            pass  # only a convenience: the game itself is saved under its own key
+
+    # ---------------------------------------------------------------- prefs
+    def prefs(self) -> dict[str, Any]:
+        try:
+            data = json.loads(self.backend.get(PREFS_KEY) or "{}")
+        except ValueError:
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def set_prefs(self, prefs: dict[str, Any]) -> None:
+        try:
+            self.backend.set(PREFS_KEY, json.dumps(prefs))
+        except Exception:
+            pass
+
+
+def _updated_of(text: str | None) -> float:
+    try:
+        value = json.loads(text or "")["meta"]["updated"]
+        return float(value)
+    except Exception:
+        return 0.0
