@@ -1,0 +1,193 @@
+"""Screens, board geometry, setup validation and the message catalogue."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from game.errors import IllegalAction
+from game.material import CARDS, SEATS, plot_for
+from game.web import layout
+from game.web import messages as M
+from game.web.setup_form import SetupForm
+from game.web.vdom import El
+from webkit import make_controller, setup_game
+
+WEB = Path(__file__).resolve().parents[2] / "game" / "web"
+ENGINE = WEB.parent
+
+
+@pytest.mark.parametrize("seat", SEATS)
+def test_a_card_marks_the_same_cell_on_the_rotated_board(seat):
+    """With the viewer's edge at the bottom, the card's marked cell is where the plot is."""
+    for card in CARDS:
+        city = 4
+        rect = layout.plot_rect(seat, city, plot_for(seat, card))
+        block = layout.city_rect(seat, city)
+        col = round((rect.x - block.x) / layout.PLOT)
+        row = round((rect.y - block.y) / layout.PLOT)
+        assert (row, col) == (card.row, card.col)
+
+
+@pytest.mark.parametrize("seat", SEATS)
+def test_plots_do_not_overlap_and_fit_the_drawing(seat):
+    width, height = layout.size(seat)
+    rects = {(c, p): layout.plot_rect(seat, c, p) for c, p in layout.all_plots()}
+    assert len({(r.x, r.y) for r in rects.values()}) == 54
+    for r in rects.values():
+        assert 0 < r.x and r.x + r.w < width and 0 < r.y and r.y + r.h < height
+
+
+def test_edges_follow_the_seats_clockwise():
+    assert layout.edge_of("south", "west") == "left"
+    assert layout.edge_of("west", "south") == "right"
+    assert layout.edge_of("north", "south") == "top"
+    assert layout.edge_of("east", "east") == "bottom"
+
+
+def test_board_plots_carry_the_test_hooks():
+    c = make_controller()
+    setup_game(c, 4, start="0")
+    c.handle("reveal")
+    tree = c.render()
+    plots = tree.find_all(data_action="plot")
+    assert len(plots) == 54
+    for el in plots:
+        assert {"data-city", "data-plot", "data-height", "data-owner"} <= set(el.attrs)
+    assert len(tree.find_all(data_select_inc=True)) == 4
+    assert len(tree.find_all(data_select_dec=True)) == 4
+
+
+def test_hostile_names_are_plain_text_everywhere():
+    long_name = "<img src=x onerror=alert(1)>"
+    form = SetupForm(("human",))
+    form.set_field("name", long_name, 0)
+    assert form.validate() is None and form.errors[0][0] == "setup.error.name_long"
+    name = "<img src=x onerror=f()>"
+    c = make_controller()
+    setup_game(c, 2, names=[name, "Bob"])
+    assert not any(el.tag == "img" for el in c.render().walk())
+    c.handle("reveal")
+    tree = c.render()
+    texts = [child for el in tree.walk() for child in el.children if isinstance(child, str)]
+    assert any(name in t for t in texts)
+    assert not any(el.tag == "img" for el in tree.walk())
+
+
+def test_setup_validation_messages():
+    form = SetupForm(("human", "random"))
+    form.set_field("name", "   ", 0)
+    form.set_field("name", "x" * 30, 1)
+    form.set_field("name", "Bob", 2)
+    form.set_field("name", "bob", 3)
+    assert form.validate() is None
+    keys = [k for k, _ in form.errors]
+    assert "setup.error.name_empty" in keys and "setup.error.name_long" in keys
+    assert "setup.error.name_twice" in keys
+    assert {"name-0", "name-1", "name-2", "name-3"} <= form.bad_fields
+    form.set_field("name", "Ann", 0)
+    form.set_field("name", "Cy", 1)
+    form.set_field("name", "Dee", 3)
+    settings = form.validate()
+    assert settings is not None and settings.player_count == 4
+
+
+def test_setup_swaps_colours_and_seats_instead_of_duplicating():
+    form = SetupForm(("human",))
+    form.set_field("colour0", "red", 0)
+    assert [p["colours"][0] for p in form.players] == ["red", "blue", "yellow", "purple"]
+    form.set_field("seat", "north", 0)
+    assert [p["seat"] for p in form.players] == ["north", "west", "south", "east"]
+    form.set_count(2)
+    assert [len(p["colours"]) for p in form.players] == [2, 2]
+    assert form.rounds == 6
+    settings = form.validate()
+    assert settings.round_count == 6
+
+
+def test_setup_offers_every_option_and_level():
+    c = make_controller()
+    c.handle("new-game")
+    tree = c.render()
+    fields = {el.attrs.get("data-field") for el in tree.walk()}
+    assert {"name", "colour0", "seat", "controller", "start", "rounds", "godzilla", "tie_break",
+            "progressive", "anti_trust", "secret_selection"} <= fields
+    controller_select = tree.find(data_field="controller")
+    values = [o.attrs["value"] for o in controller_select.children if isinstance(o, El)]
+    from game.ai import PLAYERS
+    assert values == ["human", *PLAYERS]
+
+
+def test_variants_are_drawn():
+    c = make_controller()
+    setup_game(c, 3, godzilla="godzilla", progressive=True, start="0")
+    c.handle("reveal")
+    tree = c.render()
+    assert tree.find(data_godzilla=True) is not None
+    assert len(tree.find_all(data_closed_city=True)) == 3
+
+
+def test_rules_help_mentions_our_decisions():
+    text = " ".join(M.t(p) for _, ps in M.RULES_HELP for p in ps)
+    assert text.count("our decision") >= 3
+    assert "No legal build" in text
+    c = make_controller()
+    c.handle("rules")
+    assert c.screen_name == "rules"
+    tree = c.render()
+    assert tree.find_all(**{"class": "decision"})
+
+
+# --------------------------------------------------------------------- catalogue
+def _literal_keys(path: Path) -> set[str]:
+    text = path.read_text()
+    keys = set(re.findall(r'\bM\.t\(\s*"([a-z_.:\-0-9]+)"', text))
+    keys |= set(re.findall(r'\(\s*"((?:setup|start|build|select|play|score|final|rule|pass|cpu|'
+                           r'human|move|app|rules)\.[a-z_.\-0-9]+)"', text))
+    return keys
+
+
+def test_every_literal_message_id_exists():
+    missing = {}
+    for path in WEB.rglob("*.py"):
+        for key in _literal_keys(path):
+            if not M.has(key):
+                missing.setdefault(key, path.name)
+    assert not missing
+
+
+def test_every_engine_rule_has_a_message_or_a_generic_one():
+    rules = set()
+    for path in ENGINE.glob("*.py"):
+        rules |= set(re.findall(r'IllegalAction\(\s*"([a-z\-]+)"', path.read_text()))
+    player_facing = {"floor-condition", "plot-mismatch", "city-closed", "godzilla-plot",
+                     "anti-trust", "card-not-in-hand", "piece-not-in-supply", "selection-count",
+                     "selection-stock", "build-possible"}
+    assert player_facing <= rules
+    for rule in player_facing:
+        assert M.has("rule." + rule), rule
+    for rule in rules:
+        key, _ = M.explain(rule, {})
+        assert M.has(key)
+
+
+def test_rendering_code_has_no_player_facing_literals():
+    """Screens only show catalogue text: no bare English words in text children."""
+    c = make_controller()
+    setup_game(c, 4, names=["Ann", "Bob", "Cy", "Dee"])
+    c.handle("reveal")
+    tree = c.render()
+    catalogue_text = " ".join(M.EN.values())
+    for el in tree.walk():
+        for child in el.children:
+            if isinstance(child, str):
+                for word in re.findall(r"[A-Za-z]{4,}", child):
+                    assert word in catalogue_text or word in ("Ann", "Bob", "Dee"), word
+
+
+def test_unknown_message_ids_and_missing_params_do_not_raise():
+    assert M.t("no.such.key") == "no.such.key"
+    assert "{need}" in M.t("select.help")
+    assert M.t("select.help", need=4).startswith("Take 4")

@@ -1,0 +1,71 @@
+"""Helpers for the web UI tests: a controller on a memory store and a scripted table."""
+
+from __future__ import annotations
+
+import random
+
+from game.actions import Build, ReturnPiece, Select
+from game.web.controller import Controller
+from game.web.storage import MemoryBackend, SaveStore
+
+
+def make_controller(backend: MemoryBackend | None = None) -> Controller:
+    store = SaveStore(backend if backend is not None else MemoryBackend(),
+                      rng=random.Random(7))
+    controller = Controller(store, {"fast": "1"})
+    controller.boot()
+    return controller
+
+
+def setup_game(c: Controller, count: int = 4, controllers=None, names=None, **options) -> None:
+    c.handle("new-game")
+    c.handle("setup-count", {"value": str(count)})
+    for i in range(count):
+        if names:
+            c.handle("field", {"field": "name", "player": str(i), "value": names[i]})
+        if controllers:
+            c.handle("field", {"field": "controller", "player": str(i),
+                               "value": controllers[i]})
+    for key, value in options.items():
+        c.handle("field", {"field": key, "value": value})
+    c.handle("setup-start")
+    assert c.screen == "play", c.form.errors
+
+
+def tap_decision(c: Controller, action) -> None:
+    """Enter one decision through the taps a person would make."""
+    if isinstance(action, Select):
+        for floors, n in zip((1, 2, 3, 4), action.pieces):
+            for _ in range(n):
+                c.handle("select-inc", {"floors": str(floors)})
+        c.handle("confirm")
+        return
+    c.handle("card", {"card": f"{action.card.row},{action.card.col}"})
+    c.handle("piece", {"floors": str(action.floors), "colour": action.colour})
+    if isinstance(action, Build):
+        c.handle("plot", {"city": str(action.city), "plot": str(action.plot)})
+    c.handle("confirm")
+
+
+def play_to_end(c: Controller, rng: random.Random, max_steps: int = 5000, on_step=None) -> list:
+    """Play the game to the final screen via taps; return the screen names seen."""
+    seen = []
+    for _ in range(max_steps):
+        name = c.screen_name
+        seen.append(name)
+        c.render()
+        if on_step:
+            on_step(c, name)
+        if name == "final":
+            return seen
+        if name == "pass":
+            c.handle("reveal")
+        elif name == "scoring":
+            c.handle("continue")
+        elif c.session.screen == "computer":
+            c.play_computers(limit=1)
+        else:
+            before = len(c.session.game.log)
+            tap_decision(c, rng.choice(c.session.state.legal_actions()))
+            assert len(c.session.game.log) > before, c.session.notice
+    raise AssertionError("the game did not end")
