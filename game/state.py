@@ -311,6 +311,7 @@ class State:
                 drawer = self.drawing
                 self.drawing = None
                 assert drawer is not None
+                self.current = drawer
                 self._draw(drawer)
                 self._next_turn()
             return
@@ -499,6 +500,7 @@ class State:
             self.phase = CHANCE
             self.chance = "reshuffle"
             self.drawing = player
+            self.current = None  # nobody decides during a chance step
             return
         self._draw(player)
         self._next_turn()
