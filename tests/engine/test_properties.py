@@ -255,6 +255,7 @@ def check_chance_steps(game):
     state = Game(game.settings, game.seed, resolve_chance=False).state
     for action in game.log:
         if state.phase == "chance":
+            assert state.current is None and state.legal_actions() == []
             wrong = [Select(state.settings.colours[0], (4, 0, 0, 0)),
                      Build(Card(1, 1), 0, 4, state.settings.colours[0], 1),
                      ReturnPiece(Card(1, 1), state.settings.colours[0], 1)]

@@ -319,7 +319,7 @@ def test_draw_pile_runs_out_then_all_played_cards_are_reshuffled_hands_kept():
     played = [c for pile in state.played for c in pile]
     state = state.apply(state.legal_actions()[0])
     assert state.phase == "chance" and state.chance == "reshuffle"
-    assert state.drawing == drawer
+    assert state.drawing == drawer and state.current is None  # nobody decides in a chance step
     played = [c for pile in state.played for c in pile]
     assert len(played) == 30 and sum(len(h) for h in state.hands) == 15
     # The new pile is exactly all played cards of all players.
@@ -351,3 +351,13 @@ def test_45_cards_are_in_hands_draw_pile_and_played_piles_throughout_a_game():
             state = state.apply(state.sample_chance(rng))
         else:
             state = state.apply(state.legal_actions()[0])
+
+
+def test_tower_is_safe_from_a_colour_when_the_owner_leads_by_more_than_4_floors():
+    from game.board import floors_needed, is_safe_from
+    # The platform's example: white 9 floors, blue 4 -> blue would need a 5: safe.
+    tower = ((0, 4), (1, 4), (1, 4), (1, 1))
+    assert floors_needed(tower, 0) == 5 and is_safe_from(tower, 0)
+    tower = ((0, 4), (1, 4), (1, 4))  # lead of 4: a 4-floor piece still takes it
+    assert floors_needed(tower, 0) == 4 and not is_safe_from(tower, 0)
+    assert floors_needed(tower, 1) == 0 and floors_needed((), 0) == 0
