@@ -69,9 +69,13 @@ def score_position(data: Any) -> dict[str, Any]:
         if not isinstance(players, dict):
             raise _fail("'players' must map names to lists of colours")
         totals = {}
+        taken: set[str] = set()
         for name, owned in players.items():
             if not isinstance(owned, list) or not all(c in colours for c in owned):
                 raise _fail(f"player {name!r}: colours must be listed in 'colours'")
+            if taken.intersection(owned) or len(set(owned)) != len(owned):
+                raise _fail(f"player {name!r}: a colour belongs to one player, once")
+            taken.update(owned)
             totals[name] = sum(result[c]["total"] for c in owned)
         result["players"] = totals
     return result
