@@ -273,6 +273,9 @@ MALFORMED_POSITIONS = {
     "players not a mapping": json.dumps(position_with(players=["blue"])),
     "player with unknown colour": json.dumps(position_with(players={"Ann": ["pink"]})),
     "player colours not a list": json.dumps(position_with(players={"Ann": "blue"})),
+    "player colour twice": json.dumps(position_with(players={"Ann": ["blue", "blue"]})),
+    "colour of two players": json.dumps(position_with(players={"Ann": ["blue"],
+                                                               "Ben": ["blue", "red"]})),
 }
 
 
