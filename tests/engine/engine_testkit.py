@@ -22,7 +22,9 @@ from game.settings import PlayerSpec
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 POSITIONS = HERE / "positions"
-IN_PYODIDE = sys.platform == "emscripten"
+IN_PYODIDE = sys.platform == "emscripten" or os.environ.get("MANHATTAN_NO_SUBPROCESS") == "1"
+"""True under Pyodide (no processes): subprocess tests are skipped and the command line is
+tested through ``game.cli.main`` only. ``MANHATTAN_NO_SUBPROCESS=1`` does the same in CPython."""
 PROPERTY_GAMES = int(os.environ.get("MANHATTAN_PROPERTY_GAMES", "25"))
 """Random games per property test (per player count). Raise it for a long run."""
 
