@@ -45,6 +45,7 @@ INTERPRETER = "./vendor/pyodide/pyodide.mjs"
 # Top-level site files and folders copied as they are.
 SITE_FILES = ["index.html", "manifest.webmanifest"]
 SITE_TREES = ["assets"]
+FAVICON = "assets/icons/favicon.ico"  # also copied to the site root
 
 # Pyodide core files (the npm package is the core only: no wheels, no micropip).
 # 0.29.x names the loader pyodide.asm.js, 314.x pyodide.asm.mjs: ship whichever exists.
@@ -280,6 +281,8 @@ def build(check_only: bool = False, quiet: bool = False) -> int:
     DIST.mkdir()
     for name in SITE_FILES + ["pyscript.toml"]:
         copy(ROOT / name, DIST / name)
+    # Browsers without SVG favicons (and crawlers) ask for /favicon.ico.
+    copy(ROOT / FAVICON, DIST / "favicon.ico")
     for tree in SITE_TREES:
         for src in sorted((ROOT / tree).rglob("*")):
             rel = src.relative_to(ROOT)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate the app icons (assets/icons/icon.svg, icon-192.png, icon-512.png).
+"""Generate the app icons (assets/icons/icon.svg, icon-192.png, icon-512.png, favicon.ico).
 
 Why a script: the icons must be reproducible from the repository without an
 image editor or any third-party package, and the PNGs (needed by the web app
@@ -11,7 +11,9 @@ The PNG writer is stdlib only (zlib + struct). Rectangles get exact
 area-coverage anti-aliasing; circles are 4x4 supersampled.
 
 The PNGs are full-bleed (no transparency) and keep every shape inside the
-central 80 % circle, so they also work as "maskable" icons.
+central 80 % circle, so they also work as "maskable" icons. favicon.ico (16, 32
+and 48 px PNGs in an ICO container) is for browsers without SVG favicons, which
+ask for /favicon.ico; the build puts it at the site root.
 
 Usage: python3 scripts/make_icons.py   (rewrites the three files; commit them)
 """
@@ -120,7 +122,7 @@ def render(px: int) -> list:
     return img
 
 
-def write_png(path: Path, img: list) -> None:
+def png_bytes(img: list) -> bytes:
     """Minimal 8-bit RGB PNG: IHDR, one zlib-compressed IDAT (filter 0), IEND."""
     h, w = len(img), len(img[0])
     raw = bytearray()
@@ -137,7 +139,22 @@ def write_png(path: Path, img: list) -> None:
     png += chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
     png += chunk(b"IDAT", zlib.compress(bytes(raw), 9))
     png += chunk(b"IEND", b"")
-    path.write_bytes(png)
+    return png
+
+
+def write_png(path: Path, img: list) -> None:
+    path.write_bytes(png_bytes(img))
+
+
+def write_ico(path: Path, sizes=(16, 32, 48)) -> None:
+    """ICO container holding PNG images (supported by every current browser)."""
+    images = [png_bytes(render(px)) for px in sizes]
+    out = struct.pack("<HHH", 0, 1, len(images))
+    offset = 6 + 16 * len(images)
+    for px, data in zip(sizes, images):
+        out += struct.pack("<BBBBHHII", px % 256, px % 256, 0, 0, 1, 32, len(data), offset)
+        offset += len(data)
+    path.write_bytes(out + b"".join(images))
 
 
 def hexrgb(rgb) -> str:
@@ -178,7 +195,8 @@ def main() -> None:
     write_svg(OUT / "icon.svg")
     for px in (192, 512):
         write_png(OUT / f"icon-{px}.png", render(px))
-    print(f"wrote {OUT}/icon.svg, icon-192.png, icon-512.png")
+    write_ico(OUT / "favicon.ico")
+    print(f"wrote {OUT}/icon.svg, icon-192.png, icon-512.png, favicon.ico")
 
 
 if __name__ == "__main__":

@@ -9,8 +9,8 @@
  * - Install fetches with cache mode "no-cache": each file is revalidated with the
  *   server (a cheap 304 when unchanged), so a stale HTTP-cache copy can never end up
  *   in a new version's cache.
- * - Fetch: cache first for same-origin GET requests; navigations get index.html;
- *   anything not precached goes to the network.
+ * - Fetch: cache first for same-origin GET requests; a navigation to a page that
+ *   is not a precached file gets index.html; anything else goes to the network.
  */
 "use strict";
 
@@ -48,22 +48,14 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
-  const url = new URL(request.url);
-  if (url.origin !== self.location.origin) return;
-
-  if (request.mode === "navigate") {
-    event.respondWith(
-      caches
-        .open(CACHE)
-        .then((cache) => cache.match("./index.html"))
-        .then((hit) => hit || fetch(request)),
-    );
-    return;
-  }
-  event.respondWith(
-    caches
-      .open(CACHE)
-      .then((cache) => cache.match(request, { ignoreSearch: true }))
-      .then((hit) => hit || fetch(request)),
-  );
+  if (new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith(fromCache(request));
 });
+
+async function fromCache(request) {
+  const cache = await caches.open(CACHE);
+  let hit = await cache.match(request, { ignoreSearch: true });
+  // Any other page of the site ("/", "/?x", a deep link) is the single-page app.
+  if (!hit && request.mode === "navigate") hit = await cache.match("./index.html");
+  return hit || fetch(request);
+}

@@ -30,6 +30,10 @@ def pytest_configure(config):
     config.addinivalue_line(
         "markers", "allow_console_errors: the test provokes console/page errors on purpose"
     )
+    # pytest-playwright 0.10's `base_url` fixture trips a pytest 9 deprecation warning.
+    config.addinivalue_line(
+        "filterwarnings", "ignore:Session-scoped fixtures defined as instance methods"
+    )
 
 
 def pytest_collection_modifyitems(items):

@@ -5,7 +5,9 @@ Import them in a test module with `from e2e_helpers import wait_ready, screensho
 
 from __future__ import annotations
 
+import itertools
 import os
+import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -56,7 +58,14 @@ def wait_ready(page, timeout: int = READY_TIMEOUT_MS) -> None:
 
 
 def wait_service_worker(page, timeout: int = 30_000) -> None:
-    """Wait until a service worker is activated AND controls the page (precache complete)."""
+    """Wait until the service worker is activated, controls the page (so its precache
+    is complete) and also answers navigations.
+
+    Chromium serves navigations through a just-activated worker only some 0-1 s after
+    `navigator.serviceWorker.controller` is set; an offline reload inside that window
+    fails. So a second page navigates to a small precached file until the response
+    says it came from the service worker.
+    """
     page.wait_for_function(
         """async () => {
             const reg = await navigator.serviceWorker.getRegistration();
@@ -66,6 +75,19 @@ def wait_service_worker(page, timeout: int = 30_000) -> None:
         timeout=timeout,
         polling=200,
     )
+    probe_url = page.evaluate("new URL('./assets/icons/icon.svg', location.href).href")
+    probe = page.context.new_page()
+    try:
+        deadline = time.monotonic() + timeout / 1000
+        for attempt in itertools.count(1):
+            response = probe.goto("%s?sw-probe=%d" % (probe_url, attempt), wait_until="commit")
+            if response is not None and response.from_service_worker:
+                return
+            if time.monotonic() > deadline:
+                raise TimeoutError("the service worker never answered a navigation")
+            probe.wait_for_timeout(100)
+    finally:
+        probe.close()
 
 
 def screenshot(page, name: str, sizes=tuple(VIEWPORTS)) -> list:

@@ -177,5 +177,5 @@ def test_a_python_startup_failure_is_shown_not_a_blank_page(page, site_url):
     error = page.locator("#boot-error")
     error.wait_for(state="visible", timeout=60_000)
     assert "boom: the game could not start" in page.inner_text("#boot-error-detail")
-    assert not page.is_visible(".boot-spinner")
+    assert not page.is_visible("#loading")
     screenshot(page, "boot-error", sizes=["phone"])
