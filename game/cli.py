@@ -9,7 +9,7 @@ from typing import Any, Sequence
 
 from .errors import SaveError, SettingsError
 from .position import legal_moves, score_position
-from .save import load
+from .save import check_nesting, load
 from .settings import GODZILLA_MODES
 
 
@@ -30,8 +30,10 @@ def _read(path: str) -> str:
 
 
 def _read_json(path: str) -> Any:
+    text = _read(path)
+    check_nesting(text)
     try:
-        return json.loads(_read(path))
+        return json.loads(text)
     except (ValueError, RecursionError) as error:
         raise CommandError(f"{path} is not valid JSON: {error}") from None
 
