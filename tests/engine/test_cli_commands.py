@@ -338,6 +338,8 @@ def settings_with(finished_game, **changes):
 
 MALFORMED_SAVES = {
     "not json": lambda g: "{format",
+    "too deep": lambda g: "[" * 100000 + "]" * 100000,
+    "not utf-8": lambda g: "",  # replaced by bytes in the test
     "json list": lambda g: "[1, 2]",
     "wrong format": lambda g: save_with(g, format="chess-save"),
     "no version": lambda g: save_with(g, version=KeyError),
@@ -368,7 +370,10 @@ MALFORMED_SAVES = {
 @pytest.mark.parametrize("name", sorted(MALFORMED_SAVES))
 def test_malformed_save_gives_a_one_line_error(cli, tmp_path, finished_game, name):
     path = tmp_path / "save.json"
-    path.write_text(MALFORMED_SAVES[name](finished_game), encoding="utf-8")
+    if name == "not utf-8":
+        path.write_bytes(b'{"format": "manhattan-save", "seed": "\xff"}')
+    else:
+        path.write_text(MALFORMED_SAVES[name](finished_game), encoding="utf-8")
     assert_one_line_error(*cli(["replay", str(path)]))
 
 

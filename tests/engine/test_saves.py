@@ -189,6 +189,22 @@ def test_a_save_too_large_to_be_a_game_is_rejected():
         save.load(" " * (save.MAX_SAVE_BYTES + 1))
 
 
+def test_deeply_nested_json_is_refused_before_parsing():
+    # In Pyodide json.loads on thousands of nested brackets is a fatal stack overflow.
+    for text in ("[" * 100000 + "]" * 100000, '{"a":' * 5000 + "1" + "}" * 5000):
+        with pytest.raises(SaveError, match="nested"):
+            save.load(text)
+        with pytest.raises(SaveError, match="nested"):
+            save.load(text.encode())
+
+
+def test_brackets_inside_strings_do_not_count_as_nesting():
+    game = random_game(standard_settings(2), seed="brackets", stop=lambda g: len(g.log) > 5)
+    game.meta["note"] = "[{" * 500 + '\\"quoted\\" ]'
+    loaded = save.load(save.dumps(game))
+    assert loaded.meta == game.meta and loaded.state == game.state
+
+
 def test_names_with_accents_survive_a_save():
     settings = settings_for(["south", "north"], colours=[["blue", "red"], ["yellow", "purple"]])
     settings = Settings(players=tuple(
