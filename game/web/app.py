@@ -16,7 +16,7 @@ from pyscript.ffi import create_proxy
 
 from . import messages as M
 from .controller import Controller
-from .dom import replace_children
+from .dom import patch, replace_children
 from .storage import MemoryBackend, SaveStore, StorageError
 
 
@@ -78,6 +78,8 @@ class App:
         self._proxies = []
         self._task = None
         self.last_render_ms = 0.0
+        self._tree = None   # the element tree now on the page, and its DOM node
+        self._node = None
 
     # ---------------------------------------------------------------- start
     def start(self) -> None:
@@ -135,11 +137,13 @@ class App:
         self.dispatch("field", data, render=False)
 
     def dispatch(self, action: str, data: dict, render: bool = True) -> None:
+        started = time.perf_counter()
         try:
             redraw = self.controller.handle(action, data)
         except Exception:
             self._report()
             redraw = True
+        self.root.setAttribute("data-handle-ms", f"{(time.perf_counter() - started) * 1000:.1f}")
         if redraw and render:
             self.render()
         self.kick()
@@ -152,8 +156,6 @@ class App:
     # -------------------------------------------------------------- drawing
     def render(self) -> None:
         started = time.perf_counter()
-        panel = document.querySelector(".panel")
-        scroll = panel.scrollTop if present(panel) else 0
         try:
             tree = self.controller.render()
         except Exception:
@@ -161,12 +163,16 @@ class App:
             self.controller.session = None
             self.controller.screen = "start"
             tree = self.controller.render()
-        replace_children(document, self.root, tree)
+        try:
+            if self._tree is None:
+                self._node = replace_children(document, self.root, tree)
+            else:
+                self._node = patch(document, self._node, self._tree, tree)
+        except Exception:  # the page was changed behind our back: draw it afresh
+            self._node = replace_children(document, self.root, tree)
+        self._tree = tree
         self.root.setAttribute("data-screen", self.controller.screen_name)
         self.root.setAttribute("data-busy", "true" if self._task is not None else "false")
-        panel = document.querySelector(".panel")
-        if present(panel) and scroll:
-            panel.scrollTop = scroll
         self.last_render_ms = (time.perf_counter() - started) * 1000
         self.root.setAttribute("data-render-ms", f"{self.last_render_ms:.1f}")
 

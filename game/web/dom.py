@@ -1,7 +1,10 @@
 """Turning :mod:`game.web.vdom` trees into real DOM nodes (browser only).
 
-Text always goes in through ``createTextNode`` (the same as ``textContent``): a player's
-name like ``<img src=x onerror=alert(1)>`` is shown as those characters and never parsed.
+Text always goes in through ``createTextNode``/``data`` (the same as ``textContent``): a
+player's name like ``<img src=x onerror=alert(1)>`` is shown as those characters and never
+parsed. :func:`patch` updates the page from the previous tree to the next one and touches
+only what changed, so a tap costs a few DOM calls instead of rebuilding the board (and a
+text field keeps its focus and caret).
 """
 
 from __future__ import annotations
@@ -19,10 +22,66 @@ def build(document, el: El):
             node.appendChild(build(document, child))
         else:
             node.appendChild(document.createTextNode(child))
+    _sync_properties(node, el)
     return node
 
 
-def replace_children(document, parent, el: El) -> None:
-    """Make ``el`` the only child of ``parent`` in one swap (no flash of an empty page)."""
+def _sync_properties(node, el: El) -> None:
+    """Form controls show properties, not attributes, once a person has touched them."""
+    if el.svg:
+        return
+    if el.tag == "select":
+        for option in el.children:
+            if isinstance(option, El) and "selected" in option.attrs:
+                node.value = str(option.attrs.get("value", ""))
+                break
+    elif el.tag == "input":
+        if el.attrs.get("type") == "checkbox":
+            node.checked = "checked" in el.attrs
+        elif "value" in el.attrs and str(node.value) != str(el.attrs["value"]):
+            node.value = str(el.attrs["value"])
+
+
+def patch(document, node, old, new):
+    """Make DOM ``node`` (drawn from ``old``) show ``new``; return the node now in its place."""
+    if old == new:
+        return node
+    if not isinstance(old, El) or not isinstance(new, El):
+        if isinstance(old, str) and isinstance(new, str):
+            node.data = new
+            return node
+        fresh = build(document, new) if isinstance(new, El) else document.createTextNode(new)
+        node.replaceWith(fresh)
+        return fresh
+    if old.tag != new.tag or old.svg != new.svg:
+        fresh = build(document, new)
+        node.replaceWith(fresh)
+        return fresh
+    for key, value in new.attrs.items():
+        if key not in old.attrs or old.attrs[key] != value:
+            node.setAttribute(key, attr_value(value))
+    for key in old.attrs:
+        if key not in new.attrs:
+            node.removeAttribute(key)
+    if old.children != new.children:
+        common = min(len(old.children), len(new.children))
+        changed = [i for i in range(common) if old.children[i] != new.children[i]]
+        if changed:
+            kids = node.childNodes
+            targets = [(kids.item(i), i) for i in changed]
+            for child, i in targets:
+                patch(document, child, old.children[i], new.children[i])
+        for _ in range(len(old.children) - common):
+            node.removeChild(node.lastChild)
+        for child in new.children[common:]:
+            node.appendChild(build(document, child) if isinstance(child, El)
+                             else document.createTextNode(child))
+    _sync_properties(node, new)
+    return node
+
+
+def replace_children(document, parent, el: El):
+    """Make ``el`` the only child of ``parent`` in one swap; return the new node."""
     node = build(document, el)
     parent.replaceChildren(node)
+    return node

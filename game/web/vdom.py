@@ -27,6 +27,12 @@ class El:
     def __repr__(self) -> str:
         return f"<El {self.tag} {self.attrs}>"
 
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, El) and self.tag == other.tag and self.svg == other.svg
+                and self.attrs == other.attrs and self.children == other.children)
+
+    __hash__ = None  # type: ignore[assignment]
+
     # -- queries, for tests and for the DOM layer
     def walk(self) -> Iterator["El"]:
         yield self

@@ -1,0 +1,68 @@
+"""Whole games played through the user interface in Chromium, with the test hooks only.
+
+The guard in conftest.py fails any of these on a console error, an uncaught error or a
+request that leaves the loopback.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ui_driver import new_game, open_app, play_to_final, screen, tap
+
+pytestmark = pytest.mark.e2e
+
+
+def test_four_person_hotseat_game_to_the_final_standings(page, site_url):
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_app(page, site_url)
+    new_game(page, 4, names=["Ann", "Bob", "Cy", "Dee"])
+    steps = play_to_final(page, random.Random(1))
+    screens = [s["screen"] for s in steps]
+    assert screens.count("scoring") == 4
+    # Four people: before every decision the device is passed, and the pass screen holds
+    # no card and no board.
+    passes = [s for s in steps if s["screen"] == "pass"]
+    decisions = [s for s in steps if s["screen"] == "play"]
+    assert len(passes) == len(decisions)
+    assert all(s["cards"] == 0 and s["plots"] == 0 for s in passes)
+    assert all(s["hand"] == 4 for s in decisions)
+    assert sum(1 for s in decisions if s.get("built")) >= 80
+    assert page.locator("[data-standing]").count() == 4
+    assert page.locator("[data-standing][data-rank='1']").count() >= 1
+    assert page.locator("[data-decided-by]").count() == 4
+    # Rematch: same players, a new game starting with the pass screen.
+    tap(page, '[data-action="rematch"]')
+    assert screen(page) == "pass"
+
+
+def test_two_people_with_two_colours_each(page, site_url):
+    page.set_viewport_size({"width": 768, "height": 1024})
+    open_app(page, site_url)
+    new_game(page, 2, names=["Ann", "Bob"])
+    steps = play_to_final(page, random.Random(2))
+    colours = {c for s in steps for c in s["colours"]}
+    assert len(colours) == 4 and None not in colours
+    # Choosing pieces for the second colour follows the first without a pass screen.
+    screens = [(s["screen"], s.get("phase")) for s in steps]
+    assert any(a == b == ("play", "select") for a, b in zip(screens, screens[1:]))
+    assert page.locator("[data-standing]").count() == 2
+
+
+def test_one_person_against_three_computers(page, site_url):
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_app(page, site_url)
+    new_game(page, 4, names=["Ann", "Greedy", "Random", "Search"],
+             controllers=["human", "greedy", "random", "search:1"])
+    steps = play_to_final(page, random.Random(3))
+    assert not any(s["screen"] == "pass" for s in steps)
+    assert page.locator("[data-standing]").count() == 4
+
+
+def test_computers_only_game_can_be_watched_to_the_end(page, site_url):
+    open_app(page, site_url)
+    new_game(page, 3, controllers=["random", "greedy", "random"])
+    page.wait_for_selector('#app[data-screen="final"]', timeout=180_000)
+    assert page.locator("[data-standing]").count() == 3
