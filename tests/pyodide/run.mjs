@@ -9,7 +9,8 @@
 // scripts/test.sh does):
 //     node tests/pyodide/run.mjs                   # = pytest -q tests/engine tests/pyodide
 //     node tests/pyodide/run.mjs -q tests/engine -k scoring
-// Exits with pytest's exit code (5 = no tests collected; scripts/test.sh accepts it).
+// Exits with pytest's exit code (5 = no tests collected; scripts/test.sh accepts it),
+// or 3 if the interpreter itself died (the message names the test that was running).
 //
 // Environment:
 //     PYODIDE_WHEELS   folder of pure-Python wheels (default .cache/pyodide-wheels)
@@ -70,12 +71,29 @@ pyodide.globals.set("pytest_args", pyodide.toPy(args.length ? args : DEFAULT_ARG
 const booted = ((Date.now() - started) / 1000).toFixed(1);
 console.log(`Pyodide ${pyodide.version} (Python ${pyodide.runPython("import sys; sys.version.split()[0]")}) ready in ${booted} s; ${wheels.length} wheels from ${WHEELS}`);
 
-const code = pyodide.runPython(`
+// A tiny plugin publishes the running test's id to JavaScript: if the interpreter
+// dies (a "fatal error", e.g. the WebAssembly stack overflows on very deep C
+// recursion), we can still say which test killed it.
+let code;
+try {
+  code = pyodide.runPython(`
 import os, sys
+import js
 os.chdir(${JSON.stringify(MOUNT)})
 sys.path.insert(0, ${JSON.stringify(MOUNT)})
 sys.dont_write_bytecode = True   # no cpython-314 .pyc files in the working tree
 import pytest
-int(pytest.main(["-p", "no:cacheprovider", *pytest_args]))
+
+class _PublishCurrentTest:
+    def pytest_runtest_logstart(self, nodeid, location):
+        js.globalThis.pytestCurrentTest = nodeid
+
+int(pytest.main(["-p", "no:cacheprovider", *pytest_args], plugins=[_PublishCurrentTest()]))
 `);
+} catch (error) {
+  const where = globalThis.pytestCurrentTest || "(before any test started)";
+  console.error(`\nPyodide died (${error.name}: ${error.message}) while running:\n    ${where}`);
+  console.error("Deselect it to see the other results: node tests/pyodide/run.mjs -q tests/engine --deselect '<id>'");
+  process.exit(3);
+}
 process.exit(code);
