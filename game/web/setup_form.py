@@ -65,8 +65,8 @@ class SetupForm:
                 "seat": DEFAULT_SEATS[count][i],
                 "controller": prev.get("controller", "human"),
             })
-        if self.rounds not in rounds_choices(count):
-            self.rounds = rounds_choices(count)[0]
+        if count != len(old) or self.rounds not in rounds_choices(count):
+            self.rounds = rounds_choices(count)[0]  # the standard count for this table
         if self.start != "random" and int(self.start) >= count:
             self.start = "random"
         self.errors = []

@@ -100,6 +100,12 @@ def test_setup_swaps_colours_and_seats_instead_of_duplicating():
     assert [p["colours"][0] for p in form.players] == ["red", "blue", "yellow", "purple"]
     form.set_field("seat", "north", 0)
     assert [p["seat"] for p in form.players] == ["north", "west", "south", "east"]
+    form.set_count(3)
+    assert form.rounds == 6
+    form.set_field("rounds", "4")
+    assert form.rounds == 4
+    form.set_count(4)
+    assert form.rounds == 4
     form.set_count(2)
     assert [len(p["colours"]) for p in form.players] == [2, 2]
     assert form.rounds == 6

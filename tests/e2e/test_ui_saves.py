@@ -1,0 +1,139 @@
+"""Saves in the browser: a reload at any moment restores the game exactly; a broken save is
+reported with its reason and kept; hostile names stay text. Real mouse clicks here."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from e2e_helpers import wait_ready
+from ui_driver import new_game, open_app, play_to_final, screen, tap, wait_for_person
+
+pytestmark = pytest.mark.e2e
+
+SAVE_PREFIX = "manhattan:save:"
+
+
+def saves(page) -> dict:
+    return page.evaluate("""(prefix) => {
+        const out = {};
+        for (let i = 0; i < localStorage.length; i++) {
+            const k = localStorage.key(i);
+            if (k.startsWith(prefix)) out[k] = localStorage.getItem(k);
+        }
+        return out;
+    }""", SAVE_PREFIX)
+
+
+def test_reload_in_the_middle_of_a_turn_restores_it(page, site_url):
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_app(page, site_url)
+    new_game(page, 3, names=["Ann", "Bob", "Cy"], start=0)
+    # Mid-selection: two pieces chosen, then the page is reloaded.
+    tap(page, '[data-action="reveal"]', real=True)
+    tap(page, '[data-select-inc="2"]', real=True)
+    tap(page, '[data-select-inc="4"]', real=True)
+    page.reload()
+    wait_ready(page)
+    assert screen(page) == "play"
+    assert page.inner_text('[data-select-count="2"]') == "1"
+    assert page.inner_text('[data-select-count="4"]') == "1"
+    # Finish the selections, then place a piece tentatively and reload again.
+    rng = random.Random(4)
+    tap(page, '[data-select-inc="1"]', real=True)
+    tap(page, '[data-select-inc="1"]', real=True)
+    tap(page, '[data-action="confirm"]', real=True)
+    while page.get_attribute("#app", "data-screen") == "pass" or (
+            page.get_attribute(".play", "data-phase") == "select"):
+        from ui_driver import STEP_JS
+        page.evaluate(STEP_JS, rng.randrange(2 ** 31))
+    if screen(page) == "pass":
+        tap(page, '[data-action="reveal"]', real=True)
+    wait_for_person(page)
+    legal = 0
+    for card in range(page.locator('[data-action="card"]').count()):
+        page.locator('[data-action="card"]').nth(card).click()
+        page.locator('[data-action="piece"]').first.click()
+        legal = page.locator('[data-legal="true"]').count()
+        if legal:
+            break
+    assert legal
+    card = page.get_attribute('[data-action="card"][aria-pressed="true"]', "data-card")
+    target = page.locator('[data-legal="true"]').first
+    city, plot = target.get_attribute("data-city"), target.get_attribute("data-plot")
+    target.click()
+    pending = '[data-pending="true"]'
+    assert page.get_attribute(pending, "data-city") == city
+    log_before = json.loads(next(iter(saves(page).values())))["log"]
+    page.reload()
+    wait_ready(page)
+    assert page.get_attribute(pending, "data-city") == city
+    assert page.get_attribute(pending, "data-plot") == plot
+    assert page.get_attribute('[data-action="card"][aria-pressed="true"]', "data-card") == card
+    assert page.locator('[data-action="confirm"]:not([disabled])').count() == 1
+    # Undo takes it back; nothing had been committed.
+    tap(page, '[data-action="undo"]', real=True)
+    assert page.locator(pending).count() == 0
+    assert json.loads(next(iter(saves(page).values())))["log"] == log_before
+
+
+@pytest.mark.allow_console_errors  # none expected; a broken save must not be one either
+def test_a_corrupted_save_is_reported_and_kept(page, site_url, browser_guard):
+    open_app(page, site_url)
+    new_game(page, 2, names=["Ann", "Bob"])
+    (key, text), = saves(page).items()
+    data = json.loads(text)
+    data["log"][0]["cards"] = data["log"][0]["cards"][:7]
+    broken = json.dumps(data)
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, broken])
+    page.evaluate("() => localStorage.setItem('manhattan:save:garbage', '{not json')")
+    page.reload()
+    wait_ready(page)
+    assert screen(page) == "start"
+    error = page.inner_text("#load-error")
+    assert "could not be loaded" in error and "step 1" in error
+    ident = key[len(SAVE_PREFIX):]
+    assert page.locator(f'[data-save="{ident}"] [data-broken="true"]').count() == 1
+    assert page.locator('[data-save="garbage"] [data-broken="true"]').count() == 1
+    stored = saves(page)
+    assert stored[key] == broken and stored["manhattan:save:garbage"] == "{not json"
+    # A new game does not touch the broken saves.
+    new_game(page, 3)
+    stored = saves(page)
+    assert stored[key] == broken and len(stored) == 3
+    assert not browser_guard.console_errors and not browser_guard.page_errors
+
+
+def test_hostile_player_name_is_shown_as_text(page, site_url):
+    open_app(page, site_url)
+    name = "<img src=x onerror=f()>"
+    new_game(page, 2, names=[name, "Bob"], start=0)
+    assert name in page.inner_text("#app")
+    tap(page, '[data-action="reveal"]', real=True)
+    assert page.locator("#app img").count() == 0
+    assert name in page.inner_text(".topbar")
+    # Too long, empty and duplicate names are refused with a message, nothing lost.
+    tap(page, '[data-action="home"]', real=True)
+    tap(page, '[data-action="new-game"]', real=True)
+    page.fill('input[data-field="name"][data-player="0"]', "")
+    page.fill('input[data-field="name"][data-player="1"]', "Bob")
+    tap(page, '[data-action="setup-start"]', real=True)
+    errors = page.inner_text("#setup-errors")
+    assert "please enter a name" in errors
+    assert screen(page) == "setup"
+    assert page.input_value('input[data-field="name"][data-player="1"]') == "Bob"
+
+
+def test_speed_setting_and_the_rules_help(page, site_url):
+    open_app(page, site_url, query="")
+    tap(page, '[data-action="rules"]', real=True)
+    assert screen(page) == "rules"
+    assert "our decision" in page.inner_text(".rules")
+    tap(page, '[data-action="rules-close"]', real=True)
+    new_game(page, 2, controllers=["random", "random"])
+    # At the normal pace a person can follow the computer's move: the move is previewed.
+    page.wait_for_selector('[data-move="preview"]', timeout=30_000)
+    tap(page, '[data-action="speed"]', real=True)
+    assert "fast" in page.inner_text('[data-action="speed"]')
