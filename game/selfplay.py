@@ -17,12 +17,13 @@ def play_game(bots: list[ComputerPlayer], seed: str, options: dict[str, Any],
               think_count: list[int] | None = None) -> Game:
     """One game between ``bots`` (one per player, in player order) from ``seed``.
 
-    When given, ``think_time[p]`` / ``think_count[p]`` accumulate the seconds player ``p``
-    spent choosing and the number of its decisions.
+    When given, ``think_time[p]`` / ``think_count[p]`` accumulate the CPU seconds player ``p``
+    spent choosing (process time, so a busy machine does not inflate it) and the number of
+    its decisions.
     """
     game = Game(standard_settings(len(bots), **options), seed)
     rng = random.Random(f"{seed}/players")
-    clock = time.perf_counter
+    clock = time.process_time
     while not game.state.is_over:
         player = game.state.current
         assert player is not None

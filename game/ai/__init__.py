@@ -48,8 +48,8 @@ PLAYERS: dict[str, Callable[[], ComputerPlayer]] = {
     "random": RandomPlayer,
     "greedy": _greedy,
     "search:1": _search("1", iterations=100, root_width=6, inner_width=3),
-    "search:2": _search("2", iterations=400, root_width=10, inner_width=4),
-    "search:3": _search("3", iterations=1200, root_width=14, inner_width=5),
+    "search:2": _search("2", iterations=300, root_width=10, inner_width=4),
+    "search:3": _search("3", iterations=800, root_width=12, inner_width=5),
 }
 """Every computer player by id. ``search:N`` levels differ only in budget and width."""
 
