@@ -79,7 +79,8 @@ def relative(values: list[float], player: int) -> float:
 def future_weight(rounds_left_after: int) -> float:
     """How much the current board counts for the scorings still to come.
 
-    The board keeps scoring, but later moves change it; 0.6 per remaining round is a
-    deliberately cautious discount (measured to do better than 1.0 or 0.3 in short matches).
+    The board keeps scoring, but later moves change it (towers are taken over, Godzilla eats
+    them), so each remaining scoring counts 0.6 of the current board. The figure is a
+    judgement, not a tuned value: see "Weaknesses" in docs/ai.md.
     """
     return 0.6 * rounds_left_after

@@ -198,7 +198,6 @@ class Thinking:
                 path.append(child)
                 break
             mover = state.current
-            log_n = None
             best_score = -1.0
             best_action = actions[0]
             for action in actions:
