@@ -43,7 +43,7 @@ def tower_drawing(x: float, y: float, tower, colours: tuple[str, ...], safe: boo
     if not total:
         return parts
     left, width, bottom, room = x + 46, 42, y + 72, 62
-    unit = min(9.0, room / total)
+    unit = min(13.0, room / total)
     top = bottom
     parts.append(s("rect", {"x": left + 4, "y": bottom - total * unit + 4, "width": width,
                             "height": total * unit, "rx": 2, "class": "tower-shadow"}))
@@ -56,7 +56,7 @@ def tower_drawing(x: float, y: float, tower, colours: tuple[str, ...], safe: boo
         if is_ghost:
             attrs["class"] = "ghost-piece"
         parts.append(s("rect", attrs))
-        if unit >= 5 and floors > 1:  # floor lines inside a piece
+        if unit >= 6 and floors > 1:  # floor lines inside a piece
             for k in range(1, floors):
                 yy = top + k * unit
                 parts.append(s("line", {"x1": left + 3, "x2": left + width - 3, "y1": yy,

@@ -216,6 +216,7 @@ EN: dict[str, str] = {
     "final.tallest": "Tallest tower",
     "final.majorities": "Majorities",
     "final.winner": "{name} wins!",
+    "final.figures": "tallest tower {tallest} · city majorities {majorities}",
     "final.winners": "Shared win: {names}",
     "final.decided.points": "by points",
     "final.decided.tallest": "tie on points, decided by the taller tallest tower",

@@ -106,23 +106,23 @@ def render_final(session) -> El:
         key = f"final.decided.{st.decided_by}"
         if st.decided_by == "shared" and not settings.tie_break:
             key = "final.decided.shared_off"
-        rows.append(h("tr", {"class": "winner" if st.winner else "",
+        rows.append(h("li", {"class": "standing" + (" winner" if st.winner else ""),
                              "data-standing": st.player, "data-rank": st.rank,
                              "data-decided-by": st.decided_by},
-                      h("td", {"class": "num rank"}, str(st.rank)),
-                      h("th", {"scope": "row"}, chips(spec.colours), " ",
-                        h("span", {"class": "pname"}, spec.name)),
-                      h("td", {"class": "num total"}, str(st.points)),
-                      h("td", {"class": "num"}, str(st.tallest_tower)),
-                      h("td", {"class": "num"}, str(st.majorities)),
-                      h("td", {"class": "decided"}, M.t(key))))
-    head = h("tr", {}, h("th", {}, M.t("final.rank")), h("th", {}, M.t("final.name")),
-             h("th", {}, M.t("final.points")), h("th", {}, M.t("final.tallest")),
-             h("th", {}, M.t("final.majorities")), h("th", {}, ""))
+                      h("span", {"class": "rank", "title": M.t("final.rank")}, str(st.rank)),
+                      h("span", {"class": "who"},
+                        h("span", {"class": "who-name"}, chips(spec.colours), " ",
+                          h("span", {"class": "pname"}, spec.name)),
+                        h("span", {"class": "figures"},
+                          M.t("final.figures", tallest=st.tallest_tower,
+                              majorities=st.majorities)),
+                        h("span", {"class": "decided"}, M.t(key))),
+                      h("span", {"class": "points"},
+                        h("b", {}, str(st.points)), h("small", {}, M.t("final.points")))))
     return h("div", {"class": "overlay final", "data-screen": "final"},
              h("div", {"class": "sheet"},
-               h("h2", {"class": "headline"}, "🏆 ", headline),
-               h("table", {"class": "standings"}, h("thead", {}, head), h("tbody", {}, rows)),
+               h("h2", {"class": "headline"}, h("span", {"class": "star"}, "★"), " ", headline),
+               h("ol", {"class": "standings"}, rows),
                h("div", {"class": "actions"},
                  button(M.t("final.home"), "home", cls="btn secondary"),
                  button(M.t("final.new"), "new-game", cls="btn secondary"),

@@ -1,0 +1,177 @@
+"""Screenshots of the main screens at phone, tablet portrait and tablet landscape sizes (into
+screenshots/), and layout checks: the board fits without scrolling on a tablet, every tap
+target is at least 44 px.
+
+Game positions are prepared with the UI's own pure-Python controller (CPython, the same code
+the page runs) and handed to the page as a save in localStorage, so each screen is reached
+in a second instead of playing to it.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from e2e_helpers import ROOT, SCREENSHOTS, VIEWPORTS, screenshot, wait_ready
+from ui_driver import FAST, open_app, screen, tap
+
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "web"))
+from game.web.storage import MemoryBackend  # noqa: E402
+from webkit import make_controller, setup_game, tap_decision  # noqa: E402
+
+pytestmark = pytest.mark.e2e
+
+NAMES = ["Ann", "Bob", "Chiara", "Dev"]
+
+
+def prepared(until, count=4, seed=3, **options) -> dict:
+    """localStorage contents of a game played in CPython until ``until(controller)``."""
+    backend = MemoryBackend()
+    c = make_controller(backend)
+    setup_game(c, count, names=NAMES[:count], start="0", **options)
+    rng = random.Random(seed)
+    for _ in range(5000):
+        if until(c):
+            break
+        name = c.screen_name
+        if name == "pass":
+            c.handle("reveal")
+        elif name == "scoring":
+            c.handle("continue")
+        elif name == "final":
+            break
+        else:
+            tap_decision(c, _decent(c, rng))
+    return dict(backend.data)
+
+
+def _decent(c, rng):
+    """A playable-looking move: prefer building on a tower (the board gets interesting)."""
+    actions = c.session.state.legal_actions()
+    board = c.session.state.board
+    tall = [a for a in actions if getattr(a, "city", None) is not None
+            and board[a.city * 9 + a.plot] and a.floors <= 2]
+    pool = tall if tall and rng.random() < 0.55 else actions
+    return rng.choice(pool)
+
+
+def load_into(page, site_url, data: dict, query: str = FAST) -> None:
+    """Put ``data`` in the site's localStorage (from a same-origin page that does not boot
+    the game), then open the game."""
+    page.goto(site_url + "manifest.webmanifest")
+    page.evaluate("(data) => { localStorage.clear(); for (const [k, v] of Object.entries(data))"
+                  " localStorage.setItem(k, v); }", data)
+    open_app(page, site_url, query)
+
+
+def check_layout(page, size: str) -> None:
+    """Tap targets >= 44 px (a checkbox: its whole label); on tablets the board is
+    entirely on screen without scrolling."""
+    small = page.evaluate("""() => Array.from(document.querySelectorAll(
+            'button[data-action], [data-action="reveal"], select, input'))
+        .filter((el) => el.offsetParent !== null)
+        .map((el) => el.type === "checkbox" ? el.closest("label") : el)
+        .map((el) => { const r = el.getBoundingClientRect();
+                       return [el.dataset.action || el.tagName, r.width, r.height]; })
+        .filter(([, w, h]) => w < 43.5 || h < 43.5)""")
+    assert not small, small
+    board = page.locator("svg.board")
+    if board.count() and size != "phone":
+        box = board.bounding_box()
+        vp = VIEWPORTS[size]
+        assert box["x"] >= -1 and box["y"] >= -1
+        assert box["x"] + box["width"] <= vp["width"] + 1
+        assert box["y"] + box["height"] <= vp["height"] + 1
+        assert page.evaluate("() => document.scrollingElement.scrollHeight") <= vp["height"] + 1
+    if size == "phone":
+        assert page.evaluate("() => document.scrollingElement.scrollWidth") <= 391
+
+
+def shoot(page, name: str) -> None:
+    for size in VIEWPORTS:
+        page.set_viewport_size(VIEWPORTS[size])
+        page.wait_for_timeout(120)
+        check_layout(page, size)
+        screenshot(page, f"ui-{name}", sizes=(size,))
+
+
+def test_screens_at_three_sizes(page, site_url):
+    page.set_viewport_size(VIEWPORTS["tablet-landscape"])
+    open_app(page, site_url)
+    shoot(page, "start")
+    tap(page, '[data-action="new-game"]')
+    shoot(page, "setup")
+
+    # Pass screen and the selection of round 3, on a board with towers.
+    data = prepared(lambda c: c.session.state.round == 3 and c.screen_name == "pass")
+    load_into(page, site_url, data)
+    assert screen(page) == "pass"
+    shoot(page, "pass")
+    tap(page, '[data-action="reveal"]')
+    tap(page, '[data-select-inc="1"]')
+    tap(page, '[data-select-inc="3"]')
+    shoot(page, "selection")
+
+    # Building with the legal plots highlighted, then a tentative placement.
+    data = prepared(lambda c: c.session.state.round == 3 and c.session.state.phase == "build"
+                    and c.screen_name == "pass" and c.session.state.current == 0, seed=5)
+    load_into(page, site_url, data)
+    tap(page, '[data-action="reveal"]')
+    for i in range(page.locator('[data-action="card"]').count()):
+        page.locator('[data-action="card"]').nth(i).click()
+        page.locator('[data-action="piece"]').nth(1).click()
+        if page.locator('[data-legal="true"]').count() >= 3:
+            break
+    assert page.locator('[data-legal="true"]').count()
+    shoot(page, "building")
+    page.set_viewport_size(VIEWPORTS["tablet-landscape"])
+    page.locator('[data-legal="true"]').first.click()
+    shoot(page, "building-tentative")
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.set_viewport_size(VIEWPORTS["tablet-landscape"])
+    page.wait_for_timeout(150)
+    page.screenshot(path=str(ROOT / "docs" / "screenshot.png"))
+
+    # Round scoring and the final standings.
+    data = prepared(lambda c: c.screen_name == "scoring" and c.session.state.round == 3)
+    load_into(page, site_url, data)
+    assert screen(page) == "scoring"
+    shoot(page, "scoring")
+    data = prepared(lambda c: c.screen_name == "final")
+    load_into(page, site_url, data)
+    assert screen(page) == "final"
+    shoot(page, "final")
+
+    # Two players (two colours each), Godzilla and progressive construction, west seat.
+    data = prepared(lambda c: c.session.state.round == 3 and c.screen_name == "play"
+                    and c.session.state.phase == "build", count=2,
+                    godzilla="godzilla", progressive=True)
+    load_into(page, site_url, data)
+    if screen(page) == "pass":
+        tap(page, '[data-action="reveal"]')
+    page.locator('[data-action="card"]').first.click()
+    page.locator('[data-action="piece"]').first.click()
+    shoot(page, "two-players-godzilla")
+    tap(page, '[data-action="rules"]')
+    shoot(page, "rules")
+
+
+def test_a_computer_turn_is_shown_step_by_step(page, site_url):
+    """At the normal pace the computer's card, piece and target are shown before it builds."""
+    page.set_viewport_size(VIEWPORTS["tablet-landscape"])
+    data = prepared(lambda c: c.session.state.phase == "build", count=2)
+    # Hand the table to two computers at the normal pace.
+    import json
+    key = next(k for k in data if k.startswith("manhattan:save:"))
+    save = json.loads(data[key])
+    for p in save["settings"]["players"]:
+        p["controller"] = "greedy"
+    data[key] = json.dumps(save)
+    load_into(page, site_url, data, query="")
+    page.wait_for_selector('[data-move="preview"]', timeout=30_000)
+    assert page.locator('[data-pending="true"]').count() == 1
+    screenshot(page, "ui-computer-turn", sizes=("tablet-landscape",))
