@@ -201,14 +201,21 @@ class App:
                 await asyncio.sleep(0)
                 gen = c.computer_thinking()
                 action = None
+                thought = 0.0
                 try:
                     while True:
-                        next(gen)
+                        started = time.perf_counter()
+                        try:
+                            next(gen)
+                        finally:
+                            thought += time.perf_counter() - started
                         await asyncio.sleep(0)
                         if epoch != c.epoch:
                             break
                 except StopIteration as stop:
                     action = stop.value
+                # Benchmark hook: the computer's own thinking time for this move.
+                self.root.setAttribute("data-think-ms", f"{thought * 1000:.1f}")
                 if action is None or epoch != c.epoch or not c.computer_to_move():
                     continue
                 before, after = c.pace()
