@@ -97,6 +97,7 @@ run_suite() {  # run_suite NAME COMMAND...   (exit 5 = no tests collected = ok)
 }
 
 run_suite "Engine tests on CPython" "$PY" -m pytest -q tests/engine
+run_suite "Web UI logic on CPython" "$PY" -m pytest -q tests/web
 run_suite "Engine tests inside Pyodide (Node)" node tests/pyodide/run.mjs
 run_suite "Browser tests (Chromium)" "$PY" -m pytest -q -m e2e tests/e2e
 
