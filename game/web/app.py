@@ -126,6 +126,7 @@ class App:
             return
         data = self._data(el)
         data["value"] = bool(el.checked) if str(el.type) == "checkbox" else str(el.value)
+        data["committed"] = "true"  # a name is final when the field is left: redraw then
         self.dispatch("field", data)
 
     def on_input(self, event) -> None:

@@ -221,8 +221,8 @@ class Controller:
             return False
         value = data.get("value")
         self.form.set_field(field, value, player)
-        # Typing a name must not redraw (it would move the caret); everything else may.
-        return field != "name"
+        # Typing a name must not redraw (it would move the caret); leaving the field may.
+        return field != "name" or bool(data.get("committed"))
 
     def on_setup_start(self, data) -> None:
         settings = self.form.validate()

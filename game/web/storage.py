@@ -69,6 +69,7 @@ class SaveStore:
         self.backend = backend
         self.clock = clock
         self.rng = rng or random.Random()
+        self._entries: dict[str, tuple[str | None, Entry]] = {}  # id -> (text, entry) memo
 
     # ------------------------------------------------------------------ ids
     def new_id(self) -> str:
@@ -114,18 +115,23 @@ class SaveStore:
         """Every saved game, newest first; broken ones carry the reason they do not load."""
         result = []
         for ident in self.ids():
+            text = self.raw(ident)
+            memo = self._entries.get(ident)
+            if memo is not None and memo[0] == text:  # replaying every save is not free
+                result.append(memo[1])
+                continue
             try:
-                game = self.load(ident)
+                game = game_save.load(text) if text is not None else self.load(ident)
             except SaveError as error:
-                result.append(Entry(ident, None, str(error), _updated_of(self.raw(ident))))
-                continue
+                entry = Entry(ident, None, str(error), _updated_of(text))
             except Exception as error:  # never let one odd save break the list
-                result.append(Entry(ident, None, f"{type(error).__name__}: {error}",
-                                    _updated_of(self.raw(ident))))
-                continue
-            updated = game.meta.get("updated")
-            result.append(Entry(ident, game, None,
-                                updated if isinstance(updated, (int, float)) else 0.0))
+                entry = Entry(ident, None, f"{type(error).__name__}: {error}", _updated_of(text))
+            else:
+                updated = game.meta.get("updated")
+                entry = Entry(ident, game, None,
+                              updated if isinstance(updated, (int, float)) else 0.0)
+            self._entries[ident] = (text, entry)
+            result.append(entry)
         result.sort(key=lambda e: e.updated, reverse=True)
         return result
 

@@ -110,13 +110,15 @@ def move_line(session, view, move: dict, action) -> El:
     if isinstance(action, Build):
         parts.append(card_svg(action.card, 40))
         parts.append(piece_svg(action.colour, action.floors, 40))
-        key = "human.built" if human else "cpu.built"
-        text = M.t(key, name=name, card="", floors=action.floors, city=M.city(action.city))
+        key = ("cpu.plays" if move.get("preview") else
+               "human.built" if human else "cpu.built")
+        text = M.t(key, name=name, floors=action.floors, city=M.city(action.city))
     elif isinstance(action, ReturnPiece):
         parts.append(card_svg(action.card, 40))
         parts.append(piece_svg(action.colour, action.floors, 40))
-        key = "human.returned" if human else "cpu.returned"
-        text = M.t(key, name=name, card="", floors=action.floors)
+        key = ("cpu.plays_return" if move.get("preview") else
+               "human.returned" if human else "cpu.returned")
+        text = M.t(key, name=name, floors=action.floors)
     elif isinstance(action, Select):
         colour = session.settings.colour_index(action.colour)
         if view.supply[colour] is None or (session.settings.secret_selection
@@ -250,7 +252,8 @@ def hand_block(session, view, interactive: bool) -> El | None:
         attrs = {"type": "button", "class": "card" + (" selected" if selected else ""),
                  "data-card": f"{card.row},{card.col}",
                  "aria-pressed": "true" if selected else "false",
-                 "aria-label": M.t("play.your_hand")}
+                 "aria-label": M.t("card.label", row=M.t(f"card.row.{card.row}"),
+                                   col=M.t(f"card.col.{card.col}"))}
         if interactive:
             attrs["data-action"] = "card"
         else:
