@@ -3,7 +3,8 @@
 ``python -m game.ai.bench`` prints JSON: search iterations per second (an iteration is one
 determinization + tree walk + playout to the end of the round) at fixed positions, full-game
 playouts per second with the default policy, and seconds per decision for each level.
-``scripts/bench_ai_pyodide.mjs`` runs the same function inside Pyodide.
+``scripts/bench_ai_pyodide.mjs`` runs the same function inside Pyodide. Times are process
+CPU seconds, so a machine shared with other work does not inflate them.
 """
 
 from __future__ import annotations
@@ -37,15 +38,15 @@ def position(players: int, moves: int) -> Game:
 def iterations_per_second(game: Game, iterations: int) -> float:
     player = SearchPlayer("bench", SearchConfig(iterations=iterations))
     thinking = player.start(game.view(game.state.current), random.Random(1))
-    started = time.perf_counter()
+    started = time.process_time()
     thinking.step()
-    return thinking.iterations / (time.perf_counter() - started)
+    return thinking.iterations / (time.process_time() - started)
 
 
 def full_playouts_per_second(players: int, count: int) -> float:
     """Whole games from the deal with the playout policy for every seat."""
     rng = random.Random(2)
-    started = time.perf_counter()
+    started = time.process_time()
     for k in range(count):
         state = Game(standard_settings(players), f"playout/{k}").state
         while not state.is_over:
@@ -55,14 +56,14 @@ def full_playouts_per_second(players: int, count: int) -> float:
                 state = state.apply(ranked_selections(state, rng, noise=0.5)[0])
             else:
                 state = state.apply(playout_build(state, rng))
-    return count / (time.perf_counter() - started)
+    return count / (time.process_time() - started)
 
 
 def level_seconds(level: str, game: Game) -> float:
     player = make_player(level)
-    started = time.perf_counter()
+    started = time.process_time()
     player.choose(game.view(game.state.current), random.Random(3))
-    return time.perf_counter() - started
+    return time.process_time() - started
 
 
 def benchmark(iterations: int = 300, playouts: int = 10, levels: bool = True) -> dict[str, Any]:
