@@ -76,6 +76,7 @@ class Controller:
         self.rules_open = False
         self.banner: tuple[str, dict] | None = None
         self.preview: Action | None = None
+        self.peek = False  # the final board instead of the standings
         self.epoch = 0
         self._players: dict[str, Any] = {}
         prefs = store.prefs()
@@ -115,6 +116,7 @@ class Controller:
         self.session = session
         self.game_id = ident
         self.preview = None
+        self.peek = False
         self.epoch += 1
         self.screen = "play" if session is not None else "start"
 
@@ -274,6 +276,9 @@ class Controller:
         if self.session:
             self.new_game(self.session.settings)
 
+    def on_peek(self, data) -> None:
+        self.peek = not self.peek
+
     def on_speed(self, data) -> None:
         self.speed = SPEEDS[(SPEEDS.index(self.speed) + 1) % len(SPEEDS)]
         prefs = self.store.prefs()
@@ -343,7 +348,12 @@ class Controller:
         elif self.screen == "play" and self.session is not None:
             session = self.session
             screen = session.screen
-            if screen == "final":
+            if screen == "final" and self.peek:
+                body = h("div", {"class": "stack"},
+                         render_play(session, self._speed_label()),
+                         h("button", {"type": "button", "class": "btn primary big peek-back",
+                                      "data-action": "peek"}, M.t("final.back")))
+            elif screen == "final":
                 body = render_final(session)
             elif screen == "scoring":
                 body = h("div", {"class": "stack"},

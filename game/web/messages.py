@@ -229,6 +229,8 @@ EN: dict[str, str] = {
     "final.decided.shared": "tie: shares the place",
     "final.decided.shared_off": "tie on points: shares the place (tie-break off)",
     "final.rematch": "Rematch",
+    "final.board": "See the board",
+    "final.back": "Back to the result",
     "final.new": "New game",
     "final.home": "Saved games",
     "final.and": " and ",

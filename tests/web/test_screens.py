@@ -197,3 +197,16 @@ def test_unknown_message_ids_and_missing_params_do_not_raise():
     assert M.t("no.such.key") == "no.such.key"
     assert "{need}" in M.t("select.help")
     assert M.t("select.help", need=4).startswith("Take 4")
+
+
+def test_the_final_board_can_be_looked_at():
+    c = make_controller()
+    setup_game(c, 2, controllers=["random", "random"])
+    c.play_computers()
+    assert c.screen_name == "final"
+    c.handle("peek")
+    tree = c.render()
+    assert len(tree.find_all(data_action="plot")) == 54
+    assert tree.find(data_action="peek") is not None
+    c.handle("peek")
+    assert c.render().find_all(data_standing=True)

@@ -124,6 +124,7 @@ def render_final(session) -> El:
                h("h2", {"class": "headline"}, h("span", {"class": "star"}, "★"), " ", headline),
                h("ol", {"class": "standings"}, rows),
                h("div", {"class": "actions"},
+                 button(M.t("final.board"), "peek", cls="btn secondary"),
                  button(M.t("final.home"), "home", cls="btn secondary"),
                  button(M.t("final.new"), "new-game", cls="btn secondary"),
                  button(M.t("final.rematch"), "rematch", cls="btn primary big"))))
