@@ -62,6 +62,8 @@ class Session:
             self.last_human = None
         if len(self.humans) == 1:
             self.revealed = self.humans[0]
+        elif self.revealed is not None and self.revealed != self.state.current:
+            self.revealed = None  # only the person on turn may have their cards shown
         self._sanitize_pending()
 
     # ---------------------------------------------------------------- basics
