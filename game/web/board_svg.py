@@ -74,6 +74,8 @@ def tower_drawing(x: float, y: float, tower, colours: tuple[str, ...], safe: boo
         parts.append(s("text", {"x": x + 23, "y": y + 32, "font-size": 20,
                                 "text-anchor": "middle", "class": "height-text"},
                        str(height(tower))))
+        # The owner's letter on the badge: ownership readable without telling hues apart.
+        parts.extend(_chip(x + 30, y + 36, 15, 14, top_colour, M.letter(top_colour), 10))
         counts = floors_by_colour(tower)
         order = sorted(counts, key=lambda c: (-counts[c], c))
         n = len(order)
