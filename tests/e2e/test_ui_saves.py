@@ -137,3 +137,25 @@ def test_speed_setting_and_the_rules_help(page, site_url):
     page.wait_for_selector('[data-move="preview"]', timeout=30_000)
     tap(page, '[data-action="speed"]', real=True)
     assert "fast" in page.inner_text('[data-action="speed"]')
+
+
+def test_an_illegal_target_is_explained(page, site_url):
+    from ui_driver import STEP_JS
+    open_app(page, site_url)
+    new_game(page, 2, names=["Ann", "Bob"], start=0)
+    rng = random.Random(6)
+    while screen(page) == "pass" or page.get_attribute(".play", "data-phase") == "select":
+        page.evaluate(STEP_JS, rng.randrange(2 ** 31))
+    if screen(page) == "pass":
+        tap(page, '[data-action="reveal"]', real=True)
+    # A plot before choosing anything: asked to choose a card first.
+    page.locator('[data-action="plot"]').first.click()
+    assert page.get_attribute("#message", "data-message-id") == "build.need_card"
+    page.locator('[data-action="card"]').first.click()
+    page.locator('[data-action="piece"]').first.click()
+    assert page.locator('[data-legal="true"]').count() >= 1
+    page.locator('[data-action="plot"]:not([data-legal])').first.click()
+    message_id = page.get_attribute("#message", "data-message-id")
+    assert message_id.startswith("rule."), message_id
+    assert page.inner_text("#message")
+    assert page.locator('[data-pending="true"]').count() == 0
