@@ -339,7 +339,9 @@ EN.update({
                    "undo. Every move is saved at once: close the page at any time and continue later.",
     "rules.app.2": "The letter on each piece names its colour (B blue, R red, Y yellow, P purple, "
                    "O orange, G green, K black, W white). The number on a tower is its height; the "
-                   "chips beside it count each colour's floors.",
+                   "chips beside it count each colour's floors, the small chip on the height shows the "
+                   "owner. A padlock marks a tower that is safe from the player on turn; ★ marks "
+                   "the start player.",
 })
 
 RULES_HELP = (
