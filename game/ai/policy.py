@@ -15,13 +15,14 @@ from __future__ import annotations
 import random
 
 from ..actions import Action, Build, ReturnPiece
-from ..material import CARDS, MAX_PIECE, PLOTS_PER_CITY, SEATS, plot_for
+from ..material import CARDS, CITIES, MAX_PIECE, PLOTS_PER_CITY, SEATS, plot_for
 from ..state import State
 from .evaluate import MAJORITY, SAFE_BONUS, TALLEST, TOWER
 
 FLOOR_COST = 0.05
 """Value of keeping a floor in hand: among equal gains prefer the smaller piece."""
 
+CITY_OF_POS = tuple(pos // PLOTS_PER_CITY for pos in range(len(CITIES) * PLOTS_PER_CITY))
 PLAYOUT_NOISE = 0.3
 """Uniform noise added to estimates in playouts, so near-equal moves are picked at random."""
 
@@ -48,11 +49,12 @@ def colour_weights(state: State, player: int) -> list[float]:
 
 
 _TOWER_INFO: dict = {}
-"""Tower -> (height, floors per colour): towers recur across playouts, so look them up."""
+"""Tower -> (height, floors per colour, colour with most floors, its floors, runner-up's
+floors): towers recur across playouts, so look them up instead of recounting."""
 _TOWER_INFO_LIMIT = 200_000
 
 
-def _tower_info(tower: tuple) -> tuple[int, dict[int, int]]:
+def _tower_info(tower: tuple) -> tuple[int, dict[int, int], int, int, int]:
     info = _TOWER_INFO.get(tower)
     if info is None:
         per: dict[int, int] = {}
@@ -60,11 +62,33 @@ def _tower_info(tower: tuple) -> tuple[int, dict[int, int]]:
         for c, f in tower:
             height += f
             per[c] = per.get(c, 0) + f
-        info = (height, per)
+        first_colour, first, second = -1, 0, 0
+        for c, f in per.items():
+            if f > first:
+                first_colour, first, second = c, f, first
+            elif f > second:
+                second = f
+        info = (height, per, first_colour, first, second)
         if len(_TOWER_INFO) >= _TOWER_INFO_LIMIT:
             _TOWER_INFO.clear()
         _TOWER_INFO[tower] = info
     return info
+
+
+_WEIGHTS: dict[tuple[int, int], tuple[object, list[float]]] = {}
+
+
+def _weights(state: State, player: int) -> list[float]:
+    """``colour_weights`` cached per settings object (checked by identity, not just id)."""
+    key = (id(state.settings), player)
+    hit = _WEIGHTS.get(key)
+    if hit is not None and hit[0] is state.settings:
+        return hit[1]
+    weights = colour_weights(state, player)
+    if len(_WEIGHTS) > 64:
+        _WEIGHTS.clear()
+    _WEIGHTS[key] = (state.settings, weights)
+    return weights
 
 
 def scored_builds(state: State, player: int | None = None,
@@ -82,12 +106,23 @@ def scored_builds(state: State, player: int | None = None,
     settings = state.settings
     board = state.board
     ncol = len(settings.colours)
-    weights = colour_weights(state, player)
+    weights = _weights(state, player)
     anti_trust = settings.anti_trust
     godzilla = state.godzilla
     plots = PLOT[settings.seat_of(player)]
-    my_colours = [(c, state.supply[c]) for c in settings.player_colours[player]
-                  if sum(state.supply[c])]
+    my_colours = []
+    for c in settings.player_colours[player]:
+        supply = state.supply[c]
+        if sum(supply):
+            # smallest[need]: the smallest piece in supply with at least ``need`` floors (0: none)
+            smallest = [0] * (MAX_PIECE + 1)
+            nxt = 0
+            for f in range(MAX_PIECE, 0, -1):
+                if supply[f - 1]:
+                    nxt = f
+                smallest[f] = nxt
+            biggest = max(f for f in range(1, MAX_PIECE + 1) if supply[f - 1])
+            my_colours.append((c, smallest, biggest))
     if not my_colours:
         return []
     info = _TOWER_INFO
@@ -95,9 +130,12 @@ def scored_builds(state: State, player: int | None = None,
     best_height = 0
     best_count = 0
     best_pos = -1
+    tower_data: list = [None] * len(board)
+    all_counts = [[0] * ncol for _ in CITY_OF_POS[::PLOTS_PER_CITY]]
     for pos, tower in enumerate(board):
         if tower:
-            data = info.get(tower) or tower_info(tower)
+            data = tower_data[pos] = info.get(tower) or tower_info(tower)
+            all_counts[CITY_OF_POS[pos]][tower[-1][0]] += 1
             h = data[0]
             if h > best_height:
                 best_height, best_count, best_pos = h, 1, pos
@@ -106,20 +144,14 @@ def scored_builds(state: State, player: int | None = None,
     tallest_owner = board[best_pos][-1][0] if best_count == 1 else -1
     w_tallest_before = weights[tallest_owner] * TALLEST if tallest_owner >= 0 else 0.0
     cities = state.open_cities()
-    city_counts: dict[int, list[int]] = {}
-    city_leader: dict[int, int] = {}
-    for city in cities:
-        counts = [0] * ncol
-        for tower in board[city * PLOTS_PER_CITY:(city + 1) * PLOTS_PER_CITY]:
-            if tower:
-                counts[tower[-1][0]] += 1
-        city_counts[city] = counts
-        city_leader[city] = _leader(counts)
+    city_counts = {city: all_counts[city] for city in cities}
+    city_leader = {city: _leader(all_counts[city]) for city in cities}
     result: list[Scored] = []
     pick = rng.random if rng is not None else None
     best: Scored | None = None
     best_key = -1e9
     colour_range = range(ncol)
+    take_memo: dict[int, float] = {}
     for card in dict.fromkeys(state.hands[player]):
         plot = plots[card]
         for city in cities:
@@ -129,17 +161,14 @@ def scored_builds(state: State, player: int | None = None,
             tower = board[pos]
             if tower:
                 top = tower[-1][0]
-                height, per = info.get(tower) or tower_info(tower)
+                height, per, first_colour, first, second = tower_data[pos]
             else:
-                top, height, per = -1, 0, {}
-            for colour, supply in my_colours:
+                top, height, per, first_colour, first, second = -1, 0, {}, -1, 0, 0
+            for colour, smallest, big in my_colours:
                 if anti_trust and top == colour:
                     continue
                 own = per.get(colour, 0)
-                rest = 0
-                for c, f in per.items():
-                    if c != colour and f > rest:
-                        rest = f
+                rest = second if colour == first_colour else first
                 if top < 0 or top == colour:
                     need = 1
                 else:
@@ -148,45 +177,42 @@ def scored_builds(state: State, player: int | None = None,
                         need = 1
                     elif need > MAX_PIECE:
                         continue
-                small = 0
-                for f in range(need, MAX_PIECE + 1):
-                    if supply[f - 1]:
-                        small = f
-                        break
+                small = smallest[need]
                 if not small:
                     continue
-                big = small
-                for f in range(MAX_PIECE, small, -1):
-                    if supply[f - 1]:
-                        big = f
-                        break
-                base = 0.0
                 was_safe = False
                 if top != colour:
-                    base += weights[colour] * TOWER
-                    counts = city_counts[city]
-                    if top >= 0:
-                        base -= weights[top] * TOWER
-                        counts[top] -= 1
-                    counts[colour] += 1
-                    lead = 0
-                    after = -1
-                    for c in colour_range:
-                        n = counts[c]
-                        if n > lead:
-                            lead, after = n, c
-                        elif n == lead:
-                            after = -1
-                    counts[colour] -= 1
-                    if top >= 0:
-                        counts[top] += 1
-                    before = city_leader[city]
-                    if after != before:
-                        if after >= 0:
-                            base += weights[after] * MAJORITY
-                        if before >= 0:
-                            base -= weights[before] * MAJORITY
+                    # The tower and majority change depend only on city, colour and old owner.
+                    key = (city * 16 + colour) * 16 + top + 1
+                    base = take_memo.get(key)
+                    if base is None:
+                        base = 0.0
+                        base += weights[colour] * TOWER
+                        counts = city_counts[city]
+                        if top >= 0:
+                            base -= weights[top] * TOWER
+                            counts[top] -= 1
+                        counts[colour] += 1
+                        lead = 0
+                        after = -1
+                        for c in colour_range:
+                            n = counts[c]
+                            if n > lead:
+                                lead, after = n, c
+                            elif n == lead:
+                                after = -1
+                        counts[colour] -= 1
+                        if top >= 0:
+                            counts[top] += 1
+                        before = city_leader[city]
+                        if after != before:
+                            if after >= 0:
+                                base += weights[after] * MAJORITY
+                            if before >= 0:
+                                base -= weights[before] * MAJORITY
+                        take_memo[key] = base
                 else:
+                    base = 0.0
                     was_safe = own - rest > MAX_PIECE
                 for floors in (small, big) if big != small else (small,):
                     value = base - FLOOR_COST * floors
