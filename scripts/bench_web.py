@@ -36,6 +36,7 @@ import statistics
 import sys
 import tempfile
 import time
+import faulthandler
 import zlib
 from pathlib import Path
 
@@ -57,6 +58,10 @@ def category(path: str) -> str:
     if path.endswith(".py") or path.endswith(".toml"):
         return "game python"
     return "shell (html, css, js, icons)"
+
+
+def progress(message: str) -> None:
+    print("bench: " + message, file=sys.stderr, flush=True)
 
 
 def timed_ready(page, url: str) -> float:
@@ -116,16 +121,19 @@ def bench(runs: int) -> dict:
     try:
         with sync_playwright() as pw, tempfile.TemporaryDirectory() as tmp:
             tmp = Path(tmp)
+            progress("first visit")
             context = fresh_profile(pw, tmp, "first")
             result["chromium"] = context.browser.version if context.browser else None
             result["first_visit"] = first_visit_bytes(context, url)
             context.close()
 
+            progress("cold x%d" % runs)
             for i in range(runs):  # cold: a brand-new profile each time
                 context = fresh_profile(pw, tmp, "cold%d" % i, service_workers="block")
                 cold.append(timed_ready(context.new_page(), url))
                 context.close()
 
+            progress("warm x%d" % runs)
             context = fresh_profile(pw, tmp, "warm", service_workers="block")
             page = context.new_page()
             timed_ready(page, url)  # prime the HTTP cache
@@ -133,6 +141,7 @@ def bench(runs: int) -> dict:
                 warm.append(timed_ready(page, url))
             context.close()
 
+            progress("offline x%d" % runs)
             context = fresh_profile(pw, tmp, "offline")
             page = context.new_page()
             timed_ready(page, url)
@@ -183,6 +192,7 @@ def main(argv=None) -> int:
     if not (DIST / "sw.js").is_file():
         print("dist/ is not built: run python3 scripts/build.py", file=sys.stderr)
         return 2
+    faulthandler.dump_traceback_later(20 * 60, exit=True)  # never hang a terminal forever
     result = bench(args.runs)
     print(json.dumps(result, indent=2) if args.json else report(result))
     return 0

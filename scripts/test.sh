@@ -5,8 +5,9 @@
 # installs whatever is missing, then builds the site once, then runs the suites
 # in order and exits non-zero if any failed:
 #   1. engine tests on CPython          pytest tests/engine
-#   2. the same tests inside Pyodide    node tests/pyodide/run.mjs (Python 3.14, WebAssembly)
-#   3. browser tests on the built site  pytest -m e2e tests/e2e   (Debian Chromium)
+#   2. web UI logic on CPython          pytest tests/web
+#   3. engine tests inside Pyodide      node tests/pyodide/run.mjs (Python 3.14, WebAssembly)
+#   4. browser tests on the built site  pytest -m e2e tests/e2e   (Debian Chromium)
 # pytest's exit code 5 ("no tests collected") counts as success for every suite,
 # so a suite that is still empty does not break the build.
 #
