@@ -32,6 +32,8 @@ class RandomPlayer:
 
 def _search(level: str, iterations: int, root_width: int, inner_width: int
             ) -> Callable[[], ComputerPlayer]:
+    """A factory for one search level. Modules are imported on first use, which keeps
+    ``import game.ai`` (and so the page's start-up) cheap."""
     def build() -> ComputerPlayer:
         from .search import SearchConfig, SearchPlayer
         return SearchPlayer(f"search:{level}", SearchConfig(
