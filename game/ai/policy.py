@@ -51,7 +51,8 @@ def colour_weights(state: State, player: int) -> list[float]:
 _TOWER_INFO: dict = {}
 """Tower -> (height, floors per colour, colour with most floors, its floors, runner-up's
 floors): towers recur across playouts, so look them up instead of recounting."""
-_TOWER_INFO_LIMIT = 20_000  # ~10 MB at most (measured ~0.5 kB a tower): the browser has little to spare
+_TOWER_INFO_LIMIT = 20_000
+"""About 10 MB at most (~0.5 kB a tower): the browser has little memory to spare."""
 
 
 def _tower_info(tower: tuple) -> tuple[int, dict[int, int], int, int, int]:
