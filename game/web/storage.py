@@ -3,11 +3,17 @@
 Each game is one key holding :func:`game.save.dumps` output (the engine's versioned save with
 the UI's pending state in ``meta``). A save that fails to load is reported with the reason
 and left exactly as it is: nothing here ever overwrites or deletes a save on its own.
+
+Everything read back from the store is untrusted text (anyone can edit localStorage): it is
+parsed only through :func:`parse_json`, which refuses oversized and deeply nested JSON
+before ``json.loads`` sees it (in Pyodide, thousands of nested brackets overflow the
+JavaScript stack and kill the whole runtime instead of raising an exception).
 """
 
 from __future__ import annotations
 
 import json
+import math
 import random
 import time
 from dataclasses import dataclass
@@ -31,6 +37,20 @@ class Backend(Protocol):
 
 class StorageError(Exception):
     """The store refused a write (storage disabled, quota exceeded)."""
+
+
+def parse_json(text: str | None) -> Any:
+    """``json.loads`` for untrusted stored text; raises SaveError for anything hostile
+    (too large, nested deeper than the saves ever are, not JSON)."""
+    if not isinstance(text, str):
+        raise SaveError("nothing stored")
+    if len(text) > game_save.MAX_SAVE_BYTES:
+        raise SaveError("the stored text is too large")
+    game_save.check_nesting(text)
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise SaveError(f"not valid JSON ({error})") from None
 
 
 class MemoryBackend:
@@ -127,9 +147,7 @@ class SaveStore:
             except Exception as error:  # never let one odd save break the list
                 entry = Entry(ident, None, f"{type(error).__name__}: {error}", _updated_of(text))
             else:
-                updated = game.meta.get("updated")
-                entry = Entry(ident, game, None,
-                              updated if isinstance(updated, (int, float)) else 0.0)
+                entry = Entry(ident, game, None, _timestamp(game.meta.get("updated")))
             self._entries[ident] = (text, entry)
             result.append(entry)
         result.sort(key=lambda e: e.updated, reverse=True)
@@ -152,8 +170,8 @@ class SaveStore:
     # ---------------------------------------------------------------- prefs
     def prefs(self) -> dict[str, Any]:
         try:
-            data = json.loads(self.backend.get(PREFS_KEY) or "{}")
-        except ValueError:
+            data = parse_json(self.backend.get(PREFS_KEY) or "{}")
+        except Exception:  # hostile or broken prefs: the defaults
             return {}
         return data if isinstance(data, dict) else {}
 
@@ -164,9 +182,21 @@ class SaveStore:
             pass
 
 
-def _updated_of(text: str | None) -> float:
+def _timestamp(value: Any) -> float:
+    """A save time in seconds since 1970, or 0.0 for anything a clock does not give (NaN,
+    infinity, negative, beyond the year 5000, not a number)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return 0.0
     try:
-        value = json.loads(text or "")["meta"]["updated"]
-        return float(value)
+        value = float(value)
+    except OverflowError:
+        return 0.0
+    return value if math.isfinite(value) and 0 <= value < 1e11 else 0.0
+
+
+def _updated_of(text: str | None) -> float:
+    """The save time of a save that does not load (for sorting the list), if it has one."""
+    try:
+        return _timestamp(parse_json(text)["meta"]["updated"])
     except Exception:
         return 0.0

@@ -89,6 +89,9 @@ def test_a_corrupted_save_is_reported_and_kept(page, site_url, browser_guard):
     broken = json.dumps(data)
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, broken])
     page.evaluate("() => localStorage.setItem('manhattan:save:garbage', '{not json')")
+    # JSON nested 100000 deep: json.loads on it would overflow Pyodide's stack (fatal).
+    deep = "[" * 100_000 + "]" * 100_000
+    page.evaluate("(v) => localStorage.setItem('manhattan:save:deep', v)", deep)
     page.reload()
     wait_ready(page)
     assert screen(page) == "start"
@@ -97,12 +100,15 @@ def test_a_corrupted_save_is_reported_and_kept(page, site_url, browser_guard):
     ident = key[len(SAVE_PREFIX):]
     assert page.locator(f'[data-save="{ident}"] [data-broken="true"]').count() == 1
     assert page.locator('[data-save="garbage"] [data-broken="true"]').count() == 1
+    assert "nested" in page.inner_text('[data-save="deep"] [data-broken="true"]')
     stored = saves(page)
     assert stored[key] == broken and stored["manhattan:save:garbage"] == "{not json"
-    # A new game does not touch the broken saves.
+    assert stored["manhattan:save:deep"] == deep
+    # The page is alive: a new game starts and does not touch the broken saves.
     new_game(page, 3)
     stored = saves(page)
-    assert stored[key] == broken and len(stored) == 3
+    assert stored[key] == broken and len(stored) == 4
+    assert stored["manhattan:save:deep"] == deep
     assert not browser_guard.console_errors and not browser_guard.page_errors
 
 
@@ -159,3 +165,4 @@ def test_an_illegal_target_is_explained(page, site_url):
     assert message_id.startswith("rule."), message_id
     assert page.inner_text("#message")
     assert page.locator('[data-pending="true"]').count() == 0
+
