@@ -81,7 +81,8 @@ def benchmark(iterations: int = 300, playouts: int = 10, levels: bool = True,
     for name, game in games.items():
         result["iterations_per_second"][name] = round(iterations_per_second(game, iterations), 1)
     for n in (2, 3, 4):
-        result["full_playouts_per_second"][f"{n}p"] = round(full_playouts_per_second(n, playouts), 2)
+        rate = full_playouts_per_second(n, playouts)
+        result["full_playouts_per_second"][f"{n}p"] = round(rate, 2)
     if levels:
         game = games["4p after 6 moves"]
         for level in ("greedy", "search:1", "search:2", "search:3"):

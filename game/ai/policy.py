@@ -240,13 +240,15 @@ def scored_builds(state: State, player: int | None = None,
 def to_build(state: State, scored: Scored) -> Build:
     _, card, city, colour, floors = scored
     seat = state.settings.seat_of(state.current)  # type: ignore[arg-type]
-    return Build(card, city, PLOT[seat][card], state.settings.colours[colour], floors)  # type: ignore[index]
+    name = state.settings.colours[colour]  # type: ignore[index]
+    return Build(card, city, PLOT[seat][card], name, floors)  # type: ignore[arg-type]
 
 
 def cheapest_return(state: State) -> Action:
     """No build is legal: give back the smallest piece (it loses the fewest floors)."""
     returns = state.legal_actions()
-    return min(returns, key=lambda a: (a.floors, str(a.card)) if isinstance(a, ReturnPiece) else (0, ""))
+    return min(returns, key=lambda a: (a.floors, str(a.card))
+               if isinstance(a, ReturnPiece) else (0, ""))
 
 
 def top_builds(state: State, k: int) -> list[Action]:

@@ -12,7 +12,8 @@ from game.settings import standard_settings
 
 
 def tiny_search(iterations: int = 6) -> SearchPlayer:
-    """A search player with a test-sized budget (the real levels are too slow for property tests)."""
+    """A search player with a test-sized budget (the real levels are too slow for
+    property tests)."""
     return SearchPlayer("search:test", SearchConfig(iterations=iterations, root_width=4,
                                                     inner_width=3, select_width=3))
 
