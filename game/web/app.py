@@ -12,7 +12,7 @@ import time
 import traceback
 
 from pyscript import document, window
-from pyscript.ffi import create_proxy
+from pyscript.ffi import create_proxy, to_js
 
 from . import messages as M
 from .controller import Controller
@@ -48,6 +48,21 @@ class LocalStorageBackend:
         return [str(self.ls.key(i)) for i in range(int(self.ls.length))]
 
 
+def browser_time_formatter():
+    """Save times in the browser's own time zone and language (``Intl.DateTimeFormat``),
+    e.g. "15 Jan 2024, 17:30"; None if the browser lacks it (the pure formatter is used)."""
+    try:
+        fmt = window.Intl.DateTimeFormat.new(
+            to_js([]), to_js({"dateStyle": "medium", "timeStyle": "short"}))
+    except Exception:
+        return None
+
+    def format_time(ts: float) -> str:
+        return str(fmt.format(window.Date.new(ts * 1000)))
+
+    return format_time
+
+
 def _url_params() -> dict[str, str]:
     params: dict[str, str] = {}
     try:
@@ -72,7 +87,11 @@ class App:
         except Exception:
             backend = MemoryBackend()
             self.storage_ok = False
-        self.controller = Controller(SaveStore(backend), params)
+        format_time = browser_time_formatter()
+        if format_time is None:
+            self.controller = Controller(SaveStore(backend), params)
+        else:
+            self.controller = Controller(SaveStore(backend), params, format_time=format_time)
         if params.get("lang"):
             M.set_language(params["lang"])
         self._proxies = []

@@ -20,7 +20,7 @@ from . import messages as M
 from .screens.play import render_play
 from .screens.results import render_final, render_scoring
 from .screens.setup import render_setup
-from .screens.start import render_rules, render_start
+from .screens.start import local_time_text, render_rules, render_start
 from .session import Session
 from .setup_form import SetupForm
 from .storage import SaveStore, StorageError
@@ -62,10 +62,12 @@ def thinking(player: Any, view, rng: random.Random,
 
 class Controller:
     def __init__(self, store: SaveStore, params: dict[str, str] | None = None,
-                 clock: Callable[[], float] = time.time):
+                 clock: Callable[[], float] = time.time,
+                 format_time: Callable[[float], str] = local_time_text):
         self.store = store
         self.params = dict(params or {})
         self.clock = clock
+        self.format_time = format_time  # a save time as the person's local time
         self.controllers = ("human",) + computer_ids()
         self.screen = "start"
         self.session: Session | None = None
@@ -366,7 +368,8 @@ class Controller:
                          h("p", {"class": "error-banner floating", "role": "alert",
                                  "data-message-id": key}, M.t(key, **params)), body)
         else:
-            body = render_start(self.entries(), self.start_error, self.confirm_delete)
+            body = render_start(self.entries(), self.start_error, self.confirm_delete,
+                                self.format_time)
         if self.rules_open:
             return h("div", {"class": "stack"}, body, render_rules())
         return body

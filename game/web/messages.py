@@ -10,6 +10,7 @@ raises (a UI must not crash on a text): the id itself is shown instead, which te
 
 from __future__ import annotations
 
+import string
 from typing import Any
 
 EN: dict[str, str] = {
@@ -388,6 +389,30 @@ def t(key: str, **params: Any) -> str:
         return template.format_map(_Missing(params))
     except (ValueError, IndexError, AttributeError):
         return template
+
+
+def parts(key: str, **params: Any) -> list[Any]:
+    """Like :func:`t`, but a parameter may be an element (anything not a str/int/float):
+    the text is returned as a list of strings and those elements, in the template's order,
+    for a screen to put an element (e.g. ``<time>``) inside a translated sentence."""
+    template = CATALOGUES[_language].get(key, EN.get(key))
+    if template is None:
+        return [key]
+    out: list[Any] = []
+    try:
+        for literal, field, spec, conversion in string.Formatter().parse(template):
+            if literal:
+                out.append(literal)
+            if field is None:
+                continue
+            value = params.get(field, "{" + field + "}")
+            if isinstance(value, (str, int, float)):
+                out.append(format(value, spec or ""))
+            else:
+                out.append(value)
+    except (ValueError, IndexError, AttributeError):
+        return [t(key, **params)]
+    return out
 
 
 def colour(name: str) -> str:

@@ -166,3 +166,21 @@ def test_an_illegal_target_is_explained(page, site_url):
     assert page.inner_text("#message")
     assert page.locator('[data-pending="true"]').count() == 0
 
+
+def test_save_times_are_shown_in_the_local_time_zone(new_context, site_url):
+    """The saved-games list shows the browser's local time (here UTC+05:30), not UTC."""
+    context = new_context(timezone_id="Asia/Kolkata", locale="en-GB")
+    page = context.new_page()
+    open_app(page, site_url)
+    new_game(page, 2, names=["Ann", "Bob"])
+    tap(page, '[data-action="reveal"]', real=True)
+    tap(page, '[data-action="home"]', real=True)
+    (key, text), = saves(page).items()
+    data = json.loads(text)
+    data["meta"]["updated"] = 1705320000  # 2024-01-15 12:00:00 UTC
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, json.dumps(data)])
+    page.reload()
+    wait_ready(page)
+    when = page.locator(f'[data-save="{key[len(SAVE_PREFIX):]}"] time[data-updated]')
+    assert when.get_attribute("datetime") == "2024-01-15T12:00:00Z"
+    assert when.inner_text() == "15 Jan 2024, 17:30"

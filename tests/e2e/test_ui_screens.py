@@ -106,6 +106,13 @@ def test_screens_at_three_sizes(page, site_url):
     tap(page, '[data-action="new-game"]')
     shoot(page, "setup")
 
+    # The saved-games list (times in the browser's time zone).
+    data = prepared(lambda c: c.session.state.round == 2)
+    load_into(page, site_url, data)
+    tap(page, '[data-action="home"]')
+    assert page.locator("[data-save] time[data-updated]").count() == 1
+    shoot(page, "start-saves")
+
     # Pass screen and the selection of round 3, on a board with towers.
     data = prepared(lambda c: c.session.state.round == 3 and c.screen_name == "pass")
     load_into(page, site_url, data)

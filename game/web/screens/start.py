@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from typing import Callable
 
 from ...state import OVER
 from .. import messages as M
@@ -10,14 +11,37 @@ from ..vdom import El, h
 from .common import button, chips
 
 
-def _when(ts: float) -> str:
-    if not ts:
-        return ""
-    t = time.gmtime(ts)
+def local_time_text(ts: float) -> str:
+    """A save time in this machine's local time zone (pure Python). The browser layer passes
+    its own formatter instead (the browser's time zone and language, see game.web.app)."""
+    t = time.localtime(ts)
     return f"{t.tm_year:04d}-{t.tm_mon:02d}-{t.tm_mday:02d} {t.tm_hour:02d}:{t.tm_min:02d}"
 
 
-def render_start(entries, error, confirm_delete: str | None) -> El:
+def iso_utc(ts: float) -> str:
+    """The machine-readable form for ``<time datetime>``: ISO 8601 in UTC."""
+    t = time.gmtime(ts)
+    return (f"{t.tm_year:04d}-{t.tm_mon:02d}-{t.tm_mday:02d}T"
+            f"{t.tm_hour:02d}:{t.tm_min:02d}:{t.tm_sec:02d}Z")
+
+
+def saved_when(ts: float, when: Callable[[float], str]) -> list | None:
+    """The "saved <local time>" part of a save's line, or nothing when it has no time."""
+    if not ts:
+        return None
+    try:
+        text = when(ts)
+    except Exception:  # a formatter must never break the list of saves
+        text = local_time_text(ts)
+    # The line may break before "· saved", not inside the date.
+    return [" ", h("span", {"class": "save-when"}, "· ",
+                   M.parts("start.updated", when=h("time", {"datetime": iso_utc(ts),
+                                                            "data-updated": int(ts)}, text)))]
+
+
+def render_start(entries, error, confirm_delete: str | None,
+                 when: Callable[[float], str] = local_time_text) -> El:
+    """The start screen; ``when`` formats a save time for the person (local time)."""
     items = []
     for entry in entries:
         actions = []
@@ -47,8 +71,8 @@ def render_start(entries, error, confirm_delete: str | None) -> El:
                 summary = M.t("start.summary", round=state.round,
                               rounds=game.settings.round_count,
                               phase=M.t(f"phase.{state.phase}"))
-            body = [players, h("p", {"class": "hint"}, summary, " · ",
-                               M.t("start.updated", when=_when(entry.updated)))]
+            body = [players, h("p", {"class": "hint"}, summary,
+                               saved_when(entry.updated, when))]
             actions.append(button(M.t("start.continue"), "continue-game",
                                   {"data-id": entry.id}, cls="btn primary"))
         items.append(h("li", {"class": "save" + (" is-broken" if entry.game is None else ""),

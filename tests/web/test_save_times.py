@@ -1,0 +1,83 @@
+"""Save times on the start screen are the person's local time, not UTC."""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import time
+
+import pytest
+
+from game.web.controller import Controller
+from game.web.screens.start import iso_utc, local_time_text
+from game.web.storage import MemoryBackend, SaveStore
+from webkit import setup_game
+
+STAMP = 1705320000.0  # 2024-01-15 12:00:00 UTC
+
+
+def controller(backend, **kwargs) -> Controller:
+    c = Controller(SaveStore(backend, clock=lambda: STAMP, rng=random.Random(1)),
+                   {"fast": "1"}, clock=lambda: STAMP, **kwargs)
+    c.boot()
+    return c
+
+
+def test_the_start_screen_shows_save_times_with_the_given_formatter():
+    backend = MemoryBackend()
+    seen = []
+
+    def fmt(ts):
+        seen.append(ts)
+        return "15 Jan 2024, 17:30"
+
+    c = controller(backend, format_time=fmt)
+    setup_game(c, 2, names=["Ann", "Bob"])
+    c.handle("home")
+    tree = c.render()
+    when = tree.find(data_updated=int(STAMP))
+    assert when is not None and when.tag == "time"
+    assert when.text() == "15 Jan 2024, 17:30"
+    assert when.attrs["datetime"] == "2024-01-15T12:00:00Z"  # machine-readable, UTC
+    assert seen == [STAMP]
+    line = tree.find(data_save=c.game_id).text()
+    assert "saved 15 Jan 2024, 17:30" in line
+    assert "{" not in line
+
+
+def test_a_failing_formatter_falls_back_to_the_pure_one():
+    backend = MemoryBackend()
+
+    def broken(ts):
+        raise RuntimeError("no Intl here")
+
+    c = controller(backend, format_time=broken)
+    setup_game(c, 2, names=["Ann", "Bob"])
+    c.handle("home")
+    assert c.render().find(data_updated=int(STAMP)).text() == local_time_text(STAMP)
+
+
+def test_a_save_without_a_time_shows_none():
+    backend = MemoryBackend()
+    c = controller(backend)
+    setup_game(c, 2, names=["Ann", "Bob"])
+    key = next(k for k in backend.data if k.startswith("manhattan:save:"))
+    backend.data[key] = backend.data[key].replace(f'"updated":{STAMP}', '"updated":null')
+    c.handle("home")
+    tree = c.render()
+    assert tree.find(data_updated=True) is None
+    assert "saved" not in tree.find(data_save=c.game_id).text()
+
+
+@pytest.mark.skipif(not hasattr(time, "tzset") or sys.platform == "emscripten",
+                    reason="needs time.tzset")
+def test_the_default_formatter_uses_the_local_time_zone(monkeypatch):
+    monkeypatch.setenv("TZ", "Asia/Kolkata")  # UTC+05:30, no daylight saving
+    time.tzset()
+    try:
+        assert local_time_text(STAMP) == "2024-01-15 17:30"
+        assert iso_utc(STAMP) == "2024-01-15T12:00:00Z"
+    finally:
+        monkeypatch.undo()
+        time.tzset()
