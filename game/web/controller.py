@@ -240,11 +240,11 @@ class Controller:
 
     def on_select_inc(self, data) -> None:
         if self.session:
-            self.session.select_adjust(_int(data.get("floors")), 1)
+            self.session.select_adjust(_int(data.get("floors")), 1, _str(data.get("colour")))
 
     def on_select_dec(self, data) -> None:
         if self.session:
-            self.session.select_adjust(_int(data.get("floors")), -1)
+            self.session.select_adjust(_int(data.get("floors")), -1, _str(data.get("colour")))
 
     def on_card(self, data) -> None:
         card = _card(data.get("card"))
@@ -383,6 +383,10 @@ def _int(value: Any) -> int:
         return int(value)
     except (TypeError, ValueError):
         return -1
+
+
+def _str(value: Any) -> str | None:
+    return value if isinstance(value, str) and value else None
 
 
 def _card(value: Any) -> Card | None:

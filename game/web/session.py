@@ -9,6 +9,7 @@ serialised into ``game.meta["ui"]`` and saved with the game after each change.
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -17,7 +18,7 @@ from ..board import height
 from ..errors import IllegalAction, SaveError
 from ..match import Game
 from ..material import PIECE_FLOORS, PLOTS_PER_CITY, Card
-from ..state import BUILD, OVER, SELECT
+from ..state import BUILD, OVER, SELECT, selections
 from ..view import PlayerView, player_view
 from . import messages as M
 
@@ -162,10 +163,11 @@ class Session:
             return
         state = self.state
         if state.phase == SELECT:
-            colour = state.colour_name(state.selecting)  # type: ignore[arg-type]
+            colours = self.selection_colours()
             if not (self.pending and self.pending.get("kind") == "select"
-                    and self.pending.get("colour") == colour):
-                self.pending = {"kind": "select", "colour": colour, "pieces": [0, 0, 0, 0]}
+                    and self.pending.get("colours") == colours):
+                self.pending = {"kind": "select", "colours": colours,
+                                "pieces": {name: [0, 0, 0, 0] for name in colours}}
         elif state.phase == BUILD:
             kind = "build" if self.can_build() else "return"
             if not (self.pending and self.pending.get("kind") == kind):
@@ -187,14 +189,7 @@ class Session:
             player = state.current
             ok = True
             if kind == "select":
-                pieces = pending.get("pieces")
-                ok = (state.phase == SELECT
-                      and pending.get("colour") == state.colour_name(state.selecting)
-                      and isinstance(pieces, list) and len(pieces) == 4
-                      and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0
-                              for n in pieces)
-                      and all(n <= have for n, have in zip(pieces, state.stock[state.selecting]))
-                      and sum(pieces) <= state.pieces_needed(state.selecting))
+                ok = state.phase == SELECT and self._sanitize_selection(pending)
             elif kind in ("build", "return"):
                 card = pending.get("card")
                 ok = state.phase == BUILD and kind == ("build" if self.can_build() else "return")
@@ -222,28 +217,118 @@ class Session:
                 self.pending = None
         self._start_pending()
 
+    def _sanitize_selection(self, pending: dict[str, Any]) -> bool:
+        """True when a saved pending selection fits the colours being chosen now. A save of
+        an earlier version (one colour at a time: ``colour`` and a list of ``pieces``) is
+        brought to the current form."""
+        colours = self.selection_colours()
+        pieces = pending.get("pieces")
+        if isinstance(pending.get("colour"), str) and isinstance(pieces, list):
+            pieces = {pending["colour"]: pieces}
+            pending.pop("colour")
+        if not isinstance(pieces, dict) or not set(pieces) <= set(colours) or not pieces:
+            return False
+        state = self.state
+        for name, counts in pieces.items():
+            index = self.settings.colour_index(name)
+            if not (isinstance(counts, list) and len(counts) == 4
+                    and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0
+                            for n in counts)
+                    and all(n <= have for n, have in zip(counts, state.stock[index]))
+                    and sum(counts) <= state.pieces_needed(index)):
+                return False
+        pending["colours"] = colours
+        pending["pieces"] = {name: list(pieces.get(name, [0, 0, 0, 0])) for name in colours}
+        return True
+
     def can_build(self) -> bool:
         return bool(self.state.phase == BUILD and self.state.legal_builds())
 
     # Selection ---------------------------------------------------------
-    def selection_need(self) -> int:
+    # A person chooses the round's pieces for all their colours in one step (two colours in
+    # a two-player game): the counts stay pending, and can be changed or undone, until the
+    # one Confirm sends a Select per colour to the engine. Colours with a single possible
+    # choice are left out: the engine takes those pieces by itself.
+    def _selection_run(self) -> list[int]:
+        """The colours the person on turn chooses now, in the engine's order: the head of
+        the selection queue and the colours of the same player right after it."""
         state = self.state
-        return state.pieces_needed(state.selecting)  # type: ignore[arg-type]
+        if state.phase != SELECT or state.current is None:
+            return []
+        run = []
+        for colour in state.select_queue:
+            if self.settings.colour_owner[colour] != state.current:
+                break
+            run.append(colour)
+        return run
 
-    def select_adjust(self, floors: int, delta: int) -> None:
+    def _only_choice(self, colour: int) -> tuple[int, ...] | None:
+        state = self.state
+        options = list(itertools.islice(
+            selections(state.stock[colour], state.pieces_needed(colour)), 2))
+        return options[0] if len(options) == 1 else None
+
+    def selection_colours(self) -> list[str]:
+        """Names of the colours the person on turn chooses pieces for now."""
+        return [self.settings.colours[c] for c in self._selection_run()
+                if self._only_choice(c) is None]
+
+    def forced_selections(self) -> list[tuple[str, tuple[int, ...]]]:
+        """(colour, pieces) of this person's colours whose only possible choice the engine
+        takes by itself once the others are confirmed."""
+        out = []
+        for c in self._selection_run():
+            only = self._only_choice(c)
+            if only is not None:
+                out.append((self.settings.colours[c], only))
+        return out
+
+    def selection_need(self, colour: str | None = None) -> int:
+        """Pieces to choose for ``colour`` (default: the first colour being chosen)."""
+        state = self.state
+        if colour is None:
+            colours = self.selection_colours()
+            if not colours:
+                return 0
+            colour = colours[0]
+        return state.pieces_needed(self.settings.colour_index(colour))
+
+    def selection_left(self, colour: str | None = None) -> int:
+        """Pieces still to choose for ``colour``, or for all colours of this step."""
+        pending = self.pending
+        if not pending or pending.get("kind") != "select":
+            return 0
+        names = pending["colours"] if colour is None else [colour]
+        return sum(self.selection_need(name) - sum(pending["pieces"][name]) for name in names
+                   if name in pending["pieces"])
+
+    def select_adjust(self, floors: int, delta: int, colour: str | None = None) -> None:
         if self.screen != "turn" or not self.pending or self.pending.get("kind") != "select":
             return
         if floors not in PIECE_FLOORS or delta not in (-1, 1):
             return
         state = self.state
-        pieces = self.pending["pieces"]
+        chosen = self.pending["pieces"]
         i = floors - 1
+        if colour is None:  # a tap without a colour: the first colour it can apply to
+            names = list(self.pending["colours"])
+            fits = [name for name in names if (
+                (delta > 0 and sum(chosen[name]) < self.selection_need(name)
+                 and chosen[name][i] < state.stock[self.settings.colour_index(name)][i])
+                or (delta < 0 and chosen[name][i] > 0))]
+            if delta < 0:
+                fits.reverse()
+            colour = (fits or names or [None])[0]
+        if colour not in chosen:
+            return
+        pieces = chosen[colour]
+        need = self.selection_need(colour)
         self.notice = None
         if delta > 0:
-            if sum(pieces) >= self.selection_need():
-                self.notice = ("select.too_many", {"need": self.selection_need()})
+            if sum(pieces) >= need:
+                self.notice = ("select.too_many", {"need": need})
                 return
-            if pieces[i] >= state.stock[state.selecting][i]:
+            if pieces[i] >= state.stock[self.settings.colour_index(colour)][i]:
                 self.notice = ("select.none_left", {"floors": floors})
                 return
         elif pieces[i] == 0:
@@ -252,7 +337,14 @@ class Session:
 
     def selection_ready(self) -> bool:
         return bool(self.pending and self.pending.get("kind") == "select"
-                    and sum(self.pending["pieces"]) == self.selection_need())
+                    and self.pending["colours"] and self.selection_left() == 0)
+
+    def pending_selects(self) -> list[Select]:
+        """The Select actions the one Confirm of a complete selection sends, in order."""
+        if self.screen != "turn" or not self.selection_ready():
+            return []
+        return [Select(name, tuple(self.pending["pieces"][name]))  # type: ignore[arg-type]
+                for name in self.pending["colours"]]
 
     # Building ----------------------------------------------------------
     def choose_card(self, card: Card) -> None:
@@ -343,9 +435,8 @@ class Session:
             return None
         state = self.state
         if pending["kind"] == "select":
-            if not self.selection_ready():
-                return None
-            return Select(pending["colour"], tuple(pending["pieces"]))  # type: ignore[arg-type]
+            selects = self.pending_selects()
+            return selects[0] if selects else None
         card = _card(pending.get("card"))
         if card is None or pending.get("floors") is None or pending.get("colour") is None:
             return None
@@ -359,6 +450,8 @@ class Session:
                      pending["colour"], pending["floors"])
 
     def confirm(self) -> bool:
+        if self.pending and self.pending.get("kind") == "select":
+            return self._confirm_selection()
         action = self.pending_action()
         if action is None:
             return False
@@ -369,13 +462,38 @@ class Session:
             return False
         return True
 
+    def _confirm_selection(self) -> bool:
+        """Send the whole selection (one Select per colour) to the engine, or nothing."""
+        selects = self.pending_selects()
+        if not selects:
+            return False
+        player = self.state.current
+        probe = self.state
+        try:  # all of them are legal in turn, or none is played
+            for action in selects:
+                if probe.current != player:
+                    raise IllegalAction("wrong-colour", "not this person's colour",
+                                        colour=action.colour)
+                probe = probe.apply(action)
+        except IllegalAction as error:
+            self.notice = M.explain(error.rule, error.params)
+            return False
+        before = self.state
+        for action in selects:
+            self.game.play(action)
+        move = describe(before, selects[-1], self.state, player)
+        if len(selects) > 1:
+            move["selects"] = [action_to_json(a) for a in selects]
+        self._committed(player, move)
+        return True
+
     def undo(self) -> None:
         pending = self.pending
         if self.screen != "turn" or not pending:
             return
         self.notice = None
         if pending["kind"] == "select":
-            pending["pieces"] = [0, 0, 0, 0]
+            pending["pieces"] = {name: [0, 0, 0, 0] for name in pending["colours"]}
         elif pending.get("city") is not None:
             pending["city"] = None
         else:
@@ -390,7 +508,10 @@ class Session:
         before = self.state
         player = before.current
         self.game.play(action)
-        self.last_move = describe(before, action, self.state, player)
+        self._committed(player, describe(before, action, self.state, player))
+
+    def _committed(self, player: int | None, move: dict[str, Any]) -> None:
+        self.last_move = move
         self.pending = None
         self.notice = None
         if self.is_human(player):
@@ -406,7 +527,7 @@ class Session:
             pass  # public screen; who goes next is decided once it is acknowledged
         elif current is not None and self.is_human(current) and current == self.last_human \
                 and current == self.revealed:
-            pass  # the same person goes on (a two-colour person choosing twice)
+            pass  # the same person goes on
         elif current is not None and self.is_human(current) and current == self.last_human:
             self.revealed = current  # only computers played since this person's last turn
         else:

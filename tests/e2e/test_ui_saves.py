@@ -184,3 +184,56 @@ def test_save_times_are_shown_in_the_local_time_zone(new_context, site_url):
     when = page.locator(f'[data-save="{key[len(SAVE_PREFIX):]}"] time[data-updated]')
     assert when.get_attribute("datetime") == "2024-01-15T12:00:00Z"
     assert when.inner_text() == "15 Jan 2024, 17:30"
+
+
+def test_two_colour_selection_is_one_undoable_step(page, site_url):
+    """A two-player person sets both colours' pieces, changes and undoes them, reloads, and
+    only the one Confirm sends both choices to the engine."""
+    page.set_viewport_size({"width": 768, "height": 1024})
+    open_app(page, site_url)
+    new_game(page, 2, names=["Ann", "Bob"], start=0)
+    tap(page, '[data-action="reveal"]', real=True)
+    blocks = page.locator("[data-select-colour]")
+    assert blocks.count() == 2
+    first, second = (blocks.nth(i).get_attribute("data-select-colour") for i in range(2))
+
+    def inc(colour, floors, times=1):
+        for _ in range(times):
+            tap(page, f'[data-select-inc="{floors}"][data-colour="{colour}"]', real=True)
+
+    def left(colour=None):
+        if colour is None:
+            return int(page.get_attribute("[data-select-left]", "data-select-left"))
+        return int(page.get_attribute(f'[data-select-colour="{colour}"]',
+                                      "data-select-colour-left"))
+
+    log_before = json.loads(next(iter(saves(page).values())))["log"]
+    inc(first, 1, 4)
+    assert (left(first), left(second), left()) == (0, 4, 4)
+    assert page.locator('[data-action="confirm"][disabled]').count() == 1
+    inc(second, 2, 4)
+    assert left() == 0
+    # Change the first colour after the second is complete, then undo everything.
+    tap(page, f'[data-select-dec="1"][data-colour="{first}"]', real=True)
+    inc(first, 4)
+    assert page.inner_text(f'[data-select-count="4"][data-colour="{first}"]') == "1"
+    tap(page, '[data-action="undo"]', real=True)
+    assert (left(first), left(second)) == (4, 4)
+    # Choose again; a reload keeps the pending counts of both colours.
+    inc(first, 3, 2)
+    inc(first, 1, 2)
+    inc(second, 4, 1)
+    page.reload()
+    wait_ready(page)
+    assert page.inner_text(f'[data-select-count="3"][data-colour="{first}"]') == "2"
+    assert page.inner_text(f'[data-select-count="4"][data-colour="{second}"]') == "1"
+    assert json.loads(next(iter(saves(page).values())))["log"] == log_before
+    inc(second, 1, 3)
+    tap(page, '[data-action="confirm"]', real=True)
+    # Both choices went to the engine at once; the device goes to Bob.
+    assert screen(page) == "pass"
+    log = json.loads(next(iter(saves(page).values())))["log"]
+    assert log[len(log_before):] == [
+        {"type": "select", "colour": first, "pieces": [2, 0, 2, 0]},
+        {"type": "select", "colour": second, "pieces": [3, 0, 0, 1]},
+    ]

@@ -155,6 +155,17 @@ def test_screens_at_three_sizes(page, site_url):
     assert screen(page) == "final"
     shoot(page, "final")
 
+    # Two players: one person chooses pieces for both colours in one step.
+    data = prepared(lambda c: c.session.state.round == 2 and c.screen_name == "pass"
+                    and c.session.state.phase == "select", count=2)
+    load_into(page, site_url, data)
+    tap(page, '[data-action="reveal"]')
+    first = page.get_attribute("[data-select-colour]", "data-select-colour")
+    for floors in (1, 1, 2, 4):
+        tap(page, f'[data-select-inc="{floors}"][data-colour="{first}"]')
+    tap(page, '[data-select-inc="3"]:not([data-colour="%s"])' % first)
+    shoot(page, "selection-two-colours")
+
     # Two players (two colours each), Godzilla and progressive construction, west seat.
     data = prepared(lambda c: c.session.state.round == 3 and c.screen_name == "play"
                     and c.session.state.phase == "build", count=2,

@@ -153,6 +153,7 @@ STEP_JS = """
   const phase = q(".play").dataset.phase;
   out.phase = phase;
   if (phase === "select") {
+    out.selecting = qa("[data-select-colour]").map((el) => el.dataset.selectColour);
     for (let guard = 0; guard < 50 && +q("[data-select-left]").dataset.selectLeft > 0; guard++) {
       const inc = qa("[data-select-inc]:not([disabled])");
       if (!inc.length) { out.error = "no + enabled"; return out; }

@@ -63,14 +63,14 @@ def test_two_player_game_with_two_colours_each():
     settings = c.session.settings
     assert [len(p.colours) for p in settings.players] == [2, 2]
     rng = random.Random(5)
-    # The person choosing pieces for both colours is not asked to pass the device in between.
+    # The person chooses pieces for both colours in one step, then passes the device.
     c.handle("reveal")
     first = c.session.state.current
-    colour_a = c.session.state.colour_name(c.session.state.selecting)
-    tap_decision(c, rng.choice(c.session.state.legal_actions()))
-    assert c.session.state.current == first
-    assert c.screen_name == "play"
-    assert c.session.state.colour_name(c.session.state.selecting) != colour_a
+    assert c.session.pending["colours"] == c.session.colour_names(first)
+    tap_decision(c, rng.choice(c.session.state.legal_actions()), rng)
+    assert c.session.state.current != first
+    assert c.screen_name == "pass"
+    assert all(c.session.state.supply[i] != (0, 0, 0, 0) for i in settings.player_colours[first])
     # Building: pieces of both colours are offered, with data-colour.
     seen = play_to_end(c, rng, on_step=lambda c, name: _two_colour_check(c, name))
     assert seen[-1] == "final"
@@ -125,7 +125,7 @@ def test_every_action_is_saved_at_once_and_restored_exactly():
     # A reload now: same screen, same partial selection.
     c2 = make_controller(backend)
     assert c2.screen_name == "play"
-    assert c2.session.pending["pieces"] == [1, 0, 0, 1]
+    assert list(c2.session.pending["pieces"].values()) == [[1, 0, 0, 1]]
     assert c2.session.revealed == 0
     # Finish selection for everyone, then a tentative placement survives a reload too.
     rng = random.Random(2)
@@ -204,7 +204,7 @@ def test_hand_edited_pending_state_is_dropped_not_fatal():
     c2 = make_controller(backend)
     assert c2.screen_name == "pass"
     c2.handle("reveal")
-    assert c2.session.pending["pieces"] == [0, 0, 0, 0]
+    assert list(c2.session.pending["pieces"].values()) == [[0, 0, 0, 0]]
 
 
 def test_storage_failure_is_shown_and_play_goes_on():
@@ -289,16 +289,18 @@ def test_undo_in_selection_clears_the_pending_choice():
     c = make_controller()
     setup_game(c, 4, start="0")
     c.handle("reveal")
+    pieces = c.session.pending["pieces"]
+    colour, = pieces
     for f in (1, 2, 2):
         c.handle("select-inc", {"floors": str(f)})
-    assert c.session.pending["pieces"] == [1, 2, 0, 0]
+    assert pieces[colour] == [1, 2, 0, 0]
     c.handle("select-dec", {"floors": "2"})
-    assert c.session.pending["pieces"] == [1, 1, 0, 0]
+    assert pieces[colour] == [1, 1, 0, 0]
     c.handle("undo")
-    assert c.session.pending["pieces"] == [0, 0, 0, 0]
+    assert c.session.pending["pieces"] == {colour: [0, 0, 0, 0]}
     for _ in range(12):
-        c.handle("select-inc", {"floors": "4"})
-    assert c.session.pending["pieces"] == [0, 0, 0, 3]
+        c.handle("select-inc", {"floors": "4", "colour": colour})
+    assert c.session.pending["pieces"] == {colour: [0, 0, 0, 3]}
     assert c.session.notice[0] == "select.none_left"
 
 

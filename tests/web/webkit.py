@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from game.actions import Build, ReturnPiece, Select
+from game.state import selections
 from game.web.controller import Controller
 from game.web.storage import MemoryBackend, SaveStore
 
@@ -32,12 +33,36 @@ def setup_game(c: Controller, count: int = 4, controllers=None, names=None, **op
     assert c.screen == "play", c.form.errors
 
 
-def tap_decision(c: Controller, action) -> None:
-    """Enter one decision through the taps a person would make."""
+def set_selection(c: Controller, colour: str, pieces) -> None:
+    """Tap − and + until ``colour``'s pending counts are ``pieces``."""
+    current = c.session.pending["pieces"][colour]
+    for floors, want in zip((1, 2, 3, 4), pieces):
+        while current[floors - 1] > want:
+            c.handle("select-dec", {"floors": str(floors), "colour": colour})
+    for floors, want in zip((1, 2, 3, 4), pieces):
+        while current[floors - 1] < want:
+            before = current[floors - 1]
+            c.handle("select-inc", {"floors": str(floors), "colour": colour})
+            assert current[floors - 1] == before + 1, c.session.notice
+
+
+def random_selection(c: Controller, colour: str, rng: random.Random) -> tuple[int, ...]:
+    state = c.session.state
+    index = state.settings.colour_index(colour)
+    return rng.choice(list(selections(state.stock[index], state.pieces_needed(index))))
+
+
+def tap_decision(c: Controller, action, rng: random.Random | None = None) -> None:
+    """Enter one decision through the taps a person would make.
+
+    A Select covers one colour; a two-colour person chooses both colours in one step, so
+    the other colour gets a random legal choice (from ``rng``) before the one Confirm."""
     if isinstance(action, Select):
-        for floors, n in zip((1, 2, 3, 4), action.pieces):
-            for _ in range(n):
-                c.handle("select-inc", {"floors": str(floors)})
+        rng = rng or random.Random(repr(action))
+        for colour in c.session.pending["colours"]:
+            pieces = (action.pieces if colour == action.colour
+                      else random_selection(c, colour, rng))
+            set_selection(c, colour, pieces)
         c.handle("confirm")
         return
     c.handle("card", {"card": f"{action.card.row},{action.card.col}"})
@@ -66,6 +91,6 @@ def play_to_end(c: Controller, rng: random.Random, max_steps: int = 5000, on_ste
             c.play_computers(limit=1)
         else:
             before = len(c.session.game.log)
-            tap_decision(c, rng.choice(c.session.state.legal_actions()))
+            tap_decision(c, rng.choice(c.session.state.legal_actions()), rng)
             assert len(c.session.game.log) > before, c.session.notice
     raise AssertionError("the game did not end")

@@ -120,14 +120,21 @@ def move_line(session, view, move: dict, action) -> El:
                "human.returned" if human else "cpu.returned")
         text = M.t(key, name=name, floors=action.floors)
     elif isinstance(action, Select):
-        colour = session.settings.colour_index(action.colour)
-        if view.supply[colour] is None or (session.settings.secret_selection
-                                           and view.phase == SELECT):
+        selects = [a for a in (_select_of(raw) for raw in move.get("selects") or ())
+                   if a is not None] or [action]
+        hidden = any(view.supply[session.settings.colour_index(a.colour)] is None
+                     for a in selects)
+        if hidden or (session.settings.secret_selection and view.phase == SELECT):
             text = M.t("cpu.selected_secret", name=name)
+        elif len(selects) > 1:
+            text = M.t("human.selected" if human else "cpu.selected", name=name,
+                       pieces=M.t("move.colours_sep").join(
+                           M.t("move.colour_pieces", colour=M.colour(a.colour),
+                               pieces=M.pieces_text(a.pieces)) for a in selects))
         else:
             text = M.t("human.selected" if human else "cpu.selected", name=name,
                        pieces=M.pieces_text(action.pieces))
-        parts.append(chip(action.colour))
+        parts.extend(chip(a.colour) for a in selects)
     else:
         return h("div", {"class": "move-line empty"})
     extra = []
@@ -143,18 +150,53 @@ def move_line(session, view, move: dict, action) -> El:
              extra)
 
 
+def _select_of(raw) -> Select | None:
+    action = move_action({"action": raw})
+    return action if isinstance(action, Select) else None
+
+
 # ------------------------------------------------------------------ selection
 def selection_panel(session, view) -> El:
-    state = session.state
-    colour_index = state.selecting
-    colour = state.colour_name(colour_index)
-    pending = session.pending or {"pieces": [0, 0, 0, 0]}
-    pieces = pending.get("pieces", [0, 0, 0, 0])
-    need = session.selection_need()
-    stock = state.stock[colour_index]
+    """Choosing the round's pieces: one block of + / − rows per colour this person chooses
+    now (both colours of a two-player person), all pending until the one Confirm."""
+    pending = session.pending if (session.pending or {}).get("kind") == "select" else {}
+    colours = session.selection_colours()
+    chosen = pending.get("pieces") or {}
     two = len(session.colour_names(view.current)) > 1
-    heading = (M.t("select.heading_colour", colour=M.colour(colour), round=view.round)
-               if two else M.t("select.heading", round=view.round))
+    several = len(colours) > 1
+    heading = (M.t("select.heading_colour", colour=M.colour(colours[0]), round=view.round)
+               if two and len(colours) == 1 else M.t("select.heading", round=view.round))
+    need = session.selection_need()
+    blocks = [selection_block(session, name, chosen.get(name, [0, 0, 0, 0]), several)
+              for name in colours]
+    forced = [h("p", {"class": "hint sel-forced", "data-select-forced": name}, chip(name), " ",
+                M.t("select.forced", colour=M.colour(name), pieces=M.pieces_text(counts)))
+              for name, counts in session.forced_selections()]
+    left = session.selection_left()
+    status = (M.t("select.left", left=left) if left else M.t("select.done"))
+    anything = any(sum(counts) for counts in chosen.values())
+    return h("section", {"class": "selection", "data-selecting": " ".join(colours)},
+             h("h3", {}, chips(colours), " ", heading),
+             h("p", {"class": "hint"}, M.t("select.help_colours" if several else "select.help",
+                                           need=need)),
+             h("div", {"class": "sel-colours"}, blocks),
+             forced,
+             notice_line(session.notice),
+             h("div", {"class": "actions"},
+               h("p", {"class": "sel-left" + ("" if left else " done"),
+                       "data-select-left": left, "aria-live": "polite"}, status),
+               button(M.t("play.undo"), "undo", cls="btn secondary", disabled=not anything),
+               button(M.t("play.confirm"), "confirm", cls="btn primary",
+                      disabled=not session.selection_ready())),
+             hand_block(session, view, interactive=False),
+             others_choices(session, view))
+
+
+def selection_block(session, colour: str, pieces, several: bool) -> El:
+    """The + / − rows of one colour, with its own count of pieces still to choose."""
+    stock = session.state.stock[session.settings.colour_index(colour)]
+    need = session.selection_need(colour)
+    left = need - sum(pieces)
     rows = []
     for floors in PIECE_FLOORS:
         i = floors - 1
@@ -164,28 +206,28 @@ def selection_panel(session, view) -> El:
                         h("b", {}, M.t("piece.floors", floors=floors)),
                         h("small", {}, M.t("select.in_stock", count=stock[i] - pieces[i]))),
                       button("−", "select-dec", {"data-floors": floors, "data-select-dec": floors,
-                                                 "aria-label": "−"},
+                                                 "data-colour": colour,
+                                                 "aria-label": M.t("select.less", floors=floors,
+                                                                   colour=M.colour(colour))},
                              cls="btn round", disabled=pieces[i] == 0),
-                      h("output", {"class": "sel-count", "data-select-count": floors},
-                        str(pieces[i])),
+                      h("output", {"class": "sel-count", "data-select-count": floors,
+                                   "data-colour": colour}, str(pieces[i])),
                       button("+", "select-inc", {"data-floors": floors, "data-select-inc": floors,
-                                                 "aria-label": "+"},
+                                                 "data-colour": colour,
+                                                 "aria-label": M.t("select.more", floors=floors,
+                                                                   colour=M.colour(colour))},
                              cls="btn round",
                              disabled=sum(pieces) >= need or pieces[i] >= stock[i])))
-    left = need - sum(pieces)
-    status = (M.t("select.left", left=left) if left else M.t("select.done"))
-    return h("section", {"class": "selection", "data-selecting": colour},
-             h("h3", {}, chip(colour), " ", heading),
-             h("p", {"class": "hint"}, M.t("select.help", need=need)),
-             h("div", {"class": "sel-rows"}, rows),
-             h("p", {"class": "sel-left", "data-select-left": left}, status),
-             notice_line(session.notice),
-             h("div", {"class": "actions"},
-               button(M.t("play.undo"), "undo", cls="btn secondary", disabled=sum(pieces) == 0),
-               button(M.t("play.confirm"), "confirm", cls="btn primary",
-                      disabled=not session.selection_ready())),
-             hand_block(session, view, interactive=False),
-             others_choices(session, view))
+    head = None
+    if several:
+        head = h("div", {"class": "sel-colour-head" + (" done" if not left else "")},
+                 chip(colour), " ",
+                 h("b", {}, M.t("select.colour_pieces", colour=M.colour(colour))),
+                 h("span", {"class": "sel-colour-left"},
+                   M.t("select.colour_left", left=left) if left else M.t("select.colour_done")))
+    return h("div", {"class": "sel-colour", "data-select-colour": colour,
+                     "data-select-colour-left": left},
+             head, h("div", {"class": "sel-rows"}, rows))
 
 
 def others_choices(session, view) -> El:
