@@ -14,6 +14,7 @@ import traceback
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
+from . import layout
 from . import messages as M
 from .controller import Controller
 from .dom import patch, replace_children
@@ -99,6 +100,8 @@ class App:
         self.last_render_ms = 0.0
         self._tree = None   # the element tree now on the page, and its DOM node
         self._node = None
+        self._resize_pending = False
+        self._width = None
 
     # ---------------------------------------------------------------- start
     def start(self) -> None:
@@ -115,6 +118,11 @@ class App:
             proxy = create_proxy(handler)
             self._proxies.append(proxy)
             self.root.addEventListener(kind, proxy)
+        self._width = window.innerWidth
+        self._on_frame = create_proxy(self.on_frame)
+        resize = create_proxy(self.on_resize)
+        self._proxies.extend([self._on_frame, resize])
+        window.addEventListener("resize", resize)
         document.documentElement.setAttribute("data-ready", "true")
         self.kick()
 
@@ -156,6 +164,20 @@ class App:
         data["value"] = str(el.value)
         self.dispatch("field", data, render=False)
 
+    def on_resize(self, event) -> None:
+        """The board's size may change: draw again at the next frame (at most once)."""
+        if not self._resize_pending:
+            self._resize_pending = True
+            window.requestAnimationFrame(self._on_frame)
+
+    def on_frame(self, timestamp=None) -> None:
+        self._resize_pending = False
+        width = window.innerWidth
+        if width != self._width:  # turned or resized: show the whole board to measure it
+            self._width = width
+            self.controller.handle("zoom-out")
+        self.render()
+
     def dispatch(self, action: str, data: dict, render: bool = True) -> None:
         started = time.perf_counter()
         try:
@@ -174,7 +196,7 @@ class App:
         self.controller.banner = ("app.error", {"detail": detail.strip().splitlines()[-1]})
 
     # -------------------------------------------------------------- drawing
-    def render(self) -> None:
+    def render(self, measure: bool = True) -> None:
         started = time.perf_counter()
         try:
             tree = self.controller.render()
@@ -195,6 +217,24 @@ class App:
         self.root.setAttribute("data-busy", "true" if self._task is not None else "false")
         self.last_render_ms = (time.perf_counter() - started) * 1000
         self.root.setAttribute("data-render-ms", f"{self.last_render_ms:.1f}")
+        if measure and self._measure_board():
+            self.render(measure=False)
+
+    def _measure_board(self) -> bool:
+        """Tell the controller how large a plot of the whole board is on screen (CSS px);
+        True when that switched the board between overview and direct taps."""
+        try:
+            svg = self.root.querySelector('svg.board[data-board-view="full"]')
+            if not present(svg):
+                return False
+            box = svg.getBoundingClientRect()
+            view = svg.viewBox.baseVal
+            if not box.width or not view.width or not view.height:
+                return False
+            scale = min(box.width / view.width, box.height / view.height)
+            return self.controller.set_board_plot_px(layout.PLOT * scale)
+        except Exception:  # measuring is a refinement: never break drawing for it
+            return False
 
     # ------------------------------------------------------------ computers
     def kick(self) -> None:

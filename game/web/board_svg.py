@@ -3,6 +3,10 @@
 Drawn for one viewer: that player's edge is at the bottom. Each plot is a ``<g>`` carrying the
 test hooks ``data-city``, ``data-plot`` (0-8, south-edge numbering as in RULES.md),
 ``data-height`` and ``data-owner`` (colour name, empty when no tower).
+
+Where plots would be drawn smaller than a finger (a phone), the board is an overview whose
+cities are the tap targets, and :func:`render_city` draws the city tapped large, turned the
+same way, with its plots as tap targets.
 """
 
 from __future__ import annotations
@@ -115,61 +119,122 @@ def godzilla_token(x: float, y: float, baby: bool) -> list[El]:
     ]
 
 
-def render_board(session) -> El:
-    """The whole board for the session's viewer."""
-    view = session.view()
-    settings = session.settings
-    viewer = session.viewer
-    seat = settings.seat_of(viewer)
+class _Scene:
+    """What every plot drawing needs, worked out once per render."""
+
+    def __init__(self, session):
+        view = session.view()
+        settings = session.settings
+        self.session = session
+        self.view = view
+        self.settings = settings
+        self.viewer = session.viewer
+        self.seat = settings.seat_of(self.viewer)
+        self.colours = settings.colours
+        self.targets = session.targets()
+        pending = session.pending or {}
+        tentative = None
+        if pending.get("kind") == "build" and pending.get("city") is not None:
+            plot = session.pending_action()
+            if plot is not None:
+                tentative = (plot.city, plot.plot, plot.colour, plot.floors)
+        preview = getattr(session, "preview", None)
+        if preview is not None and hasattr(preview, "city"):
+            tentative = (preview.city, preview.plot, preview.colour, preview.floors)
+        self.tentative = tentative
+        # Safe from whom: the player on turn when it is a person's turn, else the viewer.
+        judge = view.current if view.current is not None else self.viewer
+        self.judge_colours = settings.player_colours[judge]
+        self.last_pos = (session.last_move or {}).get("pos")
+        self.open_cities = set(view_open_cities(view))
+
+    def plot(self, city: int, plot: int, tappable: bool = True) -> El:
+        return _plot(self.session, self.view, self.seat, city, plot, self.colours,
+                     self.targets, self.tentative, self.judge_colours, self.last_pos,
+                     tappable)
+
+    def city_block(self, city: int, marks: bool = False) -> list[El]:
+        """The city's ground and name (drawn under its plots); ``marks``: outline a city
+        holding a highlighted or tentative plot (the overview on a phone)."""
+        r = layout.city_rect(self.seat, city)
+        cls = "city-block closed" if city not in self.open_cities else "city-block"
+        if marks and any(c == city for c, _ in self.targets):
+            cls += " has-legal"
+        if marks and self.tentative is not None and self.tentative[0] == city:
+            cls += " has-pending"
+        return [s("rect", {"x": r.x - 8, "y": r.y - 8, "width": r.w + 16, "height": r.h + 16,
+                           "rx": 12, "class": cls}),
+                s("text", {"x": r.x + r.w / 2, "y": r.y - 14, "font-size": 22,
+                           "text-anchor": "middle", "class": "city-name"}, M.city(city))]
+
+    def city_veil(self, city: int) -> list[El]:
+        """The veil over a city not yet open (progressive construction)."""
+        if city in self.open_cities:
+            return []
+        r = layout.city_rect(self.seat, city)
+        return [s("rect", {"x": r.x - 8, "y": r.y - 8, "width": r.w + 16, "height": r.h + 16,
+                           "rx": 12, "class": "closed-veil", "data-closed-city": city}),
+                s("text", {"x": r.x + r.w / 2, "y": r.y + r.h / 2 + 8, "font-size": 24,
+                           "text-anchor": "middle", "class": "closed-text"},
+                  M.t("play.closed", round=_opening_round(self.view, city)))]
+
+    def godzilla(self, city: int | None = None) -> El | None:
+        """Godzilla's token (only if it stands in ``city``, when one is given)."""
+        if self.view.godzilla is None:
+            return None
+        g_city, g_plot = divmod(self.view.godzilla, PLOTS_PER_CITY)
+        if city is not None and g_city != city:
+            return None
+        r = layout.plot_rect(self.seat, g_city, g_plot)
+        return s("g", {"class": "godzilla", "data-godzilla": f"{g_city},{g_plot}"},
+                 godzilla_token(r.x, r.y, self.settings.godzilla == "baby"))
+
+
+def render_board(session, compact: bool = False) -> El:
+    """The whole board for the session's viewer.
+
+    ``compact``: the plots are drawn too small to tap (a phone), so each city is one tap
+    target that opens it large (:func:`render_city`); the plots keep their hooks and
+    highlights but are not tap targets themselves."""
+    scene = _Scene(session)
+    seat = scene.seat
     width, total_h = layout.size(seat)
-    colours = settings.colours
-    targets = session.targets()
-    pending = session.pending or {}
-    tentative = None
-    if pending.get("kind") == "build" and pending.get("city") is not None:
-        plot = session.pending_action()
-        if plot is not None:
-            tentative = (plot.city, plot.plot, plot.colour, plot.floors)
-    preview = getattr(session, "preview", None)
-    if preview is not None and hasattr(preview, "city"):
-        tentative = (preview.city, preview.plot, preview.colour, preview.floors)
-    # Safe from whom: the player on turn when it is a person's turn, else the viewer.
-    judge = view.current if view.current is not None else viewer
-    judge_colours = settings.player_colours[judge]
-    last = session.last_move or {}
-    last_pos = last.get("pos")
-    open_cities = set(view_open_cities(view))
     children: list[Any] = [s("rect", {"x": 0, "y": 0, "width": width, "height": total_h,
                                       "rx": 18, "class": "board-bg"})]
     for city in range(len(CITIES)):
-        r = layout.city_rect(seat, city)
-        closed = city not in open_cities
-        children.append(s("rect", {"x": r.x - 8, "y": r.y - 8, "width": r.w + 16,
-                                   "height": r.h + 16, "rx": 12,
-                                   "class": "city-block closed" if closed else "city-block"}))
-        children.append(s("text", {"x": r.x + r.w / 2, "y": r.y - 14, "font-size": 22,
-                                   "text-anchor": "middle", "class": "city-name"},
-                          M.city(city)))
-        for plot in range(PLOTS_PER_CITY):
-            children.append(_plot(session, view, seat, city, plot, colours, targets, tentative,
-                                  judge_colours, last_pos))
-        if closed:
-            children.append(s("rect", {"x": r.x - 8, "y": r.y - 8, "width": r.w + 16,
-                                       "height": r.h + 16, "rx": 12, "class": "closed-veil",
-                                       "data-closed-city": city}))
-            opens = _opening_round(view, city)
-            children.append(s("text", {"x": r.x + r.w / 2, "y": r.y + r.h / 2 + 8,
-                                       "font-size": 24, "text-anchor": "middle",
-                                       "class": "closed-text"},
-                              M.t("play.closed", round=opens)))
-    if view.godzilla is not None:
-        city, plot = divmod(view.godzilla, PLOTS_PER_CITY)
-        r = layout.plot_rect(seat, city, plot)
-        children.append(s("g", {"class": "godzilla", "data-godzilla": f"{city},{plot}"},
-                          godzilla_token(r.x, r.y, settings.godzilla == "baby")))
-    children.extend(_seat_labels(session, view, seat, width, total_h))
+        parts = scene.city_block(city, marks=compact)
+        parts.extend(scene.plot(city, plot, tappable=not compact)
+                     for plot in range(PLOTS_PER_CITY))
+        if compact:
+            children.append(s("g", {"class": "city", "data-action": "zoom", "data-zoom": city,
+                                    "role": "button",
+                                    "aria-label": M.t("board.zoom_city", city=M.city(city))},
+                              parts))
+        else:
+            children.extend(parts)
+        children.extend(scene.city_veil(city))
+    children.append(scene.godzilla())
+    children.extend(_seat_labels(session, scene.view, seat, width, total_h))
     return s("svg", {"viewBox": f"0 0 {width} {total_h}", "class": "board",
-                     "data-seat": seat, "role": "img",
+                     "data-seat": seat, "data-board-view": "full", "role": "img",
+                     "preserveAspectRatio": "xMidYMid meet"}, children)
+
+
+def render_city(session, city: int) -> El:
+    """One city drawn large (a phone): its 9 plots as tap targets, turned for the viewer's
+    seat exactly as on the whole board, with the same hooks and highlights."""
+    scene = _Scene(session)
+    r = layout.city_rect(scene.seat, city)
+    pad = 14
+    box = f"{r.x - pad} {r.y - pad} {r.w + 2 * pad} {r.h + 2 * pad}"
+    children: list[Any] = [s("rect", {"x": r.x - pad, "y": r.y - pad, "width": r.w + 2 * pad,
+                                      "height": r.h + 2 * pad, "rx": 18, "class": "board-bg"}),
+                           scene.city_block(city)[0]]
+    children.extend(scene.plot(city, plot) for plot in range(PLOTS_PER_CITY))
+    children.extend(scene.city_veil(city))
+    children.append(scene.godzilla(city))
+    return s("svg", {"viewBox": box, "class": "board city-zoom", "data-seat": scene.seat,
+                     "data-board-view": "city", "data-zoom-city": city, "role": "img",
                      "preserveAspectRatio": "xMidYMid meet"}, children)
 
 
@@ -186,7 +251,7 @@ def _opening_round(view, city: int) -> int:
 
 
 def _plot(session, view, seat, city, plot, colours, targets, tentative, judge_colours,
-          last_pos) -> El:
+          last_pos, tappable: bool = True) -> El:
     r = layout.plot_rect(seat, city, plot)
     pos = city * PLOTS_PER_CITY + plot
     tower = view.board[pos]
@@ -202,7 +267,9 @@ def _plot(session, view, seat, city, plot, colours, targets, tentative, judge_co
     if last_pos == pos:
         classes.append("last")
     ghost = (tentative[2], tentative[3]) if is_tentative else None
-    inner: list[Any] = [s("rect", {"x": r.x + 4, "y": r.y + 4, "width": r.w - 8,
+    inner: list[Any] = [s("rect", {"x": r.x, "y": r.y, "width": r.w, "height": r.h,
+                                   "class": "hit"}),  # the whole cell answers a tap
+                        s("rect", {"x": r.x + 4, "y": r.y + 4, "width": r.w - 8,
                                    "height": r.h - 8, "rx": 9, "class": "tile"})]
     if not tower:
         inner.append(s("rect", {"x": r.x + 22, "y": r.y + 22, "width": r.w - 44,
@@ -212,7 +279,7 @@ def _plot(session, view, seat, city, plot, colours, targets, tentative, judge_co
         inner.append(s("rect", {"x": r.x + 3, "y": r.y + 3, "width": r.w - 6,
                                 "height": r.h - 6, "rx": 10, "class": "target-ring"}))
     return s("g", {
-        "class": " ".join(classes), "data-action": "plot",
+        "class": " ".join(classes), "data-action": "plot" if tappable else None,
         "data-city": city, "data-plot": plot, "data-height": height(tower),
         "data-owner": colours[top] if top is not None else "",
         "data-legal": "true" if legal else None,

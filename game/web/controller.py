@@ -34,6 +34,7 @@ PACE = {  # seconds: (show the computer's card and target, pause after the move)
     "instant": (0.0, 0.0),
 }
 THINK_SLICE = 0.03  # seconds of search between two yields to the browser
+MIN_TAP_PX = 44  # the smallest tap target, in CSS pixels
 
 
 def computer_ids() -> tuple[str, ...]:
@@ -79,6 +80,11 @@ class Controller:
         self.banner: tuple[str, dict] | None = None
         self.preview: Action | None = None
         self.peek = False  # the final board instead of the standings
+        # The size of a plot on screen (CSS px, measured by the browser layer); below
+        # MIN_TAP_PX the board is an overview and a tapped city opens large (``_zoom``:
+        # the city and the number of moves then, so any move closes it).
+        self.plot_px: float | None = None
+        self._zoom: tuple[int, int] | None = None
         self.epoch = 0
         self._players: dict[str, Any] = {}
         prefs = store.prefs()
@@ -119,6 +125,7 @@ class Controller:
         self.game_id = ident
         self.preview = None
         self.peek = False
+        self._zoom = None
         self.epoch += 1
         self.screen = "play" if session is not None else "start"
 
@@ -155,6 +162,33 @@ class Controller:
                 return "play"
             return screen
         return self.screen
+
+    # ---------------------------------------------------------- board size
+    @property
+    def compact(self) -> bool:
+        """True when plots are drawn smaller than a finger: cities are the tap targets."""
+        return self.plot_px is not None and self.plot_px < MIN_TAP_PX
+
+    def set_board_plot_px(self, px: float | None) -> bool:
+        """The browser measured a plot of the whole board at ``px`` CSS pixels. Returns True
+        when the board must be drawn again (it switched between overview and direct taps)."""
+        was = self.compact
+        self.plot_px = px if isinstance(px, (int, float)) and px > 0 else None
+        return was != self.compact
+
+    def _zoom_allowed(self) -> bool:
+        session = self.session
+        return (self.compact and session is not None and self.screen == "play"
+                and (session.screen in ("turn", "computer")
+                     or (session.screen == "final" and self.peek)))
+
+    @property
+    def zoomed_city(self) -> int | None:
+        """The city shown large, or None for the whole board."""
+        if self._zoom is None or not self._zoom_allowed():
+            return None
+        city, moves = self._zoom
+        return city if moves == len(self.session.game.log) else None
 
     def pace(self) -> tuple[float, float]:
         return PACE["instant" if self.instant else self.speed]
@@ -280,6 +314,17 @@ class Controller:
 
     def on_peek(self, data) -> None:
         self.peek = not self.peek
+        self._zoom = None
+
+    def on_zoom(self, data) -> bool:
+        city = _int(data.get("zoom"))
+        if not (0 <= city < 6 and self._zoom_allowed()):
+            return False
+        self._zoom = (city, len(self.session.game.log))
+        return True
+
+    def on_zoom_out(self, data) -> None:
+        self._zoom = None
 
     def on_speed(self, data) -> None:
         self.speed = SPEEDS[(SPEEDS.index(self.speed) + 1) % len(SPEEDS)]
@@ -352,16 +397,19 @@ class Controller:
             screen = session.screen
             if screen == "final" and self.peek:
                 body = h("div", {"class": "stack"},
-                         render_play(session, self._speed_label()),
+                         render_play(session, self._speed_label(), compact=self.compact,
+                                     zoom=self.zoomed_city),
                          h("button", {"type": "button", "class": "btn primary big peek-back",
                                       "data-action": "peek"}, M.t("final.back")))
             elif screen == "final":
                 body = render_final(session)
             elif screen == "scoring":
                 body = h("div", {"class": "stack"},
-                         render_play(session, self._speed_label()), render_scoring(session))
+                         render_play(session, self._speed_label(), compact=self.compact),
+                         render_scoring(session))
             else:
-                body = render_play(session, self._speed_label(), self.preview)
+                body = render_play(session, self._speed_label(), self.preview,
+                                   compact=self.compact, zoom=self.zoomed_city)
             if self.banner is not None:
                 key, params = self.banner
                 body = h("div", {"class": "stack"},

@@ -140,6 +140,10 @@ EN: dict[str, str] = {
     "play.seat_label": "{name}",
     "play.open_cities": "Open cities: {cities}",
     "play.last_move": "Last move",
+    "board.zoom_hint": "Tap a city to see it large.",
+    "board.zoom_city": "{city}: show large",
+    "board.whole": "‹ Whole board",
+    "board.zoom_note": "as seen from {name}'s edge",
 
     # Selection
     "select.heading": "Choose your pieces for round {round}",

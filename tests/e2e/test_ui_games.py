@@ -53,6 +53,32 @@ def test_two_people_with_two_colours_each(page, site_url):
     assert page.locator("[data-standing]").count() == 2
 
 
+def test_a_game_on_a_phone_builds_through_the_large_city(page, site_url):
+    """At 390 x 844 the plots of the wide board are too small to tap: each build opens the
+    city large first (the same driver, through the phone's hooks)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_app(page, site_url)
+    new_game(page, 3, names=["Ann", "Bob", "Cy"], controllers=["human", "greedy", "greedy"])
+    steps = []
+    rng = random.Random(4)
+    while not any(s.get("built") for s in steps) or len(steps) < 12:
+        steps.extend(play_steps(page, rng, 1))
+    built = [s for s in steps if s.get("built")]
+    assert built and all(s.get("zoomed") for s in built)
+    assert page.locator('.play[data-board-compact="true"]').count() == 1
+
+
+def play_steps(page, rng, count):
+    from ui_driver import STEP_JS, wait_for_person
+    out = []
+    for _ in range(count):
+        wait_for_person(page)
+        seen = page.evaluate(STEP_JS, rng.randrange(2 ** 31))
+        assert "error" not in seen, seen
+        out.append(seen)
+    return out
+
+
 def test_one_person_against_three_computers(page, site_url):
     page.set_viewport_size({"width": 1024, "height": 768})
     open_app(page, site_url)

@@ -69,16 +69,23 @@ def load_into(page, site_url, data: dict, query: str = FAST) -> None:
 
 
 def check_layout(page, size: str) -> None:
-    """Tap targets >= 44 px (a checkbox: its whole label); on tablets the board is
-    entirely on screen without scrolling."""
+    """Tap targets >= 44 px (a checkbox: its whole label; on the board a plot, or on a
+    phone the city that opens large); every plot is inside a tap target; on tablets the
+    board is entirely on screen without scrolling."""
     small = page.evaluate("""() => Array.from(document.querySelectorAll(
-            'button[data-action], [data-action="reveal"], select, input'))
-        .filter((el) => el.offsetParent !== null)
+            'button[data-action], [data-action="reveal"], select, input,'
+            + ' [data-action="plot"], [data-action="zoom"]'))
+        .filter((el) => el instanceof SVGElement || el.offsetParent !== null)
         .map((el) => el.type === "checkbox" ? el.closest("label") : el)
         .map((el) => { const r = el.getBoundingClientRect();
                        return [el.dataset.action || el.tagName, r.width, r.height]; })
         .filter(([, w, h]) => w < 43.5 || h < 43.5)""")
     assert not small, small
+    untappable = page.evaluate("""() => Array.from(document.querySelectorAll(
+            '[data-city][data-plot]')).filter((el) => !el.closest('[data-action]')).length""")
+    assert untappable == 0
+    if size != "phone":  # tablets: one tap on a plot, as always
+        assert page.locator('[data-action="zoom"], [data-board-compact]').count() == 0
     board = page.locator("svg.board")
     if board.count() and size != "phone":
         box = board.bounding_box()
@@ -138,6 +145,33 @@ def test_screens_at_three_sizes(page, site_url):
     page.set_viewport_size(VIEWPORTS["tablet-landscape"])
     page.locator('[data-legal="true"]').first.click()
     shoot(page, "building-tentative")
+
+    # Phone: plots of the wide board are too small to tap, so the board is an overview;
+    # tapping a city opens it large, turned the same way, its plots tappable (>= 44 px).
+    page.set_viewport_size(VIEWPORTS["phone"])
+    page.wait_for_selector('.play[data-board-compact="true"]')
+    assert page.locator('[data-action="plot"]').count() == 0
+    assert page.locator('[data-action="zoom"]').count() == 6
+    pending = page.locator('[data-pending="true"]')
+    city = pending.get_attribute("data-city")
+    page.locator(f'[data-action="zoom"][data-zoom="{city}"]').click()
+    page.wait_for_selector(f'svg.board[data-board-view="city"][data-zoom-city="{city}"]')
+    plots = page.locator('[data-action="plot"]')
+    assert plots.count() == 9
+    assert {plots.nth(i).get_attribute("data-city") for i in range(9)} == {city}
+    assert page.locator('[data-pending="true"]').count() == 1
+    check_layout(page, "phone")
+    screenshot(page, "ui-building-zoom", sizes=("phone",))
+    legal = page.locator('[data-legal="true"]:not([data-pending])')
+    if legal.count():
+        target = legal.first
+        plot = target.get_attribute("data-plot")
+        target.click()
+        assert page.get_attribute('[data-pending="true"]', "data-plot") == plot
+    tap(page, '[data-action="zoom-out"]', real=True)
+    page.wait_for_selector('svg.board[data-board-view="full"]')
+    assert page.locator('[data-city][data-plot]').count() == 54
+    screenshot(page, "ui-building-overview", sizes=("phone",))
     # The README picture (docs/screenshot.png is copied from this one by hand, so a test
     # run never changes a tracked file).
     SCREENSHOTS.mkdir(exist_ok=True)

@@ -111,6 +111,10 @@ def choose_build(page, rng: random.Random) -> tuple[int, int] | None:
             target = legal.nth(rng.randrange(n))
             city = int(target.get_attribute("data-city"))
             plot = int(target.get_attribute("data-plot"))
+            if page.locator('[data-action="zoom"]').count():  # a phone: open the city
+                tap(page, f'[data-action="zoom"][data-zoom="{city}"]')
+                target = page.locator(f'[data-action="plot"][data-city="{city}"]'
+                                      f'[data-plot="{plot}"]')
             click(target)
             page.wait_for_selector('[data-pending="true"]')
             tap(page, '[data-action="confirm"]:not([disabled])')
@@ -177,9 +181,16 @@ STEP_JS = """
     tap(qa('[data-action="piece"]')[p]);
     const legal = qa('[data-legal="true"]');
     if (!legal.length) continue;
-    const target = legal[rand(legal.length)];
+    let target = legal[rand(legal.length)];
     out.city = +target.dataset.city; out.plot = +target.dataset.plot;
     const before = +target.dataset.height;
+    const city = target.closest('[data-action="zoom"]');
+    if (city) {  // a phone: the overview's city opens large, then its plot is tapped
+      tap(city);
+      target = q(`svg.board[data-board-view="city"] [data-action="plot"][data-city="${out.city}"][data-plot="${out.plot}"]`);
+      if (!target) { out.error = "the city did not open large"; return out; }
+      out.zoomed = true;
+    }
     tap(target);
     const pending = q('[data-pending="true"]');
     if (!pending || +pending.dataset.city !== out.city || +pending.dataset.plot !== out.plot) {

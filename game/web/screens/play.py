@@ -13,13 +13,16 @@ from ...actions import Build, ReturnPiece, Select
 from ...material import PIECE_FLOORS, Card, plot_for
 from ...state import BUILD, SELECT
 from .. import messages as M
-from ..board_svg import card_svg, piece_svg, render_board
+from ..board_svg import card_svg, piece_svg, render_board, render_city
 from ..session import move_action
 from ..vdom import El, h
 from .common import button, chip, chips, notice_line
 
 
-def render_play(session, speed: str, preview=None) -> El:
+def render_play(session, speed: str, preview=None, compact: bool = False,
+                zoom: int | None = None) -> El:
+    """The play screen. ``compact``: plots would be too small to tap (a phone), so the
+    board is an overview whose cities open large; ``zoom``: the city shown large."""
     screen = session.screen
     if screen == "pass":
         return render_pass(session)
@@ -28,11 +31,28 @@ def render_play(session, speed: str, preview=None) -> El:
              "data-round": view.round, "data-turn": view.current if view.current is not None else "",
              "data-mode": screen, "data-viewer": session.viewer,
              "data-board-shape": "wide" if session.settings.seat_of(session.viewer)
-             in ("south", "north") else "tall"}
+             in ("south", "north") else "tall",
+             "data-board-compact": "true" if compact else None}
     return h("div", attrs,
              top_bar(session, view, speed),
-             h("section", {"class": "board-wrap", "id": "board"}, render_board(session)),
+             board_section(session, compact, zoom),
              h("aside", {"class": "panel"}, panel(session, view, preview)))
+
+
+def board_section(session, compact: bool, zoom: int | None) -> El:
+    if zoom is not None:
+        return h("section", {"class": "board-wrap zoomed", "id": "board"},
+                 h("div", {"class": "zoom-bar"},
+                   button(M.t("board.whole"), "zoom-out", cls="btn small ghost"),
+                   h("h2", {"class": "zoom-title"}, M.city(zoom)),
+                   h("span", {"class": "zoom-note"},
+                     M.t("board.zoom_note", name=session.name(session.viewer)))),
+                 render_city(session, zoom))
+    if compact:
+        return h("section", {"class": "board-wrap compact", "id": "board"},
+                 render_board(session, compact=True),
+                 h("p", {"class": "zoom-hint"}, M.t("board.zoom_hint")))
+    return h("section", {"class": "board-wrap", "id": "board"}, render_board(session))
 
 
 def top_bar(session, view, speed: str) -> El:
