@@ -5,9 +5,10 @@
 # installs whatever is missing, then builds the site once, then runs the suites
 # in order and exits non-zero if any failed:
 #   1. engine tests on CPython          pytest tests/engine
-#   2. web UI logic on CPython          pytest tests/web
-#   3. engine + web logic in Pyodide    node tests/pyodide/run.mjs (Python 3.14, WebAssembly)
-#   4. browser tests on the built site  pytest -m e2e tests/e2e   (Debian Chromium)
+#   2. computer players on CPython      pytest tests/ai
+#   3. web UI logic on CPython          pytest tests/web
+#   4. engine, AI and web logic in Pyodide  node tests/pyodide/run.mjs (Python 3.14, WebAssembly)
+#   5. browser tests on the built site  pytest -m e2e tests/e2e   (Debian Chromium)
 # pytest's exit code 5 ("no tests collected") counts as success for every suite,
 # so a suite that is still empty does not break the build.
 #
@@ -98,8 +99,9 @@ run_suite() {  # run_suite NAME COMMAND...   (exit 5 = no tests collected = ok)
 }
 
 run_suite "Engine tests on CPython" "$PY" -m pytest -q tests/engine
+run_suite "Computer players on CPython" "$PY" -m pytest -q tests/ai
 run_suite "Web UI logic on CPython" "$PY" -m pytest -q tests/web
-run_suite "Engine and web UI logic tests inside Pyodide (Node)" node tests/pyodide/run.mjs
+run_suite "Engine, computer player and web UI logic tests inside Pyodide (Node)" node tests/pyodide/run.mjs
 run_suite "Browser tests (Chromium)" "$PY" -m pytest -q -m e2e tests/e2e
 
 step "Summary ($(( $(date +%s) - started )) s)"

@@ -7,7 +7,7 @@
 //
 // Usage (from the repository root, after `npm ci` and the wheel download that
 // scripts/test.sh does):
-//     node tests/pyodide/run.mjs                   # = pytest -q tests/engine tests/web tests/pyodide
+//     node tests/pyodide/run.mjs                   # = pytest -q tests/engine tests/ai tests/web tests/pyodide
 //     node tests/pyodide/run.mjs -q tests/engine -k scoring
 // Exits with pytest's exit code (5 = no tests collected; scripts/test.sh accepts it),
 // or 3 if the interpreter itself died (the message names the test that was running).
@@ -24,7 +24,7 @@ import { loadPyodide } from "pyodide";
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const WHEELS = resolve(process.env.PYODIDE_WHEELS || join(ROOT, ".cache", "pyodide-wheels"));
 const MOUNT = "/project";
-const DEFAULT_ARGS = ["-q", "tests/engine", "tests/web", "tests/pyodide"];
+const DEFAULT_ARGS = ["-q", "tests/engine", "tests/ai", "tests/web", "tests/pyodide"];
 
 function fail(message) {
   console.error(`tests/pyodide/run.mjs: ${message}`);
