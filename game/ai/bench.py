@@ -17,11 +17,8 @@ from typing import Any, Callable
 
 from ..match import Game
 from ..settings import standard_settings
-from ..state import CHANCE, SELECT
 from . import make_player
-from .policy import playout_build
-from .search import SearchConfig, SearchPlayer
-from .selection import ranked_selections
+from .search import SearchConfig, SearchPlayer, playout_step
 
 CLOCK: Callable[[], float] = time.process_time
 """The clock every measurement uses; ``benchmark(clock=...)`` replaces it."""
@@ -54,12 +51,7 @@ def full_playouts_per_second(players: int, count: int) -> float:
     for k in range(count):
         state = Game(standard_settings(players), f"playout/{k}").state
         while not state.is_over:
-            if state.phase == CHANCE:
-                state = state.apply(state.sample_chance(rng))
-            elif state.phase == SELECT:
-                state = state.apply(ranked_selections(state, rng, noise=0.5)[0])
-            else:
-                state = state.apply(playout_build(state, rng))
+            state = playout_step(state, rng)
     return count / (CLOCK() - started)
 
 

@@ -45,6 +45,15 @@ WIN_WEIGHT = 0.7
 """At the end of the game, the share of the reward given by winning (the rest by the margin)."""
 
 
+def playout_step(state: State, rng: random.Random) -> State:
+    """One step of the default policy: a chance outcome, noisy piece choice or a quick build."""
+    if state.phase == CHANCE:
+        return state.apply(state.sample_chance(rng))
+    if state.phase == SELECT:
+        return state.apply(ranked_selections(state, rng, noise=0.5)[0])
+    return state.apply(playout_build(state, rng))
+
+
 @dataclass(frozen=True)
 class SearchConfig:
     """A strength level: ``iterations`` is the deterministic budget; ``max_seconds`` (None by
@@ -220,12 +229,7 @@ class Thinking:
     def _playout(self, state: State) -> list[float]:
         rng = self.rng
         while not state.is_over and state.round == self.root_round:
-            if state.phase == CHANCE:
-                state = state.apply(state.sample_chance(rng))
-            elif state.phase == SELECT:
-                state = state.apply(ranked_selections(state, rng, noise=0.5)[0])
-            else:
-                state = state.apply(playout_build(state, rng))
+            state = playout_step(state, rng)
         return leaf_rewards(state)
 
 

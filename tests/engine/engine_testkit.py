@@ -18,6 +18,7 @@ from game import (Build, Card, ChooseStartPlayer, OrderCities, PlaceGodzilla, Re
                   Select, Settings, Shuffle, State, new_state, plot_for)
 from game.material import FULL_DECK, HAND_SIZE, SEATS
 from game.settings import PlayerSpec
+from game.state import selections
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
@@ -234,3 +235,32 @@ def run_cli_subprocess(args: list[str], stdin: str | None = None,
     proc = subprocess.run([sys.executable, "-m", "game", *args], input=stdin, text=True,
                           capture_output=True, cwd=REPO, env=full_env, timeout=300)
     return proc.returncode, proc.stdout, proc.stderr
+
+
+def redeal_hidden(state: State, viewer: int, rng) -> State:
+    """The same state with everything the viewer cannot see drawn anew: the other hands and
+    the deck dealt differently and, under secret selection, other colours' hidden choices."""
+    hidden = [c for p, h in enumerate(state.hands) if p != viewer for c in h] + list(state.deck)
+    rng.shuffle(hidden)
+    hands, k = [], 0
+    for p, hand in enumerate(state.hands):
+        if p == viewer:
+            hands.append(hand)
+        else:
+            hands.append(tuple(sorted(hidden[k:k + len(hand)])))
+            k += len(hand)
+    other = state.copy()
+    object.__setattr__(other, "hands", tuple(hands))
+    object.__setattr__(other, "deck", tuple(hidden[k:]))
+    if state.settings.secret_selection and state.phase == "select":
+        mine = state.settings.player_colours[viewer]
+        stock, supply = list(other.stock), list(other.supply)
+        for colour in range(len(stock)):
+            if colour not in mine and colour not in state.select_queue:
+                before = tuple(s + n for s, n in zip(stock[colour], supply[colour]))
+                choice = rng.choice(list(selections(before, sum(supply[colour]))))
+                supply[colour] = choice
+                stock[colour] = tuple(b - n for b, n in zip(before, choice))
+        object.__setattr__(other, "stock", tuple(stock))
+        object.__setattr__(other, "supply", tuple(supply))
+    return other

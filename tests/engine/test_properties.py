@@ -22,7 +22,7 @@ from game import (Build, Card, ChooseStartPlayer, Game, IllegalAction, OrderCiti
 from game.material import COLOURS, FULL_DECK, SEATS
 from game.state import selections
 
-from engine_testkit import PROPERTY_GAMES
+from engine_testkit import PROPERTY_GAMES, redeal_hidden
 
 ALL_SETTINGS = settings(max_examples=PROPERTY_GAMES, deadline=None, database=None,
                         suppress_health_check=list(HealthCheck))
@@ -144,33 +144,6 @@ def check_build_candidates(state, legal, rng, count=12):
             state.apply(action)
         else:
             assert_refused(state, action)
-
-
-def redeal_hidden(state, viewer, rng):
-    hidden = [c for p, h in enumerate(state.hands) if p != viewer for c in h] + list(state.deck)
-    rng.shuffle(hidden)
-    hands, k = [], 0
-    for p, hand in enumerate(state.hands):
-        if p == viewer:
-            hands.append(hand)
-        else:
-            hands.append(tuple(sorted(hidden[k:k + len(hand)])))
-            k += len(hand)
-    other = state.copy()
-    object.__setattr__(other, "hands", tuple(hands))
-    object.__setattr__(other, "deck", tuple(hidden[k:]))
-    if state.settings.secret_selection and state.phase == "select":
-        mine = state.settings.player_colours[viewer]
-        stock, supply = list(other.stock), list(other.supply)
-        for colour in range(len(stock)):
-            if colour not in mine and colour not in state.select_queue:
-                before = tuple(s + n for s, n in zip(stock[colour], supply[colour]))
-                choice = rng.choice(list(selections(before, sum(supply[colour]))))
-                supply[colour] = choice
-                stock[colour] = tuple(b - n for b, n in zip(before, choice))
-        object.__setattr__(other, "stock", tuple(stock))
-        object.__setattr__(other, "supply", tuple(supply))
-    return other
 
 
 def check_views(state, rng):

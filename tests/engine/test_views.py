@@ -8,7 +8,7 @@ import random
 
 from game import Game, PlayerView, player_view, standard_settings
 
-from engine_testkit import random_game
+from engine_testkit import random_game, redeal_hidden
 
 
 def mid_game(players=4, **options):
@@ -36,21 +36,6 @@ def test_view_shows_own_hand_and_only_the_sizes_of_the_rest():
         assert view.scores == state.scores and view.supply == state.supply
 
 
-def redeal_hidden(state, viewer, rng):
-    """The same state with the cards the viewer cannot see dealt differently."""
-    hidden = [c for p, h in enumerate(state.hands) if p != viewer for c in h] + list(state.deck)
-    rng.shuffle(hidden)
-    hands, k = [], 0
-    for p, hand in enumerate(state.hands):
-        if p == viewer:
-            hands.append(hand)
-        else:
-            hands.append(tuple(sorted(hidden[k:k + len(hand)])))
-            k += len(hand)
-    other = state.copy()
-    object.__setattr__(other, "hands", tuple(hands))
-    object.__setattr__(other, "deck", tuple(hidden[k:]))
-    return other
 
 
 def test_view_is_the_same_however_the_unseen_cards_lie():
