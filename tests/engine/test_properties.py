@@ -20,7 +20,6 @@ from game import (Build, Card, ChooseStartPlayer, Game, IllegalAction, OrderCiti
                   PlaceGodzilla, PlayerSpec, ReturnPiece, Select, Settings, Shuffle,
                   player_view, plot_for, save, score_board)
 from game.material import COLOURS, FULL_DECK, SEATS
-from game.state import selections
 
 from engine_testkit import PROPERTY_GAMES, redeal_hidden
 
