@@ -44,6 +44,15 @@ def _remove_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     return hand[:i] + hand[i + 1:]
 
 
+def open_cities(city_order: tuple[int, ...] | None, round_number: int) -> tuple[int, ...]:
+    """Progressive construction: 3 cities in round 1, one more each later round, in the
+    order drawn at setup; ``city_order`` None (the option off) means every city is open."""
+    if city_order is None:
+        return tuple(range(len(CITIES)))
+    count = min(len(CITIES), OPEN_CITIES_IN_FIRST_ROUND + round_number - 1)
+    return tuple(sorted(city_order[:count]))
+
+
 _BUILD_TABLES: dict[tuple[str, str], tuple[tuple[tuple[Build, ...], ...], ...]] = {}
 
 
@@ -149,10 +158,7 @@ class State:
 
     def open_cities(self) -> tuple[int, ...]:
         """Cities open for building this round (all unless progressive construction is on)."""
-        if self.city_order is None:
-            return tuple(range(len(CITIES)))
-        count = min(len(CITIES), OPEN_CITIES_IN_FIRST_ROUND + self.round - 1)
-        return tuple(sorted(self.city_order[:count]))
+        return open_cities(self.city_order, self.round)
 
     def pieces_needed(self, colour: int) -> int:
         """How many pieces ``colour`` takes this round (all that is left if fewer remain)."""

@@ -16,7 +16,7 @@ from .board import Board
 from .material import FULL_DECK, Card
 from .scoring import Scoring
 from .settings import Settings
-from .state import BUILD, NO_PIECES, SELECT, Counts, State, selections
+from .state import BUILD, NO_PIECES, SELECT, Counts, State, open_cities, selections
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,9 @@ class PlayerView:
     godzilla: int | None
     city_order: tuple[int, ...] | None
     drawing: int | None
+
+    def open_cities(self) -> tuple[int, ...]:
+        return open_cities(self.city_order, self.round)
 
     @property
     def my_turn(self) -> bool:

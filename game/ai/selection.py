@@ -16,21 +16,13 @@ import random
 from typing import Union
 
 from ..actions import Select
-from ..material import CITIES, MAX_PIECE, PLOTS_PER_CITY
-from ..state import OPEN_CITIES_IN_FIRST_ROUND, Counts, State, selections
+from ..material import MAX_PIECE, PLOTS_PER_CITY
+from ..state import Counts, State, selections
 from ..view import PlayerView
 from .policy import PLOT
 
 Position = Union[State, PlayerView]
 BALANCE_WEIGHT = 0.25
-
-
-def open_cities(pos: Position) -> tuple[int, ...]:
-    """Cities open for building (the same rule as ``State.open_cities``, usable on a view)."""
-    if pos.city_order is None:
-        return tuple(range(len(CITIES)))
-    count = min(len(CITIES), OPEN_CITIES_IN_FIRST_ROUND + pos.round - 1)
-    return tuple(sorted(pos.city_order[:count]))
 
 
 def _hand(pos: Position, player: int) -> tuple:
@@ -42,7 +34,7 @@ def takeover_needs(pos: Position, player: int, colour: int) -> list[int]:
     reaches (cards that reach none are left out); sorted ascending."""
     board = pos.board
     plots = PLOT[pos.settings.seat_of(player)]
-    cities = open_cities(pos)
+    cities = pos.open_cities()
     needs = []
     for card in dict.fromkeys(_hand(pos, player)):
         best = MAX_PIECE + 1

@@ -146,7 +146,7 @@ class _Scene:
         judge = view.current if view.current is not None else self.viewer
         self.judge_colours = settings.player_colours[judge]
         self.last_pos = (session.last_move or {}).get("pos")
-        self.open_cities = set(view_open_cities(view))
+        self.open_cities = set(view.open_cities())
 
     def plot(self, city: int, plot: int, tappable: bool = True) -> El:
         return _plot(self.session, self.view, self.seat, city, plot, self.colours,
@@ -236,13 +236,6 @@ def render_city(session, city: int) -> El:
     return s("svg", {"viewBox": box, "class": "board city-zoom", "data-seat": scene.seat,
                      "data-board-view": "city", "data-zoom-city": city, "role": "img",
                      "preserveAspectRatio": "xMidYMid meet"}, children)
-
-
-def view_open_cities(view) -> tuple[int, ...]:
-    if view.city_order is None:
-        return tuple(range(len(CITIES)))
-    count = min(len(CITIES), OPEN_CITIES_IN_FIRST_ROUND + view.round - 1)
-    return tuple(sorted(view.city_order[:count]))
 
 
 def _opening_round(view, city: int) -> int:
