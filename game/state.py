@@ -121,6 +121,15 @@ class State:
     drawing: int | None
 
     # ----------------------------------------------------------------- basics
+    @classmethod
+    def from_fields(cls, **fields: object) -> "State":
+        """A state with exactly these fields; every slot must be given (a missing one is a
+        KeyError here rather than an AttributeError somewhere later)."""
+        state = object.__new__(cls)
+        for name in cls.__slots__:
+            setattr(state, name, fields[name])
+        return state
+
     def copy(self) -> "State":
         new = object.__new__(State)
         for name in State.__slots__:
@@ -546,7 +555,6 @@ class State:
 
 def new_state(settings: Settings) -> State:
     """The state before the deal: its first step is the chance step that shuffles the cards."""
-    state = object.__new__(State)
     n = settings.player_count
     k = len(settings.colours)
     setup = ["deal"]
@@ -556,12 +564,9 @@ def new_state(settings: Settings) -> State:
         setup.append("godzilla")
     if settings.progressive:
         setup.append("city_order")
-    values = dict(
+    return State.from_fields(
         settings=settings, phase=CHANCE, chance="deal", setup_queue=tuple(setup), round=1,
         start=settings.start_player, current=None, select_queue=(), board=EMPTY_BOARD,
         hands=((),) * n, deck=(), played=((),) * n, stock=(FULL_STOCK,) * k,
         supply=(NO_PIECES,) * k, removed=(0,) * k, scores=(0,) * k, scorings=(),
         godzilla=None, city_order=None, drawing=None)
-    for name, value in values.items():
-        object.__setattr__(state, name, value)
-    return state

@@ -101,17 +101,13 @@ class PlayerView:
     def _state(self, hands: tuple[tuple[Card, ...], ...], deck: tuple[Card, ...],
                stock: tuple[Counts, ...], supply: tuple[Counts, ...]) -> State:
         """A State with this view's public fields and the given values for the hidden ones."""
-        state = object.__new__(State)
-        values = dict(
+        return State.from_fields(
             settings=self.settings, phase=self.phase, chance=self.chance,
             setup_queue=self.setup_queue, round=self.round, start=self.start,
             current=self.current, select_queue=self.select_queue, board=self.board,
             hands=hands, deck=deck, played=self.played, stock=stock, supply=supply,
             removed=self.removed, scores=self.scores, scorings=self.scorings,
             godzilla=self.godzilla, city_order=self.city_order, drawing=self.drawing)
-        for name, value in values.items():
-            object.__setattr__(state, name, value)
-        return state
 
 
 def player_view(state: State, player: int) -> PlayerView:
