@@ -25,3 +25,18 @@ class SettingsError(ValueError):
 
 class SaveError(ValueError):
     """A save or position that cannot be read or does not replay through the rules."""
+
+
+class ReplayError(SaveError):
+    """A logged step the rules refuse while a game is replayed (:meth:`Game.replay`).
+
+    ``step`` counts from 1, as people count the lines of a log; ``kind`` is the step's type
+    in the save format (None when the step is refused for where it stands rather than what
+    it is)."""
+
+    def __init__(self, step: int, kind: str | None, reason: str) -> None:
+        where = f"step {step}" if kind is None else f"step {step} ({kind})"
+        super().__init__(f"{where}: {reason}")
+        self.step = step
+        self.kind = kind
+        self.reason = reason

@@ -9,10 +9,10 @@ have drawn without the reload, on any Python.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Iterable
 
-from .actions import Action, is_chance
-from .errors import IllegalAction
+from .actions import Action, action_to_json, is_chance
+from .errors import IllegalAction, ReplayError
 from .settings import Settings
 from .state import CHANCE, State, new_state
 from .view import PlayerView, player_view
@@ -31,6 +31,29 @@ class Game:
         self.state: State = new_state(settings)
         if resolve_chance:
             self._resolve_chance()
+
+    @classmethod
+    def replay(cls, settings: Settings, seed: str | int, log: Iterable[Action],
+               meta: dict[str, Any] | None = None) -> "Game":
+        """The game these logged steps make, each checked by the rules as it is applied.
+
+        Chance outcomes in ``log`` are taken as logged (a save records them, so a replay does
+        not depend on the generator); any still pending after the last step are drawn from
+        the seed. Raises :class:`~game.errors.ReplayError` naming the first bad step (counted
+        from 1) and leaves nothing half-built behind.
+        """
+        game = cls(settings, seed, meta, resolve_chance=False)
+        for number, action in enumerate(log, start=1):
+            if game.state.phase != CHANCE and is_chance(action):
+                raise ReplayError(number, None, "a chance outcome where a player had to decide")
+            try:
+                game.state = game.state.apply(action)
+            except IllegalAction as error:
+                raise ReplayError(number, action_to_json(action)["type"],
+                                  f"{error} [{error.rule}]") from None
+            game.log.append(action)
+        game._resolve_chance()
+        return game
 
     @property
     def chance_count(self) -> int:

@@ -141,15 +141,11 @@ def _position_state(colours: tuple[str, ...], board: Board, colour: str, seat: s
         if c != mover:
             remap[c] = next_index
             next_index += 1
-    state = new_state(settings)
     supply = [0, 0, 0, 0]
     for p in pieces:
         supply[p - 1] += 1
-    values = dict(
+    return new_state(settings).replace(
         phase=BUILD, chance=None, setup_queue=(), start=0, current=0,
         board=tuple(tuple((remap[c], f) for c, f in tower) for tower in board),
         hands=(tuple(sorted(Card(r, c) for r, c in cards)), (), (), ()),
         supply=(tuple(supply), NO_PIECES, NO_PIECES, NO_PIECES))
-    for name, value in values.items():
-        object.__setattr__(state, name, value)
-    return state

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
-from .actions import action_from_json, action_to_json, is_chance
-from .errors import IllegalAction, SaveError, SettingsError
+from .actions import Action, action_from_json, action_to_json
+from .errors import SaveError, SettingsError
 from .match import Game
 from .settings import Settings
-from .state import CHANCE
 
 FORMAT = "manhattan-save"
 VERSION = 1
@@ -111,18 +110,14 @@ def load(data: Any) -> Game:
     raw_log = data.get("log")
     if not isinstance(raw_log, list):
         raise SaveError("the save has no log of moves")
-    game = Game(settings, seed, meta, resolve_chance=False)
+    return Game.replay(settings, seed, _parsed_steps(raw_log), meta)
+
+
+def _parsed_steps(raw_log: list[Any]) -> Iterator[Action]:
+    """The logged steps parsed one at a time, so the first bad step is the one reported,
+    whether it is malformed or illegal."""
     for number, raw in enumerate(raw_log, start=1):
         try:
-            action = action_from_json(raw)
+            yield action_from_json(raw)
         except SaveError as error:
             raise SaveError(f"step {number}: {error}") from None
-        if game.state.phase != CHANCE and is_chance(action):
-            raise SaveError(f"step {number}: a chance outcome where a player had to decide")
-        try:
-            game.state = game.state.apply(action)
-        except IllegalAction as error:
-            raise SaveError(f"step {number} ({raw.get('type')}): {error} [{error.rule}]") from None
-        game.log.append(action)
-    game._resolve_chance()
-    return game

@@ -130,6 +130,17 @@ class State:
             setattr(state, name, fields[name])
         return state
 
+    def replace(self, **changes: object) -> "State":
+        """A copy with some fields changed (``dataclasses.replace`` for this slotted class);
+        an unknown field name is a TypeError, as it would be for a dataclass."""
+        unknown = set(changes) - set(State.__slots__)
+        if unknown:
+            raise TypeError(f"State has no field {', '.join(sorted(unknown))}")
+        new = self.copy()
+        for name, value in changes.items():
+            object.__setattr__(new, name, value)
+        return new
+
     def copy(self) -> "State":
         new = object.__new__(State)
         for name in State.__slots__:

@@ -18,6 +18,13 @@ from .scoring import Scoring
 from .settings import Settings
 from .state import BUILD, NO_PIECES, SELECT, Counts, State, open_cities, selections
 
+HIDDEN_FIELDS = ("hands", "deck", "stock", "supply")
+"""The :class:`State` fields a view holds only in part: its own hand, the pile's size, stocks
+and supplies as secret selection allows. Every other field of a state is public."""
+SHARED_FIELDS = tuple(name for name in State.__slots__ if name not in HIDDEN_FIELDS)
+"""The State fields a view copies as they are (derived, so a new State field is public by
+default and must be listed in HIDDEN_FIELDS to be kept from views)."""
+
 
 @dataclass(frozen=True)
 class PlayerView:
@@ -101,13 +108,8 @@ class PlayerView:
     def _state(self, hands: tuple[tuple[Card, ...], ...], deck: tuple[Card, ...],
                stock: tuple[Counts, ...], supply: tuple[Counts, ...]) -> State:
         """A State with this view's public fields and the given values for the hidden ones."""
-        return State.from_fields(
-            settings=self.settings, phase=self.phase, chance=self.chance,
-            setup_queue=self.setup_queue, round=self.round, start=self.start,
-            current=self.current, select_queue=self.select_queue, board=self.board,
-            hands=hands, deck=deck, played=self.played, stock=stock, supply=supply,
-            removed=self.removed, scores=self.scores, scorings=self.scorings,
-            godzilla=self.godzilla, city_order=self.city_order, drawing=self.drawing)
+        public = {name: getattr(self, name) for name in SHARED_FIELDS}
+        return State.from_fields(hands=hands, deck=deck, stock=stock, supply=supply, **public)
 
 
 def player_view(state: State, player: int) -> PlayerView:
@@ -121,12 +123,7 @@ def player_view(state: State, player: int) -> PlayerView:
             if colour not in mine and colour not in state.select_queue:
                 stock[colour] = tuple(s + n for s, n in zip(stock[colour], state.supply[colour]))  # type: ignore
                 supply[colour] = None
+    public = {name: getattr(state, name) for name in SHARED_FIELDS}
     return PlayerView(
-        player=player, settings=settings, phase=state.phase, chance=state.chance,
-        setup_queue=state.setup_queue, round=state.round, start=state.start,
-        current=state.current, select_queue=state.select_queue, board=state.board,
-        hand=state.hands[player], hand_sizes=tuple(len(h) for h in state.hands),
-        deck_size=len(state.deck), played=state.played, stock=tuple(stock),
-        supply=tuple(supply), removed=state.removed, scores=state.scores,
-        scorings=state.scorings, godzilla=state.godzilla, city_order=state.city_order,
-        drawing=state.drawing)
+        player=player, hand=state.hands[player], hand_sizes=tuple(len(h) for h in state.hands),
+        deck_size=len(state.deck), stock=tuple(stock), supply=tuple(supply), **public)
