@@ -53,6 +53,14 @@ def open_cities(city_order: tuple[int, ...] | None, round_number: int) -> tuple[
     return tuple(sorted(city_order[:count]))
 
 
+def opening_round(city_order: tuple[int, ...] | None, city: int) -> int:
+    """The round in which ``city`` opens: the inverse of :func:`open_cities`, so the two
+    cannot disagree (1 for every city when the option is off)."""
+    if city_order is None:
+        return 1
+    return max(1, city_order.index(city) - OPEN_CITIES_IN_FIRST_ROUND + 2)
+
+
 _BUILD_TABLES: dict[tuple[str, str], tuple[tuple[tuple[Build, ...], ...], ...]] = {}
 
 

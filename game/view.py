@@ -13,10 +13,11 @@ from dataclasses import dataclass
 
 from .actions import Action
 from .board import Board
+from .errors import IllegalAction
 from .material import FULL_DECK, Card
 from .scoring import Scoring
 from .settings import Settings
-from .state import BUILD, NO_PIECES, SELECT, Counts, State, open_cities, selections
+from .state import BUILD, NO_PIECES, SELECT, Counts, State, open_cities, opening_round, selections
 
 HIDDEN_FIELDS = ("hands", "deck", "stock", "supply")
 """The :class:`State` fields a view holds only in part: its own hand, the pile's size, stocks
@@ -57,6 +58,10 @@ class PlayerView:
     def open_cities(self) -> tuple[int, ...]:
         return open_cities(self.city_order, self.round)
 
+    def opening_round(self, city: int) -> int:
+        """The round in which ``city`` opens (progressive construction; 1 when off)."""
+        return opening_round(self.city_order, city)
+
     @property
     def my_turn(self) -> bool:
         return self.current == self.player and self.phase in (SELECT, BUILD)
@@ -69,9 +74,28 @@ class PlayerView:
         """
         if not self.my_turn:
             return []
+        return self._decision_state().legal_actions()
+
+    def check(self, action: Action) -> None:
+        """Raise :class:`~game.errors.IllegalAction` naming the rule ``action`` breaks, as
+        the engine would for the real state; do nothing if it is legal. Only the viewer's
+        own decisions can be judged (anything else is the rule ``not-your-turn``)."""
+        if not self.my_turn:
+            raise IllegalAction("not-your-turn", "it is not this player's turn",
+                                player=self.player)
+        self._decision_state().check(action)
+
+    def pieces_needed(self, colour: int) -> int:
+        """How many pieces ``colour`` takes this round (public: it follows from the stock,
+        with a secretly chosen supply counted back into the stock as the view does)."""
+        return min(self.settings.pieces_per_round, sum(self.stock[colour]))
+
+    def _decision_state(self) -> State:
+        """A state with the hidden parts left empty: the viewer's decisions depend only on
+        the board, the viewer's hand and the viewer's pieces, so it judges them exactly."""
         hands = tuple(self.hand if p == self.player else () for p in range(len(self.hand_sizes)))
         supply = tuple(NO_PIECES if s is None else s for s in self.supply)
-        return self._state(hands, (), self.stock, supply).legal_actions()
+        return self._state(hands, (), self.stock, supply)
 
     def unseen_cards(self) -> list[Card]:
         """The cards the viewer cannot see: other hands and the draw pile, as a multiset."""

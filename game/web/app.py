@@ -89,10 +89,12 @@ class App:
             backend = MemoryBackend()
             self.storage_ok = False
         format_time = browser_time_formatter()
+        report = self._warn
         if format_time is None:
-            self.controller = Controller(SaveStore(backend), params)
+            self.controller = Controller(SaveStore(backend), params, report=report)
         else:
-            self.controller = Controller(SaveStore(backend), params, format_time=format_time)
+            self.controller = Controller(SaveStore(backend), params, format_time=format_time,
+                                         report=report)
         if params.get("lang"):
             M.set_language(params["lang"])
         self._proxies = []
@@ -102,6 +104,11 @@ class App:
         self._node = None
         self._resize_pending = False
         self._width = None
+
+    @staticmethod
+    def _warn(text: str) -> None:
+        """Where the controller reports an unknown or malformed UI action."""
+        window.console.warn(text)
 
     # ---------------------------------------------------------------- start
     def start(self) -> None:

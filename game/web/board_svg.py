@@ -14,11 +14,14 @@ from __future__ import annotations
 from typing import Any
 
 from ..board import floors_by_colour, height, is_safe_from, owner
+from ..actions import Build
+from ..board import Tower
 from ..material import CITIES, PLOTS_PER_CITY, Card
-from ..state import OPEN_CITIES_IN_FIRST_ROUND
+from ..view import PlayerView
 from . import layout
 from . import messages as M
 from . import palette
+from .frame import PlayFrame
 from .vdom import El, s
 
 CARD_BG = "#fbf8f1"
@@ -36,7 +39,7 @@ def _chip(x: float, y: float, w: float, hgt: float, colour: str, text: str,
     ]
 
 
-def tower_drawing(x: float, y: float, tower, colours: tuple[str, ...], safe: bool,
+def tower_drawing(x: float, y: float, tower: Tower, colours: tuple[str, ...], safe: bool,
                   ghost: tuple[str, int] | None = None) -> list[El]:
     """The tower on one plot: stacked floors, height badge, floors per colour, lock if safe."""
     parts: list[El] = []
@@ -120,38 +123,28 @@ def godzilla_token(x: float, y: float, baby: bool) -> list[El]:
 
 
 class _Scene:
-    """What every plot drawing needs, worked out once per render."""
+    """What every plot drawing needs, taken from the frame once per render."""
 
-    def __init__(self, session):
-        view = session.view()
-        settings = session.settings
-        self.session = session
+    def __init__(self, frame: PlayFrame):
+        view = frame.view
+        settings = frame.settings
+        self.frame = frame
         self.view = view
         self.settings = settings
-        self.viewer = session.viewer
-        self.seat = settings.seat_of(self.viewer)
+        self.viewer = frame.viewer
+        self.seat = frame.seat
         self.colours = settings.colours
-        self.targets = session.targets()
-        pending = session.pending or {}
-        tentative = None
-        if pending.get("kind") == "build" and pending.get("city") is not None:
-            plot = session.pending_action()
-            if plot is not None:
-                tentative = (plot.city, plot.plot, plot.colour, plot.floors)
-        preview = getattr(session, "preview", None)
-        if preview is not None and hasattr(preview, "city"):
-            tentative = (preview.city, preview.plot, preview.colour, preview.floors)
-        self.tentative = tentative
+        self.targets = frame.targets
+        self.tentative: Build | None = frame.tentative
         # Safe from whom: the player on turn when it is a person's turn, else the viewer.
         judge = view.current if view.current is not None else self.viewer
         self.judge_colours = settings.player_colours[judge]
-        self.last_pos = (session.last_move or {}).get("pos")
+        self.last_pos = frame.last_move.pos if frame.last_move is not None else None
         self.open_cities = set(view.open_cities())
 
     def plot(self, city: int, plot: int, tappable: bool = True) -> El:
-        return _plot(self.session, self.view, self.seat, city, plot, self.colours,
-                     self.targets, self.tentative, self.judge_colours, self.last_pos,
-                     tappable)
+        return _plot(self.view, self.seat, city, plot, self.colours, self.targets,
+                     self.tentative, self.judge_colours, self.last_pos, tappable)
 
     def city_block(self, city: int, marks: bool = False) -> list[El]:
         """The city's ground and name (drawn under its plots); ``marks``: outline a city
@@ -160,7 +153,7 @@ class _Scene:
         cls = "city-block closed" if city not in self.open_cities else "city-block"
         if marks and any(c == city for c, _ in self.targets):
             cls += " has-legal"
-        if marks and self.tentative is not None and self.tentative[0] == city:
+        if marks and self.tentative is not None and self.tentative.city == city:
             cls += " has-pending"
         return [s("rect", {"x": r.x - 8, "y": r.y - 8, "width": r.w + 16, "height": r.h + 16,
                            "rx": 12, "class": cls}),
@@ -190,13 +183,13 @@ class _Scene:
                  godzilla_token(r.x, r.y, self.settings.godzilla == "baby"))
 
 
-def render_board(session, compact: bool = False) -> El:
+def render_board(frame: PlayFrame, compact: bool = False) -> El:
     """The whole board for the session's viewer.
 
     ``compact``: the plots are drawn too small to tap (a phone), so each city is one tap
     target that opens it large (:func:`render_city`); the plots keep their hooks and
     highlights but are not tap targets themselves."""
-    scene = _Scene(session)
+    scene = _Scene(frame)
     seat = scene.seat
     width, total_h = layout.size(seat)
     children: list[Any] = [s("rect", {"x": 0, "y": 0, "width": width, "height": total_h,
@@ -214,16 +207,16 @@ def render_board(session, compact: bool = False) -> El:
             children.extend(parts)
         children.extend(scene.city_veil(city))
     children.append(scene.godzilla())
-    children.extend(_seat_labels(session, scene.view, seat, width, total_h))
+    children.extend(_seat_labels(scene.view, seat, width, total_h))
     return s("svg", {"viewBox": f"0 0 {width} {total_h}", "class": "board",
                      "data-seat": seat, "data-board-view": "full", "role": "img",
                      "preserveAspectRatio": "xMidYMid meet"}, children)
 
 
-def render_city(session, city: int) -> El:
+def render_city(frame: PlayFrame, city: int) -> El:
     """One city drawn large (a phone): its 9 plots as tap targets, turned for the viewer's
     seat exactly as on the whole board, with the same hooks and highlights."""
-    scene = _Scene(session)
+    scene = _Scene(frame)
     r = layout.city_rect(scene.seat, city)
     pad = 14
     box = f"{r.x - pad} {r.y - pad} {r.w + 2 * pad} {r.h + 2 * pad}"
@@ -238,19 +231,21 @@ def render_city(session, city: int) -> El:
                      "preserveAspectRatio": "xMidYMid meet"}, children)
 
 
-def _opening_round(view, city: int) -> int:
-    index = view.city_order.index(city)
-    return index - OPEN_CITIES_IN_FIRST_ROUND + 2
+def _opening_round(view: PlayerView, city: int) -> int:
+    """The round in which ``city`` opens (asked of the engine's progressive-construction
+    rule, never inverted here)."""
+    return view.opening_round(city)
 
 
-def _plot(session, view, seat, city, plot, colours, targets, tentative, judge_colours,
-          last_pos, tappable: bool = True) -> El:
+def _plot(view: PlayerView, seat: str, city: int, plot: int, colours: tuple[str, ...],
+          targets: frozenset[tuple[int, int]], tentative: Build | None,
+          judge_colours: tuple[int, ...], last_pos: int | None, tappable: bool = True) -> El:
     r = layout.plot_rect(seat, city, plot)
     pos = city * PLOTS_PER_CITY + plot
     tower = view.board[pos]
     top = owner(tower)
     legal = (city, plot) in targets
-    is_tentative = tentative is not None and tentative[:2] == (city, plot)
+    is_tentative = tentative is not None and (tentative.city, tentative.plot) == (city, plot)
     safe = bool(tower) and all(is_safe_from(tower, c) for c in judge_colours)
     classes = ["plot"]
     if legal:
@@ -259,7 +254,7 @@ def _plot(session, view, seat, city, plot, colours, targets, tentative, judge_co
         classes.append("pending")
     if last_pos == pos:
         classes.append("last")
-    ghost = (tentative[2], tentative[3]) if is_tentative else None
+    ghost = (tentative.colour, tentative.floors) if tentative is not None and is_tentative else None
     inner: list[Any] = [s("rect", {"x": r.x, "y": r.y, "width": r.w, "height": r.h,
                                    "class": "hit"}),  # the whole cell answers a tap
                         s("rect", {"x": r.x + 4, "y": r.y + 4, "width": r.w - 8,
@@ -281,8 +276,8 @@ def _plot(session, view, seat, city, plot, colours, targets, tentative, judge_co
     }, inner)
 
 
-def _seat_labels(session, view, seat, width, total_h) -> list[El]:
-    settings = session.settings
+def _seat_labels(view: PlayerView, seat: str, width: float, total_h: float) -> list[El]:
+    settings = view.settings
     out: list[El] = []
     for p, spec in enumerate(settings.players):
         edge = layout.edge_of(seat, spec.seat)

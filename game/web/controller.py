@@ -8,23 +8,25 @@ player can do is therefore testable in CPython (``tests/web``).
 from __future__ import annotations
 
 import random
+import sys
 import time
-from typing import Any, Callable, Generator
+from dataclasses import dataclass
+from typing import Any, Callable, Generator, Mapping
 
 from ..actions import Action, Build, ReturnPiece
 from ..errors import SaveError
 from ..match import Game
 from ..material import Card
+from ..settings import Settings
+from ..state import OVER
 from ..view import player_view
-from . import messages as M
-from .screens.play import render_play
-from .screens.results import render_final, render_scoring
-from .screens.setup import render_setup
-from .screens.start import local_time_text, render_rules, render_start
+from .frame import Frame, Mode, PlayFrame, SavedGame, StartFrame, play_frame
+from .screens.page import render_page
+from .screens.start import local_time_text
 from .session import Session
 from .setup_form import SetupForm
-from .storage import SaveStore, StorageError
-from .vdom import El, h
+from .storage import Entry, SaveStore, StorageError
+from .vdom import El
 
 SPEEDS = ("slow", "normal", "fast")
 PACE = {  # seconds: (show the computer's card and target, pause after the move)
@@ -64,8 +66,10 @@ def thinking(player: Any, view, rng: random.Random,
 class Controller:
     def __init__(self, store: SaveStore, params: dict[str, str] | None = None,
                  clock: Callable[[], float] = time.time,
-                 format_time: Callable[[float], str] = local_time_text):
+                 format_time: Callable[[float], str] = local_time_text,
+                 report: Callable[[str], None] | None = None):
         self.store = store
+        self.report = report or _report_to_stderr  # the browser passes console.warn
         self.params = dict(params or {})
         self.clock = clock
         self.format_time = format_time  # a save time as the person's local time
@@ -193,46 +197,52 @@ class Controller:
     def pace(self) -> tuple[float, float]:
         return PACE["instant" if self.instant else self.speed]
 
-    # -------------------------------------------------------------- intents
-    def handle(self, action: str, data: dict[str, Any] | None = None) -> bool:
-        """Apply one tap or change. Returns True when the screen must be drawn again."""
-        data = data or {}
-        method = getattr(self, "on_" + action.replace("-", "_"), None)
-        if method is None:
+    # -------------------------------------------------------------- actions
+    def handle(self, action: str, data: Mapping[str, Any] | None = None) -> bool:
+        """Apply one tap or change through the table of UI actions (:data:`ACTIONS`).
+        Returns True when the screen must be drawn again. An unknown action or malformed
+        arguments change nothing and are reported through ``self.report``."""
+        entry = ACTIONS.get(action)
+        if entry is None:
+            self.report(f"unknown UI action {action!r}")
             return False
-        result = method(data)
+        try:
+            args = entry.parse(data or {})
+        except (TypeError, ValueError, KeyError) as error:
+            self.report(f"malformed UI action {action!r} {dict(data or {})!r}: {error}")
+            return False
+        result = entry.handler(self, args)
         if self.session is not None and self.screen == "play":
             self.persist()
         return result is not False
 
     # navigation
-    def on_home(self, data) -> None:
+    def go_home(self, args: None) -> None:
         self._set_session(None, None)
         self.store.set_current(None)
         self.rules_open = False
         self.confirm_delete = None
 
-    def on_rules(self, data) -> None:
+    def open_rules(self, args: None) -> None:
         self.rules_open = True
 
-    def on_rules_close(self, data) -> None:
+    def close_rules(self, args: None) -> None:
         self.rules_open = False
 
-    def on_new_game(self, data) -> None:
+    def start_setup(self, args: None) -> None:
         if self.session is not None:
             self.form = SetupForm.from_settings(self.session.settings, self.controllers)
         self._set_session(None, None)
         self.store.set_current(None)
         self.screen = "setup"
 
-    def on_continue_game(self, data) -> None:
-        ident = str(data.get("id", ""))
+    def continue_game(self, ident: str) -> None:
         self.start_error = None
         self.open_game(ident)
 
-    def on_delete(self, data) -> None:
-        ident = str(data.get("id", ""))
-        if self.confirm_delete == ident and data.get("confirm"):
+    def delete_game(self, args: tuple[str, bool]) -> None:
+        ident, confirmed = args
+        if self.confirm_delete == ident and confirmed:
             self.store.delete(ident)
             self.confirm_delete = None
             if self.start_error is not None:
@@ -240,93 +250,82 @@ class Controller:
         else:
             self.confirm_delete = ident
 
-    def entries(self):
+    def entries(self) -> list[Entry]:
         return self.store.entries()
 
     # setup
-    def on_setup_count(self, data) -> None:
-        try:
-            self.form.set_count(int(data.get("value")))
-        except (TypeError, ValueError):
-            pass
+    def set_count(self, count: int) -> None:
+        self.form.set_count(count)
 
-    def on_field(self, data) -> bool:
-        field = str(data.get("field", ""))
-        player = data.get("player")
-        try:
-            player = int(player) if player not in (None, "") else None
-        except ValueError:
-            return False
-        value = data.get("value")
+    def set_field(self, args: tuple[str, int | None, Any, bool]) -> bool:
+        field, player, value, committed = args
         self.form.set_field(field, value, player)
         # Typing a name must not redraw (it would move the caret); leaving the field may.
-        return field != "name" or bool(data.get("committed"))
+        return field != "name" or committed
 
-    def on_setup_start(self, data) -> None:
+    def start_game(self, args: None) -> None:
         settings = self.form.validate()
         if settings is not None:
             self.new_game(settings)
 
     # play
-    def on_reveal(self, data) -> None:
+    def reveal(self, args: None) -> None:
         if self.session:
             self.session.reveal()
 
-    def on_select_inc(self, data) -> None:
+    def select_more(self, args: tuple[int, str | None]) -> None:
         if self.session:
-            self.session.select_adjust(_int(data.get("floors")), 1, _str(data.get("colour")))
+            self.session.select_adjust(args[0], 1, args[1])
 
-    def on_select_dec(self, data) -> None:
+    def select_fewer(self, args: tuple[int, str | None]) -> None:
         if self.session:
-            self.session.select_adjust(_int(data.get("floors")), -1, _str(data.get("colour")))
+            self.session.select_adjust(args[0], -1, args[1])
 
-    def on_card(self, data) -> None:
-        card = _card(data.get("card"))
-        if self.session and card is not None:
+    def choose_card(self, card: Card) -> None:
+        if self.session:
             self.session.choose_card(card)
 
-    def on_piece(self, data) -> None:
-        if not self.session or self.session.state.current is None:
+    def choose_piece(self, args: tuple[str | None, int]) -> None:
+        session = self.session
+        if not session or session.state.current is None:
             return
-        colour = data.get("colour") or (self.session.colour_names(self.session.state.current)
-                                        or [None])[0]
-        self.session.choose_piece(str(colour), _int(data.get("floors")))
+        colour = args[0] or session.colour_names(session.state.current)[0]
+        session.choose_piece(colour, args[1])
 
-    def on_plot(self, data) -> None:
+    def tap_plot(self, args: tuple[int, int]) -> None:
         if self.session:
-            self.session.tap_plot(_int(data.get("city")), _int(data.get("plot")))
+            self.session.tap_plot(*args)
 
-    def on_confirm(self, data) -> None:
+    def confirm(self, args: None) -> None:
         if self.session:
             self.session.confirm()
 
-    def on_undo(self, data) -> None:
+    def undo(self, args: None) -> None:
         if self.session:
             self.session.undo()
 
-    def on_continue(self, data) -> None:
+    def ack_scoring(self, args: None) -> None:
         if self.session:
             self.session.ack_scoring()
 
-    def on_rematch(self, data) -> None:
+    def rematch(self, args: None) -> None:
         if self.session:
             self.new_game(self.session.settings)
 
-    def on_peek(self, data) -> None:
+    def toggle_peek(self, args: None) -> None:
         self.peek = not self.peek
         self._zoom = None
 
-    def on_zoom(self, data) -> bool:
-        city = _int(data.get("zoom"))
-        if not (0 <= city < 6 and self._zoom_allowed()):
+    def zoom_in(self, city: int) -> bool:
+        if not (0 <= city < 6 and self._zoom_allowed()) or self.session is None:
             return False
         self._zoom = (city, len(self.session.game.log))
         return True
 
-    def on_zoom_out(self, data) -> None:
+    def zoom_out(self, args: None) -> None:
         self._zoom = None
 
-    def on_speed(self, data) -> None:
+    def cycle_speed(self, args: None) -> None:
         self.speed = SPEEDS[(SPEEDS.index(self.speed) + 1) % len(SPEEDS)]
         prefs = self.store.prefs()
         prefs["speed"] = self.speed
@@ -360,13 +359,10 @@ class Controller:
 
     def show_preview(self, action: Action) -> None:
         self.preview = action if isinstance(action, (Build, ReturnPiece)) else None
-        if self.session is not None:
-            self.session.preview = self.preview
 
     def commit_computer(self, action: Action) -> None:
         self.preview = None
         if self.session is not None:
-            self.session.preview = None
             self.session.commit(action)
             self.persist()
 
@@ -389,59 +385,143 @@ class Controller:
         return moves
 
     # ------------------------------------------------------------- drawing
-    def render(self) -> El:
+    def frame(self) -> Frame:
+        """Everything this render draws, as one frozen value (see :mod:`game.web.frame`)."""
+        banner = self.banner if self.screen == "play" else None
         if self.screen == "setup":
-            body = render_setup(self.form)
-        elif self.screen == "play" and self.session is not None:
-            session = self.session
-            screen = session.screen
-            if screen == "final" and self.peek:
-                body = h("div", {"class": "stack"},
-                         render_play(session, self._speed_label(), compact=self.compact,
-                                     zoom=self.zoomed_city),
-                         h("button", {"type": "button", "class": "btn primary big peek-back",
-                                      "data-action": "peek"}, M.t("final.back")))
-            elif screen == "final":
-                body = render_final(session)
-            elif screen == "scoring":
-                body = h("div", {"class": "stack"},
-                         render_play(session, self._speed_label(), compact=self.compact),
-                         render_scoring(session))
-            else:
-                body = render_play(session, self._speed_label(), self.preview,
-                                   compact=self.compact, zoom=self.zoomed_city)
-            if self.banner is not None:
-                key, params = self.banner
-                body = h("div", {"class": "stack"},
-                         h("p", {"class": "error-banner floating", "role": "alert",
-                                 "data-message-id": key}, M.t(key, **params)), body)
-        else:
-            body = render_start(self.entries(), self.start_error, self.confirm_delete,
-                                self.format_time)
-        if self.rules_open:
-            return h("div", {"class": "stack"}, body, render_rules())
-        return body
+            return Frame(self.screen_name, self.rules_open, banner, setup=self.form.frame())
+        if self.screen == "play" and self.session is not None:
+            return Frame(self.screen_name, self.rules_open, banner, play=self.play_frame())
+        return Frame(self.screen_name, self.rules_open, None, start=StartFrame(
+            tuple(saved_game(entry) for entry in self.entries()), self.start_error,
+            self.confirm_delete, self.format_time))
 
-    def _speed_label(self) -> str:
-        return "fast" if self.instant else self.speed
+    def play_frame(self) -> PlayFrame:
+        session = self.session
+        assert session is not None
+        state = session.state
+        mode: Mode = session.screen  # type: ignore[assignment]  # Session.screen's values
+        zoom = None if mode in ("scoring", "pass") else self.zoomed_city
+        return play_frame(
+            mode=mode, view=session.view(), show_private=session.show_private,
+            draft=session.draft, notice=session.notice, last_move=session.last_move,
+            preview=self.preview, acked=session.acked,
+            standings=state.standings() if state.phase == OVER else (),
+            speed="fast" if self.instant else self.speed, compact=self.compact, zoom=zoom,
+            peek=self.peek)
+
+    def render(self) -> El:
+        return render_page(self.frame())
 
 
-def _int(value: Any) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return -1
+def _report_to_stderr(text: str) -> None:
+    print(text, file=sys.stderr)
 
 
-def _str(value: Any) -> str | None:
-    return value if isinstance(value, str) and value else None
+@dataclass(frozen=True)
+class UiAction:
+    """One thing a tap or a change can ask for: its ``data-action`` name, the parser of its
+    ``data-*`` arguments (raising ValueError, TypeError or KeyError when malformed) and the
+    controller method that carries it out."""
+
+    name: str
+    parse: Callable[[Mapping[str, Any]], Any]
+    handler: Callable[[Controller, Any], bool | None]
 
 
-def _card(value: Any) -> Card | None:
-    try:
-        r, c = (int(v) for v in str(value).split(","))
-    except (TypeError, ValueError):
-        return None
-    if 0 <= r <= 2 and 0 <= c <= 2:
-        return Card(r, c)
+def _no_args(data: Mapping[str, Any]) -> None:
     return None
+
+
+def _int_arg(data: Mapping[str, Any], key: str, low: int, high: int) -> int:
+    value = data[key]
+    if isinstance(value, bool):
+        raise ValueError(f"{key} must be a number")
+    number = int(value)
+    if not low <= number <= high:
+        raise ValueError(f"{key} must be between {low} and {high}")
+    return number
+
+
+def _str_arg(data: Mapping[str, Any], key: str) -> str | None:
+    value = data.get(key)
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str):
+        raise TypeError(f"{key} must be text")
+    return value
+
+
+def _save_id(data: Mapping[str, Any]) -> str:
+    ident = _str_arg(data, "id")
+    if ident is None:
+        raise ValueError("a saved game's id is missing")
+    return ident
+
+
+def _card_arg(data: Mapping[str, Any]) -> Card:
+    row, col = (int(v) for v in str(data["card"]).split(","))
+    if not (0 <= row <= 2 and 0 <= col <= 2):
+        raise ValueError("a card is row,col with each 0-2")
+    return Card(row, col)
+
+
+def _field_arg(data: Mapping[str, Any]) -> tuple[str, int | None, Any, bool]:
+    field = _str_arg(data, "field")
+    if field is None:
+        raise ValueError("the field is missing")
+    player = data.get("player")
+    index = None if player in (None, "") else _int_arg(data, "player", 0, 3)
+    committed = data.get("committed") in (True, "true")
+    return field, index, data.get("value"), committed
+
+
+ACTIONS: dict[str, UiAction] = {a.name: a for a in (
+    UiAction("home", _no_args, Controller.go_home),
+    UiAction("rules", _no_args, Controller.open_rules),
+    UiAction("rules-close", _no_args, Controller.close_rules),
+    UiAction("new-game", _no_args, Controller.start_setup),
+    UiAction("continue-game", _save_id, Controller.continue_game),
+    UiAction("delete", lambda d: (_save_id(d), d.get("confirm") in (True, "true")),
+             Controller.delete_game),
+    UiAction("setup-count", lambda d: _int_arg(d, "value", 2, 4), Controller.set_count),
+    UiAction("field", _field_arg, Controller.set_field),
+    UiAction("setup-start", _no_args, Controller.start_game),
+    UiAction("reveal", _no_args, Controller.reveal),
+    UiAction("select-inc", lambda d: (_int_arg(d, "floors", 1, 4), _str_arg(d, "colour")),
+             Controller.select_more),
+    UiAction("select-dec", lambda d: (_int_arg(d, "floors", 1, 4), _str_arg(d, "colour")),
+             Controller.select_fewer),
+    UiAction("card", _card_arg, Controller.choose_card),
+    UiAction("piece", lambda d: (_str_arg(d, "colour"), _int_arg(d, "floors", 1, 4)),
+             Controller.choose_piece),
+    UiAction("plot", lambda d: (_int_arg(d, "city", 0, 5), _int_arg(d, "plot", 0, 8)),
+             Controller.tap_plot),
+    UiAction("confirm", _no_args, Controller.confirm),
+    UiAction("undo", _no_args, Controller.undo),
+    UiAction("continue", _no_args, Controller.ack_scoring),
+    UiAction("rematch", _no_args, Controller.rematch),
+    UiAction("peek", _no_args, Controller.toggle_peek),
+    UiAction("zoom", lambda d: _int_arg(d, "zoom", 0, 5), Controller.zoom_in),
+    UiAction("zoom-out", _no_args, Controller.zoom_out),
+    UiAction("speed", _no_args, Controller.cycle_speed),
+)}
+"""Every UI action by its ``data-action`` name: the one vocabulary of taps. The event wiring
+(:mod:`game.web.app`) sends every tap here; ``tests/web/test_ui_actions.py`` checks that each
+``data-action`` a screen draws is in this table."""
+
+
+def saved_game(entry: Entry) -> SavedGame:
+    """The public facts of a saved game for the start screen's list."""
+    game = entry.game
+    if game is None:
+        return SavedGame(entry.id, entry.updated, error=entry.error or "")
+    state = game.state
+    settings = game.settings
+    winners: tuple[str, ...] = ()
+    if state.phase == OVER:
+        winners = tuple(settings.players[s.player].name for s in state.standings() if s.winner)
+    return SavedGame(entry.id, entry.updated,
+                     players=tuple((p.name, p.colours) for p in settings.players),
+                     round=state.round, rounds=settings.round_count, phase=state.phase,
+                     winners=winners)

@@ -1,35 +1,30 @@
 """One game at the table: the engine's :class:`~game.match.Game` plus the state of the user
-interface that is not a rule (pending choices, who has the device, acknowledged scorings).
+interface that is not a rule (the draft of the choice in progress, who has the device,
+acknowledged scorings).
 
 Pure Python, no browser: every tap of the play screen ends up as a method call here, and the
-tests drive whole games through these methods. Nothing is committed to the engine before the
-player confirms, so "undo" is simply forgetting the pending choice. Everything here is
-serialised into ``game.meta["ui"]`` and saved with the game after each change.
+tests drive whole games through these methods. The choice in progress is a typed, immutable
+:mod:`~game.web.draft`; nothing is committed to the engine before the player confirms.
+Everything here is serialised into ``game.meta["ui"]`` and saved with the game after each
+change. Screens never see a Session: they draw a :class:`~game.web.frame.Frame` built from it.
 """
 
 from __future__ import annotations
 
-import itertools
 import random
 from typing import Any
 
-from ..actions import Action, Build, ReturnPiece, Select, action_from_json, action_to_json
-from ..board import height
+from ..actions import Action, Build, ReturnPiece, action_from_json, action_to_json
 from ..errors import IllegalAction, SaveError
 from ..match import Game
-from ..material import PIECE_FLOORS, PLOTS_PER_CITY, Card
-from ..state import BUILD, OVER, SELECT, selections
+from ..material import PLOTS_PER_CITY
+from ..settings import Settings
+from ..state import OVER, State
 from ..view import PlayerView, player_view
+from . import draft as D
 from . import messages as M
 
-Notice = tuple[str, dict[str, Any]]
-
-
-def _card(value: Any) -> Card | None:
-    if (isinstance(value, (list, tuple)) and len(value) == 2
-            and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 2 for v in value)):
-        return Card(value[0], value[1])
-    return None
+Notice = D.Notice
 
 
 def _int_or_none(value: Any, low: int, high: int) -> int | None:
@@ -44,15 +39,12 @@ class Session:
     def __init__(self, game: Game):
         self.game = game
         self.notice: Notice | None = None
-        self.preview: Action | None = None  # a computer's move being shown before it is made
         ui = game.meta.get("ui")
         ui = ui if isinstance(ui, dict) else {}
         n = game.settings.player_count
         self.revealed: int | None = _int_or_none(ui.get("revealed"), 0, n - 1)
         self.last_human: int | None = _int_or_none(ui.get("last_human"), 0, n - 1)
         self.acked: int = _int_or_none(ui.get("acked"), 0, 99) or 0
-        self.pending: dict[str, Any] | None = ui.get("pending") if isinstance(
-            ui.get("pending"), dict) else None
         last = ui.get("last_move")
         self.last_move: dict[str, Any] | None = last if isinstance(last, dict) else None
         if self.acked > len(self.state.scorings):
@@ -65,15 +57,18 @@ class Session:
             self.revealed = self.humans[0]
         elif self.revealed is not None and self.revealed != self.state.current:
             self.revealed = None  # only the person on turn may have their cards shown
-        self._sanitize_pending()
+        self.draft: D.Draft | None = None
+        if self.screen == "turn":
+            self.draft = D.parse_draft(ui.get("pending"), self.turn_view())
+        self._start_draft()
 
     # ---------------------------------------------------------------- basics
     @property
-    def state(self):
+    def state(self) -> State:
         return self.game.state
 
     @property
-    def settings(self):
+    def settings(self) -> Settings:
         return self.game.settings
 
     @property
@@ -91,7 +86,7 @@ class Session:
 
     def ui_meta(self) -> dict[str, Any]:
         return {"revealed": self.revealed, "last_human": self.last_human, "acked": self.acked,
-                "pending": self.pending, "last_move": self.last_move}
+                "pending": D.draft_to_json(self.draft), "last_move": self.last_move}
 
     def sync_meta(self) -> None:
         self.game.meta["ui"] = self.ui_meta()
@@ -106,9 +101,7 @@ class Session:
         if state.phase == OVER:
             return "final"
         current = state.current
-        if current is None:
-            return "computer"  # a chance step the Game resolves by itself; not reached
-        if not self.is_human(current):
+        if current is None or not self.is_human(current):
             return "computer"
         if self.revealed == current:
             return "turn"
@@ -135,376 +128,100 @@ class Session:
     def view(self) -> PlayerView:
         return player_view(self.state, self.viewer)
 
-    def visible_supply(self, view: PlayerView) -> list[tuple[int, ...] | None]:
-        """Each colour's round supply as the people at the table may see it now."""
-        supply = list(view.supply)
-        state = self.state
-        if self.settings.secret_selection and state.phase == SELECT and not self.show_private:
-            for colour in range(len(supply)):
-                if colour not in state.select_queue:
-                    supply[colour] = None
-        return supply
+    def turn_view(self) -> PlayerView:
+        """The view of the player on turn (the draft's steps are judged from it)."""
+        current = self.state.current
+        return player_view(self.state, current if current is not None else self.viewer)
 
     def reveal(self) -> None:
         if self.screen == "pass":
             self.revealed = self.state.current
             self.notice = None
-            self._start_pending()
+            self._start_draft()
 
     def ack_scoring(self) -> None:
         if len(self.state.scorings) > self.acked:
             self.acked += 1
             self._after_change()
 
-    # --------------------------------------------------------------- pending
-    def _start_pending(self) -> None:
-        """Make sure a human on turn has a pending choice of the right kind."""
+    # ----------------------------------------------------------------- draft
+    def _start_draft(self) -> None:
+        """A person on turn always has a draft that fits their decision now."""
         if self.screen != "turn":
+            self.draft = None
             return
-        state = self.state
-        if state.phase == SELECT:
-            colours = self.selection_colours()
-            if not (self.pending and self.pending.get("kind") == "select"
-                    and self.pending.get("colours") == colours):
-                self.pending = {"kind": "select", "colours": colours,
-                                "pieces": {name: [0, 0, 0, 0] for name in colours}}
-        elif state.phase == BUILD:
-            kind = "build" if self.can_build() else "return"
-            if not (self.pending and self.pending.get("kind") == kind):
-                self.pending = {"kind": kind, "card": None, "colour": None, "floors": None,
-                                "city": None}
-            colours = self.colour_names(state.current)
-            if len(colours) == 1:
-                self.pending["colour"] = colours[0]
+        view = self.turn_view()
+        if self.draft is None or not D.fits(self.draft, view):
+            self.draft = D.start_draft(view)
 
-    def _sanitize_pending(self) -> None:
-        """Drop a saved pending choice that no longer fits the game (e.g. a hand-edited save)."""
-        pending = self.pending
-        if self.screen != "turn":
-            self.pending = None
+    def _step(self, step: D.Step | IllegalAction, colour: str | None = None) -> None:
+        if isinstance(step, IllegalAction):
+            self.notice = M.explain(step.rule, step.params, colour)
             return
-        state = self.state
-        if pending is not None:
-            kind = pending.get("kind")
-            player = state.current
-            ok = True
-            if kind == "select":
-                ok = state.phase == SELECT and self._sanitize_selection(pending)
-            elif kind in ("build", "return"):
-                card = pending.get("card")
-                ok = state.phase == BUILD and kind == ("build" if self.can_build() else "return")
-                if ok and card is not None:
-                    card = _card(card)
-                    ok = card is not None and card in state.hands[player]
-                    if ok:
-                        pending["card"] = list(card)
-                colour = pending.get("colour")
-                floors = pending.get("floors")
-                if ok and colour is not None:
-                    ok = colour in self.colour_names(player)
-                if ok and floors is not None:
-                    ok = (floors in PIECE_FLOORS and colour is not None and
-                          state.supply[state.settings.colour_index(colour)][floors - 1] > 0)
-                city = pending.get("city")
-                if ok and city is not None:
-                    ok = (kind == "build" and (self._pending_build(city) is not None))
-                    if not ok:
-                        pending["city"] = None
-                        ok = True
-            else:
-                ok = False
-            if not ok:
-                self.pending = None
-        self._start_pending()
-
-    def _sanitize_selection(self, pending: dict[str, Any]) -> bool:
-        """True when a saved pending selection fits the colours being chosen now. A save of
-        an earlier version (one colour at a time: ``colour`` and a list of ``pieces``) is
-        brought to the current form."""
-        colours = self.selection_colours()
-        pieces = pending.get("pieces")
-        if isinstance(pending.get("colour"), str) and isinstance(pieces, list):
-            pieces = {pending["colour"]: pieces}
-            pending.pop("colour")
-        if not isinstance(pieces, dict) or not set(pieces) <= set(colours) or not pieces:
-            return False
-        state = self.state
-        for name, counts in pieces.items():
-            index = self.settings.colour_index(name)
-            if not (isinstance(counts, list) and len(counts) == 4
-                    and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0
-                            for n in counts)
-                    and all(n <= have for n, have in zip(counts, state.stock[index]))
-                    and sum(counts) <= state.pieces_needed(index)):
-                return False
-        pending["colours"] = colours
-        pending["pieces"] = {name: list(pieces.get(name, [0, 0, 0, 0])) for name in colours}
-        return True
-
-    def can_build(self) -> bool:
-        return bool(self.state.phase == BUILD and self.state.legal_builds())
-
-    # Selection ---------------------------------------------------------
-    # A person chooses the round's pieces for all their colours in one step (two colours in
-    # a two-player game): the counts stay pending, and can be changed or undone, until the
-    # one Confirm sends a Select per colour to the engine. Colours with a single possible
-    # choice are left out: the engine takes those pieces by itself.
-    def _selection_run(self) -> list[int]:
-        """The colours the person on turn chooses now, in the engine's order: the head of
-        the selection queue and the colours of the same player right after it."""
-        state = self.state
-        if state.phase != SELECT or state.current is None:
-            return []
-        run = []
-        for colour in state.select_queue:
-            if self.settings.colour_owner[colour] != state.current:
-                break
-            run.append(colour)
-        return run
-
-    def _only_choice(self, colour: int) -> tuple[int, ...] | None:
-        state = self.state
-        options = list(itertools.islice(
-            selections(state.stock[colour], state.pieces_needed(colour)), 2))
-        return options[0] if len(options) == 1 else None
-
-    def selection_colours(self) -> list[str]:
-        """Names of the colours the person on turn chooses pieces for now."""
-        return [self.settings.colours[c] for c in self._selection_run()
-                if self._only_choice(c) is None]
-
-    def forced_selections(self) -> list[tuple[str, tuple[int, ...]]]:
-        """(colour, pieces) of this person's colours whose only possible choice the engine
-        takes by itself once the others are confirmed."""
-        out = []
-        for c in self._selection_run():
-            only = self._only_choice(c)
-            if only is not None:
-                out.append((self.settings.colours[c], only))
-        return out
-
-    def selection_need(self, colour: str | None = None) -> int:
-        """Pieces to choose for ``colour`` (default: the first colour being chosen)."""
-        state = self.state
-        if colour is None:
-            colours = self.selection_colours()
-            if not colours:
-                return 0
-            colour = colours[0]
-        return state.pieces_needed(self.settings.colour_index(colour))
-
-    def selection_left(self, colour: str | None = None) -> int:
-        """Pieces still to choose for ``colour``, or for all colours of this step."""
-        pending = self.pending
-        if not pending or pending.get("kind") != "select":
-            return 0
-        names = pending["colours"] if colour is None else [colour]
-        return sum(self.selection_need(name) - sum(pending["pieces"][name]) for name in names
-                   if name in pending["pieces"])
+        self.draft = step.draft
+        self.notice = step.notice
 
     def select_adjust(self, floors: int, delta: int, colour: str | None = None) -> None:
-        if self.screen != "turn" or not self.pending or self.pending.get("kind") != "select":
-            return
-        if floors not in PIECE_FLOORS or delta not in (-1, 1):
-            return
-        state = self.state
-        chosen = self.pending["pieces"]
-        i = floors - 1
-        if colour is None:  # a tap without a colour: the first colour it can apply to
-            names = list(self.pending["colours"])
-            fits = [name for name in names if (
-                (delta > 0 and sum(chosen[name]) < self.selection_need(name)
-                 and chosen[name][i] < state.stock[self.settings.colour_index(name)][i])
-                or (delta < 0 and chosen[name][i] > 0))]
-            if delta < 0:
-                fits.reverse()
-            colour = (fits or names or [None])[0]
-        if colour not in chosen:
-            return
-        pieces = chosen[colour]
-        need = self.selection_need(colour)
-        self.notice = None
-        if delta > 0:
-            if sum(pieces) >= need:
-                self.notice = ("select.too_many", {"need": need})
-                return
-            if pieces[i] >= state.stock[self.settings.colour_index(colour)][i]:
-                self.notice = ("select.none_left", {"floors": floors})
-                return
-        elif pieces[i] == 0:
-            return
-        pieces[i] += delta
+        if self.screen == "turn" and isinstance(self.draft, D.SelectDraft):
+            self._step(D.adjust(self.draft, self.turn_view(), floors, delta, colour))
 
-    def selection_ready(self) -> bool:
-        return bool(self.pending and self.pending.get("kind") == "select"
-                    and self.pending["colours"] and self.selection_left() == 0)
-
-    def pending_selects(self) -> list[Select]:
-        """The Select actions the one Confirm of a complete selection sends, in order."""
-        if self.screen != "turn" or not self.selection_ready():
-            return []
-        return [Select(name, tuple(self.pending["pieces"][name]))  # type: ignore[arg-type]
-                for name in self.pending["colours"]]
-
-    # Building ----------------------------------------------------------
-    def choose_card(self, card: Card) -> None:
-        if self.screen != "turn" or not self.pending or self.pending["kind"] not in (
-                "build", "return"):
-            return
-        if card not in self.state.hands[self.state.current]:
-            self.notice = M.explain("card-not-in-hand", {})
-            return
-        self.pending["card"] = list(card)
-        self.pending["city"] = None
-        self.notice = None
+    def choose_card(self, card: Any) -> None:
+        if self.screen == "turn" and isinstance(self.draft, D.BuildDraft):
+            self._step(D.choose_card(self.draft, self.turn_view(), card))
 
     def choose_piece(self, colour: str, floors: int) -> None:
-        if self.screen != "turn" or not self.pending or self.pending["kind"] not in (
-                "build", "return"):
-            return
-        player = self.state.current
-        if colour not in self.colour_names(player):
-            self.notice = M.explain("not-your-colour", {"colour": colour})
-            return
-        ci = self.settings.colour_index(colour)
-        if floors not in PIECE_FLOORS or not self.state.supply[ci][floors - 1]:
-            self.notice = M.explain("piece-not-in-supply", {"floors": floors, "colour": colour})
-            return
-        self.pending["colour"] = colour
-        self.pending["floors"] = floors
-        self.pending["city"] = None
-        self.notice = None
-
-    def _pending_build(self, city: int, plot: int | None = None) -> Build | None:
-        pending = self.pending or {}
-        card = _card(pending.get("card"))
-        if card is None or pending.get("floors") is None or pending.get("colour") is None:
-            return None
-        from ..material import plot_for
-        seat = self.settings.seat_of(self.state.current)
-        action = Build(card, city, plot_for(seat, card) if plot is None else plot,
-                       pending["colour"], pending["floors"])
-        try:
-            self.state.check(action)
-        except IllegalAction:
-            return None
-        return action
-
-    def targets(self) -> set[tuple[int, int]]:
-        """(city, plot) of every legal build for the pending card and piece."""
-        pending = self.pending
-        if (self.screen != "turn" or not pending or pending.get("kind") != "build"
-                or pending.get("card") is None or pending.get("floors") is None):
-            return set()
-        card = _card(pending["card"])
-        return {(b.city, b.plot) for b in self.state.legal_builds()
-                if b.card == card and b.floors == pending["floors"]
-                and b.colour == pending["colour"]}
+        if self.screen == "turn" and isinstance(self.draft, D.BuildDraft):
+            self._step(D.choose_piece(self.draft, self.turn_view(), colour, floors))
 
     def tap_plot(self, city: int, plot: int) -> None:
-        pending = self.pending
-        if self.screen != "turn" or not pending:
-            return
-        if pending["kind"] == "select":
-            self.notice = ("select.help", {"need": self.selection_need()})
-            return
-        if pending["kind"] == "return":
-            self.notice = ("build.no_build", {})
-            return
-        card = _card(pending.get("card"))
-        if card is None:
-            self.notice = ("build.need_card", {})
-            return
-        if pending.get("floors") is None or pending.get("colour") is None:
-            self.notice = ("build.need_piece", {})
-            return
-        action = Build(card, city, plot, pending["colour"], pending["floors"])
-        try:
-            self.state.check(action)
-        except IllegalAction as error:
-            self.notice = M.explain(error.rule, error.params, pending["colour"])
-            return
-        pending["city"] = city
-        self.notice = ("build.tentative", {"piece": M.t("piece.name", floors=action.floors),
-                                           "city": M.city(city)})
+        if self.screen == "turn" and self.draft is not None:
+            colour = self.draft.colour if isinstance(self.draft, D.BuildDraft) else None
+            self._step(D.tap_plot(self.draft, self.turn_view(), city, plot), colour)
 
-    def pending_action(self) -> Action | None:
-        """The decision Confirm would commit, or None when the choice is not complete."""
-        pending = self.pending
-        if self.screen != "turn" or not pending:
-            return None
-        state = self.state
-        if pending["kind"] == "select":
-            selects = self.pending_selects()
-            return selects[0] if selects else None
-        card = _card(pending.get("card"))
-        if card is None or pending.get("floors") is None or pending.get("colour") is None:
-            return None
-        if pending["kind"] == "return":
-            return ReturnPiece(card, pending["colour"], pending["floors"])
-        city = pending.get("city")
-        if city is None:
-            return None
-        from ..material import plot_for
-        return Build(card, city, plot_for(self.settings.seat_of(state.current), card),
-                     pending["colour"], pending["floors"])
+    def undo(self) -> None:
+        if self.screen == "turn" and self.draft is not None:
+            self._step(D.undo(self.draft, self.turn_view()))
+
+    def targets(self) -> frozenset[tuple[int, int]]:
+        """(city, plot) of every legal build for the draft's card and piece."""
+        if self.screen != "turn":
+            return frozenset()
+        return D.targets(self.draft, self.turn_view())
+
+    def pending_actions(self) -> tuple[Action, ...]:
+        """The decisions Confirm would commit (empty while the choice is not complete)."""
+        if self.screen != "turn":
+            return ()
+        return D.actions(self.draft, self.turn_view())
 
     def confirm(self) -> bool:
-        if self.pending and self.pending.get("kind") == "select":
-            return self._confirm_selection()
-        action = self.pending_action()
-        if action is None:
-            return False
-        try:
-            self.commit(action)
-        except IllegalAction as error:
-            self.notice = M.explain(error.rule, error.params)
-            return False
-        return True
-
-    def _confirm_selection(self) -> bool:
-        """Send the whole selection (one Select per colour) to the engine, or nothing."""
-        selects = self.pending_selects()
-        if not selects:
+        """Send the draft's decisions to the engine: all of them in turn, or none."""
+        actions = self.pending_actions()
+        if not actions:
             return False
         player = self.state.current
         probe = self.state
-        try:  # all of them are legal in turn, or none is played
-            for action in selects:
+        try:
+            for action in actions:
                 if probe.current != player:
                     raise IllegalAction("wrong-colour", "not this person's colour",
-                                        colour=action.colour)
+                                        colour=getattr(action, "colour", None))
                 probe = probe.apply(action)
         except IllegalAction as error:
             self.notice = M.explain(error.rule, error.params)
             return False
         before = self.state
-        for action in selects:
+        for action in actions:
             self.game.play(action)
-        move = describe(before, selects[-1], self.state, player)
-        if len(selects) > 1:
-            move["selects"] = [action_to_json(a) for a in selects]
+        move = describe(before, actions[-1], self.state, player)
+        if len(actions) > 1:
+            move["selects"] = [action_to_json(a) for a in actions]
         self._committed(player, move)
         return True
 
-    def undo(self) -> None:
-        pending = self.pending
-        if self.screen != "turn" or not pending:
-            return
-        self.notice = None
-        if pending["kind"] == "select":
-            pending["pieces"] = {name: [0, 0, 0, 0] for name in pending["colours"]}
-        elif pending.get("city") is not None:
-            pending["city"] = None
-        else:
-            pending["card"] = None
-            pending["floors"] = None
-            if len(self.colour_names(self.state.current)) > 1:
-                pending["colour"] = None
-
     # --------------------------------------------------------------- commits
     def commit(self, action: Action) -> None:
-        """Play a decision for the current player (human on Confirm, or a computer)."""
+        """Play a decision for the current player (a computer, or a test)."""
         before = self.state
         player = before.current
         self.game.play(action)
@@ -512,7 +229,7 @@ class Session:
 
     def _committed(self, player: int | None, move: dict[str, Any]) -> None:
         self.last_move = move
-        self.pending = None
+        self.draft = None
         self.notice = None
         if self.is_human(player):
             self.last_human = player
@@ -532,14 +249,14 @@ class Session:
             self.revealed = current  # only computers played since this person's last turn
         else:
             self.revealed = None
-        self._start_pending()
+        self._start_draft()
 
     # -------------------------------------------------------------- computers
     def computer_rng(self) -> random.Random:
         return random.Random(f"{self.game.seed}/ai/{len(self.game.log)}")
 
 
-def describe(before, action: Action, after, player: int | None) -> dict[str, Any]:
+def describe(before: State, action: Action, after: State, player: int | None) -> dict[str, Any]:
     """What a move did, for the 'last move' line and the board highlight (JSON-able)."""
     move: dict[str, Any] = {"player": player, "action": action_to_json(action)}
     if isinstance(action, Build):

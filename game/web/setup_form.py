@@ -12,6 +12,7 @@ from ..errors import SettingsError
 from ..material import COLOURS, SEATS
 from ..settings import (DEFAULT_SEATS, GODZILLA_MODES, MAX_NAME_LENGTH, PlayerSpec, Settings)
 from . import messages as M
+from .frame import SetupFrame, SetupPlayer
 
 DEFAULT_COLOURS = {
     1: ("blue", "red", "yellow", "purple"),
@@ -117,6 +118,17 @@ class SetupForm:
             setattr(self, field, bool(value) and value not in ("false", "0", "off"))
 
     # ---------------------------------------------------------- validation
+    def frame(self) -> SetupFrame:
+        """The form's values as the frozen value the setup screen draws."""
+        return SetupFrame(
+            count=self.count,
+            players=tuple(SetupPlayer(str(p["name"]), tuple(p["colours"]), str(p["seat"]),
+                                      str(p["controller"])) for p in self.players),
+            controllers=tuple(self.controllers), start=str(self.start), rounds=self.rounds,
+            tie_break=self.tie_break, godzilla=self.godzilla, progressive=self.progressive,
+            anti_trust=self.anti_trust, secret_selection=self.secret_selection,
+            errors=tuple(self.errors), bad_fields=frozenset(self.bad_fields))
+
     def validate(self) -> Settings | None:
         """Settings for the engine, or None with ``errors`` and ``bad_fields`` filled in."""
         errors: list[tuple[str, dict[str, Any]]] = []

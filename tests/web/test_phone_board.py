@@ -123,10 +123,11 @@ def test_the_open_city_is_turned_like_the_board(seat, monkeypatch):
     s = c.session
     player = next(p for p, spec in enumerate(s.settings.players) if spec.seat == seat)
     monkeypatch.setattr(Session, "viewer", property(lambda self: player))
-    full = render_board(s, compact=True)
+    frame = c.frame().play
+    full = render_board(frame, compact=True)
     assert full.attrs["data-seat"] == seat
     for city in range(6):
-        big = render_city(s, city)
+        big = render_city(frame, city)
         assert big.attrs["data-seat"] == seat
         for plot in range(9):
             hit_full = full.find(data_city=city, data_plot=plot).children[0]

@@ -12,7 +12,7 @@ from game import save as game_save
 from game.actions import Build, ReturnPiece, Select
 from game.state import State
 from game.web.storage import PREFIX, MemoryBackend
-from webkit import make_controller, play_to_end, setup_game, tap_decision
+from webkit import make_controller, pending, play_to_end, setup_game, tap_decision
 
 
 def hands_in_tree(tree) -> Counter:
@@ -66,7 +66,7 @@ def test_two_player_game_with_two_colours_each():
     # The person chooses pieces for both colours in one step, then passes the device.
     c.handle("reveal")
     first = c.session.state.current
-    assert c.session.pending["colours"] == c.session.colour_names(first)
+    assert pending(c.session)["colours"] == c.session.colour_names(first)
     tap_decision(c, rng.choice(c.session.state.legal_actions()), rng)
     assert c.session.state.current != first
     assert c.screen_name == "pass"
@@ -125,7 +125,7 @@ def test_every_action_is_saved_at_once_and_restored_exactly():
     # A reload now: same screen, same partial selection.
     c2 = make_controller(backend)
     assert c2.screen_name == "play"
-    assert list(c2.session.pending["pieces"].values()) == [[1, 0, 0, 1]]
+    assert list(pending(c2.session)["pieces"].values()) == [[1, 0, 0, 1]]
     assert c2.session.revealed == 0
     # Finish selection for everyone, then a tentative placement survives a reload too.
     rng = random.Random(2)
@@ -140,18 +140,18 @@ def test_every_action_is_saved_at_once_and_restored_exactly():
     c2.handle("card", {"card": f"{build.card.row},{build.card.col}"})
     c2.handle("piece", {"floors": str(build.floors)})
     c2.handle("plot", {"city": str(build.city), "plot": str(build.plot)})
-    assert c2.session.pending_action() == build
+    assert c2.session.pending_actions() == (build,)
     c3 = make_controller(backend)
-    assert c3.session.pending_action() == build
+    assert c3.session.pending_actions() == (build,)
     tree = c3.render()
-    pending = tree.find(data_pending="true")
-    assert pending is not None
-    assert (int(pending.attrs["data-city"]), int(pending.attrs["data-plot"])) == (build.city,
+    ghost = tree.find(data_pending="true")
+    assert ghost is not None
+    assert (int(ghost.attrs["data-city"]), int(ghost.attrs["data-plot"])) == (build.city,
                                                                                build.plot)
     # Undo takes the tentative piece back; nothing was committed to the engine.
     log_len = len(c3.session.game.log)
     c3.handle("undo")
-    assert c3.session.pending_action() is None
+    assert c3.session.pending_actions() == ()
     assert len(c3.session.game.log) == log_len
 
 
@@ -204,7 +204,7 @@ def test_hand_edited_pending_state_is_dropped_not_fatal():
     c2 = make_controller(backend)
     assert c2.screen_name == "pass"
     c2.handle("reveal")
-    assert list(c2.session.pending["pieces"].values()) == [[0, 0, 0, 0]]
+    assert list(pending(c2.session)["pieces"].values()) == [[0, 0, 0, 0]]
 
 
 def test_storage_failure_is_shown_and_play_goes_on():
@@ -273,9 +273,9 @@ def test_no_legal_build_is_explained_and_a_piece_is_returned(monkeypatch):
     if c.screen_name == "pass":
         c.handle("reveal")
     s = c.session
-    s.pending = None
-    s._start_pending()
-    assert s.pending["kind"] == "return"
+    s.draft = None
+    s._start_draft()
+    assert pending(s)["kind"] == "return"
     tree = c.render()
     assert tree.find(data_no_build="true") is not None
     action = rng.choice(s.state.legal_actions())
@@ -289,18 +289,17 @@ def test_undo_in_selection_clears_the_pending_choice():
     c = make_controller()
     setup_game(c, 4, start="0")
     c.handle("reveal")
-    pieces = c.session.pending["pieces"]
-    colour, = pieces
+    colour, = pending(c.session)["pieces"]
     for f in (1, 2, 2):
         c.handle("select-inc", {"floors": str(f)})
-    assert pieces[colour] == [1, 2, 0, 0]
+    assert pending(c.session)["pieces"][colour] == [1, 2, 0, 0]
     c.handle("select-dec", {"floors": "2"})
-    assert pieces[colour] == [1, 1, 0, 0]
+    assert pending(c.session)["pieces"][colour] == [1, 1, 0, 0]
     c.handle("undo")
-    assert c.session.pending["pieces"] == {colour: [0, 0, 0, 0]}
+    assert pending(c.session)["pieces"] == {colour: [0, 0, 0, 0]}
     for _ in range(12):
         c.handle("select-inc", {"floors": "4", "colour": colour})
-    assert c.session.pending["pieces"] == {colour: [0, 0, 0, 3]}
+    assert pending(c.session)["pieces"] == {colour: [0, 0, 0, 3]}
     assert c.session.notice[0] == "select.none_left"
 
 

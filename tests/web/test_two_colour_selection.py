@@ -10,7 +10,7 @@ import random
 
 from game.actions import Select
 from game.web.storage import PREFIX, MemoryBackend
-from webkit import make_controller, random_selection, set_selection, setup_game, tap_decision
+from webkit import make_controller, pending, random_selection, set_selection, setup_game, tap_decision
 
 
 def two_player_game(backend=None):
@@ -34,7 +34,7 @@ def test_both_colours_are_chosen_in_one_step_and_committed_on_confirm():
     c = two_player_game()
     s = c.session
     first, second = s.colour_names(0)
-    assert s.pending["colours"] == [first, second]
+    assert pending(s)["colours"] == [first, second]
     log = len(s.game.log)
     tree = c.render()
     # Both colours on screen, each with its own rows and its own count still to choose.
@@ -88,19 +88,19 @@ def test_either_colour_can_be_changed_or_undone_before_confirm():
     first, second = s.colour_names(0)
     inc(c, first, 1, 4)
     inc(c, second, 2, 4)
-    assert s.selection_ready()
+    assert c.frame().play.selection.ready
     # Change the first colour after the second one is complete.
     dec(c, first, 1, 2)
     inc(c, first, 3, 2)
-    assert s.pending["pieces"] == {first: [2, 0, 2, 0], second: [0, 4, 0, 0]}
+    assert pending(s)["pieces"] == {first: [2, 0, 2, 0], second: [0, 4, 0, 0]}
     # Too many for one colour is refused for that colour only.
     inc(c, second, 1)
     assert s.notice[0] == "select.too_many"
-    assert s.pending["pieces"][second] == [0, 4, 0, 0]
+    assert pending(s)["pieces"][second] == [0, 4, 0, 0]
     # Undo takes the whole pending selection back; nothing reached the engine.
     log = len(s.game.log)
     c.handle("undo")
-    assert s.pending["pieces"] == {first: [0, 0, 0, 0], second: [0, 0, 0, 0]}
+    assert pending(s)["pieces"] == {first: [0, 0, 0, 0], second: [0, 0, 0, 0]}
     assert len(s.game.log) == log and s.state.current == 0 and c.screen_name == "play"
     tree = c.render()
     assert "disabled" in tree.find(data_action="undo").attrs
@@ -116,7 +116,7 @@ def test_the_pending_selection_survives_a_reload():
     assert saved["pieces"] == {first: [0, 2, 0, 0], second: [0, 0, 0, 3]}
     c2 = make_controller(backend)
     assert c2.screen_name == "play"
-    assert c2.session.pending["pieces"] == {first: [0, 2, 0, 0], second: [0, 0, 0, 3]}
+    assert pending(c2.session)["pieces"] == {first: [0, 2, 0, 0], second: [0, 0, 0, 3]}
     tree = c2.render()
     assert tree.find(data_select_count=4, data_colour=second).text() == "3"
     inc(c2, first, 1, 2)
@@ -134,13 +134,13 @@ def test_a_save_with_the_older_one_colour_pending_form_still_opens():
     data["meta"]["ui"]["pending"] = {"kind": "select", "colour": first, "pieces": [1, 1, 0, 0]}
     backend.data[key] = json.dumps(data)
     c2 = make_controller(backend)
-    assert c2.session.pending["pieces"] == {first: [1, 1, 0, 0], second: [0, 0, 0, 0]}
+    assert pending(c2.session)["pieces"] == {first: [1, 1, 0, 0], second: [0, 0, 0, 0]}
     # Hand-edited nonsense for a colour is dropped, not fatal.
     data["meta"]["ui"]["pending"] = {"kind": "select", "colours": [first, second],
                                      "pieces": {first: [9, 0, 0, 0], "nobody": [1, 0, 0, 0]}}
     backend.data[key] = json.dumps(data)
     c3 = make_controller(backend)
-    assert c3.session.pending["pieces"] == {first: [0, 0, 0, 0], second: [0, 0, 0, 0]}
+    assert pending(c3.session)["pieces"] == {first: [0, 0, 0, 0], second: [0, 0, 0, 0]}
 
 
 def test_a_colour_with_a_single_possible_choice_needs_no_input():
@@ -160,7 +160,7 @@ def test_a_colour_with_a_single_possible_choice_needs_no_input():
         elif name == "scoring":
             c.handle("continue")
         elif s.state.phase == "select":
-            for colour in s.pending["colours"]:
+            for colour in pending(s)["colours"]:
                 if colour == second:
                     index = s.settings.colour_index(colour)
                     options = [o for o in random_options(s, index)]
@@ -172,8 +172,8 @@ def test_a_colour_with_a_single_possible_choice_needs_no_input():
         else:
             tap_decision(c, rng.choice(s.state.legal_actions()), rng)
     assert s.state.round == 5 and s.state.current == 0
-    assert s.selection_colours() == [first]
-    assert s.forced_selections() == [(second, (4, 0, 0, 0))]
+    assert c.frame().play.selection.colours == (first,)
+    assert c.frame().play.selection.forced == ((second, (4, 0, 0, 0)),)
     tree = c.render()
     assert [b.attrs["data-select-colour"] for b in tree.find_all(data_select_colour=True)] \
         == [first]

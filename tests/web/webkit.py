@@ -7,6 +7,7 @@ import random
 from game.actions import Build, ReturnPiece, Select
 from game.state import selections
 from game.web.controller import Controller
+from game.web.draft import draft_to_json
 from game.web.storage import MemoryBackend, SaveStore
 
 
@@ -33,17 +34,23 @@ def setup_game(c: Controller, count: int = 4, controllers=None, names=None, **op
     assert c.screen == "play", c.form.errors
 
 
+def pending(session) -> dict:
+    """The session's draft in its saved JSON form (what ``meta.ui.pending`` stores)."""
+    return draft_to_json(session.draft)
+
+
 def set_selection(c: Controller, colour: str, pieces) -> None:
     """Tap − and + until ``colour``'s pending counts are ``pieces``."""
-    current = c.session.pending["pieces"][colour]
+    def current() -> list[int]:
+        return pending(c.session)["pieces"][colour]
     for floors, want in zip((1, 2, 3, 4), pieces):
-        while current[floors - 1] > want:
+        while current()[floors - 1] > want:
             c.handle("select-dec", {"floors": str(floors), "colour": colour})
     for floors, want in zip((1, 2, 3, 4), pieces):
-        while current[floors - 1] < want:
-            before = current[floors - 1]
+        while current()[floors - 1] < want:
+            before = current()[floors - 1]
             c.handle("select-inc", {"floors": str(floors), "colour": colour})
-            assert current[floors - 1] == before + 1, c.session.notice
+            assert current()[floors - 1] == before + 1, c.session.notice
 
 
 def random_selection(c: Controller, colour: str, rng: random.Random) -> tuple[int, ...]:
@@ -59,7 +66,7 @@ def tap_decision(c: Controller, action, rng: random.Random | None = None) -> Non
     the other colour gets a random legal choice (from ``rng``) before the one Confirm."""
     if isinstance(action, Select):
         rng = rng or random.Random(repr(action))
-        for colour in c.session.pending["colours"]:
+        for colour in pending(c.session)["colours"]:
             pieces = (action.pieces if colour == action.colour
                       else random_selection(c, colour, rng))
             set_selection(c, colour, pieces)

@@ -36,7 +36,3 @@ def notice_line(notice: tuple[str, dict] | None, cls: str = "notice") -> El:
     key, params = notice
     return h("p", {"id": "message", "class": cls, "data-message-id": key, "role": "status",
                    "aria-live": "polite"}, M.t(key, **params))
-
-
-def player_name(session, player: int) -> El:
-    return h("span", {"class": "pname"}, session.name(player))

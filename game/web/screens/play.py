@@ -1,8 +1,8 @@
 """The play screen: top bar, board, and the panel for the decision at hand.
 
-Privacy: everything secret is drawn from ``player_view`` of the person holding the device,
-and only while they hold it (``session.show_private``). The pass screen draws no board and
-no hand at all.
+Privacy: everything is drawn from the :class:`~game.web.frame.PlayFrame`, whose view holds
+the viewer's hand only while they hold the device (``frame.show_private``). The pass screen
+draws no board and no hand at all.
 """
 
 from __future__ import annotations
@@ -10,53 +10,53 @@ from __future__ import annotations
 from typing import Any
 
 from ...actions import Build, ReturnPiece, Select
-from ...material import PIECE_FLOORS, Card, plot_for
-from ...state import BUILD, SELECT
+from ...material import PIECE_FLOORS
+from ...view import PlayerView
 from .. import messages as M
 from ..board_svg import card_svg, piece_svg, render_board, render_city
-from ..session import move_action
+from ..draft import BuildDraft
+from ..frame import BUILD, SELECT, Counts, LastMove, PlayFrame
 from ..vdom import El, h
 from .common import button, chip, chips, notice_line
 
 
-def render_play(session, speed: str, preview=None, compact: bool = False,
-                zoom: int | None = None) -> El:
-    """The play screen. ``compact``: plots would be too small to tap (a phone), so the
+def render_play(f: PlayFrame, zoom: int | None = None) -> El:
+    """The play screen. ``f.compact``: plots would be too small to tap (a phone), so the
     board is an overview whose cities open large; ``zoom``: the city shown large."""
-    screen = session.screen
-    if screen == "pass":
-        return render_pass(session)
-    view = session.view()
+    if f.mode == "pass":
+        return render_pass(f)
+    view = f.view
     attrs = {"class": "play", "data-screen": "play", "data-phase": view.phase,
              "data-round": view.round, "data-turn": view.current if view.current is not None else "",
-             "data-mode": screen, "data-viewer": session.viewer,
-             "data-board-shape": "wide" if session.settings.seat_of(session.viewer)
-             in ("south", "north") else "tall",
-             "data-board-compact": "true" if compact else None}
+             "data-mode": f.mode, "data-viewer": f.viewer,
+             "data-board-shape": "wide" if f.seat in ("south", "north") else "tall",
+             "data-board-compact": "true" if f.compact else None}
     return h("div", attrs,
-             top_bar(session, view, speed),
-             board_section(session, compact, zoom),
-             h("aside", {"class": "panel"}, panel(session, view, preview)))
+             top_bar(f),
+             board_section(f, zoom),
+             h("aside", {"class": "panel"}, panel(f)))
 
 
-def board_section(session, compact: bool, zoom: int | None) -> El:
+def board_section(f: PlayFrame, zoom: int | None) -> El:
     if zoom is not None:
         return h("section", {"class": "board-wrap zoomed", "id": "board"},
                  h("div", {"class": "zoom-bar"},
                    button(M.t("board.whole"), "zoom-out", cls="btn small ghost"),
                    h("h2", {"class": "zoom-title"}, M.city(zoom)),
                    h("span", {"class": "zoom-note"},
-                     M.t("board.zoom_note", name=session.name(session.viewer)))),
-                 render_city(session, zoom))
-    if compact:
+                     M.t("board.zoom_note", name=f.name(f.viewer)))),
+                 render_city(f, zoom))
+    if f.compact:
         return h("section", {"class": "board-wrap compact", "id": "board"},
-                 render_board(session, compact=True),
+                 render_board(f, compact=True),
                  h("p", {"class": "zoom-hint"}, M.t("board.zoom_hint")))
-    return h("section", {"class": "board-wrap", "id": "board"}, render_board(session))
+    return h("section", {"class": "board-wrap", "id": "board"}, render_board(f))
 
 
-def top_bar(session, view, speed: str) -> El:
-    settings = session.settings
+def top_bar(f: PlayFrame) -> El:
+    settings = f.settings
+    view = f.view
+    speed = f.speed
     items = [
         h("span", {"class": "tb-round", "data-round": view.round},
           M.t("play.round", round=view.round, rounds=settings.round_count)),
@@ -86,65 +86,61 @@ def top_bar(session, view, speed: str) -> El:
 
 
 # --------------------------------------------------------------------- panel
-def panel(session, view, preview) -> list[Any]:
-    screen = session.screen
+def panel(f: PlayFrame) -> list[Any]:
+    view = f.view
     out: list[Any] = []
     current = view.current
-    if screen == "turn":
+    if f.mode == "turn" and current is not None:
         out.append(h("h2", {"class": "turn-title", "data-turn-title": current},
-                     chips(session.settings.players[current].colours), " ",
-                     M.t("play.you", name=session.name(current))))
+                     chips(f.settings.players[current].colours), " ",
+                     M.t("play.you", name=f.name(current))))
         if view.phase == SELECT:
-            out.append(selection_panel(session, view))
+            out.append(selection_panel(f))
         elif view.phase == BUILD:
-            out.append(build_panel(session, view))
-    elif screen == "computer":
+            out.append(build_panel(f))
+    elif f.mode == "computer":
         if current is not None:
             out.append(h("h2", {"class": "turn-title cpu", "data-turn-title": current},
-                         chips(session.settings.players[current].colours), " ",
-                         M.t("cpu.thinking", name=session.name(current))
-                         if preview is None else M.t("play.turn_of", name=session.name(current))))
-        if preview is not None:
-            out.append(move_line(session, view, {"player": current, "preview": True},
-                                 preview))
-    if screen != "turn" or view.phase != SELECT:
-        last = session.last_move
-        if last and preview is None:
-            action = move_action(last)
-            if action is not None:
-                out.append(move_line(session, view, last, action))
-    if session.show_private and screen != "turn":
-        out.append(hand_block(session, view, interactive=False))
-    out.append(players_block(session, view))
+                         chips(f.settings.players[current].colours), " ",
+                         M.t("cpu.thinking", name=f.name(current))
+                         if f.preview is None else M.t("play.turn_of", name=f.name(current))))
+        if f.preview is not None:
+            out.append(move_line(f, f.preview))
+    if f.mode != "turn" or view.phase != SELECT:
+        if f.last_move is not None and f.preview is None:
+            out.append(move_line(f, f.last_move))
+    if f.show_private and f.mode != "turn":
+        out.append(hand_block(f, interactive=False))
+    out.append(players_block(f))
     return out
 
 
-def move_line(session, view, move: dict, action) -> El:
+def move_line(f: PlayFrame, move: LastMove) -> El:
     """What the last (or the previewed) move was: card, piece and city."""
-    player = move.get("player")
-    if player is None or not 0 <= player < session.settings.player_count:
+    player = move.player
+    action = move.action
+    view = f.view
+    if not 0 <= player < f.settings.player_count:
         return h("div", {"class": "move-line empty"})
-    name = session.name(player)
-    human = session.is_human(player)
+    name = f.name(player)
+    human = f.is_human(player)
     parts: list[Any] = []
     if isinstance(action, Build):
         parts.append(card_svg(action.card, 40))
         parts.append(piece_svg(action.colour, action.floors, 40))
-        key = ("cpu.plays" if move.get("preview") else
+        key = ("cpu.plays" if move.preview else
                "human.built" if human else "cpu.built")
         text = M.t(key, name=name, floors=action.floors, city=M.city(action.city))
     elif isinstance(action, ReturnPiece):
         parts.append(card_svg(action.card, 40))
         parts.append(piece_svg(action.colour, action.floors, 40))
-        key = ("cpu.plays_return" if move.get("preview") else
+        key = ("cpu.plays_return" if move.preview else
                "human.returned" if human else "cpu.returned")
         text = M.t(key, name=name, floors=action.floors)
     elif isinstance(action, Select):
-        selects = [a for a in (_select_of(raw) for raw in move.get("selects") or ())
-                   if a is not None] or [action]
-        hidden = any(view.supply[session.settings.colour_index(a.colour)] is None
-                     for a in selects)
-        if hidden or (session.settings.secret_selection and view.phase == SELECT):
+        selects = list(move.selects) or [action]
+        hidden = any(f.supply[f.settings.colour_index(a.colour)] is None for a in selects)
+        if hidden or (f.settings.secret_selection and view.phase == SELECT):
             text = M.t("cpu.selected_secret", name=name)
         elif len(selects) > 1:
             text = M.t("human.selected" if human else "cpu.selected", name=name,
@@ -158,64 +154,61 @@ def move_line(session, view, move: dict, action) -> El:
     else:
         return h("div", {"class": "move-line empty"})
     extra = []
-    g = move.get("godzilla")
-    if isinstance(g, dict) and isinstance(g.get("pos"), int):
-        key = "move.godzilla_destroyed" if g.get("kind") == "destroyed" else "move.godzilla_ate"
-        extra.append(h("p", {"class": "move-extra"}, M.t(key, city=M.city(g["pos"] // 9))))
-    if move.get("reshuffled"):
+    if move.godzilla is not None:
+        pos, kind = move.godzilla
+        key = "move.godzilla_destroyed" if kind == "destroyed" else "move.godzilla_ate"
+        extra.append(h("p", {"class": "move-extra"}, M.t(key, city=M.city(pos // 9))))
+    if move.reshuffled:
         extra.append(h("p", {"class": "move-extra"}, M.t("move.reshuffled")))
-    cls = "move-line preview" if move.get("preview") else "move-line"
-    return h("div", {"class": cls, "data-move": "preview" if move.get("preview") else "last"},
+    cls = "move-line preview" if move.preview else "move-line"
+    return h("div", {"class": cls, "data-move": "preview" if move.preview else "last"},
              h("span", {"class": "move-pics"}, parts), h("span", {"class": "move-text"}, text),
              extra)
 
 
-def _select_of(raw) -> Select | None:
-    action = move_action({"action": raw})
-    return action if isinstance(action, Select) else None
-
-
 # ------------------------------------------------------------------ selection
-def selection_panel(session, view) -> El:
+def selection_panel(f: PlayFrame) -> El:
     """Choosing the round's pieces: one block of + / − rows per colour this person chooses
     now (both colours of a two-player person), all pending until the one Confirm."""
-    pending = session.pending if (session.pending or {}).get("kind") == "select" else {}
-    colours = session.selection_colours()
-    chosen = pending.get("pieces") or {}
-    two = len(session.colour_names(view.current)) > 1
+    view = f.view
+    facts = f.selection
+    if facts is None:
+        return h("section", {"class": "selection"})
+    colours = facts.colours
     several = len(colours) > 1
     heading = (M.t("select.heading_colour", colour=M.colour(colours[0]), round=view.round)
-               if two and len(colours) == 1 else M.t("select.heading", round=view.round))
-    need = session.selection_need()
-    blocks = [selection_block(session, name, chosen.get(name, [0, 0, 0, 0]), several)
-              for name in colours]
+               if facts.two_colours and len(colours) == 1
+               else M.t("select.heading", round=view.round))
+    chosen = [f.draft.counts(name) if f.draft is not None and not isinstance(f.draft, BuildDraft)
+              else (0, 0, 0, 0) for name in colours]
+    blocks = [selection_block(name, counts, need, stock, several)
+              for name, counts, need, stock in zip(colours, chosen, facts.needs, facts.stocks)]
     forced = [h("p", {"class": "hint sel-forced", "data-select-forced": name}, chip(name), " ",
                 M.t("select.forced", colour=M.colour(name), pieces=M.pieces_text(counts)))
-              for name, counts in session.forced_selections()]
-    left = session.selection_left()
+              for name, counts in facts.forced]
+    left = facts.left
     status = (M.t("select.left", left=left) if left else M.t("select.done"))
-    anything = any(sum(counts) for counts in chosen.values())
+    anything = any(sum(counts) for counts in chosen)
     return h("section", {"class": "selection", "data-selecting": " ".join(colours)},
              h("h3", {}, chips(colours), " ", heading),
              h("p", {"class": "hint"}, M.t("select.help_colours" if several else "select.help",
-                                           need=need)),
+                                           need=facts.needs[0] if facts.needs else 0)),
              h("div", {"class": "sel-colours"}, blocks),
              forced,
-             notice_line(session.notice),
+             notice_line(f.notice),
              h("div", {"class": "actions"},
                h("p", {"class": "sel-left" + ("" if left else " done"),
                        "data-select-left": left, "aria-live": "polite"}, status),
                button(M.t("play.undo"), "undo", cls="btn secondary", disabled=not anything),
                button(M.t("play.confirm"), "confirm", cls="btn primary",
-                      disabled=not session.selection_ready())),
-             hand_block(session, view, interactive=False),
-             others_choices(session, view))
+                      disabled=not facts.ready)),
+             hand_block(f, interactive=False),
+             others_choices(f))
 
 
-def selection_block(session, colour: str, pieces, several: bool) -> El:
+def selection_block(colour: str, pieces: Counts, need: int, stock: Counts,
+                    several: bool) -> El:
     """The + / − rows of one colour, with its own count of pieces still to choose."""
-    stock = session.state.stock[session.settings.colour_index(colour)]
-    need = session.selection_need(colour)
     left = need - sum(pieces)
     rows = []
     for floors in PIECE_FLOORS:
@@ -250,19 +243,20 @@ def selection_block(session, colour: str, pieces, several: bool) -> El:
              head, h("div", {"class": "sel-rows"}, rows))
 
 
-def others_choices(session, view) -> El:
-    settings = session.settings
-    supply = session.visible_supply(view)
+def others_choices(f: PlayFrame) -> El:
+    settings = f.settings
+    view = f.view
     items = []
     for p in settings.turn_order:
         for c in settings.player_colours[p]:
             name = settings.colours[c]
+            supply = f.supply[c]
             if c in view.select_queue:
                 text = M.t("select.waiting")
-            elif supply[c] is None:
+            elif supply is None:
                 text = M.t("select.hidden")
             else:
-                text = M.pieces_text(supply[c])
+                text = M.pieces_text(supply)
             items.append(h("li", {"data-choice": name}, chip(name), " ",
                            h("span", {"class": "pname"}, settings.players[p].name), ": ", text))
     note = (h("p", {"class": "hint"}, M.t("select.secret_note"))
@@ -272,45 +266,43 @@ def others_choices(session, view) -> El:
 
 
 # ------------------------------------------------------------------- building
-def build_panel(session, view) -> El:
-    pending = session.pending or {}
-    kind = pending.get("kind", "build")
-    card_chosen = pending.get("card") is not None
-    piece_chosen = pending.get("floors") is not None
-    if kind == "return":
+def build_panel(f: PlayFrame) -> El:
+    draft = f.draft if isinstance(f.draft, BuildDraft) else BuildDraft("build")
+    card_chosen = draft.card is not None
+    piece_chosen = draft.floors is not None
+    if draft.kind == "return":
         step = h("div", {"class": "no-build", "data-no-build": "true", "role": "alert"},
                  h("p", {}, M.t("build.no_build")), h("p", {}, M.t("build.return_step")))
-    elif pending.get("city") is not None:
+    elif draft.city is not None:
         step = h("p", {"class": "hint step"}, M.t("build.step_confirm"))
     elif not card_chosen:
         step = h("p", {"class": "hint step"}, M.t("build.step_card"))
     elif not piece_chosen:
         step = h("p", {"class": "hint step"}, M.t("build.step_piece"))
-    elif not session.targets():
+    elif not f.targets:
         step = h("p", {"class": "hint step warn"}, M.t("build.no_target"))
     else:
         step = h("p", {"class": "hint step"}, M.t("build.step_plot"))
-    action = session.pending_action()
     can_undo = card_chosen or piece_chosen
-    return h("section", {"class": "building", "data-build-kind": kind},
+    return h("section", {"class": "building", "data-build-kind": draft.kind},
              step,
-             hand_block(session, view, interactive=True),
-             pieces_block(session, view),
-             notice_line(session.notice),
+             hand_block(f, interactive=True),
+             pieces_block(f, draft),
+             notice_line(f.notice),
              h("div", {"class": "actions"},
                button(M.t("play.undo"), "undo", cls="btn secondary", disabled=not can_undo),
                button(M.t("play.confirm"), "confirm", cls="btn primary",
-                      disabled=action is None)))
+                      disabled=not f.confirmable)))
 
 
-def hand_block(session, view, interactive: bool) -> El | None:
-    if not session.show_private:
+def hand_block(f: PlayFrame, interactive: bool) -> El | None:
+    if not f.show_private:
         return None
-    pending = session.pending or {}
-    chosen = pending.get("card")
+    view: PlayerView = f.view
+    chosen = f.draft.card if isinstance(f.draft, BuildDraft) else None
     cards = []
     for card in view.hand:
-        selected = interactive and chosen is not None and list(card) == list(chosen)
+        selected = interactive and chosen is not None and card == chosen
         attrs = {"type": "button", "class": "card" + (" selected" if selected else ""),
                  "data-card": f"{card.row},{card.col}",
                  "aria-pressed": "true" if selected else "false",
@@ -325,10 +317,10 @@ def hand_block(session, view, interactive: bool) -> El | None:
              h("h4", {}, M.t("play.your_hand")), h("div", {"class": "cards"}, cards))
 
 
-def pieces_block(session, view) -> El:
-    pending = session.pending or {}
-    player = view.current
-    settings = session.settings
+def pieces_block(f: PlayFrame, draft: BuildDraft) -> El:
+    view = f.view
+    player = view.player
+    settings = f.settings
     buttons = []
     two = len(settings.player_colours[player]) > 1
     for c in settings.player_colours[player]:
@@ -337,7 +329,7 @@ def pieces_block(session, view) -> El:
         for floors, n in zip(PIECE_FLOORS, supply):
             if not n:
                 continue
-            selected = pending.get("floors") == floors and pending.get("colour") == name
+            selected = draft.floors == floors and draft.colour == name
             attrs = {"type": "button", "class": "piece" + (" selected" if selected else ""),
                      "data-action": "piece", "data-floors": floors,
                      "data-colour": name if two else None,
@@ -350,16 +342,18 @@ def pieces_block(session, view) -> El:
              h("div", {"class": "piece-row"}, buttons))
 
 
-def players_block(session, view) -> El:
-    settings = session.settings
-    supply = session.visible_supply(view)
+def players_block(f: PlayFrame) -> El:
+    settings = f.settings
+    view = f.view
+    supply = f.supply
     points = [sum(view.scores[c] for c in cs) for cs in settings.player_colours]
     rows = []
     for p in settings.turn_order:
         spec = settings.players[p]
         sup = []
         for c in settings.player_colours[p]:
-            if supply[c] is None:
+            counts = supply[c]
+            if counts is None:
                 sup.append(h("span", {"class": "sup"}, chip(settings.colours[c]), " ",
                              M.t("play.supply_hidden")))
             elif view.phase == SELECT and c in view.select_queue:
@@ -367,7 +361,7 @@ def players_block(session, view) -> El:
                              M.t("select.waiting")))
             else:
                 sup.append(h("span", {"class": "sup"}, chip(settings.colours[c]), " ",
-                             M.pieces_text(supply[c]) if sum(supply[c]) else
+                             M.pieces_text(counts) if sum(counts) else
                              M.t("play.supply_none")))
         top = view.played[p][-1] if view.played[p] else None
         cls = "prow" + (" current" if view.current == p else "")
@@ -391,9 +385,10 @@ def players_block(session, view) -> El:
 
 
 # ----------------------------------------------------------------------- pass
-def render_pass(session) -> El:
-    current = session.state.current
-    spec = session.settings.players[current]
+def render_pass(f: PlayFrame) -> El:
+    current = f.view.current
+    assert current is not None  # the pass screen is for a person on turn
+    spec = f.settings.players[current]
     return h("div", {"class": "pass", "data-screen": "pass", "data-turn": current},
              h("button", {"type": "button", "class": "pass-card", "data-action": "reveal",
                            "data-reveal": current},

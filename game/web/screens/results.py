@@ -5,14 +5,15 @@ from __future__ import annotations
 from ...board import height, owner
 from ...material import CITIES, PLOTS_PER_CITY
 from .. import messages as M
+from ..frame import PlayFrame
 from ..vdom import El, h
 from .common import button, chip, chips
 
 
-def render_scoring(session) -> El:
-    state = session.state
-    settings = session.settings
-    k = session.acked
+def render_scoring(f: PlayFrame) -> El:
+    state = f.view
+    settings = f.settings
+    k = f.acked
     scoring = state.scorings[k]
     colours = settings.colours
     n = len(colours)
@@ -34,7 +35,7 @@ def render_scoring(session) -> El:
         # own time only for the last scoring, so show the owner from the breakdown.
         winner = next((c for c in range(n) if scoring.colours[c].tallest), None)
         tallest_text = h("span", {}, M.t("score.tallest_at", city=M.city(city),
-                                         height=_tallest_height(session, k),
+                                         height=_tallest_height(f, k),
                                          colour=M.colour(colours[winner]) if winner is not None
                                          else ""),
                          " ", chip(colours[winner]) if winner is not None else None)
@@ -81,19 +82,18 @@ def render_scoring(session) -> El:
                         "continue", cls="btn primary big"))))
 
 
-def _tallest_height(session, k: int) -> int:
+def _tallest_height(f: PlayFrame, k: int) -> int:
     """Height of the tallest tower at scoring ``k`` (exact for the latest scoring)."""
-    state = session.state
+    state = f.view
     scoring = state.scorings[k]
     if k == len(state.scorings) - 1 and scoring.tallest is not None:
         return height(state.board[scoring.tallest])
     return max((height(t) for t in state.board), default=0)
 
 
-def render_final(session) -> El:
-    state = session.state
-    settings = session.settings
-    standings = state.standings()
+def render_final(f: PlayFrame) -> El:
+    settings = f.settings
+    standings = f.standings
     winners = [s for s in standings if s.winner]
     if len(winners) == 1:
         headline = M.t("final.winner", name=settings.players[winners[0].player].name)

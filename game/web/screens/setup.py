@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...material import COLOURS, SEATS
 from ...settings import GODZILLA_MODES, MAX_NAME_LENGTH
 from .. import messages as M
+from ..frame import SetupFrame
 from ..setup_form import rounds_choices
 from ..vdom import El, h
 from .common import button, chip
@@ -26,7 +27,7 @@ def _check(field: str, checked: bool, label: str) -> El:
              h("span", {}, label))
 
 
-def render_setup(form) -> El:
+def render_setup(form: SetupFrame) -> El:
     count_buttons = [button(M.t("setup.player_count", n=n), "setup-count",
                             {"data-value": n, "aria-pressed": "true" if form.count == n else "false"},
                             cls="btn seg" + (" on" if form.count == n else ""))
@@ -41,24 +42,24 @@ def render_setup(form) -> El:
             h("label", {"class": "field name" + (" bad" if bad_name else "")},
               h("span", {"class": "field-label"}, M.t("setup.name")),
               h("input", {"type": "text", "data-field": "name", "data-player": i,
-                          "value": spec["name"], "maxlength": MAX_NAME_LENGTH,
+                          "value": spec.name, "maxlength": MAX_NAME_LENGTH,
                           "autocomplete": "off", "spellcheck": "false",
                           "aria-invalid": "true" if bad_name else None})),
         ]
-        for k, colour in enumerate(spec["colours"]):
+        for k, colour in enumerate(spec.colours):
             fields.append(_select(f"colour{k}", colour_options, colour, i,
                                   M.t("setup.colour" if k == 0 else "setup.colour2"),
                                   "colours" in form.bad_fields))
-        fields.append(_select("seat", seat_options, spec["seat"], i, M.t("setup.seat"),
+        fields.append(_select("seat", seat_options, spec.seat, i, M.t("setup.seat"),
                               "seats" in form.bad_fields))
-        fields.append(_select("controller", controller_options, spec["controller"], i,
+        fields.append(_select("controller", controller_options, spec.controller, i,
                               M.t("setup.controller")))
         rows.append(h("fieldset", {"class": "player-row", "data-setup-player": i},
-                      h("legend", {}, [chip(c) for c in spec["colours"]], " ",
+                      h("legend", {}, [chip(c) for c in spec.colours], " ",
                         M.t("setup.player", n=i + 1)),
                       h("div", {"class": "fields"}, fields)))
     start_options = [("random", M.t("setup.start_random"))] + [
-        (str(i), spec["name"] or M.t("setup.player", n=i + 1))
+        (str(i), spec.name or M.t("setup.player", n=i + 1))
         for i, spec in enumerate(form.players)]
     pieces = {4: 6, 6: 4}
     options = [

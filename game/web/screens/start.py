@@ -5,8 +5,8 @@ from __future__ import annotations
 import time
 from typing import Callable
 
-from ...state import OVER
 from .. import messages as M
+from ..frame import StartFrame
 from ..vdom import El, h
 from .common import button, chips
 
@@ -39,46 +39,41 @@ def saved_when(ts: float, when: Callable[[float], str]) -> list | None:
                                                             "data-updated": int(ts)}, text)))]
 
 
-def render_start(entries, error, confirm_delete: str | None,
-                 when: Callable[[float], str] = local_time_text) -> El:
-    """The start screen; ``when`` formats a save time for the person (local time)."""
+def render_start(f: StartFrame) -> El:
+    """The start screen; ``f.format_time`` gives a save time as the person's local time."""
     items = []
-    for entry in entries:
+    for entry in f.saves:
         actions = []
-        if confirm_delete == entry.id:
+        if f.confirm_delete == entry.id:
             actions.append(button(M.t("start.delete_confirm"), "delete",
                                   {"data-id": entry.id, "data-confirm": "true"},
                                   cls="btn danger"))
         else:
             actions.append(button(M.t("start.delete"), "delete", {"data-id": entry.id},
                                   cls="btn secondary"))
-        if entry.game is None:
+        if entry.error is not None:
             body = [h("p", {"class": "broken", "data-broken": "true"},
                       M.t("start.broken", reason=entry.error)),
                     h("p", {"class": "hint"}, M.t("start.broken_kept"))]
         else:
-            game = entry.game
-            state = game.state
             players = h("span", {"class": "save-players"},
-                        [h("span", {"class": "save-player"}, chips(p.colours), " ",
-                           h("span", {"class": "pname"}, p.name))
-                         for p in game.settings.players])
-            if state.phase == OVER:
-                winners = [s for s in state.standings() if s.winner]
-                summary = M.t("start.summary_over", winner=M.t("final.and").join(
-                    game.settings.players[s.player].name for s in winners))
+                        [h("span", {"class": "save-player"}, chips(colours), " ",
+                           h("span", {"class": "pname"}, name))
+                         for name, colours in entry.players])
+            if entry.winners:
+                summary = M.t("start.summary_over", winner=M.t("final.and").join(entry.winners))
             else:
-                summary = M.t("start.summary", round=state.round,
-                              rounds=game.settings.round_count,
-                              phase=M.t(f"phase.{state.phase}"))
+                summary = M.t("start.summary", round=entry.round, rounds=entry.rounds,
+                              phase=M.t(f"phase.{entry.phase}"))
             body = [players, h("p", {"class": "hint"}, summary,
-                               saved_when(entry.updated, when))]
+                               saved_when(entry.updated, f.format_time))]
             actions.append(button(M.t("start.continue"), "continue-game",
                                   {"data-id": entry.id}, cls="btn primary"))
-        items.append(h("li", {"class": "save" + (" is-broken" if entry.game is None else ""),
+        items.append(h("li", {"class": "save" + (" is-broken" if entry.error is not None else ""),
                               "data-save": entry.id},
                        h("div", {"class": "save-body"}, body),
                        h("div", {"class": "save-actions"}, actions)))
+    error = f.error
     err = None
     if error is not None:
         key, params = error

@@ -1,0 +1,234 @@
+"""The frame: everything one render draws, built once, frozen, and all a screen may see.
+
+Screens and the board drawing take a :class:`Frame` (and the message catalogue) and nothing
+else; they import neither the session, the state nor the match. The frame is built from the
+viewer's :class:`~game.view.PlayerView`, with the hand left out unless the viewer holds the
+device, so another player's hand or the draw pile cannot reach a screen by construction
+(``tests/web/test_frame.py`` checks both the imports and the contents). Every expensive
+question (the view, the legal targets of the draft) is asked once per render here, instead of
+once per screen element.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Literal
+
+from ..actions import Action, Build, ReturnPiece, Select, action_from_json
+from ..errors import SaveError
+from ..scoring import Standing
+from ..settings import Settings
+from ..state import BUILD, OVER, SELECT, Counts
+from ..view import PlayerView
+from . import draft as D
+
+__all__ = ["BUILD", "OVER", "SELECT", "Counts", "Frame", "PlayFrame", "StartFrame", "SetupFrame"]
+"""The engine's phase names and the piece-count type are re-exported here: the frame is the
+screens' whole vocabulary, so they never import the state module."""
+
+Mode = Literal["pass", "turn", "computer", "scoring", "final"]
+Notice = D.Notice
+
+
+@dataclass(frozen=True)
+class LastMove:
+    """The most recent move (or a computer's move being previewed), as the table saw it."""
+
+    player: int
+    action: Action
+    selects: tuple[Select, ...] = ()
+    pos: int | None = None
+    godzilla: tuple[int, str] | None = None
+    """Godzilla's plot and ``"destroyed"`` or ``"ate"``, when the move fed it."""
+    reshuffled: bool = False
+    preview: bool = False
+
+
+@dataclass(frozen=True)
+class SelectionFacts:
+    """The selection step of the person on turn, worked out from the draft."""
+
+    colours: tuple[str, ...]
+    needs: tuple[int, ...]
+    stocks: tuple[Counts, ...]
+    forced: tuple[tuple[str, Counts], ...]
+    left: int
+    ready: bool
+    two_colours: bool
+
+
+@dataclass(frozen=True)
+class PlayFrame:
+    """A game on screen, seen from ``viewer``'s edge."""
+
+    mode: Mode
+    settings: Settings
+    viewer: int
+    view: PlayerView
+    """The viewer's view; its ``hand`` is empty unless ``show_private``."""
+    show_private: bool
+    supply: tuple[Counts | None, ...]
+    """Each colour's round supply as the table may see it now (None: secret)."""
+    draft: D.Draft | None
+    targets: frozenset[tuple[int, int]]
+    tentative: Build | None
+    """The build drawn as a ghost: the draft's, or a computer's previewed build."""
+    confirmable: bool
+    selection: SelectionFacts | None
+    notice: Notice | None
+    last_move: LastMove | None
+    preview: LastMove | None
+    acked: int
+    standings: tuple[Standing, ...]
+    speed: str
+    compact: bool
+    zoom: int | None
+    peek: bool
+
+    def name(self, player: int) -> str:
+        return self.settings.players[player].name
+
+    def is_human(self, player: int | None) -> bool:
+        return player is not None and self.settings.players[player].controller == "human"
+
+    def colour_names(self, player: int) -> tuple[str, ...]:
+        return tuple(self.settings.colours[c] for c in self.settings.player_colours[player])
+
+    @property
+    def seat(self) -> str:
+        return self.settings.seat_of(self.viewer)
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """One saved game as the start screen lists it: public facts only."""
+
+    id: str
+    updated: float
+    error: str | None = None
+    players: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """(name, colours) of each player."""
+    round: int = 0
+    rounds: int = 0
+    phase: str = ""
+    winners: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class StartFrame:
+    saves: tuple[SavedGame, ...]
+    error: Notice | None
+    confirm_delete: str | None
+    format_time: Callable[[float], str]
+
+
+@dataclass(frozen=True)
+class SetupPlayer:
+    name: str
+    colours: tuple[str, ...]
+    seat: str
+    controller: str
+
+
+@dataclass(frozen=True)
+class SetupFrame:
+    """The setup form's values at this render."""
+
+    count: int
+    players: tuple[SetupPlayer, ...]
+    controllers: tuple[str, ...]
+    start: str
+    rounds: int
+    tie_break: bool
+    godzilla: str
+    progressive: bool
+    anti_trust: bool
+    secret_selection: bool
+    errors: tuple[Notice, ...]
+    bad_fields: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The whole page at one render: one of start, setup or play, plus overlays."""
+
+    screen: str
+    """The ``data-screen`` of ``#app``."""
+    rules_open: bool
+    banner: Notice | None
+    start: StartFrame | None = None
+    setup: SetupFrame | None = None
+    play: PlayFrame | None = None
+
+
+# ----------------------------------------------------------------------- building
+def parse_move(move: Any, preview: bool = False) -> LastMove | None:
+    """The saved last-move record (``meta.ui.last_move``) as a value; None if unusable."""
+    if not isinstance(move, dict) or not isinstance(move.get("player"), int):
+        return None
+    try:
+        action = action_from_json(move.get("action"))
+        selects = tuple(a for a in (action_from_json(raw) for raw in move.get("selects") or ())
+                        if isinstance(a, Select))
+    except (SaveError, AttributeError, TypeError):
+        return None
+    g = move.get("godzilla")
+    godzilla = None
+    if isinstance(g, dict) and isinstance(g.get("pos"), int):
+        godzilla = (g["pos"], "destroyed" if g.get("kind") == "destroyed" else "ate")
+    pos = move.get("pos")
+    return LastMove(move["player"], action, selects, pos if isinstance(pos, int) else None,
+                    godzilla, bool(move.get("reshuffled")), preview)
+
+
+def selection_facts(draft: D.Draft | None, view: PlayerView) -> SelectionFacts | None:
+    if not isinstance(draft, D.SelectDraft) or view.phase != SELECT:
+        return None
+    index = view.settings.colour_index
+    return SelectionFacts(
+        colours=draft.colours,
+        needs=tuple(D.need(view, name) for name in draft.colours),
+        stocks=tuple(view.stock[index(name)] for name in draft.colours),
+        forced=D.forced_selections(view),
+        left=D.left(draft, view),
+        ready=bool(draft.colours) and D.left(draft, view) == 0,
+        two_colours=len(view.settings.player_colours[view.player]) > 1)
+
+
+def visible_supply(view: PlayerView, show_private: bool) -> tuple[Counts | None, ...]:
+    """Each colour's round supply as the people at the table may see it now: with secret
+    selection, chosen supplies stay hidden during the selection unless the chooser holds the
+    device (the view already hides other players' choices from their owner's view)."""
+    supply = list(view.supply)
+    if view.settings.secret_selection and view.phase == SELECT and not show_private:
+        for colour in range(len(supply)):
+            if colour not in view.select_queue:
+                supply[colour] = None
+    return tuple(supply)
+
+
+def play_frame(*, mode: Mode, view: PlayerView, show_private: bool, draft: D.Draft | None,
+               notice: Notice | None, last_move: Any, preview: Action | None, acked: int,
+               standings: tuple[Standing, ...], speed: str, compact: bool, zoom: int | None,
+               peek: bool) -> PlayFrame:
+    """The frame of a game for ``view.player``. ``view`` must be that player's own view;
+    the hand is dropped here unless ``show_private``."""
+    if not show_private:
+        view = replace(view, hand=())
+    on_turn = mode == "turn" and view.my_turn
+    targets = D.targets(draft, view) if on_turn else frozenset()
+    tentative = D.tentative_build(draft, view) if on_turn else None
+    shown_preview = None
+    if isinstance(preview, (Build, ReturnPiece)) and view.current is not None:
+        shown_preview = LastMove(view.current, preview, preview=True)
+        if isinstance(preview, Build):
+            tentative = preview
+    return PlayFrame(
+        mode=mode, settings=view.settings, viewer=view.player, view=view,
+        show_private=show_private, supply=visible_supply(view, show_private),
+        draft=draft if on_turn else None, targets=targets, tentative=tentative,
+        confirmable=on_turn and bool(D.actions(draft, view)),
+        selection=selection_facts(draft, view) if on_turn else None,
+        notice=notice, last_move=parse_move(last_move), preview=shown_preview, acked=acked,
+        standings=standings if view.phase == OVER else (), speed=speed, compact=compact,
+        zoom=zoom, peek=peek)

@@ -1,0 +1,41 @@
+"""The whole page for one frame: the screen it names, the error banner, the rules overlay."""
+
+from __future__ import annotations
+
+from .. import messages as M
+from ..frame import Frame, PlayFrame
+from ..vdom import El, h
+from .play import render_play
+from .results import render_final, render_scoring
+from .setup import render_setup
+from .start import render_rules, render_start
+
+
+def render_page(frame: Frame) -> El:
+    if frame.setup is not None:
+        body = render_setup(frame.setup)
+    elif frame.play is not None:
+        body = _play_body(frame.play)
+        if frame.banner is not None:
+            key, params = frame.banner
+            body = h("div", {"class": "stack"},
+                     h("p", {"class": "error-banner floating", "role": "alert",
+                             "data-message-id": key}, M.t(key, **params)), body)
+    else:
+        assert frame.start is not None
+        body = render_start(frame.start)
+    if frame.rules_open:
+        return h("div", {"class": "stack"}, body, render_rules())
+    return body
+
+
+def _play_body(f: PlayFrame) -> El:
+    if f.mode == "final" and f.peek:
+        return h("div", {"class": "stack"}, render_play(f, zoom=f.zoom),
+                 h("button", {"type": "button", "class": "btn primary big peek-back",
+                              "data-action": "peek"}, M.t("final.back")))
+    if f.mode == "final":
+        return render_final(f)
+    if f.mode == "scoring":
+        return h("div", {"class": "stack"}, render_play(f), render_scoring(f))
+    return render_play(f, zoom=f.zoom)

@@ -1,0 +1,117 @@
+"""The UI seam: screens draw one frozen frame, never the session, the state or the match.
+
+Checked two ways: the screens' imports (AST, so hidden information has no path to them) and
+the frame's contents (a frame made for a player holds no other player's hand, and no hand at
+all while the device is passed).
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import random
+from pathlib import Path
+
+import pytest
+
+from game.material import Card
+from game.view import PlayerView
+from game.web.frame import Frame, PlayFrame
+from webkit import make_controller, play_to_end, setup_game, tap_decision
+
+WEB = Path(__file__).resolve().parents[2] / "game" / "web"
+DRAWING = sorted((WEB / "screens").glob("*.py")) + [WEB / "board_svg.py"]
+FORBIDDEN = {"session", "state", "match", "controller", "storage", "save"}
+
+
+def _imported_modules(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            names.add(module.split(".")[-1])
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[-1] for alias in node.names)
+    return names
+
+
+@pytest.mark.parametrize("path", DRAWING, ids=lambda p: p.name)
+def test_screens_and_the_board_import_neither_session_state_nor_match(path):
+    assert not (_imported_modules(path) & FORBIDDEN), path.name
+
+
+def test_the_import_check_can_fail(tmp_path):
+    bad = tmp_path / "bad.py"
+    bad.write_text("from ..session import Session\nfrom ...state import BUILD\n")
+    assert _imported_modules(bad) & FORBIDDEN == {"session", "state"}
+
+
+def _hands_in(value, seen=None) -> list[tuple[Card, ...]]:
+    """Every tuple of cards anywhere inside a frame (dataclasses, tuples, dicts)."""
+    out: list[tuple[Card, ...]] = []
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for field in dataclasses.fields(value):
+            out.extend(_hands_in(getattr(value, field.name)))
+    elif isinstance(value, (tuple, list, frozenset)):
+        if value and all(isinstance(v, Card) for v in value):
+            out.append(tuple(value))
+        else:
+            for v in value:
+                out.extend(_hands_in(v))
+    elif isinstance(value, dict):
+        for v in value.values():
+            out.extend(_hands_in(v))
+    return out
+
+
+def _check_frame(c, frame: Frame) -> None:
+    assert dataclasses.is_dataclass(frame)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        frame.screen = "x"  # type: ignore[misc]
+    play = frame.play
+    if play is None:
+        return
+    state = c.session.state
+    played = {tuple(pile) for pile in state.played}
+    hands = [h for h in _hands_in(play) if h not in played]
+    allowed = {tuple(state.hands[play.viewer])} if play.show_private else set()
+    for hand in hands:  # (another hand may equal the viewer's: 4 copies of each card)
+        assert hand in allowed or hand == (), (play.mode, hand)
+    # The viewer's view carries no other hand, and the draw pile only as a number.
+    assert isinstance(play.view, PlayerView)
+    assert play.view.player == play.viewer
+    assert isinstance(play.view.deck_size, int)
+    if not play.show_private:
+        assert play.view.hand == ()
+
+
+@pytest.mark.parametrize("count", [2, 3, 4])
+def test_a_frame_holds_no_other_players_hand_through_a_whole_game(count):
+    c = make_controller()
+    setup_game(c, count, start="0")
+    seen = set()
+
+    def check(controller, name):
+        frame = controller.frame()
+        _check_frame(controller, frame)
+        if frame.play is not None:
+            seen.add(frame.play.mode)
+
+    play_to_end(c, random.Random(count), on_step=check)
+    assert {"pass", "turn", "scoring", "final"} <= seen
+
+
+def test_a_frame_is_built_once_per_render_and_is_immutable():
+    c = make_controller()
+    setup_game(c, 3, controllers=["human", "greedy", "random"], start="0")
+    frame = c.frame()
+    assert isinstance(frame.play, PlayFrame)
+    assert frame.play.mode == "turn"  # one person: no pass screen
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        frame.play.viewer = 1  # type: ignore[misc]
+    assert c.render() == c.render()
+    action = c.session.state.legal_actions()[0]
+    tap_decision(c, action)
+    assert c.frame() != frame

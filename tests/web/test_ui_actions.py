@@ -1,0 +1,87 @@
+"""One table of UI actions: every data-action drawn has an entry; anything else is refused."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from game.web.controller import ACTIONS, Controller
+from game.web.storage import PREFIX, MemoryBackend, SaveStore
+from webkit import make_controller, play_to_end, setup_game
+
+
+def _drawn_actions(tree) -> set[str]:
+    return {el.attrs["data-action"] for el in tree.find_all(data_action=True)}
+
+
+def test_every_drawn_action_is_in_the_table_and_every_entry_is_drawn_somewhere():
+    drawn: set[str] = set()
+    for count, controllers in ((2, ["human", "human"]), (4, ["human", "random", "human", "greedy"])):
+        c = make_controller()
+        drawn |= _drawn_actions(c.render())
+        c.handle("rules")
+        drawn |= _drawn_actions(c.render())
+        c.handle("rules-close")
+        setup_game(c, count, controllers=controllers, start="0")
+
+        def collect(controller, name):
+            drawn.update(_drawn_actions(controller.render()))
+            if controller.compact is False and name == "play":
+                controller.set_board_plot_px(30.0)
+                drawn.update(_drawn_actions(controller.render()))
+                controller.set_board_plot_px(80.0)
+
+        play_to_end(c, random.Random(count), on_step=collect)
+        c.handle("peek")
+        drawn |= _drawn_actions(c.render())
+        c.handle("peek")
+    c.handle("home")
+    drawn |= _drawn_actions(c.render())
+    unknown = drawn - set(ACTIONS)
+    assert not unknown, f"drawn but not in the table: {unknown}"
+    # "field" comes from change/input events, "zoom-out" from a resize; the rest are taps.
+    never_drawn = set(ACTIONS) - drawn - {"field", "zoom-out", "setup-count", "setup-start",
+                                          "new-game", "rematch", "delete", "continue-game",
+                                          "zoom", "speed"}
+    assert not never_drawn, f"in the table but never drawn: {never_drawn}"
+
+
+@pytest.mark.parametrize("action, data", [
+    ("no-such-thing", {}),
+    ("on_confirm", {}),
+    ("plot", {"city": "x", "plot": "1"}),
+    ("plot", {"city": "9", "plot": "1"}),
+    ("plot", {}),
+    ("card", {"card": "7,7"}),
+    ("card", {"card": "nonsense"}),
+    ("select-inc", {"floors": "5"}),
+    ("piece", {"floors": "2", "colour": 3}),
+    ("zoom", {"zoom": "-1"}),
+    ("setup-count", {"value": "12"}),
+    ("delete", {}),
+])
+def test_unknown_or_malformed_actions_change_nothing_and_are_reported(action, data):
+    backend = MemoryBackend()
+    reports: list[str] = []
+    c = Controller(SaveStore(backend, rng=random.Random(1)), {"fast": "1"}, report=reports.append)
+    c.boot()
+    setup_game(c, 2, names=["Ann", "Bob"], start="0")
+    c.handle("reveal")
+    before_store = dict(backend.data)
+    before_frame = c.frame()
+    assert c.handle(action, data) is False
+    assert c.frame() == before_frame
+    assert backend.data == before_store
+    assert len(reports) == 1 and action in reports[0]
+
+
+def test_a_well_formed_action_is_parsed_into_typed_arguments():
+    c = make_controller()
+    setup_game(c, 2, names=["Ann", "Bob"], start="0")
+    c.handle("reveal")
+    first = c.session.colour_names(0)[0]
+    assert c.handle("select-inc", {"floors": "3", "colour": first}) is True
+    saved = json.loads(c.store.backend.data[PREFIX + c.game_id])
+    assert saved["meta"]["ui"]["pending"]["pieces"][first] == [0, 0, 1, 0]
