@@ -7,7 +7,7 @@ import random
 import time
 from typing import Any
 
-from .ai import ComputerPlayer, make_player
+from .ai import ComputerPlayer, decide, make_player
 from .match import Game
 from .settings import standard_settings
 
@@ -28,7 +28,7 @@ def play_game(bots: list[ComputerPlayer], seed: str, options: dict[str, Any],
         player = game.state.current
         assert player is not None
         started = clock()
-        decision = bots[player].choose(game.view(player), rng)
+        decision = decide(bots[player], game.view(player), rng)
         if think_time is not None and think_count is not None:
             think_time[player] += clock() - started
             think_count[player] += 1

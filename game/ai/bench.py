@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 from ..match import Game
 from ..settings import standard_settings
-from . import make_player
+from . import decide, make_player
 from .search import SearchConfig, SearchPlayer, playout_step
 
 CLOCK: Callable[[], float] = time.process_time
@@ -27,18 +27,24 @@ POSITIONS = ((4, 6), (4, 60), (3, 20), (2, 20))
 """(players, greedy decisions played before measuring): early round 1 and later positions."""
 
 
+def _to_move(game: Game) -> int:
+    player = game.state.current
+    assert player is not None
+    return player
+
+
 def position(players: int, moves: int) -> Game:
     game = Game(standard_settings(players), f"bench/{players}/{moves}")
     greedy = make_player("greedy")
     rng = random.Random(0)
     for _ in range(moves):
-        game.play(greedy.choose(game.view(game.state.current), rng))
+        game.play(decide(greedy, game.view(_to_move(game)), rng))
     return game
 
 
 def iterations_per_second(game: Game, iterations: int) -> float:
     player = SearchPlayer("bench", SearchConfig(iterations=iterations))
-    thinking = player.start(game.view(game.state.current), random.Random(1))
+    thinking = player.start(game.view(_to_move(game)), random.Random(1))
     started = CLOCK()
     thinking.step()
     return thinking.iterations / (CLOCK() - started)
@@ -58,7 +64,7 @@ def full_playouts_per_second(players: int, count: int) -> float:
 def level_seconds(level: str, game: Game) -> float:
     player = make_player(level)
     started = CLOCK()
-    player.choose(game.view(game.state.current), random.Random(3))
+    decide(player, game.view(_to_move(game)), random.Random(3))
     return CLOCK() - started
 
 

@@ -18,8 +18,8 @@ Why this design:
   [0, 1] per player by a logistic of the margin over the best opponent; at the end of the game
   the real result (tie-break included) dominates. Chance steps (reshuffles) inside playouts are
   drawn with ``state.sample_chance``.
-* **Slices.** The browser runs Python on the main thread, so thinking is a :class:`Thinking`
-  object whose :meth:`Thinking.step` does a bounded amount of work and returns. A fixed
+* **Slices.** The browser runs Python on the main thread, so thinking is a :class:`SearchThinking`
+  object whose :meth:`SearchThinking.step` does a bounded amount of work and returns. A fixed
   iteration budget makes decisions reproducible whatever the slicing: the search owns a private
   generator seeded once from the caller's ``rng`` at :meth:`SearchPlayer.start`.
 """
@@ -57,7 +57,8 @@ def playout_step(state: State, rng: random.Random) -> State:
 @dataclass(frozen=True)
 class SearchConfig:
     """A strength level: ``iterations`` is the deterministic budget; ``max_seconds`` (None by
-    default) is an optional safety cap for ``choose`` that makes results timing-dependent."""
+    default) caps the thinking time of one decision (the sum of its steps' durations), which
+    makes results depend on the machine's speed once the cap is reached."""
 
     iterations: int
     root_width: int = 10
@@ -107,7 +108,7 @@ def leaf_rewards(state: State) -> list[float]:
     return rewards
 
 
-class Thinking:
+class SearchThinking:
     """One decision being searched; advance it with :meth:`step`, read it with :meth:`best`."""
 
     def __init__(self, config: SearchConfig, view: PlayerView, rng: random.Random) -> None:
@@ -117,6 +118,8 @@ class Thinking:
         self.players = view.settings.player_count
         self.root = Node(self.players)
         self.iterations = 0
+        self.seconds = 0.0
+        """Time spent in :meth:`step` so far (for ``SearchConfig.max_seconds``)."""
         self.root_round = view.round
         legal = view.legal_actions()
         if not legal:
@@ -135,19 +138,29 @@ class Thinking:
 
     @property
     def done(self) -> bool:
-        return self.iterations >= self.budget
+        if self.iterations >= self.budget:
+            return True
+        cap = self.config.max_seconds
+        return cap is not None and self.seconds >= cap
 
-    def step(self, max_iterations: int | None = None, max_seconds: float | None = None) -> bool:
-        """Run up to ``max_iterations`` iterations or about ``max_seconds`` of work (whichever
+    def step(self, max_seconds: float | None = None, max_iterations: int | None = None) -> bool:
+        """Run about ``max_seconds`` of work or up to ``max_iterations`` iterations (whichever
         comes first; at least one iteration unless done). Returns True once the budget is spent."""
-        deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+        clock = time.perf_counter
+        started = clock()
+        deadline = None if max_seconds is None else started + max_seconds
+        cap = self.config.max_seconds
+        if cap is not None:
+            cap_at = started + cap - self.seconds
+            deadline = cap_at if deadline is None else min(deadline, cap_at)
         limit = self.budget if max_iterations is None else min(self.budget,
                                                                self.iterations + max_iterations)
         while self.iterations < limit:
             self._iterate()
             self.iterations += 1
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and clock() >= deadline:
                 break
+        self.seconds += clock() - started
         return self.done
 
     def best(self) -> Action:
@@ -207,6 +220,7 @@ class Thinking:
                 path.append(child)
                 break
             mover = state.current
+            assert mover is not None
             best_score = -1.0
             best_action = actions[0]
             for action in actions:
@@ -240,15 +254,6 @@ class SearchPlayer:
         self.id = player_id
         self.config = config
 
-    def start(self, view: PlayerView, rng: random.Random) -> Thinking:
+    def start(self, view: PlayerView, rng: random.Random) -> SearchThinking:
         """Begin thinking about the viewer's decision; call ``step`` until it returns True."""
-        return Thinking(self.config, view, rng)
-
-    def choose(self, view: PlayerView, rng: random.Random) -> Action:
-        thinking = self.start(view, rng)
-        cap = self.config.max_seconds
-        deadline = None if cap is None else time.perf_counter() + cap
-        while not thinking.step(max_iterations=64):
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-        return thinking.best()
+        return SearchThinking(self.config, view, rng)

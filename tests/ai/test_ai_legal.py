@@ -6,6 +6,7 @@ import random
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from game.ai import decide
 from game.match import Game
 from game.settings import standard_settings
 
@@ -34,7 +35,7 @@ def test_players_make_only_legal_decisions(n, opts, short, seed, shift):
     while not game.state.is_over:
         player = game.state.current
         view = game.view(player)
-        decision = seats[player].choose(view, rng)
+        decision = decide(seats[player], view, rng)
         assert decision in game.state.legal_actions(), (seats[player].id, decision)
         game.play(decision)
     assert game.state.phase == "over"
