@@ -131,9 +131,15 @@ def _greedy() -> ComputerPlayer:
     return GreedyPlayer()
 
 
+def _heuristic() -> ComputerPlayer:
+    from .heuristic import HeuristicPlayer
+    return HeuristicPlayer()
+
+
 PLAYERS: dict[str, Callable[[], ComputerPlayer]] = {
     "random": RandomPlayer,
     "greedy": _greedy,
+    "heuristic": _heuristic,
     "search:1": _search("1", iterations=100, root_width=6, inner_width=3),
     "search:2": _search("2", iterations=300, root_width=10, inner_width=4),
     "search:3": _search("3", iterations=800, root_width=12, inner_width=5),

@@ -104,3 +104,9 @@ def test_time_cap_ends_a_search_early():
         pass
     assert 0 < thinking.iterations < 10**6
     assert thinking.best() in game.state.legal_actions()
+
+
+def test_helpers_cover_every_registered_kind():
+    from ai_helpers import all_players
+    kinds = {p.split(":")[0] for p in PLAYERS}
+    assert kinds == set(all_players())
