@@ -150,7 +150,28 @@ STRONGEST = "search:3"
 """The id of the strongest level (hints and the post-game review use it)."""
 
 
+def _custom_search(player_id: str) -> ComputerPlayer:
+    """``search[iterations=300;foresight=1;root_ranking=heuristic]``: a search with any
+    :class:`~game.ai.search.SearchConfig` fields, for experiments and benchmarks (not a level
+    of the page)."""
+    from dataclasses import fields
+    from .search import SearchConfig, SearchPlayer
+    types = {f.name: f.type for f in fields(SearchConfig)}
+    values: dict[str, object] = {}
+    for item in player_id[len("search["):-1].split(";"):
+        key, _, text = item.partition("=")
+        key = key.strip()
+        if key not in types:
+            raise ValueError(f"unknown search setting {key!r} in {player_id!r}")
+        kind = str(types[key])
+        values[key] = (int(text) if kind == "int" else float(text) if "float" in kind
+                       else text.strip())
+    return SearchPlayer(player_id, SearchConfig(**values))  # type: ignore[arg-type]
+
+
 def make_player(player_id: str) -> ComputerPlayer:
+    if player_id.startswith("search[") and player_id.endswith("]"):
+        return _custom_search(player_id)
     try:
         return PLAYERS[player_id]()
     except KeyError:

@@ -30,12 +30,15 @@ import math
 import random
 import time
 from dataclasses import dataclass
+from typing import Literal
 
 from ..actions import Action
 from ..state import CHANCE, SELECT, State
 from ..view import PlayerView
 from .evaluate import colour_values, future_weight, player_values
+from .foresight import outlook
 from .greedy import ranked_actions
+from .heuristic import ranked_heuristic
 from .policy import playout_build, top_builds
 from .selection import ranked_selections
 
@@ -66,6 +69,10 @@ class SearchConfig:
     select_width: int = 4
     exploration: float = 0.6
     max_seconds: float | None = None
+    foresight: float = 0.0
+    """Weight of :func:`game.ai.foresight.outlook` in leaf values (0: the board alone)."""
+    root_ranking: Literal["greedy", "heuristic"] = "greedy"
+    """Which one-ply player ranks the root's candidate builds."""
 
 
 class Node:
@@ -86,7 +93,7 @@ def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-def leaf_rewards(state: State) -> list[float]:
+def leaf_rewards(state: State, foresight: float = 0.0) -> list[float]:
     """Each player's reward in [0, 1] for a playout that ended in ``state``."""
     settings = state.settings
     points = state.player_points()
@@ -94,7 +101,10 @@ def leaf_rewards(state: State) -> list[float]:
         projected = [float(p) for p in points]
     else:
         weight = future_weight(settings.round_count - len(state.scorings))
-        values = player_values(colour_values(state.board, len(settings.colours)), settings)
+        colour_vals = colour_values(state.board, len(settings.colours))
+        if foresight and weight:
+            colour_vals = [v + foresight * e for v, e in zip(colour_vals, outlook(state, 1.0))]
+        values = player_values(colour_vals, settings)
         projected = [p + weight * v for p, v in zip(points, values)]
     rewards = []
     for p, mine in enumerate(projected):
@@ -111,7 +121,8 @@ def leaf_rewards(state: State) -> list[float]:
 class SearchThinking:
     """One decision being searched; advance it with :meth:`step`, read it with :meth:`best`."""
 
-    def __init__(self, config: SearchConfig, view: PlayerView, rng: random.Random) -> None:
+    def __init__(self, config: SearchConfig, view: PlayerView, rng: random.Random,
+                 include: Action | None = None) -> None:
         self.config = config
         self.view = view
         self.rng = random.Random(rng.getrandbits(64))
@@ -128,8 +139,12 @@ class SearchThinking:
             self.candidates: list[Action] = legal
         elif view.phase == SELECT:
             self.candidates = list(ranked_selections(view)[:config.root_width])
+        elif config.root_ranking == "heuristic":
+            self.candidates = [a for _, a in ranked_heuristic(view, self.rng)[:config.root_width]]
         else:
             self.candidates = [a for _, a in ranked_actions(view, self.rng)[:config.root_width]]
+        if include is not None and include not in self.candidates and include in legal:
+            self.candidates.append(include)  # searched too (a decision under review)
 
     @property
     def budget(self) -> int:
@@ -244,7 +259,7 @@ class SearchThinking:
         rng = self.rng
         while not state.is_over and state.round == self.root_round:
             state = playout_step(state, rng)
-        return leaf_rewards(state)
+        return leaf_rewards(state, self.config.foresight)
 
 
 class SearchPlayer:
@@ -254,6 +269,8 @@ class SearchPlayer:
         self.id = player_id
         self.config = config
 
-    def start(self, view: PlayerView, rng: random.Random) -> SearchThinking:
-        """Begin thinking about the viewer's decision; call ``step`` until it returns True."""
-        return SearchThinking(self.config, view, rng)
+    def start(self, view: PlayerView, rng: random.Random,
+              include: Action | None = None) -> SearchThinking:
+        """Begin thinking about the viewer's decision; call ``step`` until it returns True.
+        ``include``: a decision to search among the root candidates whatever its rank."""
+        return SearchThinking(self.config, view, rng, include)
