@@ -164,8 +164,15 @@ def _custom_search(player_id: str) -> ComputerPlayer:
         if key not in types:
             raise ValueError(f"unknown search setting {key!r} in {player_id!r}")
         kind = str(types[key])
-        values[key] = (int(text) if kind == "int" else float(text) if "float" in kind
-                       else text.strip())
+        text = text.strip()
+        if text == "None":
+            values[key] = None
+        elif kind.startswith("int"):
+            values[key] = int(text)
+        elif kind.startswith("float"):
+            values[key] = float(text)
+        else:
+            values[key] = text
     return SearchPlayer(player_id, SearchConfig(**values))  # type: ignore[arg-type]
 
 

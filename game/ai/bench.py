@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 from ..match import Game
 from ..settings import standard_settings
-from . import decide, make_player
+from . import STRONGEST, decide, make_player
 from .search import SearchConfig, SearchPlayer, playout_step
 
 CLOCK: Callable[[], float] = time.process_time
@@ -68,6 +68,28 @@ def level_seconds(level: str, game: Game) -> float:
     return CLOCK() - started
 
 
+def decision_times(level: str, players: int = 4, seed: str = "times",
+                   opponent: str = "heuristic") -> dict[str, Any]:
+    """Seconds per decision of ``level`` over one whole game against ``opponent`` players
+    (every decision, selections included): median, 95th percentile, maximum."""
+    game = Game(standard_settings(players), seed)
+    bots = [make_player(level)] + [make_player(opponent)] * (players - 1)
+    rng = random.Random(4)
+    times: list[float] = []
+    while not game.state.is_over:
+        player = _to_move(game)
+        started = CLOCK()
+        action = decide(bots[player], game.view(player), rng)
+        if player == 0:
+            times.append(CLOCK() - started)
+        game.play(action)
+    times.sort()
+    return {"level": level, "players": players, "decisions": len(times),
+            "median": round(times[len(times) // 2], 3),
+            "p95": round(times[min(len(times) - 1, int(0.95 * len(times)))], 3),
+            "max": round(times[-1], 3)}
+
+
 def benchmark(iterations: int = 300, playouts: int = 10, levels: bool = True,
               clock: Callable[[], float] | None = None) -> dict[str, Any]:
     global CLOCK
@@ -89,5 +111,20 @@ def benchmark(iterations: int = 300, playouts: int = 10, levels: bool = True,
     return result
 
 
+def main(argv: list[str] | None = None, clock: Callable[[], float] | None = None) -> str:
+    """``--decisions LEVEL [PLAYERS...]``: decision times of one level over whole games;
+    no arguments: the full benchmark."""
+    global CLOCK
+    if clock is not None:
+        CLOCK = clock
+    args = list(argv or [])
+    if args[:1] == ["--decisions"]:
+        level = args[1] if len(args) > 1 else STRONGEST
+        counts = [int(a) for a in args[2:]] or [4, 3, 2]
+        return json.dumps([decision_times(level, n, f"times/{n}") for n in counts], indent=1)
+    return json.dumps(benchmark(), indent=1)
+
+
 if __name__ == "__main__":
-    print(json.dumps(benchmark(), indent=1))
+    import sys
+    print(main(sys.argv[1:]))

@@ -38,7 +38,7 @@ from ..view import PlayerView
 from .evaluate import colour_values, future_weight, player_values
 from .foresight import outlook
 from .greedy import ranked_actions
-from .heuristic import ranked_heuristic
+from .heuristic import ranked_heuristic, scorings_to_come
 from .policy import playout_build, top_builds
 from .selection import ranked_selections
 
@@ -73,6 +73,9 @@ class SearchConfig:
     """Weight of :func:`game.ai.foresight.outlook` in leaf values (0: the board alone)."""
     root_ranking: Literal["greedy", "heuristic"] = "greedy"
     """Which one-ply player ranks the root's candidate builds."""
+    depth: int | None = None
+    """Decisions from the root (tree and playout together) after which a playout stops and
+    the position is valued mid-round; None: play out to the end of the root's round."""
 
 
 class Node:
@@ -93,14 +96,17 @@ def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-def leaf_rewards(state: State, foresight: float = 0.0) -> list[float]:
-    """Each player's reward in [0, 1] for a playout that ended in ``state``."""
+def leaf_rewards(state: State, foresight: float = 0.0, mid_round: bool = False) -> list[float]:
+    """Each player's reward in [0, 1] for a playout that ended in ``state`` (``mid_round``:
+    stopped before the round's scoring, which then counts fully)."""
     settings = state.settings
     points = state.player_points()
     if state.is_over:
         projected = [float(p) for p in points]
     else:
-        weight = future_weight(settings.round_count - len(state.scorings))
+        left = settings.round_count - len(state.scorings)
+        weight = scorings_to_come(settings, len(state.scorings)) if mid_round \
+            else future_weight(left)
         colour_vals = colour_values(state.board, len(settings.colours))
         if foresight and weight:
             colour_vals = [v + foresight * e for v, e in zip(colour_vals, outlook(state, 1.0))]
@@ -248,18 +254,25 @@ class SearchThinking:
             node = children[best_action]
             path.append(node)
             state = state.apply(best_action)
-        rewards = self._playout(state)
+        rewards = self._playout(state, len(path) - 1)
         for n in path:
             n.visits += 1
             totals = n.totals
             for p in range(self.players):
                 totals[p] += rewards[p]
 
-    def _playout(self, state: State) -> list[float]:
+    def _playout(self, state: State, plies: int) -> list[float]:
         rng = self.rng
+        depth = self.config.depth
+        limit = 10**6 if depth is None else depth - plies
         while not state.is_over and state.round == self.root_round:
+            if state.phase != CHANCE:
+                if limit <= 0:
+                    break
+                limit -= 1
             state = playout_step(state, rng)
-        return leaf_rewards(state, self.config.foresight)
+        return leaf_rewards(state, self.config.foresight,
+                            not state.is_over and state.round == self.root_round)
 
 
 class SearchPlayer:
