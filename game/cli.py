@@ -96,8 +96,11 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
         raise CommandError(f"--bots names {len(bots)} players but --players is {args.players}")
     if args.games < 1:
         raise CommandError("--games must be at least 1")
+    if args.jobs < 1:
+        raise CommandError("--jobs must be at least 1")
     try:
-        _print(selfplay(bots, args.games, args.seed, _rule_options(args), rotate=args.rotate))
+        _print(selfplay(bots, args.games, args.seed, _rule_options(args), rotate=args.rotate,
+                        jobs=args.jobs))
     except ValueError as error:
         raise CommandError(str(error)) from None
     return 0
@@ -136,6 +139,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--shared-win", action="store_true", help="ties share the win (no tie-break)")
     p.add_argument("--rotate", action="store_true",
                    help="shift the bots one seat each game (removes seat bias; see by_bot)")
+    p.add_argument("--jobs", type=int, default=1,
+                   help="play the games in this many processes (same results, faster)")
     p.set_defaults(run=_cmd_selfplay)
     return parser
 

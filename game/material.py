@@ -69,6 +69,12 @@ _PLOT_OF: dict[tuple[str, Card], int] = {
 }
 
 
+SEAT_PLOTS: dict[str, dict[Card, int]] = {
+    seat: {card: _PLOT_OF[(seat, card)] for card in CARDS} for seat in SEATS}
+"""The seat-to-plot table: ``SEAT_PLOTS[seat][card]`` is ``plot_for(seat, card)`` (one dict
+lookup per card, for the computer players' hot loops)."""
+
+
 def plot_for(seat: str, card: Card) -> int:
     """The plot (0-8, south-edge numbering) that ``card`` marks for a player at ``seat``."""
     return _PLOT_OF[(seat, card)]

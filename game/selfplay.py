@@ -1,25 +1,35 @@
-"""Matches between computer players, for benchmarks and strength measurements."""
+"""Matches between computer players, for benchmarks and strength measurements.
+
+``selfplay(..., jobs=N)`` plays the games in ``N`` processes. Every game depends only on its
+own seed (``"{seed}/{g}"``: the deal, the chance steps and the players' generator), so the
+summary is the same whatever ``jobs`` is (apart from the timings).
+"""
 
 from __future__ import annotations
 
 import math
+import os
 import random
 import time
 from typing import Any
 
-from .ai import ComputerPlayer, make_player
+from .actions import Build, ReturnPiece
+from .ai import ComputerPlayer, decide, make_player
 from .match import Game
+from .material import MAX_PIECE
 from .settings import standard_settings
 
 
 def play_game(bots: list[ComputerPlayer], seed: str, options: dict[str, Any],
               think_time: list[float] | None = None,
-              think_count: list[int] | None = None) -> Game:
+              think_count: list[int] | None = None,
+              big_pieces: list[list[int]] | None = None) -> Game:
     """One game between ``bots`` (one per player, in player order) from ``seed``.
 
     When given, ``think_time[p]`` / ``think_count[p]`` accumulate the CPU seconds player ``p``
     spent choosing (process time, so a busy machine does not inflate it) and the number of
-    its decisions.
+    its decisions; ``big_pieces[p][r]`` counts the 4-floor pieces player ``p`` placed (or
+    returned) in round ``r + 1``.
     """
     game = Game(standard_settings(len(bots), **options), seed)
     rng = random.Random(f"{seed}/players")
@@ -28,10 +38,16 @@ def play_game(bots: list[ComputerPlayer], seed: str, options: dict[str, Any],
         player = game.state.current
         assert player is not None
         started = clock()
-        decision = bots[player].choose(game.view(player), rng)
+        decision = decide(bots[player], game.view(player), rng)
         if think_time is not None and think_count is not None:
             think_time[player] += clock() - started
             think_count[player] += 1
+        if (big_pieces is not None and isinstance(decision, (Build, ReturnPiece))
+                and decision.floors == MAX_PIECE):
+            rounds = big_pieces[player]
+            while len(rounds) < game.state.round:
+                rounds.append(0)
+            rounds[game.state.round - 1] += 1
         game.play(decision)
     return game
 
@@ -47,44 +63,89 @@ def wilson_interval(successes: float, trials: int, z: float = 1.96) -> tuple[flo
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def _one_game(task: tuple[list[str], str, dict[str, Any]]) -> dict[str, Any]:
+    """Play one game (bot ids in player order) and return what the summary needs."""
+    ids, game_seed, options = task
+    n = len(ids)
+    think_time = [0.0] * n
+    think_count = [0] * n
+    big = [[] for _ in range(n)]  # type: list[list[int]]
+    game = play_game([make_player(b) for b in ids], game_seed, options, think_time,
+                     think_count, big)
+    state = game.state
+    rounds = state.settings.round_count
+    per_round = [[sum(scoring.colours[c].total for c in colours) for scoring in state.scorings]
+                 for colours in state.settings.player_colours]
+    standings = state.standings()
+    winners = [s.player for s in standings if s.winner]
+    decided = {s.player: s.decided_by for s in standings}
+    return {
+        "points": state.player_points(), "winners": winners, "decided_by": decided,
+        "decisions": len(game.decisions()), "think_time": think_time,
+        "think_count": think_count, "per_round": per_round,
+        "big_pieces": [b + [0] * (rounds - len(b)) for b in big],
+    }
+
+
 def selfplay(bot_ids: list[str], games: int, seed: str | int,
-             options: dict[str, Any], rotate: bool = False) -> dict[str, Any]:
+             options: dict[str, Any], rotate: bool = False, jobs: int = 1) -> dict[str, Any]:
     """Play ``games`` games and summarise wins (ties split) and mean points per seat.
 
     With ``rotate``, game ``g`` shifts the bots by ``g`` places (player ``p`` is played by
     ``bot_ids[(p + g) % n]``) so every bot sits at every edge equally often; the per-seat
-    figures then describe seats, and ``by_bot`` describes the bots.
+    figures then describe seats, and ``by_bot`` describes the bots. ``jobs`` > 1 plays the
+    games in that many processes (same results).
     """
-    bots = [make_player(b) for b in bot_ids]
-    n = len(bots)
+    for b in bot_ids:
+        make_player(b)  # an unknown id fails here, before any process starts
+    n = len(bot_ids)
     wins = [0.0] * n
     points = [0] * n
     decisions = 0
-    per_bot: dict[str, dict[str, float]] = {
-        b: {"seats": 0, "wins": 0.0, "points": 0, "decisions": 0, "seconds": 0.0}
+    per_bot: dict[str, dict[str, Any]] = {
+        b: {"seats": 0, "wins": 0.0, "points": 0, "decisions": 0, "seconds": 0.0,
+            "margin": 0.0, "tie_break_wins": 0.0, "per_round": None, "big_pieces": None}
         for b in bot_ids}
-    started = time.perf_counter()
+    tasks = []
+    orders = []
     for g in range(games):
         shift = g % n if rotate else 0
         order = [(p + shift) % n for p in range(n)]
-        think_time = [0.0] * n
-        think_count = [0] * n
-        game = play_game([bots[i] for i in order], f"{seed}/{g}", options,
-                         think_time, think_count)
-        decisions += len(game.decisions())
-        standings = game.state.standings()
-        winners = [s.player for s in standings if s.winner]
+        orders.append(order)
+        tasks.append(([bot_ids[i] for i in order], f"{seed}/{g}", options))
+    load_before = _load()
+    started = time.perf_counter()
+    if jobs > 1:
+        import multiprocessing
+        with multiprocessing.get_context("spawn" if os.name == "nt" else "fork").Pool(
+                jobs) as pool:
+            results = pool.map(_one_game, tasks, chunksize=1)
+    else:
+        results = [_one_game(task) for task in tasks]
+    seconds = time.perf_counter() - started
+    for order, result in zip(orders, results):
+        decisions += result["decisions"]
+        winners = result["winners"]
+        game_points = result["points"]
         for p in winners:
             wins[p] += 1 / len(winners)
-            per_bot[bot_ids[order[p]]]["wins"] += 1 / len(winners)
-        for p, total in enumerate(game.state.player_points()):
+            stats = per_bot[bot_ids[order[p]]]
+            stats["wins"] += 1 / len(winners)
+            if result["decided_by"][p] in ("tallest", "majorities"):
+                stats["tie_break_wins"] += 1 / len(winners)
+        for p, total in enumerate(game_points):
             points[p] += total
             stats = per_bot[bot_ids[order[p]]]
             stats["seats"] += 1
             stats["points"] += total
-            stats["decisions"] += think_count[p]
-            stats["seconds"] += think_time[p]
-    seconds = time.perf_counter() - started
+            stats["margin"] += total - (sum(game_points) - total) / (n - 1)
+            stats["decisions"] += result["think_count"][p]
+            stats["seconds"] += result["think_time"][p]
+            for key in ("per_round", "big_pieces"):
+                row = result[key][p]
+                if stats[key] is None:
+                    stats[key] = [0] * len(row)
+                stats[key] = [a + b for a, b in zip(stats[key], row)]
     by_bot = {}
     for b, s in per_bot.items():
         seats = int(s["seats"])
@@ -94,7 +155,12 @@ def selfplay(bot_ids: list[str], games: int, seed: str | int,
             "wins": round(s["wins"], 3),
             "win_rate": round(s["wins"] / seats, 4) if seats else None,
             "win_rate_ci95": [round(low, 4), round(high, 4)],
+            "even_share": round(1 / n, 4),
+            "tie_break_wins": round(s["tie_break_wins"], 3),
             "mean_score": round(s["points"] / seats, 2) if seats else None,
+            "mean_margin": round(s["margin"] / seats, 2) if seats else None,
+            "points_per_round": [round(x / seats, 2) for x in s["per_round"] or []],
+            "big_pieces_per_round": [round(x / seats, 2) for x in s["big_pieces"] or []],
             "decisions": int(s["decisions"]),
             "seconds_per_decision": (round(s["seconds"] / s["decisions"], 4)
                                      if s["decisions"] else None),
@@ -103,13 +169,24 @@ def selfplay(bot_ids: list[str], games: int, seed: str | int,
         "games": games,
         "players": n,
         "bots": bot_ids,
+        "seed": str(seed),
         "options": options,
         "rotate": rotate,
+        "jobs": jobs,
         "wins": [round(w, 3) for w in wins],
         "win_rate": [round(w / games, 4) for w in wins] if games else [],
         "mean_score": [round(p / games, 2) for p in points] if games else [],
         "by_bot": by_bot,
         "seconds": round(seconds, 3),
+        "load_average": [load_before, _load()],
         "games_per_second": round(games / seconds, 2) if seconds else None,
         "decisions_per_second": round(decisions / seconds, 1) if seconds else None,
     }
+
+
+def _load() -> float | None:
+    """The 1-minute load average (None where the platform has none, e.g. Pyodide)."""
+    try:
+        return round(os.getloadavg()[0], 2)
+    except (AttributeError, OSError):
+        return None

@@ -6,6 +6,9 @@
 // and prints its JSON. Usage (repository root, after `npm ci`):
 //     node scripts/bench_ai_pyodide.mjs            # full benchmark
 //     node scripts/bench_ai_pyodide.mjs --quick    # fewer iterations, no per-level timing
+//     node scripts/bench_ai_pyodide.mjs --decisions [LEVEL [PLAYERS...]]
+//         # seconds per decision of LEVEL (default game.ai.STRONGEST) over whole games
+//         # against `heuristic` players: median, p95, max (selections included)
 
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,6 +17,8 @@ import { loadPyodide } from "pyodide";
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const MOUNT = "/project";
 const quick = process.argv.includes("--quick");
+const decisionsAt = process.argv.indexOf("--decisions");
+const decisionArgs = decisionsAt >= 0 ? process.argv.slice(decisionsAt) : null;
 
 const pyodide = await loadPyodide();
 // Node's CPU clock for this process (user + system), in seconds: Pyodide's own
@@ -28,8 +33,12 @@ const out = pyodide.runPython(`
 import json, sys
 sys.path.insert(0, ${JSON.stringify(MOUNT)})
 sys.dont_write_bytecode = True
-from game.ai.bench import benchmark
-result = benchmark(${quick ? "iterations=60, playouts=3, levels=False, " : ""}clock=node_cpu_seconds)
+from game.ai.bench import benchmark, main
+decision_args = ${JSON.stringify(decisionArgs)}
+if decision_args:
+    result = {"decision_times": json.loads(main(decision_args, clock=node_cpu_seconds))}
+else:
+    result = benchmark(${quick ? "iterations=60, playouts=3, levels=False, " : ""}clock=node_cpu_seconds)
 result["clock"] = "Node process.cpuUsage (CPU seconds)"
 result["runtime"] = "Pyodide " + ${JSON.stringify(pyodide.version)} + " (Python " + sys.version.split()[0] + ")"
 json.dumps(result, indent=1)

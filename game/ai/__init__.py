@@ -1,5 +1,16 @@
 """Computer players. Each decides from a :class:`~game.view.PlayerView` only, never a full state.
 
+One protocol for every player, so callers never ask what kind of player they hold:
+
+* ``player.start(view, rng) -> Thinking`` begins a decision (cheap; one-shot players such as
+  ``random`` and ``greedy`` decide here and return an already finished :class:`Thinking`);
+* ``thinking.step(max_seconds) -> bool`` works for about that long (``None``: to the end) and
+  returns True once the decision is made;
+* ``thinking.best() -> Action`` is the decision (the best so far if called earlier).
+
+:func:`think` is the one "step until done or deadline" loop, as a generator that yields
+between slices (for a browser's event loop); :func:`decide` runs it to the end.
+
 ``make_player("random")`` builds a player from its id; ids are what settings store in
 ``PlayerSpec.controller`` and what ``python -m game selfplay --bots`` takes.
 """
@@ -7,26 +18,100 @@
 from __future__ import annotations
 
 import random
-from typing import Callable, Protocol
+import time
+from typing import Callable, Generator, Protocol
 
 from ..actions import Action
 from ..view import PlayerView
 
 
+class Thinking(Protocol):
+    """One decision in progress."""
+
+    def step(self, max_seconds: float | None = None) -> bool:
+        """Work for about ``max_seconds`` (None: until done); True once the decision is made."""
+        ...
+
+    def best(self) -> Action:
+        """The decision (before ``step`` returned True: the best found so far)."""
+        ...
+
+
 class ComputerPlayer(Protocol):
     """Anything that picks a legal decision from what its seat may know."""
 
-    id: str
+    @property
+    def id(self) -> str: ...
 
-    def choose(self, view: PlayerView, rng: random.Random) -> Action: ...
+    def start(self, view: PlayerView, rng: random.Random) -> Thinking:
+        """Begin deciding for ``view.player``; draws from ``rng`` only here, never later."""
+        ...
 
 
-class RandomPlayer:
+class Decided:
+    """A :class:`Thinking` that is finished from the start (one-shot players)."""
+
+    __slots__ = ("action",)
+
+    def __init__(self, action: Action) -> None:
+        self.action = action
+
+    def step(self, max_seconds: float | None = None) -> bool:
+        return True
+
+    def best(self) -> Action:
+        return self.action
+
+
+SLICE_SECONDS = 0.03
+"""Default length of one slice of thinking between two yields (the browser's frame budget)."""
+
+
+def think(player: ComputerPlayer, view: PlayerView, rng: random.Random, *,
+          slice_seconds: float | None = SLICE_SECONDS, max_seconds: float | None = None,
+          clock: Callable[[], float] = time.perf_counter) -> Generator[None, None, Action]:
+    """Let ``player`` decide in slices of ``slice_seconds``, yielding between them; the
+    generator's return value is the decision. ``max_seconds`` is the caller's cap on the
+    whole decision (None: the player's own budget decides when it is done)."""
+    thinking = player.start(view, rng)
+    deadline = None if max_seconds is None else clock() + max_seconds
+    while not thinking.step(slice_seconds):
+        if deadline is not None and clock() >= deadline:
+            break
+        yield None
+    return thinking.best()
+
+
+def decide(player: ComputerPlayer, view: PlayerView, rng: random.Random, *,
+           slice_seconds: float | None = None, max_seconds: float | None = None) -> Action:
+    """The player's decision for ``view``, computed here and now (see :func:`think`)."""
+    work = think(player, view, rng, slice_seconds=slice_seconds, max_seconds=max_seconds)
+    while True:
+        try:
+            next(work)
+        except StopIteration as finished:
+            action: Action = finished.value
+            return action
+
+
+class OneShot:
+    """Base of players that decide at once: :meth:`start` returns a finished thinking."""
+
+    id = "one-shot"
+
+    def choose_now(self, view: PlayerView, rng: random.Random) -> Action:
+        raise NotImplementedError
+
+    def start(self, view: PlayerView, rng: random.Random) -> Thinking:
+        return Decided(self.choose_now(view, rng))
+
+
+class RandomPlayer(OneShot):
     """Picks uniformly among the legal decisions: the baseline every other player must beat."""
 
     id = "random"
 
-    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+    def choose_now(self, view: PlayerView, rng: random.Random) -> Action:
         return rng.choice(view.legal_actions())
 
 
@@ -46,17 +131,54 @@ def _greedy() -> ComputerPlayer:
     return GreedyPlayer()
 
 
+def _heuristic() -> ComputerPlayer:
+    from .heuristic import HeuristicPlayer
+    return HeuristicPlayer()
+
+
 PLAYERS: dict[str, Callable[[], ComputerPlayer]] = {
     "random": RandomPlayer,
     "greedy": _greedy,
+    "heuristic": _heuristic,
     "search:1": _search("1", iterations=100, root_width=6, inner_width=3),
     "search:2": _search("2", iterations=300, root_width=10, inner_width=4),
     "search:3": _search("3", iterations=800, root_width=12, inner_width=5),
 }
 """Every computer player by id. ``search:N`` levels differ only in budget and width."""
 
+STRONGEST = "search:3"
+"""The id of the strongest level (hints and the post-game review use it)."""
+
+
+def _custom_search(player_id: str) -> ComputerPlayer:
+    """``search[iterations=300;foresight=1;root_ranking=heuristic]``: a search with any
+    :class:`~game.ai.search.SearchConfig` fields, for experiments and benchmarks (not a level
+    of the page)."""
+    from dataclasses import fields
+    from .search import SearchConfig, SearchPlayer
+    types = {f.name: f.type for f in fields(SearchConfig)}
+    values: dict[str, object] = {}
+    for item in player_id[len("search["):-1].split(";"):
+        key, _, text = item.partition("=")
+        key = key.strip()
+        if key not in types:
+            raise ValueError(f"unknown search setting {key!r} in {player_id!r}")
+        kind = str(types[key])
+        text = text.strip()
+        if text == "None":
+            values[key] = None
+        elif kind.startswith("int"):
+            values[key] = int(text)
+        elif kind.startswith("float"):
+            values[key] = float(text)
+        else:
+            values[key] = text
+    return SearchPlayer(player_id, SearchConfig(**values))  # type: ignore[arg-type]
+
 
 def make_player(player_id: str) -> ComputerPlayer:
+    if player_id.startswith("search[") and player_id.endswith("]"):
+        return _custom_search(player_id)
     try:
         return PLAYERS[player_id]()
     except KeyError:

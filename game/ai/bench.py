@@ -17,7 +17,7 @@ from typing import Any, Callable
 
 from ..match import Game
 from ..settings import standard_settings
-from . import make_player
+from . import STRONGEST, decide, make_player
 from .search import SearchConfig, SearchPlayer, playout_step
 
 CLOCK: Callable[[], float] = time.process_time
@@ -27,18 +27,24 @@ POSITIONS = ((4, 6), (4, 60), (3, 20), (2, 20))
 """(players, greedy decisions played before measuring): early round 1 and later positions."""
 
 
+def _to_move(game: Game) -> int:
+    player = game.state.current
+    assert player is not None
+    return player
+
+
 def position(players: int, moves: int) -> Game:
     game = Game(standard_settings(players), f"bench/{players}/{moves}")
     greedy = make_player("greedy")
     rng = random.Random(0)
     for _ in range(moves):
-        game.play(greedy.choose(game.view(game.state.current), rng))
+        game.play(decide(greedy, game.view(_to_move(game)), rng))
     return game
 
 
 def iterations_per_second(game: Game, iterations: int) -> float:
     player = SearchPlayer("bench", SearchConfig(iterations=iterations))
-    thinking = player.start(game.view(game.state.current), random.Random(1))
+    thinking = player.start(game.view(_to_move(game)), random.Random(1))
     started = CLOCK()
     thinking.step()
     return thinking.iterations / (CLOCK() - started)
@@ -58,8 +64,30 @@ def full_playouts_per_second(players: int, count: int) -> float:
 def level_seconds(level: str, game: Game) -> float:
     player = make_player(level)
     started = CLOCK()
-    player.choose(game.view(game.state.current), random.Random(3))
+    decide(player, game.view(_to_move(game)), random.Random(3))
     return CLOCK() - started
+
+
+def decision_times(level: str, players: int = 4, seed: str = "times",
+                   opponent: str = "heuristic") -> dict[str, Any]:
+    """Seconds per decision of ``level`` over one whole game against ``opponent`` players
+    (every decision, selections included): median, 95th percentile, maximum."""
+    game = Game(standard_settings(players), seed)
+    bots = [make_player(level)] + [make_player(opponent)] * (players - 1)
+    rng = random.Random(4)
+    times: list[float] = []
+    while not game.state.is_over:
+        player = _to_move(game)
+        started = CLOCK()
+        action = decide(bots[player], game.view(player), rng)
+        if player == 0:
+            times.append(CLOCK() - started)
+        game.play(action)
+    times.sort()
+    return {"level": level, "players": players, "decisions": len(times),
+            "median": round(times[len(times) // 2], 3),
+            "p95": round(times[min(len(times) - 1, int(0.95 * len(times)))], 3),
+            "max": round(times[-1], 3)}
 
 
 def benchmark(iterations: int = 300, playouts: int = 10, levels: bool = True,
@@ -83,5 +111,20 @@ def benchmark(iterations: int = 300, playouts: int = 10, levels: bool = True,
     return result
 
 
+def main(argv: list[str] | None = None, clock: Callable[[], float] | None = None) -> str:
+    """``--decisions LEVEL [PLAYERS...]``: decision times of one level over whole games;
+    no arguments: the full benchmark."""
+    global CLOCK
+    if clock is not None:
+        CLOCK = clock
+    args = list(argv or [])
+    if args[:1] == ["--decisions"]:
+        level = args[1] if len(args) > 1 else STRONGEST
+        counts = [int(a) for a in args[2:]] or [4, 3, 2]
+        return json.dumps([decision_times(level, n, f"times/{n}") for n in counts], indent=1)
+    return json.dumps(benchmark(), indent=1)
+
+
 if __name__ == "__main__":
-    print(json.dumps(benchmark(), indent=1))
+    import sys
+    print(main(sys.argv[1:]))

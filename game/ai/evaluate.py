@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from ..board import Board
 from ..material import CITIES, MAX_PIECE, PLOTS_PER_CITY
+from ..scoring import MAJORITY_POINTS, TALLEST_POINTS, TOWER_POINTS
 from ..settings import Settings
 
-TALLEST, MAJORITY, TOWER = 3.0, 2.0, 1.0
 SAFE_BONUS = 0.5
 """Extra value per round of a tower nobody can take over (a sure point in every later round)."""
 CITY_RANGES = tuple(range(c * PLOTS_PER_CITY, (c + 1) * PLOTS_PER_CITY) for c in range(len(CITIES)))
@@ -57,11 +57,11 @@ def colour_values(board: Board, colour_count: int, safe_bonus: float = SAFE_BONU
                 best_count += 1
         lead = max(counts)
         if lead and counts.count(lead) == 1:
-            values[counts.index(lead)] += MAJORITY
+            values[counts.index(lead)] += MAJORITY_POINTS
         for colour, n in enumerate(counts):
-            values[colour] += n * TOWER
+            values[colour] += n * TOWER_POINTS
     if best_count == 1:
-        values[best_owner] += TALLEST
+        values[best_owner] += TALLEST_POINTS
     return values
 
 

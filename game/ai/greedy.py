@@ -15,6 +15,7 @@ import random
 from ..actions import Action, Build, ReturnPiece
 from ..state import SELECT, State
 from ..view import PlayerView
+from . import OneShot
 from .evaluate import colour_values, player_values, relative
 from .policy import FLOOR_COST
 from .selection import ranked_selections
@@ -41,12 +42,12 @@ def ranked_actions(view: PlayerView, rng: random.Random) -> list[tuple[float, Ac
     return [(v, a) for v, _, a in scored]
 
 
-class GreedyPlayer:
+class GreedyPlayer(OneShot):
     """One-ply lookahead with the board evaluation; chooses pieces by the selection heuristic."""
 
     id = "greedy"
 
-    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+    def choose_now(self, view: PlayerView, rng: random.Random) -> Action:
         actions = view.legal_actions()
         if len(actions) == 1:
             return actions[0]

@@ -15,9 +15,13 @@ from __future__ import annotations
 import random
 
 from ..actions import Action, Build, ReturnPiece
-from ..material import CARDS, CITIES, MAX_PIECE, PLOTS_PER_CITY, SEATS, plot_for
+from ..board import Tower
+from ..material import CITIES, Card, MAX_PIECE, PLOTS_PER_CITY, SEAT_PLOTS
+from ..scoring import MAJORITY_POINTS as MAJORITY
+from ..scoring import TALLEST_POINTS as TALLEST
+from ..scoring import TOWER_POINTS as TOWER
 from ..state import State
-from .evaluate import MAJORITY, SAFE_BONUS, TALLEST, TOWER
+from .evaluate import SAFE_BONUS
 
 FLOOR_COST = 0.05
 """Value of keeping a floor in hand: among equal gains prefer the smaller piece."""
@@ -26,9 +30,7 @@ CITY_OF_POS = tuple(pos // PLOTS_PER_CITY for pos in range(len(CITIES) * PLOTS_P
 PLAYOUT_NOISE = 0.3
 """Uniform noise added to estimates in playouts, so near-equal moves are picked at random."""
 
-PLOT = {seat: {card: plot_for(seat, card) for card in CARDS} for seat in SEATS}
-
-Scored = tuple[float, object, int, int, int]
+Scored = tuple[float, Card, int, int, int]
 """(value, card, city, colour, floors)."""
 
 
@@ -48,14 +50,15 @@ def colour_weights(state: State, player: int) -> list[float]:
     return [1.0 if c in mine else other for c in range(len(settings.colours))]
 
 
-_TOWER_INFO: dict = {}
+TowerInfo = tuple[int, dict[int, int], int, int, int]
+_TOWER_INFO: dict[Tower, TowerInfo] = {}
 """Tower -> (height, floors per colour, colour with most floors, its floors, runner-up's
 floors): towers recur across playouts, so look them up instead of recounting."""
 _TOWER_INFO_LIMIT = 20_000
 """About 10 MB at most (~0.5 kB a tower): the browser has little memory to spare."""
 
 
-def _tower_info(tower: tuple) -> tuple[int, dict[int, int], int, int, int]:
+def _tower_info(tower: Tower) -> TowerInfo:
     info = _TOWER_INFO.get(tower)
     if info is None:
         per: dict[int, int] = {}
@@ -110,7 +113,7 @@ def scored_builds(state: State, player: int | None = None,
     weights = _weights(state, player)
     anti_trust = settings.anti_trust
     godzilla = state.godzilla
-    plots = PLOT[settings.seat_of(player)]
+    plots = SEAT_PLOTS[settings.seat_of(player)]
     my_colours = []
     for c in settings.player_colours[player]:
         supply = state.supply[c]
@@ -131,7 +134,7 @@ def scored_builds(state: State, player: int | None = None,
     best_height = 0
     best_count = 0
     best_pos = -1
-    tower_data: list = [None] * len(board)
+    tower_data: list[TowerInfo | None] = [None] * len(board)
     all_counts = [[0] * ncol for _ in CITY_OF_POS[::PLOTS_PER_CITY]]
     for pos, tower in enumerate(board):
         if tower:
@@ -162,7 +165,8 @@ def scored_builds(state: State, player: int | None = None,
             tower = board[pos]
             if tower:
                 top = tower[-1][0]
-                height, per, first_colour, first, second = tower_data[pos]
+                # (the ignore: tower_data is filled for every non-empty tower above)
+                height, per, first_colour, first, second = tower_data[pos]  # type: ignore[misc]
             else:
                 top, height, per, first_colour, first, second = -1, 0, {}, -1, 0, 0
             for colour, smallest, big in my_colours:
@@ -228,9 +232,9 @@ def scored_builds(state: State, player: int | None = None,
                     if pick is None:
                         result.append((value, card, city, colour, floors))
                     else:
-                        key = value + pick() * noise
-                        if key > best_key:
-                            best_key = key
+                        noisy = value + pick() * noise
+                        if noisy > best_key:
+                            best_key = noisy
                             best = (value, card, city, colour, floors)
     if pick is not None:
         return [best] if best is not None else []
@@ -239,9 +243,9 @@ def scored_builds(state: State, player: int | None = None,
 
 def to_build(state: State, scored: Scored) -> Build:
     _, card, city, colour, floors = scored
-    seat = state.settings.seat_of(state.current)  # type: ignore[arg-type]
-    name = state.settings.colours[colour]  # type: ignore[index]
-    return Build(card, city, PLOT[seat][card], name, floors)  # type: ignore[arg-type]
+    assert state.current is not None
+    seat = state.settings.seat_of(state.current)
+    return Build(card, city, SEAT_PLOTS[seat][card], state.settings.colours[colour], floors)
 
 
 def cheapest_return(state: State) -> Action:

@@ -18,8 +18,8 @@ Why this design:
   [0, 1] per player by a logistic of the margin over the best opponent; at the end of the game
   the real result (tie-break included) dominates. Chance steps (reshuffles) inside playouts are
   drawn with ``state.sample_chance``.
-* **Slices.** The browser runs Python on the main thread, so thinking is a :class:`Thinking`
-  object whose :meth:`Thinking.step` does a bounded amount of work and returns. A fixed
+* **Slices.** The browser runs Python on the main thread, so thinking is a :class:`SearchThinking`
+  object whose :meth:`SearchThinking.step` does a bounded amount of work and returns. A fixed
   iteration budget makes decisions reproducible whatever the slicing: the search owns a private
   generator seeded once from the caller's ``rng`` at :meth:`SearchPlayer.start`.
 """
@@ -30,12 +30,15 @@ import math
 import random
 import time
 from dataclasses import dataclass
+from typing import Literal
 
 from ..actions import Action
 from ..state import CHANCE, SELECT, State
 from ..view import PlayerView
 from .evaluate import colour_values, future_weight, player_values
+from .foresight import outlook
 from .greedy import ranked_actions
+from .heuristic import ranked_heuristic, scorings_to_come
 from .policy import playout_build, top_builds
 from .selection import ranked_selections
 
@@ -57,7 +60,8 @@ def playout_step(state: State, rng: random.Random) -> State:
 @dataclass(frozen=True)
 class SearchConfig:
     """A strength level: ``iterations`` is the deterministic budget; ``max_seconds`` (None by
-    default) is an optional safety cap for ``choose`` that makes results timing-dependent."""
+    default) caps the thinking time of one decision (the sum of its steps' durations), which
+    makes results depend on the machine's speed once the cap is reached."""
 
     iterations: int
     root_width: int = 10
@@ -65,6 +69,13 @@ class SearchConfig:
     select_width: int = 4
     exploration: float = 0.6
     max_seconds: float | None = None
+    foresight: float = 0.0
+    """Weight of :func:`game.ai.foresight.outlook` in leaf values (0: the board alone)."""
+    root_ranking: Literal["greedy", "heuristic"] = "greedy"
+    """Which one-ply player ranks the root's candidate builds."""
+    depth: int | None = None
+    """Decisions from the root (tree and playout together) after which a playout stops and
+    the position is valued mid-round; None: play out to the end of the root's round."""
 
 
 class Node:
@@ -85,15 +96,21 @@ def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-def leaf_rewards(state: State) -> list[float]:
-    """Each player's reward in [0, 1] for a playout that ended in ``state``."""
+def leaf_rewards(state: State, foresight: float = 0.0, mid_round: bool = False) -> list[float]:
+    """Each player's reward in [0, 1] for a playout that ended in ``state`` (``mid_round``:
+    stopped before the round's scoring, which then counts fully)."""
     settings = state.settings
     points = state.player_points()
     if state.is_over:
         projected = [float(p) for p in points]
     else:
-        weight = future_weight(settings.round_count - len(state.scorings))
-        values = player_values(colour_values(state.board, len(settings.colours)), settings)
+        left = settings.round_count - len(state.scorings)
+        weight = scorings_to_come(settings, len(state.scorings)) if mid_round \
+            else future_weight(left)
+        colour_vals = colour_values(state.board, len(settings.colours))
+        if foresight and weight:
+            colour_vals = [v + foresight * e for v, e in zip(colour_vals, outlook(state, 1.0))]
+        values = player_values(colour_vals, settings)
         projected = [p + weight * v for p, v in zip(points, values)]
     rewards = []
     for p, mine in enumerate(projected):
@@ -107,16 +124,19 @@ def leaf_rewards(state: State) -> list[float]:
     return rewards
 
 
-class Thinking:
+class SearchThinking:
     """One decision being searched; advance it with :meth:`step`, read it with :meth:`best`."""
 
-    def __init__(self, config: SearchConfig, view: PlayerView, rng: random.Random) -> None:
+    def __init__(self, config: SearchConfig, view: PlayerView, rng: random.Random,
+                 include: Action | None = None) -> None:
         self.config = config
         self.view = view
         self.rng = random.Random(rng.getrandbits(64))
         self.players = view.settings.player_count
         self.root = Node(self.players)
         self.iterations = 0
+        self.seconds = 0.0
+        """Time spent in :meth:`step` so far (for ``SearchConfig.max_seconds``)."""
         self.root_round = view.round
         legal = view.legal_actions()
         if not legal:
@@ -125,8 +145,12 @@ class Thinking:
             self.candidates: list[Action] = legal
         elif view.phase == SELECT:
             self.candidates = list(ranked_selections(view)[:config.root_width])
+        elif config.root_ranking == "heuristic":
+            self.candidates = [a for _, a in ranked_heuristic(view, self.rng)[:config.root_width]]
         else:
             self.candidates = [a for _, a in ranked_actions(view, self.rng)[:config.root_width]]
+        if include is not None and include not in self.candidates and include in legal:
+            self.candidates.append(include)  # searched too (a decision under review)
 
     @property
     def budget(self) -> int:
@@ -135,19 +159,29 @@ class Thinking:
 
     @property
     def done(self) -> bool:
-        return self.iterations >= self.budget
+        if self.iterations >= self.budget:
+            return True
+        cap = self.config.max_seconds
+        return cap is not None and self.seconds >= cap
 
-    def step(self, max_iterations: int | None = None, max_seconds: float | None = None) -> bool:
-        """Run up to ``max_iterations`` iterations or about ``max_seconds`` of work (whichever
+    def step(self, max_seconds: float | None = None, max_iterations: int | None = None) -> bool:
+        """Run about ``max_seconds`` of work or up to ``max_iterations`` iterations (whichever
         comes first; at least one iteration unless done). Returns True once the budget is spent."""
-        deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+        clock = time.perf_counter
+        started = clock()
+        deadline = None if max_seconds is None else started + max_seconds
+        cap = self.config.max_seconds
+        if cap is not None:
+            cap_at = started + cap - self.seconds
+            deadline = cap_at if deadline is None else min(deadline, cap_at)
         limit = self.budget if max_iterations is None else min(self.budget,
                                                                self.iterations + max_iterations)
         while self.iterations < limit:
             self._iterate()
             self.iterations += 1
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and clock() >= deadline:
                 break
+        self.seconds += clock() - started
         return self.done
 
     def best(self) -> Action:
@@ -207,6 +241,7 @@ class Thinking:
                 path.append(child)
                 break
             mover = state.current
+            assert mover is not None
             best_score = -1.0
             best_action = actions[0]
             for action in actions:
@@ -219,18 +254,25 @@ class Thinking:
             node = children[best_action]
             path.append(node)
             state = state.apply(best_action)
-        rewards = self._playout(state)
+        rewards = self._playout(state, len(path) - 1)
         for n in path:
             n.visits += 1
             totals = n.totals
             for p in range(self.players):
                 totals[p] += rewards[p]
 
-    def _playout(self, state: State) -> list[float]:
+    def _playout(self, state: State, plies: int) -> list[float]:
         rng = self.rng
+        depth = self.config.depth
+        limit = 10**6 if depth is None else depth - plies
         while not state.is_over and state.round == self.root_round:
+            if state.phase != CHANCE:
+                if limit <= 0:
+                    break
+                limit -= 1
             state = playout_step(state, rng)
-        return leaf_rewards(state)
+        return leaf_rewards(state, self.config.foresight,
+                            not state.is_over and state.round == self.root_round)
 
 
 class SearchPlayer:
@@ -240,15 +282,8 @@ class SearchPlayer:
         self.id = player_id
         self.config = config
 
-    def start(self, view: PlayerView, rng: random.Random) -> Thinking:
-        """Begin thinking about the viewer's decision; call ``step`` until it returns True."""
-        return Thinking(self.config, view, rng)
-
-    def choose(self, view: PlayerView, rng: random.Random) -> Action:
-        thinking = self.start(view, rng)
-        cap = self.config.max_seconds
-        deadline = None if cap is None else time.perf_counter() + cap
-        while not thinking.step(max_iterations=64):
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-        return thinking.best()
+    def start(self, view: PlayerView, rng: random.Random,
+              include: Action | None = None) -> SearchThinking:
+        """Begin thinking about the viewer's decision; call ``step`` until it returns True.
+        ``include``: a decision to search among the root candidates whatever its rank."""
+        return SearchThinking(self.config, view, rng, include)

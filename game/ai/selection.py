@@ -16,16 +16,15 @@ import random
 from typing import Union
 
 from ..actions import Select
-from ..material import MAX_PIECE, PLOTS_PER_CITY
+from ..material import MAX_PIECE, Card, PLOTS_PER_CITY, SEAT_PLOTS
 from ..state import Counts, State, selections
 from ..view import PlayerView
-from .policy import PLOT
 
 Position = Union[State, PlayerView]
 BALANCE_WEIGHT = 0.25
 
 
-def _hand(pos: Position, player: int) -> tuple:
+def _hand(pos: Position, player: int) -> tuple[Card, ...]:
     return pos.hand if isinstance(pos, PlayerView) else pos.hands[player]
 
 
@@ -33,7 +32,7 @@ def takeover_needs(pos: Position, player: int, colour: int) -> list[int]:
     """For each card in hand, the fewest floors that would take over an opponent tower it
     reaches (cards that reach none are left out); sorted ascending."""
     board = pos.board
-    plots = PLOT[pos.settings.seat_of(player)]
+    plots = SEAT_PLOTS[pos.settings.seat_of(player)]
     cities = pos.open_cities()
     needs = []
     for card in dict.fromkeys(_hand(pos, player)):

@@ -20,8 +20,9 @@ def tiny_search(iterations: int = 6) -> SearchPlayer:
 
 def all_players(iterations: int = 6) -> dict:
     """One of each kind: every registered non-search id plus a small search."""
+    # (tests/ai/test_ai_search.py checks that this covers every registered kind)
     return {"random": make_player("random"), "greedy": make_player("greedy"),
-            "search": tiny_search(iterations)}
+            "heuristic": make_player("heuristic"), "search": tiny_search(iterations)}
 
 
 def advance(game: Game, moves: int, seed: str = "advance") -> Game:

@@ -7,6 +7,7 @@ import random
 from hypothesis import given, settings, strategies as st
 
 from game.actions import Build
+from game.ai import decide
 from game.ai.evaluate import colour_values, player_values, relative
 from game.ai.greedy import GreedyPlayer, ranked_actions
 from game.ai.policy import FLOOR_COST, scored_builds, to_build
@@ -75,7 +76,7 @@ def test_greedy_takes_the_obviously_best_build():
     game = advance(new_game(4, "greedy"), 30)
     view = game.view(game.state.current)
     ranked = ranked_actions(view, random.Random(0))
-    choice = GreedyPlayer().choose(view, random.Random(0))
+    choice = decide(GreedyPlayer(), view, random.Random(0))
     assert choice == ranked[0][1]
     assert ranked[0][0] >= max(v for v, _ in ranked)
     assert ranked[0][0] > ranked[-1][0]

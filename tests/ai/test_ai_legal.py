@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from game.ai import decide
 from game.match import Game
 from game.settings import standard_settings
 
@@ -20,7 +23,7 @@ options = st.fixed_dictionaries({
 })
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(n=st.sampled_from([2, 3, 4]), opts=options, short=st.booleans(),
        seed=st.integers(0, 10**6), shift=st.integers(0, 3))
 def test_players_make_only_legal_decisions(n, opts, short, seed, shift):
@@ -28,13 +31,35 @@ def test_players_make_only_legal_decisions(n, opts, short, seed, shift):
         opts = dict(opts, rounds=6 if n == 4 else 4)
     game = Game(standard_settings(n, **opts), seed)
     bots = all_players(iterations=3)
-    kinds = ["search", "greedy", "random", "search"][:n]  # every kind at every seat count
-    seats = [bots[kinds[(p + shift) % n]] for p in range(n)]
+    kinds = ["search", "heuristic", "greedy", "random"]
+    # every kind plays in every game size: the kinds rotate through the seats with ``shift``
+    seats = [bots[kinds[(p + shift) % 4]] for p in range(n)]
     rng = random.Random(seed)
     while not game.state.is_over:
         player = game.state.current
         view = game.view(player)
-        decision = seats[player].choose(view, rng)
+        decision = decide(seats[player], view, rng)
         assert decision in game.state.legal_actions(), (seats[player].id, decision)
         game.play(decision)
     assert game.state.phase == "over"
+
+
+@pytest.mark.parametrize("n,opts", [
+    (3, {"godzilla": "godzilla"}), (4, {"godzilla": "baby"}), (2, {"progressive": True}),
+    (3, {"anti_trust": True}), (4, {"secret_selection": True}), (2, {"tie_break": False}),
+    (4, {"rounds": 6}), (3, {"rounds": 4, "secret_selection": True, "anti_trust": True}),
+])
+def test_every_kind_plays_a_whole_game_under_each_option(n, opts):
+    """Each rule option on its own, every kind of player in every game (deterministic)."""
+    game = Game(standard_settings(n, **opts), f"option/{sorted(opts.items())}")
+    bots = all_players(iterations=3)
+    kinds = ["heuristic", "search", "greedy", "random"]
+    seats = [bots[kinds[p]] for p in range(n)]
+    if n == 2:
+        seats = [bots["heuristic"], bots["search"]]
+    rng = random.Random(1)
+    while not game.state.is_over:
+        player = game.state.current
+        decision = decide(seats[player], game.view(player), rng)
+        assert decision in game.state.legal_actions(), (seats[player].id, decision)
+        game.play(decision)

@@ -11,6 +11,7 @@ import random
 
 import pytest
 
+from game.ai import decide
 from game.view import player_view
 
 from ai_helpers import advance, all_players, new_game
@@ -46,8 +47,8 @@ def test_same_view_same_decision(n, options, moves):
         or twin.deck != state.deck or twin.supply != state.supply
     for name, bot in all_players(iterations=25).items():
         for seed in range(3):
-            a = bot.choose(player_view(state, player), random.Random(seed))
-            b = bot.choose(player_view(twin, player), random.Random(seed))
+            a = decide(bot, player_view(state, player), random.Random(seed))
+            b = decide(bot, player_view(twin, player), random.Random(seed))
             assert a == b, (name, seed)
 
 

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from game.ai import PLAYERS, make_player
+from game.ai import PLAYERS, decide, make_player
 from game.ai.search import SearchConfig, SearchPlayer
 from game.selfplay import play_game
 from game.view import player_view
@@ -15,11 +15,11 @@ from ai_helpers import advance, new_game, tiny_search
 
 
 @pytest.mark.parametrize("n,moves", [(4, 7), (2, 0), (3, 25)])
-def test_sliced_thinking_equals_choose(n, moves):
+def test_sliced_thinking_equals_decide(n, moves):
     game = advance(new_game(n, "slices"), moves)
     view = game.view(game.state.current)
     player = tiny_search(iterations=40)
-    expected = player.choose(view, random.Random(5))
+    expected = decide(player, view, random.Random(5))
     thinking = player.start(view, random.Random(5))
     slices = 0
     while not thinking.step(max_iterations=7):
@@ -29,7 +29,7 @@ def test_sliced_thinking_equals_choose(n, moves):
     assert thinking.best() == expected
     # Time slices (as the browser uses them) do not change the result either.
     thinking = player.start(view, random.Random(5))
-    while not thinking.step(max_seconds=0.001):
+    while not thinking.step(0.001):
         pass
     assert thinking.best() == expected
 
@@ -74,3 +74,39 @@ def test_search_beats_random_in_a_seeded_match():
         points = game.state.player_points()
         margins.append(points[me] - points[1 - me])
     assert all(m > 0 for m in margins), margins
+
+
+def test_every_player_offers_the_same_protocol():
+    """start() -> a thinking with step()/best(); one-shot players are finished at once."""
+    game = advance(new_game(4, "protocol"), 6)
+    view = game.view(game.state.current)
+    legal = game.state.legal_actions()
+    for player_id in PLAYERS:
+        if player_id.startswith("search"):
+            player = tiny_search(iterations=5)
+        else:
+            player = make_player(player_id)
+        thinking = player.start(view, random.Random(3))
+        if not player_id.startswith("search"):
+            assert thinking.step(None) is True
+        while not thinking.step(0.01):
+            pass
+        assert thinking.best() in legal
+        assert decide(player, view, random.Random(3)) == thinking.best()
+
+
+def test_time_cap_ends_a_search_early():
+    game = advance(new_game(4, "cap"), 6)
+    view = game.view(game.state.current)
+    capped = SearchPlayer("capped", SearchConfig(iterations=10**6, max_seconds=0.05))
+    thinking = capped.start(view, random.Random(1))
+    while not thinking.step(0.01):
+        pass
+    assert 0 < thinking.iterations < 10**6
+    assert thinking.best() in game.state.legal_actions()
+
+
+def test_helpers_cover_every_registered_kind():
+    from ai_helpers import all_players
+    kinds = {p.split(":")[0] for p in PLAYERS}
+    assert kinds == set(all_players())

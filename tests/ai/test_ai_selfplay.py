@@ -39,3 +39,14 @@ def test_cli_runs_matches_with_rotation(capsys):
     out = capsys.readouterr().out
     assert '"by_bot"' in out and '"rotate": true' in out
     assert main(["selfplay", "--bots", "nobody,random", "--games", "1"]) == 1
+
+
+def test_jobs_do_not_change_the_results():
+    one = selfplay(["heuristic", "greedy", "random"], 3, "jobs", {}, rotate=True)
+    two = selfplay(["heuristic", "greedy", "random"], 3, "jobs", {}, rotate=True, jobs=2)
+    for key in ("wins", "mean_score"):
+        assert one[key] == two[key]
+    for bot in one["by_bot"]:
+        for key in ("wins", "mean_margin", "points_per_round", "big_pieces_per_round"):
+            assert one["by_bot"][bot][key] == two["by_bot"][bot][key]
+    assert len(one["by_bot"]["greedy"]["points_per_round"]) == 6

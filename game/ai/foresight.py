@@ -1,0 +1,79 @@
+"""Longer sight for the search's leaves: what the pieces left over are worth in later rounds.
+
+Why: a playout stops at the end of the root's round, and the board value alone says nothing
+about the rounds after it. A colour that spent its 4-floor pieces early can no longer take
+towers that need 3-4 floors, and its own towers with a thin lead stay open to opponents who
+kept big pieces. So at a leaf, for every tower and every colour other than its owner's
+person, the pieces that colour still has for later rounds (stock and unused supply) decide
+whether it can take the tower over: each piece big enough is a chance (``TAKE_CHANCE`` per
+piece, at most one per round left, capped at ``MAX_TAKE``) to win the tower for the
+scorings after it, and the owner loses what the others may win. Summed per colour this is
+the **outlook**: expected points still to move by take-overs, given the stocks by size
+against the targets on the board. Keeping a big piece raises a colour's outlook and lowers
+its opponents'; a tower that needs a big piece to take is worth more to whoever has one.
+
+Reads only the board, the stocks and the supplies (public), so it is safe at any leaf.
+"""
+
+from __future__ import annotations
+
+from ..material import MAX_PIECE
+from ..scoring import TOWER_POINTS
+from ..state import State
+from .policy import _TOWER_INFO, _tower_info
+
+TAKE_CHANCE = 0.15
+"""Chance per big-enough piece (and round left) that a colour takes a given tower over."""
+MAX_TAKE = 0.6
+"""At most this chance that any one colour takes a given tower in the rounds left."""
+LATER_SHARE = 0.5
+"""A take-over in a later round counts on average for about half the scorings still to come."""
+
+
+def outlook(state: State, scorings_left: float) -> list[float]:
+    """Per colour: expected points gained (+) or lost (-) by later take-overs.
+
+    ``scorings_left`` is the weight of the scorings after this leaf (0: nothing to come).
+    """
+    settings = state.settings
+    k = len(settings.colours)
+    gains = [0.0] * k
+    rounds_left = settings.round_count - len(state.scorings)  # not yet scored
+    if scorings_left <= 0 or rounds_left <= 0:
+        return gains
+    owner_of = settings.colour_owner
+    # capable[c][need]: pieces colour c still has for later with at least ``need`` floors
+    capable = []
+    for c in range(k):
+        pieces = [s + u for s, u in zip(state.stock[c], state.supply[c])]
+        row = [0] * (MAX_PIECE + 2)
+        for need in range(MAX_PIECE, 0, -1):
+            row[need] = row[need + 1] + pieces[need - 1]
+        capable.append(row)
+    worth = TOWER_POINTS * scorings_left * LATER_SHARE
+    info = _TOWER_INFO
+    godzilla = state.godzilla
+    for pos, tower in enumerate(state.board):
+        if not tower or pos == godzilla:
+            continue
+        top = tower[-1][0]
+        per = (info.get(tower) or _tower_info(tower))[1]
+        lead = per[top]
+        top_owner = owner_of[top]
+        lost = 0.0
+        for c in range(k):
+            if owner_of[c] == top_owner:
+                continue
+            need = lead - per.get(c, 0)
+            if need > MAX_PIECE:
+                continue
+            n = capable[c][need if need > 1 else 1]
+            if n:
+                chance = TAKE_CHANCE * (n if n < rounds_left else rounds_left)
+                if chance > MAX_TAKE:
+                    chance = MAX_TAKE
+                gains[c] += chance * worth
+                lost += chance
+        if lost:
+            gains[top] -= (lost if lost < 1.0 else 1.0) * worth
+    return gains
