@@ -137,7 +137,7 @@ def action_from_json(data: Any) -> Action:
                 or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0
                            for n in pieces)):
             raise SaveError("select: 'pieces' must be 4 counts (1-, 2-, 3- and 4-floor pieces)")
-        return Select(_str(data, "colour"), tuple(pieces))  # type: ignore[arg-type]
+        return Select(_str(data, "colour"), (pieces[0], pieces[1], pieces[2], pieces[3]))
     if kind == "build":
         return Build(card_from_json(data.get("card")), _int(data, "city", 0, 5),
                      _int(data, "plot", 0, 8), _str(data, "colour"), _int(data, "floors", 1, 4))

@@ -149,7 +149,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return args.run(args)
+        code: int = args.run(args)
+        return code
     except (CommandError, SaveError, SettingsError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 1

@@ -187,7 +187,8 @@ class Settings:
                 raise SettingsError("a player's colours must be a list of colour names")
             players.append(PlayerSpec(
                 name=clean_name(raw.get("name")), colours=tuple(colours),
-                seat=raw.get("seat"), controller=raw.get("controller", "human")))
+                seat=raw.get("seat"),  # type: ignore[arg-type]  # checked by __post_init__
+                controller=raw.get("controller", "human")))
         kwargs = {k: data[k] for k in known - {"players"} if k in data}
         return cls(players=tuple(players), **kwargs)
 

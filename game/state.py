@@ -15,7 +15,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from typing import Iterator
+from typing import Any, Iterator
 
 from .actions import (Action, Build, ChooseStartPlayer, OrderCities, PlaceGodzilla,
                       ReturnPiece, Select, Shuffle, is_chance)
@@ -155,7 +155,7 @@ class State:
             object.__setattr__(new, name, getattr(self, name))
         return new
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return tuple(getattr(self, name) for name in State.__slots__)
 
     def __eq__(self, other: object) -> bool:
@@ -411,7 +411,7 @@ class State:
         self.select_queue = self.select_queue[1:]
 
     @staticmethod
-    def _replace(items: tuple, index: int, value: object) -> tuple:
+    def _replace(items: tuple[Any, ...], index: int, value: object) -> tuple[Any, ...]:
         return items[:index] + (value,) + items[index + 1:]
 
     def _select(self, action: Select) -> None:

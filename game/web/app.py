@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import time
 import traceback
+from typing import Any
 
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
@@ -19,6 +20,7 @@ from . import messages as M
 from .controller import Controller
 from .dom import patch, replace_children
 from .storage import MemoryBackend, SaveStore, StorageError
+from .vdom import El
 
 
 def present(value) -> bool:
@@ -81,6 +83,7 @@ class App:
     def __init__(self) -> None:
         self.root = document.getElementById("app")
         params = _url_params()
+        backend: LocalStorageBackend | MemoryBackend
         try:
             backend = LocalStorageBackend(window.localStorage)
             backend.get("manhattan:probe")
@@ -97,11 +100,11 @@ class App:
                                          report=report)
         if params.get("lang"):
             M.set_language(params["lang"])
-        self._proxies = []
-        self._task = None
+        self._proxies: list[Any] = []  # JavaScript proxies kept alive for the page's lifetime
+        self._task: asyncio.Future[None] | None = None
         self.last_render_ms = 0.0
-        self._tree = None   # the element tree now on the page, and its DOM node
-        self._node = None
+        self._tree: El | None = None   # the element tree now on the page, and its DOM node
+        self._node: Any = None
         self._resize_pending = False
         self._width = None
 
@@ -135,8 +138,8 @@ class App:
 
     # --------------------------------------------------------------- events
     @staticmethod
-    def _data(el) -> dict[str, str]:
-        data: dict[str, str] = {}
+    def _data(el: Any) -> dict[str, Any]:
+        data: dict[str, Any] = {}
         attrs = el.attributes
         for i in range(int(attrs.length)):
             attr = attrs.item(i)
@@ -147,7 +150,10 @@ class App:
 
     def on_click(self, event) -> None:
         target = event.target
-        el = target.closest("[data-action]") if hasattr(target, "closest") else None
+        try:  # a text node or the document has no closest()
+            el = target.closest("[data-action]")
+        except Exception:
+            return
         if not present(el) or el.hasAttribute("disabled"):
             return
         data = self._data(el)

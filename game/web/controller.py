@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Generator, Mapping
 
 from ..actions import Action, Build, ReturnPiece
+from ..ai import PLAYERS, ComputerPlayer, make_player, think
 from ..errors import SaveError
 from ..match import Game
 from ..material import Card
@@ -35,32 +36,11 @@ PACE = {  # seconds: (show the computer's card and target, pause after the move)
     "fast": (0.3, 0.15),
     "instant": (0.0, 0.0),
 }
-THINK_SLICE = 0.03  # seconds of search between two yields to the browser
 MIN_TAP_PX = 44  # the smallest tap target, in CSS pixels
 
 
 def computer_ids() -> tuple[str, ...]:
-    from ..ai import PLAYERS
     return tuple(PLAYERS)
-
-
-def thinking(player: Any, view, rng: random.Random,
-             slice_seconds: float = THINK_SLICE) -> Generator[None, None, Action]:
-    """Let a computer player decide, yielding between slices of work so the page can breathe.
-
-    Players with the incremental interface (``start(view, rng)`` returning an object with
-    ``step(max_seconds=...)`` and ``best()``) are sliced; others decide in one call."""
-    if hasattr(player, "start"):
-        work = player.start(view, rng)
-        cap = getattr(getattr(player, "config", None), "max_seconds", None)
-        deadline = None if cap is None else time.perf_counter() + cap
-        while not work.step(max_seconds=slice_seconds):
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-            yield None
-        return work.best()
-    yield None
-    return player.choose(view, rng)
 
 
 class Controller:
@@ -90,9 +70,10 @@ class Controller:
         self.plot_px: float | None = None
         self._zoom: tuple[int, int] | None = None
         self.epoch = 0
-        self._players: dict[str, Any] = {}
+        self._players: dict[str, ComputerPlayer] = {}
         prefs = store.prefs()
-        self.speed = prefs.get("speed") if prefs.get("speed") in SPEEDS else "normal"
+        speed = prefs.get("speed")
+        self.speed: str = speed if isinstance(speed, str) and speed in SPEEDS else "normal"
         self.instant = self.params.get("fast") in ("1", "true", "yes")
 
     # ------------------------------------------------------------------ boot
@@ -192,6 +173,7 @@ class Controller:
         if self._zoom is None or not self._zoom_allowed():
             return None
         city, moves = self._zoom
+        assert self.session is not None  # _zoom_allowed
         return city if moves == len(self.session.game.log) else None
 
     def pace(self) -> tuple[float, float]:
@@ -341,9 +323,9 @@ class Controller:
         return (self.screen == "play" and self.session is not None and not self.rules_open
                 and self.session.screen == "scoring" and not self.session.humans)
 
-    def computer_player(self) -> Any:
-        from ..ai import make_player
+    def computer_player(self) -> ComputerPlayer:
         session = self.session
+        assert session is not None and session.state.current is not None
         controller = session.settings.players[session.state.current].controller
         if controller not in self._players:
             try:
@@ -353,11 +335,13 @@ class Controller:
         return self._players[controller]
 
     def computer_thinking(self) -> Generator[None, None, Action]:
+        """The computer on turn deciding in slices (the one loop: :func:`game.ai.think`)."""
         session = self.session
+        assert session is not None and session.state.current is not None
         view = player_view(session.state, session.state.current)
-        return thinking(self.computer_player(), view, session.computer_rng())
+        return think(self.computer_player(), view, session.computer_rng())
 
-    def show_preview(self, action: Action) -> None:
+    def show_preview(self, action: Action | None) -> None:
         self.preview = action if isinstance(action, (Build, ReturnPiece)) else None
 
     def commit_computer(self, action: Action) -> None:
@@ -371,6 +355,7 @@ class Controller:
         moves = 0
         while moves < limit and (self.computer_to_move() or self.auto_continue()):
             if self.auto_continue():
+                assert self.session is not None
                 self.session.ack_scoring()
                 self.persist()
                 continue

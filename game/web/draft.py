@@ -167,8 +167,10 @@ def adjust(draft: SelectDraft, view: PlayerView, floors: int, delta: int,
             return Step(draft, ("select.none_left", {"floors": floors}))
     elif counts[i] == 0:
         return Step(draft)
-    changed = tuple(n + delta if k == i else n for k, n in enumerate(counts))
-    pieces = tuple(changed if name == colour else draft.counts(name) for name in draft.colours)
+    changed = list(counts)
+    changed[i] += delta
+    new: Counts = (changed[0], changed[1], changed[2], changed[3])
+    pieces = tuple(new if name == colour else draft.counts(name) for name in draft.colours)
     return Step(replace(draft, pieces=pieces))
 
 

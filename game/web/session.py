@@ -14,8 +14,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..actions import Action, Build, ReturnPiece, action_from_json, action_to_json
-from ..errors import IllegalAction, SaveError
+from ..actions import Action, Build, ReturnPiece, action_to_json
+from ..errors import IllegalAction
 from ..match import Game
 from ..material import PLOTS_PER_CITY
 from ..settings import Settings
@@ -273,13 +273,3 @@ def describe(before: State, action: Action, after: State, player: int | None) ->
         move["round_end"] = True
     return move
 
-
-def move_action(move: dict[str, Any]) -> Action | None:
-    try:
-        return action_from_json(move.get("action"))
-    except (SaveError, AttributeError):
-        return None
-
-
-def tallest_height(board) -> int:
-    return max((height(t) for t in board), default=0)

@@ -14,10 +14,8 @@ from ..settings import (DEFAULT_SEATS, GODZILLA_MODES, MAX_NAME_LENGTH, PlayerSp
 from . import messages as M
 from .frame import SetupFrame, SetupPlayer
 
-DEFAULT_COLOURS = {
-    1: ("blue", "red", "yellow", "purple"),
-    2: (("blue", "red"), ("yellow", "purple")),
-}
+ONE_COLOUR_DEFAULTS = ("blue", "red", "yellow", "purple")
+TWO_COLOUR_DEFAULTS = (("blue", "red"), ("yellow", "purple"))
 OPTION_FLAGS = ("tie_break", "progressive", "anti_trust", "secret_selection")
 
 
@@ -57,9 +55,9 @@ class SetupForm:
         for i in range(count):
             prev = old[i] if i < len(old) else {}
             if count == 2:
-                colours = list(DEFAULT_COLOURS[2][i])
+                colours = list(TWO_COLOUR_DEFAULTS[i])
             else:
-                colours = [DEFAULT_COLOURS[1][i]]
+                colours = [ONE_COLOUR_DEFAULTS[i]]
             self.players.append({
                 "name": prev.get("name", M.t("setup.default_name", n=i + 1)),
                 "colours": colours,

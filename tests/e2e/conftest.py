@@ -14,26 +14,12 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
+import serve  # scripts/serve.py (on the path through pyproject.toml)
 
-from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, DIST, ROOT, is_loopback
-
-sys.path.insert(0, str(ROOT / "scripts"))
-import serve  # noqa: E402  (scripts/serve.py)
-
-
-def pytest_configure(config):
-    config.addinivalue_line("markers", "e2e: browser end-to-end test (needs dist/ and Chromium)")
-    config.addinivalue_line(
-        "markers", "allow_console_errors: the test provokes console/page errors on purpose"
-    )
-    # pytest-playwright 0.10's `base_url` fixture trips a pytest 9 deprecation warning.
-    config.addinivalue_line(
-        "filterwarnings", "ignore:Session-scoped fixtures defined as instance methods"
-    )
+from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, DIST, is_loopback
 
 
 def pytest_collection_modifyitems(items):

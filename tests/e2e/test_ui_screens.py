@@ -18,8 +18,6 @@ import pytest
 from e2e_helpers import ROOT, SCREENSHOTS, VIEWPORTS, screenshot, wait_ready
 from ui_driver import FAST, open_app, screen, tap
 
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "web"))
 from game.web.storage import MemoryBackend  # noqa: E402
 from webkit import make_controller, setup_game, tap_decision  # noqa: E402
 

@@ -19,8 +19,7 @@ def test_python_is_recent_enough():
 def test_hypothesis_and_the_game_package_import():
     import hypothesis  # noqa: F401
 
-    sys.path.insert(0, str(ROOT))
-    import game  # noqa: F401
+    import game  # noqa: F401  (importable through pytest's pythonpath, pyproject.toml)
 
 
 @pytest.mark.skipif(sys.platform != "emscripten", reason="only meaningful inside Pyodide")

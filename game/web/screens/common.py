@@ -20,7 +20,7 @@ def chips(colours) -> list[El]:
 
 def button(label: str, action: str, attrs: dict[str, Any] | None = None,
            cls: str = "btn", disabled: bool = False) -> El:
-    data = {"type": "button", "class": cls, "data-action": action}
+    data: dict[str, Any] = {"type": "button", "class": cls, "data-action": action}
     if attrs:
         data.update(attrs)
     if disabled:

@@ -303,7 +303,8 @@ def hand_block(f: PlayFrame, interactive: bool) -> El | None:
     cards = []
     for card in view.hand:
         selected = interactive and chosen is not None and card == chosen
-        attrs = {"type": "button", "class": "card" + (" selected" if selected else ""),
+        attrs: dict[str, Any] = {
+                 "type": "button", "class": "card" + (" selected" if selected else ""),
                  "data-card": f"{card.row},{card.col}",
                  "aria-pressed": "true" if selected else "false",
                  "aria-label": M.t("card.label", row=M.t(f"card.row.{card.row}"),

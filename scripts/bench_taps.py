@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""Work per tap in CPython: the controller's handling of a tap plus the frame and the screen
+drawn after it, on a mid-game position (a benchmark, not a test).
+
+Uses only ``Controller.handle`` and ``Controller.render``, which every version of the UI
+has, so the same script measures two checkouts side by side (``docs/performance.md``,
+"Work per tap"):
+
+    python3 scripts/bench_taps.py [--cycles 200]
+
+Prints the milliseconds per tap (median of the cycles) and the total.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "web")]
+
+from game.actions import Build  # noqa: E402
+from webkit import make_controller, setup_game, tap_decision  # noqa: E402
+
+
+def mid_game():
+    """A four-person table in round 3, building, the player on turn holding the device."""
+    c = make_controller()
+    setup_game(c, 4, names=["Ann", "Bob", "Cy", "Dee"], start="0")
+    rng = random.Random(11)
+    while not (c.session.state.round == 3 and c.session.state.phase == "build"):
+        if c.screen_name == "pass":
+            c.handle("reveal")
+        elif c.screen_name == "scoring":
+            c.handle("continue")
+        else:
+            tap_decision(c, rng.choice(c.session.state.legal_actions()), rng)
+    if c.screen_name == "pass":
+        c.handle("reveal")
+    return c
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--cycles", type=int, default=200)
+    args = parser.parse_args()
+    c = mid_game()
+    build = next(a for a in c.session.state.legal_actions() if isinstance(a, Build))
+    taps = [("card", {"card": f"{build.card.row},{build.card.col}"}),
+            ("piece", {"floors": str(build.floors), "colour": build.colour}),
+            ("plot", {"city": str(build.city), "plot": str(build.plot)}),
+            ("undo", {}), ("undo", {})]
+    per_tap = []
+    started = time.perf_counter()
+    for _ in range(args.cycles):
+        t0 = time.perf_counter()
+        for name, data in taps:
+            c.handle(name, data)
+            c.render()
+        per_tap.append((time.perf_counter() - t0) * 1000 / len(taps))
+    total = time.perf_counter() - started
+    print(f"taps: {args.cycles * len(taps)}, ms per tap (median): {statistics.median(per_tap):.2f}"
+          f", total {total:.2f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
