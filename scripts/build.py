@@ -10,6 +10,10 @@ drift must be computed, not hand-maintained:
   pyscript.toml (so the committed file stays truthful; the build says when it
   changed it, commit the result) and in dist/. `--check` only verifies and exits
   1 if the committed file is out of date (for CI or a pre-commit hook).
+* The gettext catalogues locale/<lang>/LC_MESSAGES/*.po are compiled to .mo
+  straight into dist/ (scripts/msgfmt.py, stdlib only) and listed in [files]
+  like the game's .py files, so they land beside game/ in Pyodide's file system,
+  where game/web/messages.py reads them with gettext. See docs/i18n.md.
 * The PyScript chunks to ship are found by walking the ES-module import graph
   from core.js (chunk names carry content hashes that change every release),
   skipping the optional heavy features the game does not use (code editor,
@@ -93,6 +97,27 @@ def game_python_files() -> list:
     return out
 
 
+def catalogues(dest: Path = None) -> list:
+    """The compiled catalogues the site ships: locale/<lang>/LC_MESSAGES/<domain>.mo for
+    every .po under locale/, as POSIX paths relative to ROOT (and to dist/). With ``dest``,
+    compile them into ``dest`` (the .po files stay in the repository only)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("msgfmt", ROOT / "scripts" / "msgfmt.py")
+    msgfmt = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("msgfmt", msgfmt)
+    spec.loader.exec_module(msgfmt)
+    pos = msgfmt.po_files(ROOT / "locale")
+    if not pos:
+        raise BuildError("locale/ has no .po catalogue: the game would show message ids")
+    if dest is not None:
+        try:
+            msgfmt.compile_tree(ROOT / "locale", dest / "locale", force=True)
+        except msgfmt.PoError as exc:
+            raise BuildError(str(exc))
+    return [p.relative_to(ROOT).with_suffix(".mo").as_posix() for p in pos]
+
+
 def files_table(paths: list) -> str:
     return "".join('"./{0}" = "./{0}"\n'.format(p) for p in paths)
 
@@ -133,7 +158,7 @@ def validate_pyscript_toml(text: str, paths: list) -> None:
         raise BuildError("pyscript.toml must not list packages (it would pull micropip from a CDN)")
     expected = {"./" + p: "./" + p for p in paths}
     if data.get("files") != expected:
-        raise BuildError("pyscript.toml [files] does not match the game/ tree")
+        raise BuildError("pyscript.toml [files] does not match the game/ tree and locale/ catalogues")
 
 
 # ------------------------------------------------------------------- runtime
@@ -249,22 +274,24 @@ def write_service_worker(quiet: bool) -> tuple:
 
 def build(check_only: bool = False, quiet: bool = False) -> int:
     paths = game_python_files()
+    mo_files = catalogues()
 
     # 1. pyscript.toml: regenerate [files] (or only check it).
     current = PYSCRIPT_TOML.read_text(encoding="utf-8")
-    wanted = with_files_table(current, paths)
-    validate_pyscript_toml(wanted, paths)
+    wanted = with_files_table(current, paths + mo_files)
+    validate_pyscript_toml(wanted, paths + mo_files)
     if wanted != current:
         if check_only:
             print(
-                "pyscript.toml [files] is out of date with game/: run `python3 scripts/build.py` and commit it",
+                "pyscript.toml [files] is out of date with game/ and locale/: run `python3 scripts/build.py` and commit it",
                 file=sys.stderr,
             )
             return 1
         PYSCRIPT_TOML.write_text(wanted, encoding="utf-8")
-        log("pyscript.toml: [files] regenerated from game/ (%d files): commit it" % len(paths))
+        log("pyscript.toml: [files] regenerated from game/ and locale/ (%d files): commit it"
+            % len(paths + mo_files))
     if check_only:
-        log("pyscript.toml [files] is up to date (%d files)" % len(paths), quiet)
+        log("pyscript.toml [files] is up to date (%d files)" % len(paths + mo_files), quiet)
         return 0
 
     own = [ROOT / f for f in SITE_FILES] + [PYSCRIPT_TOML]
@@ -290,6 +317,7 @@ def build(check_only: bool = False, quiet: bool = False) -> int:
                 copy(src, DIST / rel)
     for rel in paths:
         copy(ROOT / rel, DIST / rel)
+    catalogues(DIST)
     for name in chunks:
         copy(PYSCRIPT_DIST / name, DIST / "vendor" / "pyscript" / name)
     for name in pyodide:
@@ -301,7 +329,7 @@ def build(check_only: bool = False, quiet: bool = False) -> int:
     total = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
     log(
         "built dist/: %d files, %.1f MB; @pyscript/core %s (%d chunks: %s); pyodide %s; "
-        "%d game .py files; sw.js cache version %s (%d precached)"
+        "%d game .py files, %d catalogues; sw.js cache version %s (%d precached)"
         % (
             count + 1,
             total / 1e6,
@@ -310,6 +338,7 @@ def build(check_only: bool = False, quiet: bool = False) -> int:
             " ".join(chunks),
             package_version(PYODIDE_DIR),
             len(paths),
+            len(mo_files),
             version,
             count,
         ),

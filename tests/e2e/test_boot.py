@@ -147,14 +147,16 @@ def test_service_worker_precaches_every_file_of_the_site(dist_dir):
 
 
 def test_pyscript_toml_lists_every_game_module_of_the_build(dist_dir):
+    """Every game module and every compiled message catalogue (.mo) reaches Pyodide."""
     import tomllib
 
     config = tomllib.loads((dist_dir / "pyscript.toml").read_text(encoding="utf-8"))
     modules = sorted(
         p.relative_to(dist_dir).as_posix()
-        for p in (dist_dir / "game").rglob("*.py")
+        for p in [*(dist_dir / "game").rglob("*.py"), *(dist_dir / "locale").rglob("*.mo")]
         if "__pycache__" not in p.parts
     )
+    assert any(m.endswith("/de/LC_MESSAGES/manhattan.mo") for m in modules)
     assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
     assert "packages" not in config
     assert sorted(config["files"]) == ["./" + m for m in modules]
