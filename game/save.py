@@ -46,6 +46,14 @@ def dumps(game: Game) -> str:
     return json.dumps(to_save(game), separators=(",", ":"), ensure_ascii=False)
 
 
+def dumps_with_meta(game: Game, meta: dict[str, Any]) -> str:
+    """:func:`dumps` with ``meta`` in place of the game's own (nothing is changed on
+    ``game``, so a write that fails leaves it as it was)."""
+    data = to_save(game)
+    data["meta"] = meta
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
 def migrate(data: dict[str, Any]) -> dict[str, Any]:
     """Bring a save of any earlier version up to :data:`VERSION`."""
     version = data.get("version")

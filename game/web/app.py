@@ -133,6 +133,11 @@ class App:
         resize = create_proxy(self.on_resize)
         self._proxies.extend([self._on_frame, resize])
         window.addEventListener("resize", resize)
+        storage = create_proxy(self.on_storage)
+        visibility = create_proxy(self.on_visibility)
+        self._proxies.extend([storage, visibility])
+        window.addEventListener("storage", storage)
+        document.addEventListener("visibilitychange", visibility)
         document.documentElement.setAttribute("data-ready", "true")
         self.kick()
 
@@ -191,7 +196,27 @@ class App:
             self.controller.handle("zoom-out")
         self.render()
 
-    def dispatch(self, action: str, data: dict, render: bool = True) -> None:
+    def on_storage(self, event: Any) -> None:
+        """Another tab wrote or deleted a save: adopt the open game if it changed there."""
+        key = event.key
+        if present(key) and not str(key).startswith("manhattan:"):
+            return
+        try:
+            redraw = self.controller.external_change()
+        except Exception:
+            self._report()
+            redraw = True
+        if redraw:
+            self.render()
+            self.kick()
+
+    def on_visibility(self, event: Any) -> None:
+        """Coming back to the tab (the device may have changed hands): hide the cards of a
+        game of two or more people behind the pass-the-device screen."""
+        if str(document.visibilityState) == "hidden":
+            self.dispatch("hide-cards", {})
+
+    def dispatch(self, action: str, data: dict[str, Any], render: bool = True) -> None:
         started = time.perf_counter()
         try:
             redraw = self.controller.handle(action, data)
@@ -199,6 +224,9 @@ class App:
             self._report()
             redraw = True
         self.root.setAttribute("data-handle-ms", f"{(time.perf_counter() - started) * 1000:.1f}")
+        if self.controller.reload_requested:
+            window.location.reload()
+            return
         if redraw and render:
             self.render()
         self.kick()
@@ -227,6 +255,10 @@ class App:
             self._node = replace_children(document, self.root, tree)
         self._tree = tree
         self.root.setAttribute("data-screen", self.controller.screen_name)
+        if self.controller.notice is not None:
+            self.root.setAttribute("data-notice", self.controller.notice)
+        else:
+            self.root.removeAttribute("data-notice")
         self.root.setAttribute("data-busy", "true" if self._task is not None else "false")
         self.last_render_ms = (time.perf_counter() - started) * 1000
         self.root.setAttribute("data-render-ms", f"{self.last_render_ms:.1f}")

@@ -15,6 +15,7 @@ from typing import Any, Callable, Generator, Mapping
 
 from ..actions import Action, Build, ReturnPiece
 from ..ai import PLAYERS, ComputerPlayer, make_player, think
+from .. import save as game_save
 from ..errors import SaveError
 from ..match import Game
 from ..material import Card
@@ -26,7 +27,7 @@ from .screens.page import render_page
 from .screens.start import local_time_text
 from .session import Session
 from .setup_form import SetupForm
-from .storage import Entry, SaveStore, StorageError
+from .storage import Entry, SaveConflict, SaveStore, StorageError
 from .vdom import El
 
 SPEEDS = ("slow", "normal", "fast")
@@ -75,6 +76,9 @@ class Controller:
         speed = prefs.get("speed")
         self.speed: str = speed if isinstance(speed, str) and speed in SPEEDS else "normal"
         self.instant = self.params.get("fast") in ("1", "true", "yes")
+        self._saved_text: str | None = None  # the open game as last stored (to take back)
+        self.notice: str | None = None  # "other-tab": adopted from another tab (test hook)
+        self.reload_requested = False
 
     # ------------------------------------------------------------------ boot
     def boot(self) -> None:
@@ -82,9 +86,13 @@ class Controller:
         if ident is not None and self.store.raw(ident) is not None:
             self.open_game(ident)
         else:
+            if ident is not None:  # a pointer to a save that is gone: repair it
+                self.store.set_current(None)
             self.screen = "start"
 
     def open_game(self, ident: str) -> bool:
+        """Open a stored game. With two or more people at the table, the pass-the-device
+        screen of the player on turn comes first (nobody's cards are shown on opening)."""
         try:
             game = self.store.load(ident)
             session = Session(game)
@@ -94,6 +102,7 @@ class Controller:
         except Exception as error:  # an engine bug must not lose or hide the save
             self._load_failed(f"{type(error).__name__}: {error}")
             return False
+        session.hide_cards()
         self._set_session(session, ident)
         self.store.set_current(ident)
         return True
@@ -114,26 +123,83 @@ class Controller:
         self.epoch += 1
         self.screen = "play" if session is not None else "start"
 
-    def new_game(self, settings, seed: str | None = None) -> None:
+    def new_game(self, settings: Settings, seed: str | None = None) -> bool:
+        """Start a game, but only if it can be stored (else the screen stays and says why)."""
         seed = seed or f"{int(self.clock() * 1000)}-{random.randrange(10 ** 6)}"
         game = Game(settings, seed, meta={"app": "manhattan-web"})
         session = Session(game)
         ident = self.store.new_id()
+        session.sync_meta()
+        try:
+            self._saved_text = self.store.save(ident, game, new=True)
+        except (StorageError, SaveConflict) as error:
+            self.start_error = ("storage.new_game_failed", {"reason": str(error)})
+            self.form.errors = [("storage.new_game_failed", {"reason": str(error)})]
+            return False
         self._set_session(session, ident)
         self.start_error = None
+        self.banner = None
         self.store.set_current(ident)
-        self.persist()
+        return True
 
     # --------------------------------------------------------------- saving
     def persist(self) -> None:
+        """Store the open game as its next revision. A game changed or deleted in another
+        tab is adopted instead (never overwritten); a move the storage refuses is taken
+        back, and the table is told at once."""
         if self.session is None or self.game_id is None:
             return
         self.session.sync_meta()
         try:
-            self.store.save(self.game_id, self.session.game)
+            self._saved_text = self.store.save(self.game_id, self.session.game)
             self.banner = None
+        except SaveConflict as conflict:
+            self.adopt(conflict.kind)
         except StorageError as error:
-            self.banner = ("start.save_failed", {"reason": str(error)})
+            self._storage_full(str(error))
+
+    def _storage_full(self, reason: str) -> None:
+        """The write failed (storage full or off). Moves are only made when they can be
+        stored: a decision that could not be saved is taken back to the last stored
+        revision; a choice in progress stays on screen."""
+        session = self.session
+        saved = self._saved_text
+        if session is not None and saved is not None:
+            try:
+                stored = game_save.load(saved)
+            except SaveError:
+                stored = None
+            if stored is not None and len(stored.log) < len(session.game.log):
+                back = Session(stored)
+                self.session = back
+                self.epoch += 1
+                self.banner = ("storage.move_not_saved", {"reason": reason})
+                return
+        self.banner = ("storage.full", {"reason": reason})
+
+    def adopt(self, kind: str) -> None:
+        """This tab's game is out of date: take the stored one (or leave a deleted one)."""
+        ident = self.game_id
+        if ident is None:
+            return
+        if kind == "newer" and self.open_game(ident):
+            self.notice = "other-tab"
+            return
+        self._set_session(None, None)
+        self.start_error = ("storage.deleted_elsewhere", {}) if kind == "deleted" else (
+            "storage.newer_app", {})
+        self.notice = "other-tab"
+
+    def external_change(self) -> bool:
+        """The storage changed in another tab (the browser's ``storage`` event): adopt the
+        open game if it went on or was deleted there. True when the page must be redrawn."""
+        if self.session is None or self.game_id is None:
+            return self.screen == "start"  # the list of saved games may have changed
+        reason = self.store.changed_elsewhere(self.game_id)
+        if reason is None:
+            return False
+        self.adopt(reason)
+        return True
 
     # ---------------------------------------------------------------- names
     @property
@@ -193,6 +259,12 @@ class Controller:
         except (TypeError, ValueError, KeyError) as error:
             self.report(f"malformed UI action {action!r} {dict(data or {})!r}: {error}")
             return False
+        self.notice = None
+        if self.session is not None and self.game_id is not None:
+            reason = self.store.changed_elsewhere(self.game_id)
+            if reason is not None:  # this tab is out of date: adopt, drop the tap
+                self.adopt(reason)
+                return True
         result = entry.handler(self, args)
         if self.session is not None and self.screen == "play":
             self.persist()
@@ -304,6 +376,25 @@ class Controller:
         self._zoom = (city, len(self.session.game.log))
         return True
 
+    def hide_cards(self, args: None) -> None:
+        if self.session:
+            self.session.hide_cards()
+
+    def request_reload(self, args: None) -> None:
+        """The page reloads itself (the browser layer acts on ``reload_requested``)."""
+        self.reload_requested = True
+
+    def delete_finished(self, confirmed: bool) -> None:
+        """Free space: delete every finished game, after a second, confirming tap."""
+        if not confirmed:
+            self.confirm_delete = "finished"
+            return
+        for entry in self.entries():
+            if entry.game is not None and entry.game.state.is_over:
+                self.store.delete(entry.id)
+        self.confirm_delete = None
+        self.start_error = None
+
     def zoom_out(self, args: None) -> None:
         self._zoom = None
 
@@ -374,12 +465,14 @@ class Controller:
         """Everything this render draws, as one frozen value (see :mod:`game.web.frame`)."""
         banner = self.banner if self.screen == "play" else None
         if self.screen == "setup":
-            return Frame(self.screen_name, self.rules_open, banner, setup=self.form.frame())
+            return Frame(self.screen_name, self.rules_open, banner, self.notice,
+                         setup=self.form.frame())
         if self.screen == "play" and self.session is not None:
-            return Frame(self.screen_name, self.rules_open, banner, play=self.play_frame())
-        return Frame(self.screen_name, self.rules_open, None, start=StartFrame(
+            return Frame(self.screen_name, self.rules_open, banner, self.notice,
+                         play=self.play_frame())
+        return Frame(self.screen_name, self.rules_open, None, self.notice, start=StartFrame(
             tuple(saved_game(entry) for entry in self.entries()), self.start_error,
-            self.confirm_delete, self.format_time))
+            self.confirm_delete, self.format_time, self.store.used()))
 
     def play_frame(self) -> PlayFrame:
         session = self.session
@@ -393,7 +486,7 @@ class Controller:
             preview=self.preview, acked=session.acked,
             standings=state.standings() if state.phase == OVER else (),
             speed="fast" if self.instant else self.speed, compact=self.compact, zoom=zoom,
-            peek=self.peek)
+            peek=self.peek, people=len(session.humans))
 
     def render(self) -> El:
         return render_page(self.frame())
@@ -490,6 +583,10 @@ ACTIONS: dict[str, UiAction] = {a.name: a for a in (
     UiAction("zoom", lambda d: _int_arg(d, "zoom", 0, 5), Controller.zoom_in),
     UiAction("zoom-out", _no_args, Controller.zoom_out),
     UiAction("speed", _no_args, Controller.cycle_speed),
+    UiAction("hide-cards", _no_args, Controller.hide_cards),
+    UiAction("reload", _no_args, Controller.request_reload),
+    UiAction("delete-finished", lambda d: d.get("confirm") in (True, "true"),
+             Controller.delete_finished),
 )}
 """Every UI action by its ``data-action`` name: the one vocabulary of taps. The event wiring
 (:mod:`game.web.app`) sends every tap here; ``tests/web/test_ui_actions.py`` checks that each
@@ -499,14 +596,16 @@ ACTIONS: dict[str, UiAction] = {a.name: a for a in (
 def saved_game(entry: Entry) -> SavedGame:
     """The public facts of a saved game for the start screen's list."""
     game = entry.game
+    if entry.newer:
+        return SavedGame(entry.id, entry.updated, entry.size, newer=True)
     if game is None:
-        return SavedGame(entry.id, entry.updated, error=entry.error or "")
+        return SavedGame(entry.id, entry.updated, entry.size, error=entry.error or "")
     state = game.state
     settings = game.settings
     winners: tuple[str, ...] = ()
     if state.phase == OVER:
         winners = tuple(settings.players[s.player].name for s in state.standings() if s.winner)
-    return SavedGame(entry.id, entry.updated,
+    return SavedGame(entry.id, entry.updated, entry.size, finished=state.phase == OVER,
                      players=tuple((p.name, p.colours) for p in settings.players),
                      round=state.round, rounds=settings.round_count, phase=state.phase,
                      winners=winners)

@@ -84,6 +84,8 @@ class PlayFrame:
     compact: bool
     zoom: int | None
     peek: bool
+    people: int = 1
+    """How many people (not computers) play: two or more pass the device."""
 
     def name(self, player: int) -> str:
         return self.settings.players[player].name
@@ -105,6 +107,11 @@ class SavedGame:
 
     id: str
     updated: float
+    size: int = 0
+    """Characters stored."""
+    newer: bool = False
+    """Saved by a newer version of the app: reload to continue (never offered for deletion)."""
+    finished: bool = False
     error: str | None = None
     players: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """(name, colours) of each player."""
@@ -120,6 +127,8 @@ class StartFrame:
     error: Notice | None
     confirm_delete: str | None
     format_time: Callable[[float], str]
+    used: int = 0
+    """Characters this app stores in all (saves, preferences)."""
 
 
 @dataclass(frozen=True)
@@ -156,6 +165,8 @@ class Frame:
     """The ``data-screen`` of ``#app``."""
     rules_open: bool
     banner: Notice | None
+    notice: str | None = None
+    """``"other-tab"`` when the game shown was adopted from another tab (``data-notice``)."""
     start: StartFrame | None = None
     setup: SetupFrame | None = None
     play: PlayFrame | None = None
@@ -210,7 +221,7 @@ def visible_supply(view: PlayerView, show_private: bool) -> tuple[Counts | None,
 def play_frame(*, mode: Mode, view: PlayerView, show_private: bool, draft: D.Draft | None,
                notice: Notice | None, last_move: Any, preview: Action | None, acked: int,
                standings: tuple[Standing, ...], speed: str, compact: bool, zoom: int | None,
-               peek: bool) -> PlayFrame:
+               peek: bool, people: int = 1) -> PlayFrame:
     """The frame of a game for ``view.player``. ``view`` must be that player's own view;
     the hand is dropped here unless ``show_private``."""
     if not show_private:
@@ -231,4 +242,4 @@ def play_frame(*, mode: Mode, view: PlayerView, show_private: bool, draft: D.Dra
         selection=selection_facts(draft, view) if on_turn else None,
         notice=notice, last_move=parse_move(last_move), preview=shown_preview, acked=acked,
         standings=standings if view.phase == OVER else (), speed=speed, compact=compact,
-        zoom=zoom, peek=peek)
+        zoom=zoom, peek=peek, people=people)

@@ -44,6 +44,8 @@ LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "fr": "Français"
 
 PLURALS: dict[str, str] = {
     "setup.player_count": "n",
+    "start.delete_finished": "count",
+    "start.delete_finished_confirm": "count",
     "piece.floors": "floors",
     "piece.name": "floors",
     "play.stock": "count",

@@ -58,7 +58,7 @@ class Session:
         elif self.revealed is not None and self.revealed != self.state.current:
             self.revealed = None  # only the person on turn may have their cards shown
         self.draft: D.Draft | None = None
-        if self.screen == "turn":
+        if self.screen in ("turn", "pass"):
             self.draft = D.parse_draft(ui.get("pending"), self.turn_view())
         self._start_draft()
 
@@ -139,6 +139,13 @@ class Session:
             self.notice = None
             self._start_draft()
 
+    def hide_cards(self) -> None:
+        """Back to the pass-the-device screen (a table of two or more people): the cards
+        of the player on turn are hidden until they tap again. The draft is kept."""
+        if len(self.humans) >= 2 and self.revealed is not None:
+            self.revealed = None
+            self.notice = None
+
     def ack_scoring(self) -> None:
         if len(self.state.scorings) > self.acked:
             self.acked += 1
@@ -146,8 +153,9 @@ class Session:
 
     # ----------------------------------------------------------------- draft
     def _start_draft(self) -> None:
-        """A person on turn always has a draft that fits their decision now."""
-        if self.screen != "turn":
+        """A person on turn always has a draft that fits their decision now (kept while the
+        device is passed or the cards are hidden: it is theirs, and only shown to them)."""
+        if self.screen not in ("turn", "pass"):
             self.draft = None
             return
         view = self.turn_view()

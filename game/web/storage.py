@@ -8,6 +8,12 @@ Everything read back from the store is untrusted text (anyone can edit localStor
 parsed only through :func:`parse_json`, which refuses oversized and deeply nested JSON
 before ``json.loads`` sees it (in Pyodide, thousands of nested brackets overflow the
 JavaScript stack and kill the whole runtime instead of raising an exception).
+
+Several tabs share one store. Every stored game carries ``meta.revision``, incremented by
+each write, and the app version that wrote it (``meta.app_version``). A store writes a game
+only when the stored revision is the one it last read or wrote (:class:`SaveConflict`
+otherwise: the game went on, or was deleted, in another tab) and never over a save written
+by a newer version of the app. The controller then adopts the stored game instead.
 """
 
 from __future__ import annotations
@@ -26,6 +32,13 @@ from ..match import Game
 PREFIX = "manhattan:save:"
 CURRENT_KEY = "manhattan:current"
 PREFS_KEY = "manhattan:prefs"
+APP_VERSION = 2
+"""The version of this app's saves (``meta.app_version``): 1 wrote no revision; 2 adds
+``meta.revision`` and compact finished games. Raise it whenever an older page must not write
+what this one stores; a page never writes over a save of a higher app version."""
+META_KEYS = ("app", "app_version", "revision", "created", "updated", "ui")
+"""The ``meta`` fields this app reads and writes; any other field of a loaded save is
+dropped (not written back on every tap)."""
 
 
 class Backend(Protocol):
@@ -37,6 +50,17 @@ class Backend(Protocol):
 
 class StorageError(Exception):
     """The store refused a write (storage disabled, quota exceeded)."""
+
+
+class SaveConflict(Exception):
+    """The stored game is not the one this tab last read or wrote: ``kind`` is ``"newer"``
+    (another tab wrote a later revision), ``"deleted"`` (another tab deleted it) or
+    ``"newer-app"`` (a newer version of the app wrote it). Nothing was written."""
+
+    def __init__(self, kind: str, ident: str):
+        super().__init__(f"{kind}: {ident}")
+        self.kind = kind
+        self.ident = ident
 
 
 def parse_json(text: str | None) -> Any:
@@ -81,6 +105,33 @@ class Entry:
     game: Game | None
     error: str | None
     updated: float
+    size: int = 0
+    """Characters stored (what counts against the browser's quota)."""
+    newer: bool = False
+    """Saved by a newer version of the app: this page must not open or write it."""
+
+
+def revision_of(data: Any) -> int:
+    """``meta.revision`` of a parsed save (0 for saves written before revisions)."""
+    meta = data.get("meta") if isinstance(data, dict) else None
+    value = meta.get("revision") if isinstance(meta, dict) else None
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
+
+
+def app_version_of(data: Any) -> int:
+    meta = data.get("meta") if isinstance(data, dict) else None
+    value = meta.get("app_version") if isinstance(meta, dict) else None
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 1
+
+
+def is_newer(data: Any) -> bool:
+    """True for a save this version must not write: a newer app or save format wrote it."""
+    if not isinstance(data, dict):
+        return False
+    version = data.get("version")
+    newer_format = (isinstance(version, int) and not isinstance(version, bool)
+                    and version > game_save.VERSION)
+    return newer_format or app_version_of(data) > APP_VERSION
 
 
 class SaveStore:
@@ -90,6 +141,8 @@ class SaveStore:
         self.clock = clock
         self.rng = rng or random.Random()
         self._entries: dict[str, tuple[str | None, Entry]] = {}  # id -> (text, entry) memo
+        self.revisions: dict[str, int] = {}
+        """The revision of each game this store last read or wrote (its claim to write)."""
 
     # ------------------------------------------------------------------ ids
     def new_id(self) -> str:
@@ -109,27 +162,86 @@ class SaveStore:
     def raw(self, ident: str) -> str | None:
         return self.backend.get(PREFIX + ident)
 
+    def stored_revision(self, ident: str) -> int | None:
+        """The revision stored now (None: no such save; -1: unreadable or a newer app's)."""
+        text = self.raw(ident)
+        if text is None:
+            return None
+        try:
+            data = parse_json(text)
+        except SaveError:
+            return -1
+        return -1 if is_newer(data) else revision_of(data)
+
+    def changed_elsewhere(self, ident: str) -> str | None:
+        """Why this tab's copy of ``ident`` is out of date (``"newer"``, ``"deleted"``,
+        ``"newer-app"``), or None when the stored game is the one it last read or wrote."""
+        known = self.revisions.get(ident)
+        stored = self.stored_revision(ident)
+        if stored is None:
+            return "deleted" if known is not None else None
+        if stored == -1:
+            return "newer-app"
+        return None if stored == known else "newer"
+
     def load(self, ident: str) -> Game:
+        """The stored game; its revision becomes this store's claim to write it."""
         text = self.raw(ident)
         if text is None:
             raise SaveError("the save does not exist")
-        return game_save.load(text)
+        data = parse_json(text)
+        if is_newer(data):
+            raise SaveError("saved by a newer version of the game: reload to continue")
+        game = game_save.load(data)
+        game.meta = {k: v for k, v in game.meta.items() if k in META_KEYS}
+        self.revisions[ident] = revision_of(data)
+        return game
 
-    def save(self, ident: str, game: Game) -> None:
-        game.meta["updated"] = self.clock()
-        game.meta.setdefault("created", game.meta["updated"])
-        text = game_save.dumps(game)
+    def save(self, ident: str, game: Game, *, new: bool = False) -> str:
+        """Write ``game`` as the next revision of ``ident``. Raises :class:`SaveConflict`
+        (nothing written) when another tab or a newer app changed or deleted it since this
+        store last read or wrote it, :class:`StorageError` when the browser refuses."""
+        reason = None if new and self.raw(ident) is None else self.changed_elsewhere(ident)
+        if reason is not None:
+            raise SaveConflict(reason, ident)
+        revision = self.revisions.get(ident, 0) + 1
+        now = self.clock()
+        meta = {k: v for k, v in game.meta.items() if k in META_KEYS}
+        meta.update(updated=now, revision=revision, app_version=APP_VERSION)
+        meta.setdefault("created", now)
+        if game.state.is_over:
+            meta.pop("ui", None)  # a finished game is kept compact: its log, no UI state
+        text = game_save.dumps_with_meta(game, meta)
         try:
             self.backend.set(PREFIX + ident, text)
         except StorageError:
             raise
         except Exception as error:  # the browser raises QuotaExceededError and the like
             raise StorageError(str(error)) from None
+        game.meta = meta
+        self.revisions[ident] = revision
+        return text
 
     def delete(self, ident: str) -> None:
         self.backend.remove(PREFIX + ident)
+        self.revisions.pop(ident, None)
         if self.current() == ident:
             self.backend.remove(CURRENT_KEY)
+
+    def used(self) -> int:
+        """Characters this app stores (saves, pointer, preferences)."""
+        total = 0
+        for key in self._keys():
+            value = self.backend.get(key)
+            total += len(key) + (len(value) if isinstance(value, str) else 0)
+        return total
+
+    def _keys(self) -> list[str]:
+        try:
+            return [k for k in self.backend.keys()
+                    if isinstance(k, str) and k.startswith("manhattan:")]
+        except Exception:
+            return []
 
     def entries(self) -> list[Entry]:
         """Every saved game, newest first; broken ones carry the reason they do not load."""
@@ -140,14 +252,19 @@ class SaveStore:
             if memo is not None and memo[0] == text:  # replaying every save is not free
                 result.append(memo[1])
                 continue
+            size = len(PREFIX + ident) + (len(text) if text is not None else 0)
             try:
-                game = game_save.load(text) if text is not None else self.load(ident)
+                data = parse_json(text)
+                if is_newer(data):
+                    entry = Entry(ident, None, None, _updated_of(text), size, newer=True)
+                else:
+                    game = game_save.load(data)
+                    entry = Entry(ident, game, None, _timestamp(game.meta.get("updated")), size)
             except SaveError as error:
-                entry = Entry(ident, None, str(error), _updated_of(text))
+                entry = Entry(ident, None, str(error), _updated_of(text), size)
             except Exception as error:  # never let one odd save break the list
-                entry = Entry(ident, None, f"{type(error).__name__}: {error}", _updated_of(text))
-            else:
-                entry = Entry(ident, game, None, _timestamp(game.meta.get("updated")))
+                entry = Entry(ident, None, f"{type(error).__name__}: {error}", _updated_of(text),
+                              size)
             self._entries[ident] = (text, entry)
             result.append(entry)
         result.sort(key=lambda e: e.updated, reverse=True)

@@ -124,6 +124,8 @@ def test_every_action_is_saved_at_once_and_restored_exactly():
     c.handle("select-inc", {"floors": "4"})
     # A reload now: same screen, same partial selection.
     c2 = make_controller(backend)
+    assert c2.screen_name == "pass"  # reopening a game of people: the cards are hidden first
+    c2.handle("reveal")
     assert c2.screen_name == "play"
     assert list(pending(c2.session)["pieces"].values()) == [[1, 0, 0, 1]]
     assert c2.session.revealed == 0
@@ -142,6 +144,9 @@ def test_every_action_is_saved_at_once_and_restored_exactly():
     c2.handle("plot", {"city": str(build.city), "plot": str(build.plot)})
     assert c2.session.pending_actions() == (build,)
     c3 = make_controller(backend)
+    assert c3.screen_name == "pass"  # the cards stay hidden until their owner taps
+    assert c3.render().find(data_pending="true") is None
+    c3.handle("reveal")
     assert c3.session.pending_actions() == (build,)
     tree = c3.render()
     ghost = tree.find(data_pending="true")
@@ -207,18 +212,43 @@ def test_hand_edited_pending_state_is_dropped_not_fatal():
     assert list(pending(c2.session)["pieces"].values()) == [[0, 0, 0, 0]]
 
 
-def test_storage_failure_is_shown_and_play_goes_on():
+def test_a_full_storage_is_reported_at_once_and_no_unsaved_move_is_made():
     backend = MemoryBackend()
     c = make_controller(backend)
-    setup_game(c, 2, names=["A", "B"])
+    setup_game(c, 2, names=["A", "B"], start="0")
     backend.fail_writes = True
     c.handle("reveal")
     tree = c.render()
-    banner = tree.find(data_message_id="start.save_failed")
-    assert banner is not None
+    banner = tree.find(data_message_id="storage.full")  # a choice in progress: kept on screen
+    assert banner is not None and banner.find(data_action="home") is not None
+    stored = backend.data[next(k for k in backend.data if k.startswith(PREFIX))]
+    log = len(c.session.game.log)
+    action = c.session.state.legal_actions()[0]
+    tap_decision(c, action)  # the Confirm cannot be stored: the move is taken back
+    assert len(c.session.game.log) == log
+    assert c.render().find(data_message_id="storage.move_not_saved") is not None
+    assert backend.data[next(k for k in backend.data if k.startswith(PREFIX))] == stored
+    backend.fail_writes = False  # space freed: the same move goes through and is stored
+    if c.screen_name == "pass":
+        c.handle("reveal")
+    tap_decision(c, action)
+    assert len(c.session.game.log) > log and c.banner is None
+    assert game_save.load(backend.data[PREFIX + c.game_id]).log == c.session.game.log
+
+
+def test_a_new_game_starts_only_when_it_can_be_stored_and_a_dangling_pointer_is_repaired():
+    backend = MemoryBackend()
+    c = make_controller(backend)
+    backend.fail_writes = True
+    c.handle("new-game")
+    c.handle("setup-start")
+    assert c.screen == "setup" and c.session is None
+    assert c.form.errors and c.form.errors[0][0] == "storage.new_game_failed"
+    assert not [k for k in backend.data if k.startswith(PREFIX)]
     backend.fail_writes = False
-    c.handle("select-inc", {"floors": "1"})
-    assert c.banner is None
+    backend.data["manhattan:current"] = "gone-0000"
+    c2 = make_controller(backend)
+    assert c2.screen == "start" and "manhattan:current" not in backend.data
 
 
 def test_illegal_taps_are_explained_from_the_catalogue():

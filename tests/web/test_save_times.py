@@ -64,10 +64,12 @@ def test_a_save_without_a_time_shows_none():
     setup_game(c, 2, names=["Ann", "Bob"])
     key = next(k for k in backend.data if k.startswith("manhattan:save:"))
     backend.data[key] = backend.data[key].replace(f'"updated":{STAMP}', '"updated":null')
+    ident = c.game_id
     c.handle("home")
     tree = c.render()
     assert tree.find(data_updated=True) is None
-    assert "saved" not in tree.find(data_save=c.game_id).text()
+    item = tree.find(data_save=ident)
+    assert item is not None and "saved" not in item.text()
 
 
 @pytest.mark.skipif(not hasattr(time, "tzset") or sys.platform == "emscripten",

@@ -115,6 +115,8 @@ def test_the_pending_selection_survives_a_reload():
     saved = json.loads(backend.data[PREFIX + c.game_id])["meta"]["ui"]["pending"]
     assert saved["pieces"] == {first: [0, 2, 0, 0], second: [0, 0, 0, 3]}
     c2 = make_controller(backend)
+    assert c2.screen_name == "pass"  # reopened: the cards stay hidden until tapped
+    c2.handle("reveal")
     assert c2.screen_name == "play"
     assert pending(c2.session)["pieces"] == {first: [0, 2, 0, 0], second: [0, 0, 0, 3]}
     tree = c2.render()

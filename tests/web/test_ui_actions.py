@@ -39,6 +39,10 @@ def test_every_drawn_action_is_in_the_table_and_every_entry_is_drawn_somewhere()
         c.handle("peek")
     c.handle("home")
     drawn |= _drawn_actions(c.render())
+    newer = json.loads(c.store.backend.data[PREFIX + c.store.ids()[0]])
+    newer["meta"]["app_version"] = 99  # a save from a newer version of the app
+    c.store.backend.data[PREFIX + "newer-0001"] = json.dumps(newer)
+    drawn |= _drawn_actions(c.render())
     unknown = drawn - set(ACTIONS)
     assert not unknown, f"drawn but not in the table: {unknown}"
     # "field" comes from change/input events, "zoom-out" from a resize; the rest are taps.

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .. import messages as M
 from ..frame import Frame, PlayFrame
 from ..vdom import El, h
+from .common import button
 from .play import render_play
 from .results import render_final, render_scoring
 from .setup import render_setup
@@ -18,9 +19,16 @@ def render_page(frame: Frame) -> El:
         body = _play_body(frame.play)
         if frame.banner is not None:
             key, params = frame.banner
+            free = (button(M.t("storage.free_space"), "home", cls="btn small secondary")
+                    if key.startswith("storage.") else None)
             body = h("div", {"class": "stack"},
                      h("p", {"class": "error-banner floating", "role": "alert",
-                             "data-message-id": key}, M.t(key, **params)), body)
+                             "data-message-id": key}, M.t(key, **params), " ", free), body)
+        elif frame.notice == "other-tab":
+            body = h("div", {"class": "stack"},
+                     h("p", {"class": "info-banner floating", "role": "status",
+                             "data-message-id": "storage.other_tab"},
+                       M.t("storage.other_tab")), body)
     else:
         assert frame.start is not None
         body = render_start(frame.start)

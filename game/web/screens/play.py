@@ -78,6 +78,8 @@ def top_bar(f: PlayFrame) -> El:
     tools = h("span", {"class": "tb-tools"},
               button(M.t("play.speed", speed=M.t(f"play.speed.{speed}")), "speed",
                      cls="btn small ghost"),
+              button(M.t("play.hide_cards"), "hide-cards", {"data-hide-cards": "true"},
+                     cls="btn small ghost") if f.people >= 2 and f.mode == "turn" else None,
               button(M.t("play.rules"), "rules", cls="btn small ghost"),
               button(M.t("play.exit"), "home", cls="btn small ghost"))
     return h("header", {"class": "topbar"},

@@ -44,6 +44,15 @@ def render_start(f: StartFrame) -> El:
     items = []
     for entry in f.saves:
         actions = []
+        if entry.newer:  # never offered for deletion: a newer page will open it
+            items.append(h("li", {"class": "save is-newer", "data-save": entry.id,
+                                  "data-newer": "true"},
+                           h("div", {"class": "save-body"},
+                             h("p", {"class": "hint"}, M.t("start.newer")),
+                             h("p", {"class": "hint save-size"}, _size(entry.size))),
+                           h("div", {"class": "save-actions"},
+                             button(M.t("start.reload"), "reload", cls="btn primary"))))
+            continue
         if f.confirm_delete == entry.id:
             actions.append(button(M.t("start.delete_confirm"), "delete",
                                   {"data-id": entry.id, "data-confirm": "true"},
@@ -66,7 +75,9 @@ def render_start(f: StartFrame) -> El:
                 summary = M.t("start.summary", round=entry.round, rounds=entry.rounds,
                               phase=M.t(f"phase.{entry.phase}"))
             body = [players, h("p", {"class": "hint"}, summary,
-                               saved_when(entry.updated, f.format_time))]
+                               saved_when(entry.updated, f.format_time), " · ",
+                               h("span", {"class": "save-size", "data-save-size": entry.size},
+                                 _size(entry.size)))]
             actions.append(button(M.t("start.continue"), "continue-game",
                                   {"data-id": entry.id}, cls="btn primary"))
         items.append(h("li", {"class": "save" + (" is-broken" if entry.error is not None else ""),
@@ -79,6 +90,15 @@ def render_start(f: StartFrame) -> El:
         key, params = error
         err = h("p", {"class": "error-banner", "role": "alert", "data-message-id": key,
                       "id": "load-error"}, M.t(key, **params))
+    finished = sum(1 for entry in f.saves if entry.finished)
+    space = h("div", {"class": "save-space"},
+              h("p", {"class": "hint", "data-storage-used": f.used},
+                M.t("start.used", used=_size(f.used))),
+              (button(M.t("start.delete_finished_confirm", count=finished), "delete-finished",
+                      {"data-confirm": "true"}, cls="btn danger")
+               if f.confirm_delete == "finished" else
+               button(M.t("start.delete_finished", count=finished), "delete-finished",
+                      cls="btn secondary")) if finished else None) if f.saves else None
     return h("div", {"class": "start", "data-screen": "start"},
              h("div", {"class": "start-inner"},
                h("header", {"class": "hero"},
@@ -91,7 +111,7 @@ def render_start(f: StartFrame) -> El:
                h("section", {"class": "saves"},
                  h("h2", {}, M.t("start.saved")),
                  h("ul", {"class": "save-list"}, items) if items
-                 else h("p", {"class": "hint"}, M.t("start.none")))))
+                 else h("p", {"class": "hint"}, M.t("start.none")), space)))
 
 
 def render_rules() -> El:
@@ -109,3 +129,8 @@ def render_rules() -> El:
                h("div", {"class": "rules-text"}, sections),
                h("div", {"class": "actions"},
                  button(M.t("rules.close"), "rules-close", cls="btn primary"))))
+
+
+def _size(chars: int) -> str:
+    """A stored size for people: kB with one decimal (characters, as the quota counts)."""
+    return M.t("start.size", size=f"{chars / 1000:.1f}")
