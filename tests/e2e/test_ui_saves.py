@@ -37,6 +37,8 @@ def test_reload_in_the_middle_of_a_turn_restores_it(page, site_url):
     tap(page, '[data-select-inc="4"]', real=True)
     page.reload()
     wait_ready(page)
+    assert screen(page) == "pass"  # reopened: nobody's cards until their owner taps
+    tap(page, '[data-action="reveal"]', real=True)
     assert screen(page) == "play"
     assert page.inner_text('[data-select-count="2"]') == "1"
     assert page.inner_text('[data-select-count="4"]') == "1"
@@ -69,6 +71,8 @@ def test_reload_in_the_middle_of_a_turn_restores_it(page, site_url):
     log_before = json.loads(next(iter(saves(page).values())))["log"]
     page.reload()
     wait_ready(page)
+    assert screen(page) == "pass" and page.locator(pending).count() == 0
+    tap(page, '[data-action="reveal"]', real=True)
     assert page.get_attribute(pending, "data-city") == city
     assert page.get_attribute(pending, "data-plot") == plot
     assert page.get_attribute('[data-action="card"][aria-pressed="true"]', "data-card") == card
