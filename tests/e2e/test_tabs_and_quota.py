@@ -159,12 +159,15 @@ def test_a_full_storage_loses_nothing_and_says_so(page, site_url):
     ident = next(k for k in stored(page) if k != "finished-0001")
     watch = LogWatch(page, ident)
     watch.check()
-    assert page.evaluate(FILL_JS) > 0
-    # A choice in progress that cannot be stored: said at once, offered the saved games.
     tap(page, '[data-action="reveal"]')
-    tap(page, '[data-select-inc="1"]')
+    assert page.evaluate(FILL_JS) > 0
+    # A change that cannot be stored (hiding the cards makes the save 3 characters longer):
+    # said at once, with the way to the saved games.
+    tap(page, '[data-action="hide-cards"]')
     assert page.locator('[data-message-id="storage.full"]').count() == 1
     assert page.locator('[data-message-id="storage.full"] [data-action="home"]').count() == 1
+    tap(page, '[data-action="reveal"]')  # a shorter save fits again
+    assert page.locator('[data-message-id="storage.full"]').count() == 0
     # A move that cannot be stored is not made.
     seen = page.evaluate(STEP_JS, 5)
     assert "error" not in seen
