@@ -23,8 +23,10 @@ As a module (tests, benchmarks):
 from __future__ import annotations
 
 import argparse
+import base64
 import errno
 import functools
+import hashlib
 import socket
 import re
 import sys
@@ -114,6 +116,18 @@ def overlapping_headers(rules: list, url_paths: list) -> list:
                     seen.setdefault(name.lower(), []).append(for_path)
         problems += [(url_path, name, fors) for name, fors in seen.items() if len(fors) > 1]
     return problems
+
+
+_INLINE_STYLE = re.compile(r"<style\b[^>]*>(.*?)</style\s*>", re.S | re.I)
+
+
+def inline_style_hashes(html: str) -> list:
+    """The CSP source ('sha256-...') of every inline <style> element of ``html``, in order
+    (the one in <noscript> included: it is applied when scripting is off). A change to the
+    page's inline CSS changes its hash: netlify.toml's style-src must list the new one
+    (tests/e2e/test_headers.py says which)."""
+    return ["'sha256-%s'" % base64.b64encode(hashlib.sha256(css.encode("utf-8")).digest())
+            .decode("ascii") for css in _INLINE_STYLE.findall(html)]
 
 
 class SiteHandler(SimpleHTTPRequestHandler):
