@@ -88,13 +88,13 @@ def action_to_json(action: Action) -> dict[str, Any]:
     if isinstance(action, Select):
         return {"type": "select", "colour": action.colour, "pieces": list(action.pieces)}
     if isinstance(action, Build):
-        return {"type": "build", "card": list(action.card), "city": action.city,
+        return {"type": "build", "card": action.card.to_json(), "city": action.city,
                 "plot": action.plot, "colour": action.colour, "floors": action.floors}
     if isinstance(action, ReturnPiece):
-        return {"type": "return", "card": list(action.card), "colour": action.colour,
+        return {"type": "return", "card": action.card.to_json(), "colour": action.colour,
                 "floors": action.floors}
     if isinstance(action, Shuffle):
-        return {"type": "shuffle", "cards": [list(c) for c in action.cards]}
+        return {"type": "shuffle", "cards": [c.to_json() for c in action.cards]}
     if isinstance(action, ChooseStartPlayer):
         return {"type": "start_player", "player": action.player}
     if isinstance(action, PlaceGodzilla):
@@ -118,14 +118,6 @@ def _str(data: dict[str, Any], key: str) -> str:
     return value
 
 
-def card_from_json(value: Any) -> Card:
-    if (not isinstance(value, list) or len(value) != 2
-            or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 2
-                       for v in value)):
-        raise SaveError(f"a card must be [row, col] with numbers 0-2, not {value!r}")
-    return Card(value[0], value[1])
-
-
 def action_from_json(data: Any) -> Action:
     """Parse one action; shape errors raise SaveError (legality is checked by the rules)."""
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
@@ -139,16 +131,16 @@ def action_from_json(data: Any) -> Action:
             raise SaveError("select: 'pieces' must be 4 counts (1-, 2-, 3- and 4-floor pieces)")
         return Select(_str(data, "colour"), (pieces[0], pieces[1], pieces[2], pieces[3]))
     if kind == "build":
-        return Build(card_from_json(data.get("card")), _int(data, "city", 0, 5),
+        return Build(Card.from_json(data.get("card")), _int(data, "city", 0, 5),
                      _int(data, "plot", 0, 8), _str(data, "colour"), _int(data, "floors", 1, 4))
     if kind == "return":
-        return ReturnPiece(card_from_json(data.get("card")), _str(data, "colour"),
+        return ReturnPiece(Card.from_json(data.get("card")), _str(data, "colour"),
                            _int(data, "floors", 1, 4))
     if kind == "shuffle":
         cards = data.get("cards")
         if not isinstance(cards, list):
             raise SaveError("shuffle: 'cards' must be a list of cards")
-        return Shuffle(tuple(card_from_json(c) for c in cards))
+        return Shuffle(tuple(Card.from_json(c) for c in cards))
     if kind == "start_player":
         return ChooseStartPlayer(_int(data, "player", 0, 3))
     if kind == "godzilla":

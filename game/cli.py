@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import sys
 from typing import Any, Sequence
 
 from .errors import SaveError, SettingsError
 from .position import legal_moves, score_position
-from .save import check_nesting, load
+from .save import load
 from .settings import GODZILLA_MODES
+from .untrusted import MAX_CHARS, parse_json
+
+MAX_GAMES = 100_000
+"""Most games one ``selfplay`` run plays (about 10 minutes between random players)."""
 
 
 class CommandError(Exception):
@@ -18,11 +24,13 @@ class CommandError(Exception):
 
 
 def _read(path: str) -> str:
+    """The text of ``path`` (``-``: standard input), at most one character more than the
+    guard accepts, so a huge file is refused without being read whole."""
     try:
         if path == "-":
-            return sys.stdin.read()
+            return sys.stdin.read(MAX_CHARS + 1)
         with open(path, encoding="utf-8") as handle:
-            return handle.read()
+            return handle.read(MAX_CHARS + 1)
     except OSError as error:
         raise CommandError(f"cannot read {path}: {error.strerror}") from None
     except UnicodeDecodeError:
@@ -30,16 +38,23 @@ def _read(path: str) -> str:
 
 
 def _read_json(path: str) -> Any:
-    text = _read(path)
-    check_nesting(text)
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise CommandError(f"{path} is not valid JSON: {error}") from None
+    return parse_json(_read(path), "standard input" if path == "-" else path)
+
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _print(data: Any) -> None:
-    print(json.dumps(data, ensure_ascii=False))
+    """``data`` as one line of JSON. Text is written as is, except what the output cannot
+    encode: lone surrogates (JSON allows ``"\\ud800"``, UTF-8 does not) become ``\\u``
+    escapes, and on an output that is not Unicode everything non-ASCII does."""
+    text = _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m[0]):04x}",
+                               json.dumps(data, ensure_ascii=False))
+    try:
+        text.encode(getattr(sys.stdout, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        text = json.dumps(data)
+    sys.stdout.write(text + "\n")
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
@@ -94,8 +109,8 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
         bots = bots * args.players
     if len(bots) != args.players:
         raise CommandError(f"--bots names {len(bots)} players but --players is {args.players}")
-    if args.games < 1:
-        raise CommandError("--games must be at least 1")
+    if not 1 <= args.games <= MAX_GAMES:
+        raise CommandError(f"--games must be from 1 to {MAX_GAMES}, not {args.games}")
     if args.jobs < 1:
         raise CommandError("--jobs must be at least 1")
     try:
@@ -128,7 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="number of players (default: the number of --bots)")
     p.add_argument("--bots", required=True,
                    help="comma-separated computer player ids, one per player (or one for all)")
-    p.add_argument("--games", type=int, default=10)
+    p.add_argument("--games", type=int, default=10, help=f"1 to {MAX_GAMES} (default 10)")
     p.add_argument("--seed", default="0")
     p.add_argument("--rounds", type=int, choices=(4, 6), default=None,
                    help="4 or 6 rounds (default: 4 with four players, 6 otherwise)")
@@ -150,9 +165,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         code: int = args.run(args)
+        sys.stdout.flush()  # a closed pipe shows here, not in Python's exit
         return code
     except (CommandError, SaveError, SettingsError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
+    except BrokenPipeError:  # e.g. `python -m game selfplay ... | head -c 100`
+        _discard_stdout()
+        print("error: the output was closed before it was all written (broken pipe)",
+              file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         return 130
+
+
+def _discard_stdout() -> None:
+    """Point standard output at /dev/null, so Python's final flush of what is still buffered
+    does not fail a second time ("Exception ignored ... BrokenPipeError")."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, AttributeError, ValueError):
+        pass  # not a real file (tests, Pyodide): nothing is flushed at exit

@@ -7,7 +7,11 @@ position is ``city * 9 + plot``.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import re
+import reprlib
+from typing import Any, NamedTuple
+
+from .errors import SaveError
 
 CITIES: tuple[str, ...] = ("Sydney", "Manhattan", "Frankfurt", "Hong Kong", "Sao Paulo", "Cairo")
 PLOTS_PER_CITY = 9
@@ -31,10 +35,24 @@ COLOURS: tuple[str, ...] = (
 """Colour names a game may use (both editions' colours plus the online platform's white)."""
 
 
+_CARD_TEXT = re.compile(r"[ ]*([0-2])[ ]*,[ ]*([0-2])[ ]*")
+
+
 class Card(NamedTuple):
     """A building card: the marked cell of a 3x3 grid, read from the holder's own edge.
 
     ``row`` 0 is the row farthest from the player, ``col`` 0 the player's left.
+
+    Its two written forms, each with its parser here (python-chess style: the value type
+    parses and prints itself, so no module keeps its own copy of the checks):
+
+    * JSON (saves, positions, the UI's stored pending move): ``[row, col]``;
+      :meth:`to_json` / :meth:`from_json`;
+    * text (``data-card`` attributes in the page, messages): ``"row,col"``;
+      ``str(card)`` / :meth:`parse`.
+
+    ``Card.from_json(card.to_json()) == Card.parse(str(card)) == card``. Both parsers raise
+    :class:`~game.errors.SaveError` (a ``ValueError``) for anything else.
     """
 
     row: int
@@ -42,6 +60,27 @@ class Card(NamedTuple):
 
     def __str__(self) -> str:
         return f"{self.row},{self.col}"
+
+    def to_json(self) -> list[int]:
+        return [self.row, self.col]
+
+    @classmethod
+    def from_json(cls, value: Any) -> "Card":
+        """A card from ``[row, col]`` (a JSON list, or a tuple): two whole numbers 0-2;
+        booleans and ``1.0`` are refused."""
+        if (isinstance(value, (list, tuple)) and len(value) == 2
+                and all(type(v) is int and 0 <= v <= 2 for v in value)):
+            return cls(value[0], value[1])
+        raise SaveError(f"a card must be [row, col] with numbers 0-2, not {reprlib.repr(value)}")
+
+    @classmethod
+    def parse(cls, text: Any) -> "Card":
+        """A card from its text form ``"row,col"`` (spaces around the numbers allowed)."""
+        match = _CARD_TEXT.fullmatch(text) if isinstance(text, str) else None
+        if match is None:
+            raise SaveError(f"a card must be written row,col with numbers 0-2, "
+                            f"not {reprlib.repr(text)}")
+        return cls(int(match[1]), int(match[2]))
 
 
 CARDS: tuple[Card, ...] = tuple(Card(r, c) for r in range(3) for c in range(3))

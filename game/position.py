@@ -6,6 +6,7 @@ RULES.md), a plot is a list of pieces from the bottom up, a piece is ``[colour, 
 
 from __future__ import annotations
 
+import reprlib
 from typing import Any
 
 from .board import Board, Tower
@@ -18,6 +19,12 @@ from .state import BUILD, NO_PIECES, State, new_state
 
 def _fail(message: str) -> SaveError:
     return SaveError(message)
+
+
+def _is_floors(value: Any) -> bool:
+    """A piece size: a whole number 1-4 (``True`` and ``1.0`` compare equal to 1 but are not
+    piece sizes)."""
+    return type(value) is int and value in PIECE_FLOORS
 
 
 def parse_colours(data: dict[str, Any]) -> tuple[str, ...]:
@@ -47,10 +54,10 @@ def parse_board(data: Any) -> tuple[tuple[str, ...], Board]:
             tower = []
             for piece in plot:
                 if (not isinstance(piece, list) or len(piece) != 2
-                        or piece[0] not in colours or piece[1] not in PIECE_FLOORS
-                        or isinstance(piece[1], bool)):
+                        or piece[0] not in colours or not _is_floors(piece[1])):
                     raise _fail(f"city {i} plot {p}: a piece must be [colour, floors] with a "
-                                f"colour from 'colours' and 1-4 floors, not {piece!r}")
+                                f"colour from 'colours' and 1-4 floors, "
+                                f"not {reprlib.repr(piece)}")
                 tower.append((colours.index(piece[0]), piece[1]))
             board.append(tuple(tower))
     return colours, tuple(board)
@@ -93,16 +100,16 @@ def legal_moves(data: Any) -> list[dict[str, Any]]:
     seat = to_move.get("seat")
     if seat not in SEATS:
         raise _fail(f"'to_move.seat' must be one of {', '.join(SEATS)}")
-    cards = to_move.get("cards")
-    if not isinstance(cards, list) or not all(
-            isinstance(c, list) and len(c) == 2 and all(
-                isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 2 for v in c)
-            for c in cards):
+    raw_cards = to_move.get("cards")
+    if not isinstance(raw_cards, list):
         raise _fail("'to_move.cards' must be a list of [row, col] with numbers 0-2")
+    try:
+        cards = [Card.from_json(c) for c in raw_cards]
+    except SaveError as error:
+        raise _fail(f"'to_move.cards': {error}") from None
     pieces = to_move.get("pieces")
-    if not isinstance(pieces, list) or not all(p in PIECE_FLOORS and not isinstance(p, bool)
-                                               for p in pieces):
-        raise _fail("'to_move.pieces' must be a list of piece sizes 1-4")
+    if not isinstance(pieces, list) or not all(_is_floors(p) for p in pieces):
+        raise _fail("'to_move.pieces' must be a list of piece sizes, whole numbers 1-4")
     rules = data.get("rules", {})
     if not isinstance(rules, dict) or not all(isinstance(v, bool) for v in rules.values()):
         raise _fail("'rules' must map rule names to true/false")
@@ -117,7 +124,7 @@ def legal_moves(data: Any) -> list[dict[str, Any]]:
 
 
 def _position_state(colours: tuple[str, ...], board: Board, colour: str, seat: str,
-                    cards: list[list[int]], pieces: list[int], anti_trust: bool) -> State:
+                    cards: list[Card], pieces: list[int], anti_trust: bool) -> State:
     """A building-phase state in which the described player is to move on this board.
 
     Building legality depends only on the board, the hand and the round's pieces, so the
@@ -147,5 +154,5 @@ def _position_state(colours: tuple[str, ...], board: Board, colour: str, seat: s
     return new_state(settings).replace(
         phase=BUILD, chance=None, setup_queue=(), start=0, current=0,
         board=tuple(tuple((remap[c], f) for c, f in tower) for tower in board),
-        hands=(tuple(sorted(Card(r, c) for r, c in cards)), (), (), ()),
+        hands=(tuple(sorted(cards)), (), (), ()),
         supply=(tuple(supply), NO_PIECES, NO_PIECES, NO_PIECES))

@@ -8,22 +8,22 @@ with the number of the first bad step and the rule it breaks.
 from __future__ import annotations
 
 import json
-import re
 from typing import Any, Callable, Iterator
 
 from .actions import Action, action_from_json, action_to_json
 from .errors import SaveError, SettingsError
 from .match import Game
 from .settings import Settings
+from .untrusted import MAX_CHARS, MAX_DEPTH, check_nesting, parse_json
 
 FORMAT = "manhattan-save"
 VERSION = 1
-MAX_SAVE_BYTES = 2_000_000
-MAX_JSON_DEPTH = 64
-"""Saves and positions nest a few levels deep. Deeper JSON is refused before parsing: in
-Pyodide, json.loads on thousands of nested brackets overflows the JavaScript stack, a fatal
-error rather than a RecursionError."""
-_JSON_NESTING = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+MAX_SAVE_BYTES = MAX_CHARS
+MAX_JSON_DEPTH = MAX_DEPTH
+"""Names kept for callers of earlier versions; the limits and :func:`check_nesting` live in
+:mod:`game.untrusted`, the one guard for JSON from outside."""
+__all__ = ["FORMAT", "VERSION", "MIGRATIONS", "MAX_SAVE_BYTES", "MAX_JSON_DEPTH",
+           "check_nesting", "to_save", "dumps", "migrate", "load"]
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 MIGRATIONS: dict[int, Migration] = {}
@@ -71,35 +71,10 @@ def migrate(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def check_nesting(text: str) -> None:
-    """Raise SaveError if the JSON ``text`` nests arrays and objects deeper than
-    :data:`MAX_JSON_DEPTH` (brackets inside strings do not count)."""
-    depth = 0
-    for match in _JSON_NESTING.finditer(text):
-        bracket = text[match.start()]
-        if bracket in "[{":
-            depth += 1
-            if depth > MAX_JSON_DEPTH:
-                raise SaveError(f"the JSON is nested more than {MAX_JSON_DEPTH} levels deep")
-        elif bracket in "]}":
-            depth -= 1
-
-
 def load(data: Any) -> Game:
     """A game from a save (a dict or JSON text). Raises SaveError saying what is wrong."""
     if isinstance(data, (str, bytes)):
-        if len(data) > MAX_SAVE_BYTES:
-            raise SaveError("the save is too large to be a Manhattan game")
-        if isinstance(data, bytes):
-            try:
-                data = data.decode("utf-8")
-            except UnicodeDecodeError:
-                raise SaveError("the save is not UTF-8 text") from None
-        check_nesting(data)
-        try:
-            data = json.loads(data)
-        except (ValueError, RecursionError) as error:
-            raise SaveError(f"the save is not valid JSON ({error})") from None
+        data = parse_json(data, "the save")
     if not isinstance(data, dict):
         raise SaveError("a save must be a JSON object")
     if data.get("format") != FORMAT:

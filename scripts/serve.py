@@ -7,7 +7,11 @@ production Content-Security-Policy and caching headers. So this server reads the
 `[[headers]]` rules of netlify.toml (the single source of truth) with tomllib and
 applies them with Netlify's path matching, on top of an explicit MIME table.
 
-Command line:  python3 scripts/serve.py [PORT] [--dir DIST] [--verbose]   (default 8000)
+Command line:  python3 scripts/serve.py [PORT] [--dir DIST] [--verbose] [--check]
+
+Without PORT it serves on 8000, or, when 8000 is taken, on the next free port (it says
+so). A PORT that is given and taken is a one-line error and exit status 1. `--check`
+only tries the port and exits (scripts/play.sh runs it before building).
 As a module (tests, benchmarks):
 
     from serve import start_server
@@ -19,7 +23,11 @@ As a module (tests, benchmarks):
 from __future__ import annotations
 
 import argparse
+import base64
+import errno
 import functools
+import hashlib
+import socket
 import re
 import sys
 import threading
@@ -50,6 +58,9 @@ MIME_TYPES = {
     ".woff2": "font/woff2",
 }
 DEFAULT_TYPE = "application/octet-stream"
+DEFAULT_PORT = 8000
+FALLBACK_PORTS = range(DEFAULT_PORT + 1, DEFAULT_PORT + 10)
+"""Tried in order when the default port is taken; then any free port."""
 
 
 def for_regexp(for_path: str) -> re.Pattern:
@@ -107,6 +118,18 @@ def overlapping_headers(rules: list, url_paths: list) -> list:
     return problems
 
 
+_INLINE_STYLE = re.compile(r"<style\b[^>]*>(.*?)</style\s*>", re.S | re.I)
+
+
+def inline_style_hashes(html: str) -> list:
+    """The CSP source ('sha256-...') of every inline <style> element of ``html``, in order
+    (the one in <noscript> included: it is applied when scripting is off). A change to the
+    page's inline CSS changes its hash: netlify.toml's style-src must list the new one
+    (tests/e2e/test_headers.py says which)."""
+    return ["'sha256-%s'" % base64.b64encode(hashlib.sha256(css.encode("utf-8")).digest())
+            .decode("ascii") for css in _INLINE_STYLE.findall(html)]
+
+
 class SiteHandler(SimpleHTTPRequestHandler):
     """Static files from `directory` with explicit MIME types and netlify.toml headers."""
 
@@ -140,6 +163,11 @@ class SiteHandler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class SiteServer(ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_port = False  # never share a port with a server already running there
+
+
 def make_server(port: int = 0, directory: Path = DIST, host: str = "127.0.0.1", verbose: bool = False):
     directory = Path(directory)
     if not (directory / "index.html").is_file():
@@ -148,8 +176,7 @@ def make_server(port: int = 0, directory: Path = DIST, host: str = "127.0.0.1", 
         "Handler", (SiteHandler,), {"rules": load_header_rules(), "verbose": verbose}
     )
     handler = functools.partial(handler_class, directory=str(directory))
-    ThreadingHTTPServer.daemon_threads = True
-    return ThreadingHTTPServer((host, port), handler)
+    return SiteServer((host, port), handler)
 
 
 def start_server(port: int = 0, directory: Path = DIST, verbose: bool = False):
@@ -161,15 +188,87 @@ def start_server(port: int = 0, directory: Path = DIST, verbose: bool = False):
     return "http://%s:%d/" % (host, real_port), server
 
 
+class PortError(Exception):
+    """The port cannot be served on (taken, or not allowed); a one-line reason."""
+
+
+def bind_free_port(host: str, port: int) -> None:
+    """Raise PortError if a server could not listen on ``host:port`` now."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as http.server does
+        probe.bind((host, port))
+        probe.listen(1)
+    except OSError as error:
+        raise PortError(_port_problem(port, error)) from None
+    finally:
+        probe.close()
+
+
+def _port_problem(port: int, error: OSError) -> str:
+    if error.errno == errno.EADDRINUSE:
+        return "port %d is already in use (another server?)" % port
+    if error.errno == errno.EACCES:
+        return "port %d needs special rights (use a port above 1023)" % port
+    return "cannot listen on port %d: %s" % (port, error.strerror or error)
+
+
+def serve_on(port: int | None, directory: Path, verbose: bool = False):
+    """A server on ``port``; with ``port=None``, on DEFAULT_PORT or the first free fallback.
+    Returns (server, note) where note says why another port was chosen (or is None).
+    Raises PortError when the given port cannot be used."""
+    if port is not None:
+        try:
+            return make_server(port, directory, verbose=verbose), None
+        except OSError as error:
+            raise PortError(_port_problem(port, error)) from None
+    for candidate in [DEFAULT_PORT, *FALLBACK_PORTS, 0]:
+        try:
+            server = make_server(candidate, directory, verbose=verbose)
+        except OSError:
+            continue
+        chosen = server.server_address[1]
+        note = None if chosen == DEFAULT_PORT else (
+            "port %d is in use, so serving on port %d instead" % (DEFAULT_PORT, chosen))
+        return server, note
+    raise PortError("no free port")  # pragma: no cover - port 0 always gets one
+
+
+def _port_number(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError("a port is a number from 1 to 65535, not %r" % text)
+    return value
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description="Serve dist/ with the netlify.toml headers.")
-    parser.add_argument("port", nargs="?", type=int, default=8000)
+    parser.add_argument("port", nargs="?", type=_port_number, default=None,
+                        help="port (default %d, or the next free one when it is taken)"
+                             % DEFAULT_PORT)
     parser.add_argument("--dir", default=str(DIST), help="directory to serve (default dist/)")
     parser.add_argument("--verbose", action="store_true", help="log every request")
+    parser.add_argument("--check", action="store_true",
+                        help="only check that PORT is free (exit status 1 with the reason)")
     args = parser.parse_args(argv)
-    server = make_server(args.port, Path(args.dir), verbose=args.verbose)
+    try:
+        if args.check:
+            if args.port is not None:
+                bind_free_port("127.0.0.1", args.port)
+            return 0
+        server, note = serve_on(args.port, Path(args.dir), verbose=args.verbose)
+    except PortError as error:
+        suggestion = " (choose another: scripts/play.sh %d)" % (args.port + 1) if args.port else ""
+        print("error: %s%s" % (error, suggestion), file=sys.stderr)
+        return 1
+    if note:
+        print(note, flush=True)
     host, port = server.server_address[:2]
-    print("Serving %s at http://%s:%d/  (Ctrl+C to stop)" % (args.dir, host, port), flush=True)
+    print("Manhattan is at:  http://%s:%d/   (serving %s; Ctrl+C to stop)" % (host, port, args.dir),
+          flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

@@ -538,10 +538,7 @@ def _save_id(data: Mapping[str, Any]) -> str:
 
 
 def _card_arg(data: Mapping[str, Any]) -> Card:
-    row, col = (int(v) for v in str(data["card"]).split(","))
-    if not (0 <= row <= 2 and 0 <= col <= 2):
-        raise ValueError("a card is row,col with each 0-2")
-    return Card(row, col)
+    return Card.parse(data["card"])  # SaveError (a ValueError) when malformed
 
 
 def _field_arg(data: Mapping[str, Any]) -> tuple[str, int | None, Any, bool]:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal, Union
 
 from ..actions import Action, Build, ReturnPiece, Select
-from ..errors import IllegalAction
+from ..errors import IllegalAction, SaveError
 from ..material import CITIES, PIECE_FLOORS, Card, plot_for
 from ..state import BUILD, SELECT, Counts, selections
 from ..view import PlayerView
@@ -273,10 +273,10 @@ def _is_int(value: Any) -> bool:
 
 
 def _parse_card(value: Any) -> Card | None:
-    if (isinstance(value, (list, tuple)) and len(value) == 2
-            and all(_is_int(v) and 0 <= v <= 2 for v in value)):
-        return Card(value[0], value[1])
-    return None
+    try:
+        return Card.from_json(value)
+    except SaveError:
+        return None
 
 
 def parse_draft(data: Any, view: PlayerView) -> Draft | None:

@@ -5,9 +5,10 @@ the UI's pending state in ``meta``). A save that fails to load is reported with 
 and left exactly as it is: nothing here ever overwrites or deletes a save on its own.
 
 Everything read back from the store is untrusted text (anyone can edit localStorage): it is
-parsed only through :func:`parse_json`, which refuses oversized and deeply nested JSON
-before ``json.loads`` sees it (in Pyodide, thousands of nested brackets overflow the
-JavaScript stack and kill the whole runtime instead of raising an exception).
+parsed only through :func:`parse_json`, the engine's one guard for outside JSON
+(:mod:`game.untrusted`: oversized and deeply nested JSON is refused before ``json.loads``
+sees it; in Pyodide, thousands of nested brackets overflow the JavaScript stack and kill the
+whole runtime instead of raising an exception).
 
 Several tabs share one store. Every stored game carries ``meta.revision``, incremented by
 each write, and the app version that wrote it (``meta.app_version``). A store writes a game
@@ -26,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
 from .. import save as game_save
+from .. import untrusted
 from ..errors import SaveError
 from ..match import Game
 
@@ -64,17 +66,9 @@ class SaveConflict(Exception):
 
 
 def parse_json(text: str | None) -> Any:
-    """``json.loads`` for untrusted stored text; raises SaveError for anything hostile
-    (too large, nested deeper than the saves ever are, not JSON)."""
-    if not isinstance(text, str):
-        raise SaveError("nothing stored")
-    if len(text) > game_save.MAX_SAVE_BYTES:
-        raise SaveError("the stored text is too large")
-    game_save.check_nesting(text)
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise SaveError(f"not valid JSON ({error})") from None
+    """Stored text parsed through the engine's one guard for outside JSON
+    (:func:`game.untrusted.parse_json`: size, UTF-8, nesting, then ``json.loads``)."""
+    return untrusted.parse_json(text, "the stored text")
 
 
 class MemoryBackend:

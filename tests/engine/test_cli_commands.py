@@ -12,8 +12,10 @@ import json
 import pytest
 
 from game import save, standard_settings
+from game.cli import MAX_GAMES
+from game.untrusted import MAX_CHARS
 
-from engine_testkit import POSITIONS, random_game
+from engine_testkit import IN_PYODIDE, POSITIONS, REPO, random_game, run_cli_subprocess
 
 
 def empty_cities():
@@ -229,6 +231,9 @@ def test_selfplay_is_reproducible_from_its_seed(cli):
 @pytest.mark.parametrize("args", [
     ["--bots", "random,random", "--players", "3"],
     ["--bots", "random", "--players", "2", "--games", "0"],
+    ["--bots", "random", "--players", "2", "--games", "-5"],
+    ["--bots", "random", "--players", "2", "--games", str(MAX_GAMES + 1)],
+    ["--bots", "random", "--players", "2", "--games", "1" + "0" * 30],
     ["--bots", "nobody", "--players", "2", "--games", "1"],
     ["--bots", "random", "--players", "2", "--rounds", "4", "--games", "1"],
 ])
@@ -268,6 +273,7 @@ MALFORMED_POSITIONS = {
     "floors as text": json.dumps(with_plot([["blue", "2"]])),
     "floors as boolean": json.dumps(with_plot([["blue", True]])),
     "floors fractional": json.dumps(with_plot([["blue", 1.5]])),
+    "floors as a float equal to 1": json.dumps(with_plot([["blue", 1.0]])),
     "unknown colour": json.dumps(with_plot([["pink", 1]])),
     "colour as list": json.dumps(with_plot([[["blue"], 1]])),
     "players not a mapping": json.dumps(position_with(players=["blue"])),
@@ -308,6 +314,10 @@ MALFORMED_MOVES = {
     "card as boolean": to_move_position(cards=[[True, 0]]),
     "card with three numbers": to_move_position(cards=[[0, 0, 0]]),
     "piece of 5 floors": to_move_position(pieces=[5]),
+    "piece size as a float": to_move_position(pieces=[1.0, 2]),
+    "piece size as boolean": to_move_position(pieces=[True]),
+    "card as floats": to_move_position(cards=[[1.0, 0.0]]),
+    "card as text": to_move_position(cards=["0,0"]),
     "pieces not a list": to_move_position(pieces=1),
     "unknown rule": {**to_move_position(), "rules": {"godzilla": True}},
     "rule not boolean": {**to_move_position(), "rules": {"anti_trust": "yes"}},
@@ -398,3 +408,81 @@ def test_file_that_is_not_utf8_gives_a_one_line_error(cli, tmp_path, command):
 @pytest.mark.parametrize("command", ["score", "moves", "replay"])
 def test_empty_standard_input_gives_a_one_line_error(cli, command):
     assert_one_line_error(*cli([command, "-"], stdin=""))
+
+
+def test_a_position_too_large_is_refused_before_it_is_read_whole(cli, tmp_path):
+    path = tmp_path / "huge.json"
+    path.write_text('{"colours": ["blue"], "pad": "' + "x" * MAX_CHARS + '"}', encoding="utf-8")
+    line = assert_one_line_error(*cli(["score", str(path)]))
+    assert "too large" in line and "huge.json" in line
+
+
+# ------------------------------------------- names the output cannot encode as they are
+LONE = "\ud800"  # a lone surrogate: valid in JSON text ("\\ud800"), not encodable as UTF-8
+
+
+def test_score_with_a_lone_surrogate_in_a_player_and_a_colour_name(cli):
+    position = position_with(colours=["blue", "r" + LONE], players={"Ann" + LONE: ["blue"],
+                                                                    "Zoë": ["r" + LONE]})
+    position["cities"][0][0] = [["r" + LONE, 2]]
+    code, out, err = cli(["score", "-"], stdin=json.dumps(position))
+    assert code == 0 and err == ""
+    result = json.loads(out)
+    assert result["players"] == {"Ann" + LONE: 0, "Zoë": 6}  # tallest, majority, tower
+    assert result["r" + LONE]["total"] == 6
+    assert "Zoë" in out  # only what cannot be written is escaped
+
+
+def test_replay_with_a_lone_surrogate_in_a_player_name(cli, tmp_path, finished_game):
+    data = save.to_save(finished_game)
+    data["settings"]["players"][1]["name"] = "Bea\udfff" + LONE
+    path = tmp_path / "names.json"
+    path.write_text(json.dumps(data), encoding="utf-8")  # ASCII: the surrogates are escaped
+    code, out, err = cli(["replay", str(path)])
+    assert code == 0 and err == ""
+    names = {s["player"] for s in json.loads(out)["standings"]}
+    assert "Bea\udfff" + LONE in names
+
+
+@pytest.mark.skipif(IN_PYODIDE, reason="needs a subprocess")
+def test_an_output_that_is_not_unicode_gets_ascii_json():
+    position = position_with(players={"Zoë" + LONE: ["blue"], "Ben": ["red"]})
+    code, out, err = run_cli_subprocess(["score", "-"], stdin=json.dumps(position),
+                                        env={"PYTHONIOENCODING": "ascii"})
+    assert code == 0, err
+    assert json.loads(out)["players"]["Zoë" + LONE] == 0
+
+
+# --------------------------------------------------------------- output closed early
+@pytest.mark.skipif(IN_PYODIDE, reason="needs a subprocess")
+def test_output_closed_early_gives_a_one_line_error_not_a_traceback():
+    """``python -m game ... | head -c 1``: the reader is gone before the command writes."""
+    import subprocess
+    import sys
+    proc = subprocess.Popen([sys.executable, "-m", "game", "moves", "-"], cwd=REPO,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    proc.stdout.close()  # no reader left: the command's first write fails (EPIPE)
+    position = to_move_position(cards=[[0, 0], [1, 1]], pieces=[1, 2, 3, 4])
+    _, err = proc.communicate(json.dumps(position).encode(), timeout=120)
+    err = err.decode()
+    assert proc.returncode == 1, err
+    assert "Traceback" not in err and "Exception ignored" not in err
+    assert err.strip().splitlines() == [
+        "error: the output was closed before it was all written (broken pipe)"]
+
+
+def test_output_closed_early_in_process(monkeypatch):
+    import io
+    from game.cli import main
+
+    class ClosedPipe(io.StringIO):
+        def write(self, text):
+            raise BrokenPipeError(32, "Broken pipe")
+
+    err = io.StringIO()
+    monkeypatch.setattr("sys.stdout", ClosedPipe())
+    monkeypatch.setattr("sys.stderr", err)
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(position_with())))
+    assert main(["score", "-"]) == 1
+    assert err.getvalue() == "error: the output was closed before it was all written (broken pipe)\n"
