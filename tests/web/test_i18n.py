@@ -295,3 +295,47 @@ def test_our_decisions_are_marked_in_every_language():
         marked[lang] = {p for _, ps in M.RULES_HELP for p in ps if mark in M.t(p)}
     assert len(marked["en"]) >= 3
     assert marked["de"] == marked["en"] == marked["fr"]
+
+
+def test_msgfmt_compiles_what_gettext_reads_and_refuses_what_it_cannot_read(tmp_path):
+    import gettext
+    import io
+    po = '''msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\\n"
+"Plural-Forms: nplurals=2; plural=(n > 1);\\n"
+
+#, python-brace-format
+msgid "a"
+msgstr "ligne 1\\n"
+"« {x} »"
+
+msgctxt "ctx"
+msgid "b"
+msgstr "avec contexte"
+
+msgid "c"
+msgid_plural "c#n"
+msgstr[0] "{n} chose"
+msgstr[1] "{n} choses"
+
+#, fuzzy
+msgid "d"
+msgstr "pas sûr"
+
+msgid "e"
+msgstr ""
+'''
+    entries = msgfmt.parse_po(po, "t.po")
+    found = gettext.GNUTranslations(io.BytesIO(msgfmt.mo_bytes(entries)))
+    assert found.gettext("a") == "ligne 1\n« {x} »"
+    assert found.pgettext("ctx", "b") == "avec contexte"
+    assert [found.ngettext("c", "c#n", n) for n in (0, 1, 2)] == ["{n} chose"] * 2 + ["{n} choses"]
+    assert found.gettext("d") == "d" and found.gettext("e") == "e"  # fuzzy, empty: left out
+    for bad in ('msgid "x"\nmsgstr "y"\nmsgid "x"\nmsgstr "z"\n',   # twice
+                'msgid "x"\nmsgstr "y\n',                          # unterminated
+                'msgid "x"\nmsgstr[0] "y"\n',                      # msgstr[N] without plural
+                'msgstr "y"\n',                                    # no msgid
+                '#~ msgid "old"\n'):                               # obsolete
+        with pytest.raises(msgfmt.PoError):
+            msgfmt.parse_po(bad, "bad.po")
