@@ -42,16 +42,40 @@ def to_save(game: Game) -> dict[str, Any]:
     }
 
 
+def _json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+_STEP_TEXT: dict[Action, str] = {}
+"""The JSON text of each logged step already written. The page saves after every tap and a
+game's log reaches ~700 steps: encoding only the new ones makes a save a join of cached
+strings (steps are immutable values, so a cached text can never go stale)."""
+_STEP_TEXT_LIMIT = 50_000
+
+
+def _step_text(action: Action) -> str:
+    text = _STEP_TEXT.get(action)
+    if text is None:
+        text = _json(action_to_json(action))
+        if len(_STEP_TEXT) >= _STEP_TEXT_LIMIT:
+            _STEP_TEXT.clear()
+        _STEP_TEXT[action] = text
+    return text
+
+
 def dumps(game: Game) -> str:
-    return json.dumps(to_save(game), separators=(",", ":"), ensure_ascii=False)
+    """The save as compact JSON text: exactly ``json.dumps(to_save(game))`` with compact
+    separators and non-ASCII kept (tests/engine/test_saves.py checks the equality)."""
+    return dumps_with_meta(game, game.meta)
 
 
 def dumps_with_meta(game: Game, meta: dict[str, Any]) -> str:
     """:func:`dumps` with ``meta`` in place of the game's own (nothing is changed on
     ``game``, so a write that fails leaves it as it was)."""
-    data = to_save(game)
-    data["meta"] = meta
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    return "".join((
+        '{"format":', _json(FORMAT), ',"version":', _json(VERSION),
+        ',"settings":', _json(game.settings.to_json()), ',"seed":', _json(game.seed),
+        ',"log":[', ",".join(_step_text(a) for a in game.log), '],"meta":', _json(meta), "}"))
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:

@@ -137,6 +137,9 @@ class SaveStore:
         self._entries: dict[str, tuple[str | None, Entry]] = {}  # id -> (text, entry) memo
         self.revisions: dict[str, int] = {}
         """The revision of each game this store last read or wrote (its claim to write)."""
+        self._texts: dict[str, str] = {}
+        """The text of each game as this store last read or wrote it: a stored text equal to
+        it needs no parsing to know nothing changed (the check runs on every tap)."""
 
     # ------------------------------------------------------------------ ids
     def new_id(self) -> str:
@@ -171,6 +174,9 @@ class SaveStore:
         """Why this tab's copy of ``ident`` is out of date (``"newer"``, ``"deleted"``,
         ``"newer-app"``), or None when the stored game is the one it last read or wrote."""
         known = self.revisions.get(ident)
+        text = self.raw(ident)
+        if text is not None and text == self._texts.get(ident):
+            return None
         stored = self.stored_revision(ident)
         if stored is None:
             return "deleted" if known is not None else None
@@ -189,6 +195,7 @@ class SaveStore:
         game = game_save.load(data)
         game.meta = {k: v for k, v in game.meta.items() if k in META_KEYS}
         self.revisions[ident] = revision_of(data)
+        self._texts[ident] = text
         return game
 
     def save(self, ident: str, game: Game, *, new: bool = False) -> str:
@@ -214,11 +221,13 @@ class SaveStore:
             raise StorageError(str(error)) from None
         game.meta = meta
         self.revisions[ident] = revision
+        self._texts[ident] = text
         return text
 
     def delete(self, ident: str) -> None:
         self.backend.remove(PREFIX + ident)
         self.revisions.pop(ident, None)
+        self._texts.pop(ident, None)
         if self.current() == ident:
             self.backend.remove(CURRENT_KEY)
 

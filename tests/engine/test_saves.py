@@ -353,3 +353,30 @@ def test_a_save_made_here_replays_identically_in_another_process():
         assert result["board"] == [[list(p) for p in t] for t in state.board]
         assert result["hands"] == [[list(c) for c in h] for h in state.hands]
         assert result["removed"] == list(state.removed)
+
+
+def test_the_fast_save_text_is_exactly_the_json_of_the_save():
+    """``dumps`` joins cached step texts; it must equal plain ``json.dumps`` of the save."""
+    import json
+    import random
+
+    from game.match import Game
+    from game.settings import PlayerSpec, Settings
+    for count in (2, 3, 4):
+        seats = ("south", "west", "north", "east")[:count]
+        colours = ((("blue", "red"), ("yellow", "purple")) if count == 2 else
+                   tuple((c,) for c in ("blue", "red", "yellow", "green")[:count]))
+        settings = Settings(players=tuple(PlayerSpec(f'Pläyer {i} "q"', colours[i], seats[i])
+                                          for i in range(count)), godzilla="baby")
+        game = Game(settings, f"fast-{count}", meta={"note": "é ✓", "n": [1, 2]})
+        rng = random.Random(count)
+        while not game.state.is_over:
+            assert save.dumps(game) == json.dumps(save.to_save(game), separators=(",", ":"),
+                                                  ensure_ascii=False)
+            for _ in range(rng.randrange(1, 30)):
+                if game.state.is_over:
+                    break
+                game.play(rng.choice(game.state.legal_actions()))
+        assert save.dumps(game) == json.dumps(save.to_save(game), separators=(",", ":"),
+                                              ensure_ascii=False)
+        assert save.load(save.dumps(game)).log == game.log
