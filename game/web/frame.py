@@ -173,8 +173,22 @@ class Frame:
 
 
 # ----------------------------------------------------------------------- building
+_LAST_PARSED: list[tuple[Any, LastMove | None]] = []
+"""The last record parsed and its value: a record is replaced, never changed, so the same
+object parses to the same value on every redraw until the next move."""
+
+
 def parse_move(move: Any, preview: bool = False) -> LastMove | None:
     """The saved last-move record (``meta.ui.last_move``) as a value; None if unusable."""
+    if not preview and _LAST_PARSED and _LAST_PARSED[0][0] is move:
+        return _LAST_PARSED[0][1]
+    value = _parse_move(move, preview)
+    if not preview:
+        _LAST_PARSED[:] = [(move, value)]
+    return value
+
+
+def _parse_move(move: Any, preview: bool) -> LastMove | None:
     if not isinstance(move, dict) or not isinstance(move.get("player"), int):
         return None
     try:

@@ -117,6 +117,7 @@ def _load(code: str) -> gettext.NullTranslations | None:
 def reload_catalogues() -> None:
     """Forget the loaded catalogues (after recompiling them in development); keeps the language."""
     _translations.clear()
+    _TEMPLATES.clear()
 
 
 def _normalise(code: str | None) -> str:
@@ -195,16 +196,33 @@ def _count(value: Any) -> int:
         return _OTHER
 
 
+_TEMPLATES: dict[tuple[str, str, int | None], str | None] = {}
+"""Templates already looked up, by (language, id, plural count): a redraw of the board asks
+for the same few hundred texts (colour letters, city names) every time, and a gettext
+lookup costs several dictionary lookups and calls."""
+
+
 def _template(key: str, params: dict[str, Any], n: Any = None) -> str | None:
     """The text of ``key`` in the current language before formatting; None if unknown."""
+    param = PLURALS.get(key)
+    count = None if param is None else _count(n if n is not None else params.get(param))
+    memo = (_language, key, count)
+    if memo in _TEMPLATES:
+        return _TEMPLATES[memo]
+    found_text = _lookup(key, param, count)
+    if len(_TEMPLATES) > 20_000:
+        _TEMPLATES.clear()
+    _TEMPLATES[memo] = found_text
+    return found_text
+
+
+def _lookup(key: str, param: str | None, count: int | None) -> str | None:
     if not has(key):
         return None
     found = _load(_language) or _load(DEFAULT_LANGUAGE)
     assert found is not None  # has() found the English catalogue
-    param = PLURALS.get(key)
-    if param is None:
+    if param is None or count is None:
         return found.gettext(key)
-    count = _count(n if n is not None else params.get(param))
     return found.ngettext(key, f"{key}#{param}", count)
 
 
