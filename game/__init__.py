@@ -11,8 +11,18 @@ Typical use::
         game.play(game.state.legal_actions()[0])
 """
 
-from .actions import (Action, Build, ChooseStartPlayer, OrderCities, PlaceGodzilla,
-                      ReturnPiece, Select, Shuffle, action_from_json, action_to_json)
+from .actions import (
+                      Action,
+                      Build,
+                      ChooseStartPlayer,
+                      OrderCities,
+                      PlaceGodzilla,
+                      ReturnPiece,
+                      Select,
+                      Shuffle,
+                      action_from_json,
+                      action_to_json,
+)
 from .errors import IllegalAction, SaveError, SettingsError
 from .match import Game
 from .material import CITIES, COLOURS, SEATS, Card, plot_for

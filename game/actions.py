@@ -7,10 +7,10 @@ form names colours and cards as people do, so a save is readable and hand-editab
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from .errors import SaveError
-from .material import Card, PIECE_FLOORS
+from .material import PIECE_FLOORS, Card
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,9 +73,9 @@ class OrderCities:
     order: tuple[int, ...]
 
 
-Decision = Union[Select, Build, ReturnPiece]
-ChanceOutcome = Union[Shuffle, ChooseStartPlayer, PlaceGodzilla, OrderCities]
-Action = Union[Decision, ChanceOutcome]
+Decision = Select | Build | ReturnPiece
+ChanceOutcome = Shuffle | ChooseStartPlayer | PlaceGodzilla | OrderCities
+Action = Decision | ChanceOutcome
 
 CHANCE_TYPES = (Shuffle, ChooseStartPlayer, PlaceGodzilla, OrderCities)
 

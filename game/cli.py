@@ -7,7 +7,8 @@ import json
 import os
 import re
 import sys
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from .errors import SaveError, SettingsError
 from .position import legal_moves, score_position

@@ -9,7 +9,8 @@ have drawn without the reload, on any Python.
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from .actions import Action, action_to_json, is_chance
 from .errors import IllegalAction, ReplayError
@@ -34,7 +35,7 @@ class Game:
 
     @classmethod
     def replay(cls, settings: Settings, seed: str | int, log: Iterable[Action],
-               meta: dict[str, Any] | None = None) -> "Game":
+               meta: dict[str, Any] | None = None) -> Game:
         """The game these logged steps make, each checked by the rules as it is applied.
 
         Chance outcomes in ``log`` are taken as logged (a save records them, so a replay does

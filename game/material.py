@@ -65,7 +65,7 @@ class Card(NamedTuple):
         return [self.row, self.col]
 
     @classmethod
-    def from_json(cls, value: Any) -> "Card":
+    def from_json(cls, value: Any) -> Card:
         """A card from ``[row, col]`` (a JSON list, or a tuple): two whole numbers 0-2;
         booleans and ``1.0`` are refused."""
         if (isinstance(value, (list, tuple)) and len(value) == 2
@@ -74,7 +74,7 @@ class Card(NamedTuple):
         raise SaveError(f"a card must be [row, col] with numbers 0-2, not {reprlib.repr(value)}")
 
     @classmethod
-    def parse(cls, text: Any) -> "Card":
+    def parse(cls, text: Any) -> Card:
         """A card from its text form ``"row,col"`` (spaces around the numbers allowed)."""
         match = _CARD_TEXT.fullmatch(text) if isinstance(text, str) else None
         if match is None:

@@ -13,7 +13,7 @@ from .board import Board, Tower
 from .errors import SaveError, SettingsError
 from .material import CITIES, PIECE_FLOORS, PLOTS_PER_CITY, SEATS, Card
 from .scoring import Scoring, score_board
-from .settings import Settings, PlayerSpec
+from .settings import PlayerSpec, Settings
 from .state import BUILD, NO_PIECES, State, new_state
 
 

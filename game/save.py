@@ -8,7 +8,8 @@ with the number of the first bad step and the rule it breaks.
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from .actions import Action, action_from_json, action_to_json
 from .errors import SaveError, SettingsError

@@ -167,7 +167,7 @@ class Settings:
         }
 
     @classmethod
-    def from_json(cls, data: Any) -> "Settings":
+    def from_json(cls, data: Any) -> Settings:
         if not isinstance(data, dict):
             raise SettingsError("settings must be an object")
         known = {"players", "rounds", "start_player", "tie_break", "godzilla", "progressive",

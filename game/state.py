@@ -15,14 +15,36 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
-from .actions import (Action, Build, ChooseStartPlayer, OrderCities, PlaceGodzilla,
-                      ReturnPiece, Select, Shuffle, is_chance)
+from .actions import (
+    Action,
+    Build,
+    ChooseStartPlayer,
+    OrderCities,
+    PlaceGodzilla,
+    ReturnPiece,
+    Select,
+    Shuffle,
+    is_chance,
+)
 from .board import EMPTY_BOARD, Board, Tower, floors_needed, floors_of, owner
 from .errors import IllegalAction
-from .material import (CARDS, CITIES, FULL_DECK, HAND_SIZE, PIECE_FLOORS, PIECES_PER_COLOUR,
-                       PLOTS_PER_CITY, Card, card_direction, from_grid, grid_position, plot_for)
+from .material import (
+    CARDS,
+    CITIES,
+    FULL_DECK,
+    HAND_SIZE,
+    PIECE_FLOORS,
+    PIECES_PER_COLOUR,
+    PLOTS_PER_CITY,
+    Card,
+    card_direction,
+    from_grid,
+    grid_position,
+    plot_for,
+)
 from .scoring import Scoring, Standing, score_board, standings
 from .settings import Settings
 
@@ -130,7 +152,7 @@ class State:
 
     # ----------------------------------------------------------------- basics
     @classmethod
-    def from_fields(cls, **fields: object) -> "State":
+    def from_fields(cls, **fields: object) -> State:
         """A state with exactly these fields; every slot must be given (a missing one is a
         KeyError here rather than an AttributeError somewhere later)."""
         state = object.__new__(cls)
@@ -138,7 +160,7 @@ class State:
             setattr(state, name, fields[name])
         return state
 
-    def replace(self, **changes: object) -> "State":
+    def replace(self, **changes: object) -> State:
         """A copy with some fields changed (``dataclasses.replace`` for this slotted class);
         an unknown field name is a TypeError, as it would be for a dataclass."""
         unknown = set(changes) - set(State.__slots__)
@@ -149,7 +171,7 @@ class State:
             object.__setattr__(new, name, value)
         return new
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         new = object.__new__(State)
         for name in State.__slots__:
             object.__setattr__(new, name, getattr(self, name))
@@ -264,7 +286,7 @@ class State:
         """Raise :class:`IllegalAction` naming the rule ``action`` breaks; do nothing if legal."""
         self.copy()._apply(action)
 
-    def apply(self, action: Action) -> "State":
+    def apply(self, action: Action) -> State:
         """The state after ``action``; raises :class:`IllegalAction` and changes nothing if
         the action is not legal here."""
         new = self.copy()

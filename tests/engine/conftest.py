@@ -2,13 +2,13 @@
 
 ``import game`` works through ``pythonpath`` in pyproject.toml and ``engine_testkit`` through
 pytest's default import mode (this folder is put first on ``sys.path``). Registers the
-hypothesis profile the property tests use. ``MANHATTAN_PROPERTY_GAMES`` sets how many random games each property test plays.
+hypothesis profile the property tests use. ``MANHATTAN_PROPERTY_GAMES`` sets how many random
+games each property test plays.
 """
 
 from __future__ import annotations
 
 import pytest
-
 from engine_testkit import IN_PYODIDE, run_cli_inprocess, run_cli_subprocess
 
 

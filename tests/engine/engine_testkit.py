@@ -11,12 +11,24 @@ import json
 import os
 import sys
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
-from game import (Build, Card, ChooseStartPlayer, OrderCities, PlaceGodzilla, ReturnPiece,
-                  Select, Settings, Shuffle, State, new_state, plot_for)
-from game.material import FULL_DECK, HAND_SIZE, SEATS
+from game import (
+    Build,
+    Card,
+    ChooseStartPlayer,
+    OrderCities,
+    PlaceGodzilla,
+    ReturnPiece,
+    Select,
+    Settings,
+    Shuffle,
+    State,
+    new_state,
+    plot_for,
+)
+from game.material import FULL_DECK, HAND_SIZE
 from game.settings import PlayerSpec
 from game.state import selections
 
@@ -172,6 +184,7 @@ def random_game(settings: Settings, seed, stop=None):
     """A Game (chance from ``seed``) played with uniformly random legal decisions until over
     or until ``stop(game)``."""
     import random
+
     from game import Game
     game = Game(settings, seed)
     rng = random.Random(f"{seed}/decisions")
@@ -210,6 +223,7 @@ def run_cli_inprocess(args: list[str], stdin: str | None = None) -> tuple[int, s
     stdout, stderr). argparse exits (``--help``, usage errors) become their exit codes."""
     import contextlib
     import io
+
     from game.cli import main
     out, err = io.StringIO(), io.StringIO()
     old_stdin = sys.stdin

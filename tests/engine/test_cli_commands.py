@@ -10,12 +10,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from engine_testkit import IN_PYODIDE, REPO, random_game, run_cli_subprocess
 
 from game import save, standard_settings
 from game.cli import MAX_GAMES
 from game.untrusted import MAX_CHARS
-
-from engine_testkit import IN_PYODIDE, POSITIONS, REPO, random_game, run_cli_subprocess
 
 
 def empty_cities():
@@ -474,6 +473,7 @@ def test_output_closed_early_gives_a_one_line_error_not_a_traceback():
 
 def test_output_closed_early_in_process(monkeypatch):
     import io
+
     from game.cli import main
 
     class ClosedPipe(io.StringIO):

@@ -14,14 +14,29 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from hypothesis import HealthCheck, given, settings, strategies as st
-
-from game import (Build, Card, ChooseStartPlayer, Game, IllegalAction, OrderCities,
-                  PlaceGodzilla, PlayerSpec, ReturnPiece, Select, Settings, Shuffle,
-                  player_view, plot_for, save, score_board)
-from game.material import COLOURS, FULL_DECK, SEATS
-
 from engine_testkit import PROPERTY_GAMES, redeal_hidden
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game import (
+    Build,
+    Card,
+    ChooseStartPlayer,
+    Game,
+    IllegalAction,
+    OrderCities,
+    PlaceGodzilla,
+    PlayerSpec,
+    ReturnPiece,
+    Select,
+    Settings,
+    Shuffle,
+    player_view,
+    plot_for,
+    save,
+    score_board,
+)
+from game.material import COLOURS, FULL_DECK, SEATS
 
 ALL_SETTINGS = settings(max_examples=PROPERTY_GAMES, deadline=None, database=None,
                         suppress_health_check=list(HealthCheck))

@@ -15,14 +15,13 @@ import re
 import shlex
 
 import pytest
+from engine_testkit import REPO
 
 from game import new_state, save
 from game.ai import make_player
 from game.cli import build_parser
 from game.position import legal_moves
 from game.state import BUILD
-
-from engine_testkit import REPO
 
 README = REPO / "README.md"
 EXAMPLES = REPO / "examples"

@@ -7,13 +7,20 @@ import random
 from collections import Counter
 
 import pytest
+from engine_testkit import (
+    build,
+    card_for,
+    deal,
+    floors_on_board,
+    play_first_legal,
+    same_plot_game,
+    select,
+    settings_for,
+    stock_floors,
+)
 
-from game import (Build, Card, IllegalAction, ReturnPiece, Shuffle, plot_for,
-                  standard_settings)
+from game import Build, Card, IllegalAction, ReturnPiece, Shuffle, plot_for, standard_settings
 from game.material import FULL_DECK, SEATS
-
-from engine_testkit import (build, card_for, deal, floors_on_board, play_first_legal,
-                            same_plot_game, select, settings_for, stock_floors)
 
 MIXED = (3, 2, 1, 0)  # three 1-floor, two 2-floor and one 3-floor piece
 
@@ -25,7 +32,7 @@ def four_players(**options):
 def game4(start=0, **options):
     settings = four_players(**options)
     return same_plot_game(settings, start=start,
-                          choices={c: MIXED for c in settings.colours})
+                          choices=dict.fromkeys(settings.colours, MIXED))
 
 
 def test_a_turn_plays_a_card_places_a_piece_and_draws_the_top_card():
@@ -263,7 +270,7 @@ def test_returned_piece_leaves_the_game_and_the_card_is_played_and_replaced():
 
 def test_returned_piece_costs_the_turn_round_ends_when_all_round_pieces_are_gone():
     state = blocked_state().apply(ReturnPiece(Card(0, 0), "blue", 1))
-    turns = {p: 0 for p in range(4)}
+    turns = dict.fromkeys(range(4), 0)
     while state.round == 1:
         turns[state.current] += 1
         state = state.apply(state.legal_actions()[0])

@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from engine_testkit import CENTRE, deal, select, settings_for
 
 from game import CITIES, SEATS, Build, Card, IllegalAction, new_state, plot_for, standard_settings
 from game.material import FULL_DECK, HAND_SIZE, card_direction
-
-from engine_testkit import CENTRE, deal, select, settings_for
 
 # Where each seat faces, as (drow, dcol) on the board seen from above (row 0 = north, col 0 =
 # west), and which way is that player's left. Derived from the seats, not from the engine.
@@ -40,7 +39,7 @@ def test_cities_are_the_six_in_rules_order():
 
 def test_45_cards_each_plot_position_on_5_cards():
     assert len(FULL_DECK) == 45
-    assert Counter(FULL_DECK) == {card: 5 for card in ALL_CARDS}
+    assert Counter(FULL_DECK) == dict.fromkeys(ALL_CARDS, 5)
 
 
 def test_each_colour_has_24_pieces_11_6_4_3_making_47_floors():

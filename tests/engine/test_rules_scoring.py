@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
+from engine_testkit import board_from, build, card_for, deal, random_game, select, settings_for
 
 from game import score_board, standard_settings
 from game.scoring import standings
-
-from engine_testkit import board_from, build, card_for, deal, random_game, select, settings_for
 
 BLUE, RED, YELLOW, PURPLE = range(4)
 

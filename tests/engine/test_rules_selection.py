@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
-
-from game import Build, IllegalAction, Select, plot_for, player_view, standard_settings
-
 from engine_testkit import deal, random_game, select, settings_for, states_of
+
+from game import Build, IllegalAction, Select, player_view, plot_for, standard_settings
 
 
 def test_selection_starts_with_the_start_player_and_goes_clockwise():

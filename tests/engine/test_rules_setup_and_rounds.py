@@ -5,13 +5,19 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from engine_testkit import deal, floors_on_board, random_game, settings_for, states_of, stock_floors
 
-from game import (Build, ChooseStartPlayer, IllegalAction, PlayerSpec, Select, Settings,
-                  SettingsError, Shuffle, new_state, standard_settings)
+from game import (
+    Build,
+    ChooseStartPlayer,
+    IllegalAction,
+    Select,
+    SettingsError,
+    Shuffle,
+    new_state,
+    standard_settings,
+)
 from game.material import FULL_DECK, SEATS
-
-from engine_testkit import (deal, floors_on_board, random_game, settings_for, states_of,
-                            stock_floors)
 
 # RULES.md table: players, option, colours each, pieces per round (per colour), rounds.
 TABLE = [

@@ -9,15 +9,29 @@ import subprocess
 import sys
 
 import pytest
+from engine_testkit import IN_PYODIDE, REPO, random_game, settings_for
 
-from game import (Build, ChooseStartPlayer, Card, Game, IllegalAction, OrderCities,
-                  PlaceGodzilla, ReturnPiece, SaveError, Select, Settings, Shuffle,
-                  action_from_json, action_to_json, new_state, standard_settings)
-from game import save
+from game import (
+    Build,
+    Card,
+    ChooseStartPlayer,
+    Game,
+    IllegalAction,
+    OrderCities,
+    PlaceGodzilla,
+    ReturnPiece,
+    SaveError,
+    Select,
+    Settings,
+    Shuffle,
+    action_from_json,
+    action_to_json,
+    new_state,
+    save,
+    standard_settings,
+)
 from game.actions import is_chance
 from game.material import FULL_DECK
-
-from engine_testkit import IN_PYODIDE, REPO, random_game, settings_for
 
 OPTION_SETS = [
     (4, {}),

@@ -6,10 +6,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from engine_testkit import POSITIONS, load_position
 
 from game.position import score_position
-
-from engine_testkit import POSITIONS, load_position
 
 CITY_ORDER = ["Sydney", "Manhattan", "Frankfurt", "Hong Kong", "Sao Paulo", "Cairo"]
 

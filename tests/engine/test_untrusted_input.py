@@ -11,14 +11,13 @@ import json
 from pathlib import Path
 
 import pytest
+from engine_testkit import REPO
 
 from game import Card, save
 from game.errors import SaveError
 from game.material import CARDS
 from game.position import legal_moves
 from game.untrusted import MAX_CHARS, MAX_DEPTH, check_nesting, parse_json
-
-from engine_testkit import REPO
 
 ENGINE = sorted((REPO / "game").glob("*.py"))  # the engine only: not game/ai, not game/web
 

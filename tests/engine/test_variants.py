@@ -6,14 +6,33 @@ from __future__ import annotations
 import random
 
 import pytest
+from engine_testkit import (
+    CENTRE,
+    build,
+    card_for,
+    deal,
+    floors_on_board,
+    random_game,
+    select,
+    settings_for,
+    states_of,
+    stock_floors,
+)
 
-from game import (Build, Card, Game, IllegalAction, OrderCities, PlaceGodzilla, Shuffle, new_state,
-                  player_view, standard_settings)
+from game import (
+    Build,
+    Card,
+    Game,
+    IllegalAction,
+    OrderCities,
+    PlaceGodzilla,
+    Shuffle,
+    new_state,
+    player_view,
+    standard_settings,
+)
 from game.board import owner
 from game.material import FULL_DECK, SEATS
-
-from engine_testkit import (CENTRE, build, card_for, deal, floors_on_board, random_game,
-                            select, settings_for, states_of, stock_floors)
 
 NW_SOUTH, NW_NORTH = Card(0, 0), Card(2, 2)  # the north-west corner as each seat reads it
 
@@ -47,7 +66,7 @@ def test_no_godzilla_without_the_variant():
 def two_player_godzilla(mode, south_hand=(NW_SOUTH,) * 4, city=4):
     settings = settings_for(["south", "north"], start_player=0, godzilla=mode)
     state = deal(settings, hands={0: list(south_hand), 1: [NW_NORTH] * 4}, godzilla_city=city)
-    return select(state, {c: (2, 2, 0, 0) for c in settings.colours})
+    return select(state, dict.fromkeys(settings.colours, (2, 2, 0, 0)))
 
 
 def test_godzilla_moves_after_each_build_in_the_cards_direction_and_wraps_around():
@@ -189,7 +208,7 @@ def test_progressive_opens_3_cities_in_round_1_and_one_more_each_round(players, 
 def test_anti_trust_forbids_building_on_a_tower_you_own():
     settings = settings_for(SEATS, start_player=0, anti_trust=True)
     hands = {p: [card_for(settings.seat_of(p), 0)] * 4 for p in range(4)}
-    state = select(deal(settings, hands=hands), {c: (3, 2, 1, 0) for c in settings.colours})
+    state = select(deal(settings, hands=hands), dict.fromkeys(settings.colours, (3, 2, 1, 0)))
     state = build(state, 0, 1, plot=0)                  # blue owns Sydney 0
     state = build(state, 1, 1, plot=0)                  # red owns Manhattan 0
     state = build(state, 2, 1, plot=0)
@@ -216,7 +235,7 @@ def test_without_anti_trust_own_towers_may_grow():
 def test_anti_trust_for_two_players_is_per_colour():
     settings = settings_for(["south", "north"], start_player=0, anti_trust=True)
     hands = {0: [NW_SOUTH] * 4, 1: [NW_NORTH] * 4}
-    state = select(deal(settings, hands=hands), {c: (2, 2, 0, 0) for c in settings.colours})
+    state = select(deal(settings, hands=hands), dict.fromkeys(settings.colours, (2, 2, 0, 0)))
     state = build(state, 0, 1, colour="blue", card=NW_SOUTH)
     state = build(state, 1, 1, colour="yellow", card=NW_NORTH)
     options = {(b.city, b.colour) for b in state.legal_actions()}
@@ -238,7 +257,7 @@ def test_variants_combine_in_one_game(players, options):
     assert state.city_order is not None if options.get("progressive") else state.city_order is None
     assert state.godzilla is not None
     states = states_of(game)
-    for before, after, action in zip(states, states[1:], game.log):
+    for after in states[1:]:
         if options.get("secret_selection") and after.phase == "select":
             # other colours that already chose are hidden from the player choosing now
             view = player_view(after, after.current)

@@ -6,9 +6,9 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from game import Game, PlayerView, player_view, standard_settings
-
 from engine_testkit import random_game, redeal_hidden
+
+from game import Game, PlayerView, player_view, standard_settings
 
 
 def mid_game(players=4, **options):
