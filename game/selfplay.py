@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import os
 import random
+import sys
 import time
 from typing import Any
 
@@ -115,7 +116,7 @@ def selfplay(bot_ids: list[str], games: int, seed: str | int,
         tasks.append(([bot_ids[i] for i in order], f"{seed}/{g}", options))
     load_before = _load()
     started = time.perf_counter()
-    if jobs > 1:
+    if jobs > 1 and sys.platform != "emscripten":  # Pyodide cannot start processes
         import multiprocessing
         with multiprocessing.get_context("spawn" if os.name == "nt" else "fork").Pool(
                 jobs) as pool:
