@@ -34,7 +34,8 @@ def play_game(bots: list[ComputerPlayer], seed: str, options: dict[str, Any],
     """
     game = Game(standard_settings(len(bots), **options), seed)
     rng = random.Random(f"{seed}/players")
-    clock = time.process_time
+    # process time in CPython; Pyodide's time.process_time can raise, so wall time there
+    clock = time.perf_counter if sys.platform == "emscripten" else time.process_time
     while not game.state.is_over:
         player = game.state.current
         assert player is not None

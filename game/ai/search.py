@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 import time
 from dataclasses import dataclass
 from typing import Literal
@@ -41,6 +42,11 @@ from .greedy import ranked_actions
 from .heuristic import ranked_heuristic, scorings_to_come
 from .policy import playout_build, top_builds
 from .selection import ranked_selections
+
+THINK_CLOCK = time.perf_counter if sys.platform == "emscripten" else time.process_time
+"""The clock of ``SearchConfig.max_seconds``: CPU time in CPython (a busy machine does not cut
+a decision short, so matches are reproducible); wall time in Pyodide, where the person's wait
+is what counts and ``time.process_time`` can raise ("processor time ... not available")."""
 
 MARGIN_SCALE = 5.0
 """Points of lead that make a leaf's reward about 0.73 (logistic of margin / scale)."""
@@ -60,9 +66,9 @@ def playout_step(state: State, rng: random.Random) -> State:
 @dataclass(frozen=True)
 class SearchConfig:
     """A strength level: ``iterations`` is the deterministic budget; ``max_seconds`` (None by
-    default) caps the thinking time of one decision (the process time its steps used: CPU
-    time in CPython, so a busy machine does not cut it short; in Pyodide process time is
-    wall time), which makes results depend on the machine's speed once the cap is reached."""
+    default) caps the thinking time of one decision (the time its steps used, by
+    ``THINK_CLOCK``: CPU time in CPython, so a busy machine does not cut it short; wall time
+    in Pyodide), which makes results depend on the machine's speed once the cap is reached."""
 
     iterations: int
     root_width: int = 10
@@ -169,7 +175,7 @@ class SearchThinking:
     def step(self, max_seconds: float | None = None, max_iterations: int | None = None) -> bool:
         """Run about ``max_seconds`` of work or up to ``max_iterations`` iterations (whichever
         comes first; at least one iteration unless done). Returns True once the budget is spent."""
-        wall, cpu = time.perf_counter, time.process_time
+        wall, cpu = time.perf_counter, THINK_CLOCK
         deadline = None if max_seconds is None else wall() + max_seconds
         cap = self.config.max_seconds
         cpu_started = cpu()
