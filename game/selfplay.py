@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import os
 import random
+import sys
 import time
 from typing import Any
 
@@ -33,7 +34,8 @@ def play_game(bots: list[ComputerPlayer], seed: str, options: dict[str, Any],
     """
     game = Game(standard_settings(len(bots), **options), seed)
     rng = random.Random(f"{seed}/players")
-    clock = time.process_time
+    # process time in CPython; Pyodide's time.process_time can raise, so wall time there
+    clock = time.perf_counter if sys.platform == "emscripten" else time.process_time
     while not game.state.is_over:
         player = game.state.current
         assert player is not None
@@ -115,7 +117,7 @@ def selfplay(bot_ids: list[str], games: int, seed: str | int,
         tasks.append(([bot_ids[i] for i in order], f"{seed}/{g}", options))
     load_before = _load()
     started = time.perf_counter()
-    if jobs > 1:
+    if jobs > 1 and sys.platform != "emscripten":  # Pyodide cannot start processes
         import multiprocessing
         with multiprocessing.get_context("spawn" if os.name == "nt" else "fork").Pool(
                 jobs) as pool:

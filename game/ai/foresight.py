@@ -17,7 +17,7 @@ Reads only the board, the stocks and the supplies (public), so it is safe at any
 
 from __future__ import annotations
 
-from ..material import MAX_PIECE
+from ..material import MAX_PIECE, PLOTS_PER_CITY, SEAT_PLOTS
 from ..scoring import TOWER_POINTS
 from ..state import State
 from .policy import _TOWER_INFO, _tower_info
@@ -28,12 +28,21 @@ MAX_TAKE = 0.6
 """At most this chance that any one colour takes a given tower in the rounds left."""
 LATER_SHARE = 0.5
 """A take-over in a later round counts on average for about half the scorings still to come."""
+NOW_TAKE = 0.5
+"""Mid-round: chance that a colour with turns left, the card for the plot (in its hand, as
+drawn in this determinization) and a big enough piece in supply takes the tower this round."""
+RESERVE = (0.0, 0.0, 0.25, 0.6)
+"""Option value of a 1-, 2-, 3- and 4-floor piece still in stock (not yet taken for a round)
+while rounds remain: a big piece kept for a later round can take or defend a tower when
+nobody can answer any more, so spending it early has a cost."""
 
 
-def outlook(state: State, scorings_left: float) -> list[float]:
-    """Per colour: expected points gained (+) or lost (-) by later take-overs.
+def outlook(state: State, scorings_left: float, mid_round: bool = False) -> list[float]:
+    """Per colour: expected points gained (+) or lost (-) by later take-overs, plus the
+    reserve value of big pieces still in stock.
 
-    ``scorings_left`` is the weight of the scorings after this leaf (0: nothing to come).
+    ``scorings_left`` is the weight of the scorings after this leaf (0: nothing to come);
+    ``mid_round``: the leaf is before this round's scoring, whose take-overs count fully.
     """
     settings = state.settings
     k = len(settings.colours)
@@ -51,6 +60,17 @@ def outlook(state: State, scorings_left: float) -> list[float]:
             row[need] = row[need + 1] + pieces[need - 1]
         capable.append(row)
     worth = TOWER_POINTS * scorings_left * LATER_SHARE
+    now_worth = TOWER_POINTS * (1.0 + scorings_left) - worth if mid_round else 0.0
+    reaches: list[tuple[int, frozenset[int]]] = []  # per colour: biggest supply piece, plots
+    for c in range(k):
+        supply = state.supply[c]
+        big = max((f for f in range(1, MAX_PIECE + 1) if supply[f - 1]), default=0)
+        owner = owner_of[c]
+        plots = SEAT_PLOTS[settings.seat_of(owner)]
+        reaches.append((big, frozenset(plots[card] for card in state.hands[owner])
+                        if mid_round and big else frozenset()))
+        stock = state.stock[c]
+        gains[c] += sum(n * r for n, r in zip(stock, RESERVE)) if rounds_left > 1 else 0.0
     info = _TOWER_INFO
     godzilla = state.godzilla
     for pos, tower in enumerate(state.board):
@@ -60,7 +80,7 @@ def outlook(state: State, scorings_left: float) -> list[float]:
         per = (info.get(tower) or _tower_info(tower))[1]
         lead = per[top]
         top_owner = owner_of[top]
-        lost = 0.0
+        lost = lost_now = 0.0
         for c in range(k):
             if owner_of[c] == top_owner:
                 continue
@@ -68,6 +88,11 @@ def outlook(state: State, scorings_left: float) -> list[float]:
             if need > MAX_PIECE:
                 continue
             n = capable[c][need if need > 1 else 1]
+            if now_worth:
+                big, plots_now = reaches[c]
+                if big >= need and pos % PLOTS_PER_CITY in plots_now:
+                    gains[c] += NOW_TAKE * now_worth
+                    lost_now += NOW_TAKE
             if n:
                 chance = TAKE_CHANCE * (n if n < rounds_left else rounds_left)
                 if chance > MAX_TAKE:
@@ -76,4 +101,6 @@ def outlook(state: State, scorings_left: float) -> list[float]:
                 lost += chance
         if lost:
             gains[top] -= (lost if lost < 1.0 else 1.0) * worth
+        if lost_now:
+            gains[top] -= (lost_now if lost_now < 1.0 else 1.0) * now_worth
     return gains

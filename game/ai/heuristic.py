@@ -39,8 +39,13 @@ from .selection import ranked_selections
 
 LATER_WEIGHT = 0.6
 """Each scoring after the next one counts this much of the current board (as in the search)."""
-LATER_TAKE_CHANCE = 0.35
+LATER_TAKE_CHANCE = 0.15
 """Chance that an opponent who has a big enough piece in stock takes a tower in a later round."""
+FOCUS = 0.25
+"""Chance that an opponent who can take a tower (card and piece) spends a turn on it: it has
+other towers to take, its own to build and other opponents to attack."""
+RETAKE_SHARE = 0.5
+"""A tower lost this round may be won back later: the later scorings count this much."""
 LOSS_SHARE = 1.5
 """A lost tower costs its owner the tower and gives it to an opponent: relative to the best
 opponent that is between 1 and 2 points per scoring."""
@@ -158,7 +163,7 @@ class ThreatModel:
                     if need < 1:
                         need = 1
                     if need <= self.reach_now[colour]:
-                        keep_now *= 1.0 - self.now[colour][plot]
+                        keep_now *= 1.0 - FOCUS * self.now[colour][plot]
                     if later and need <= self.reach_later[colour]:
                         keep_later *= 1.0 - LATER_TAKE_CHANCE
                 loss += worth * ((1.0 - keep_now) * now_weight + (1.0 - keep_later) * later)
@@ -192,8 +197,8 @@ def ranked_heuristic(view: PlayerView, rng: random.Random) -> list[tuple[float, 
         if not after.is_over:
             same_round = after.round == view.round and len(after.scorings) == len(view.scorings)
             if same_round:
-                now_weight = scorings_to_come(settings, len(after.scorings))
                 later = LATER_WEIGHT * max(0, settings.round_count - len(after.scorings) - 1)
+                now_weight = 1.0 + RETAKE_SHARE * later
             else:  # the round just ended: only later rounds threaten
                 now_weight = 0.0
                 later = LATER_WEIGHT * max(0, settings.round_count - len(after.scorings))

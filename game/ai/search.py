@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 import time
 from dataclasses import dataclass
 from typing import Literal
@@ -41,6 +42,11 @@ from .greedy import ranked_actions
 from .heuristic import ranked_heuristic, scorings_to_come
 from .policy import playout_build, top_builds
 from .selection import ranked_selections
+
+THINK_CLOCK = time.perf_counter if sys.platform == "emscripten" else time.process_time
+"""The clock of ``SearchConfig.max_seconds``: CPU time in CPython (a busy machine does not cut
+a decision short, so matches are reproducible); wall time in Pyodide, where the person's wait
+is what counts and ``time.process_time`` can raise ("processor time ... not available")."""
 
 MARGIN_SCALE = 5.0
 """Points of lead that make a leaf's reward about 0.73 (logistic of margin / scale)."""
@@ -60,8 +66,9 @@ def playout_step(state: State, rng: random.Random) -> State:
 @dataclass(frozen=True)
 class SearchConfig:
     """A strength level: ``iterations`` is the deterministic budget; ``max_seconds`` (None by
-    default) caps the thinking time of one decision (the sum of its steps' durations), which
-    makes results depend on the machine's speed once the cap is reached."""
+    default) caps the thinking time of one decision (the time its steps used, by
+    ``THINK_CLOCK``: CPU time in CPython, so a busy machine does not cut it short; wall time
+    in Pyodide), which makes results depend on the machine's speed once the cap is reached."""
 
     iterations: int
     root_width: int = 10
@@ -109,7 +116,8 @@ def leaf_rewards(state: State, foresight: float = 0.0, mid_round: bool = False) 
             else future_weight(left)
         colour_vals = colour_values(state.board, len(settings.colours))
         if foresight and weight:
-            colour_vals = [v + foresight * e for v, e in zip(colour_vals, outlook(state, 1.0))]
+            colour_vals = [v + foresight * e / weight
+                           for v, e in zip(colour_vals, outlook(state, weight, mid_round))]
         values = player_values(colour_vals, settings)
         projected = [p + weight * v for p, v in zip(points, values)]
     rewards = []
@@ -136,7 +144,7 @@ class SearchThinking:
         self.root = Node(self.players)
         self.iterations = 0
         self.seconds = 0.0
-        """Time spent in :meth:`step` so far (for ``SearchConfig.max_seconds``)."""
+        """Process time spent in :meth:`step` so far (for ``SearchConfig.max_seconds``)."""
         self.root_round = view.round
         legal = view.legal_actions()
         if not legal:
@@ -167,21 +175,21 @@ class SearchThinking:
     def step(self, max_seconds: float | None = None, max_iterations: int | None = None) -> bool:
         """Run about ``max_seconds`` of work or up to ``max_iterations`` iterations (whichever
         comes first; at least one iteration unless done). Returns True once the budget is spent."""
-        clock = time.perf_counter
-        started = clock()
-        deadline = None if max_seconds is None else started + max_seconds
+        wall, cpu = time.perf_counter, THINK_CLOCK
+        deadline = None if max_seconds is None else wall() + max_seconds
         cap = self.config.max_seconds
-        if cap is not None:
-            cap_at = started + cap - self.seconds
-            deadline = cap_at if deadline is None else min(deadline, cap_at)
+        cpu_started = cpu()
+        cap_at = None if cap is None else cpu_started + cap - self.seconds
         limit = self.budget if max_iterations is None else min(self.budget,
                                                                self.iterations + max_iterations)
         while self.iterations < limit:
             self._iterate()
             self.iterations += 1
-            if deadline is not None and clock() >= deadline:
+            if deadline is not None and wall() >= deadline:
                 break
-        self.seconds += clock() - started
+            if cap_at is not None and cpu() >= cap_at:
+                break
+        self.seconds += cpu() - cpu_started
         return self.done
 
     def best(self) -> Action:

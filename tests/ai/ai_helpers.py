@@ -18,11 +18,21 @@ def tiny_search(iterations: int = 6) -> SearchPlayer:
                                                     inner_width=3, select_width=3))
 
 
+def tiny_strongest(iterations: int = 6) -> SearchPlayer:
+    """The strongest level's configuration (game.ai.STRONGEST) with a test-sized budget."""
+    from dataclasses import replace
+    from game.ai import STRONGEST
+    config = make_player(STRONGEST).config
+    return SearchPlayer("strongest:test", replace(config, iterations=iterations,
+                                                  max_seconds=None))
+
+
 def all_players(iterations: int = 6) -> dict:
     """One of each kind: every registered non-search id plus a small search."""
     # (tests/ai/test_ai_search.py checks that this covers every registered kind)
     return {"random": make_player("random"), "greedy": make_player("greedy"),
-            "heuristic": make_player("heuristic"), "search": tiny_search(iterations)}
+            "heuristic": make_player("heuristic"), "search": tiny_search(iterations),
+            "strongest": tiny_strongest(iterations)}
 
 
 def advance(game: Game, moves: int, seed: str = "advance") -> Game:

@@ -25,15 +25,15 @@ options = st.fixed_dictionaries({
 
 @settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(n=st.sampled_from([2, 3, 4]), opts=options, short=st.booleans(),
-       seed=st.integers(0, 10**6), shift=st.integers(0, 3))
+       seed=st.integers(0, 10**6), shift=st.integers(0, 4))
 def test_players_make_only_legal_decisions(n, opts, short, seed, shift):
     if n in (3, 4) and short:
         opts = dict(opts, rounds=6 if n == 4 else 4)
     game = Game(standard_settings(n, **opts), seed)
     bots = all_players(iterations=3)
-    kinds = ["search", "heuristic", "greedy", "random"]
+    kinds = ["search", "heuristic", "strongest", "greedy", "random"]
     # every kind plays in every game size: the kinds rotate through the seats with ``shift``
-    seats = [bots[kinds[(p + shift) % 4]] for p in range(n)]
+    seats = [bots[kinds[(p + shift) % 5]] for p in range(n)]
     rng = random.Random(seed)
     while not game.state.is_over:
         player = game.state.current
@@ -53,10 +53,8 @@ def test_every_kind_plays_a_whole_game_under_each_option(n, opts):
     """Each rule option on its own, every kind of player in every game (deterministic)."""
     game = Game(standard_settings(n, **opts), f"option/{sorted(opts.items())}")
     bots = all_players(iterations=3)
-    kinds = ["heuristic", "search", "greedy", "random"]
+    kinds = ["strongest", "heuristic", "search", "greedy"]
     seats = [bots[kinds[p]] for p in range(n)]
-    if n == 2:
-        seats = [bots["heuristic"], bots["search"]]
     rng = random.Random(1)
     while not game.state.is_over:
         player = game.state.current

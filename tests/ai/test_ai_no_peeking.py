@@ -59,3 +59,27 @@ def test_secret_selection_hides_earlier_choices():
     view = player_view(state, state.current)
     assert state.phase == "select"
     assert any(s is None for s in view.supply)
+
+
+def _drain(generator):
+    while True:
+        try:
+            next(generator)
+        except StopIteration as done:
+            return done.value
+
+
+@pytest.mark.parametrize("n,options,moves", POSITIONS[:4])
+def test_sliced_path_and_whole_path_agree_and_do_not_peek(n, options, moves):
+    """The page's sliced loop (``think``) and a worker's single call (``decide``) give the
+    same decision, and neither depends on hidden information."""
+    from game.ai import think
+    game = advance(new_game(n, "paths", **options), moves)
+    state = game.state
+    player = state.current
+    twin = _twin(state, player, "paths")
+    for name, bot in all_players(iterations=12).items():
+        whole = decide(bot, player_view(state, player), random.Random(7))
+        sliced = _drain(think(bot, player_view(twin, player), random.Random(7),
+                              slice_seconds=0.0005))
+        assert whole == sliced, name
