@@ -47,7 +47,8 @@ class Session:
         self.acked: int = _int_or_none(ui.get("acked"), 0, 99) or 0
         last = ui.get("last_move")
         self.last_move: dict[str, Any] | None = last if isinstance(last, dict) else None
-        if self.acked > len(self.state.scorings):
+        if self.acked > len(self.state.scorings) or (
+                self.state.is_over and "acked" not in ui):  # a finished game stored compactly
             self.acked = len(self.state.scorings)
         if self.revealed is not None and not self.is_human(self.revealed):
             self.revealed = None

@@ -182,7 +182,11 @@ class SaveStore:
             return "deleted" if known is not None else None
         if stored == -1:
             return "newer-app"
-        return None if stored == known else "newer"
+        # The text is not the one this store last read or wrote: another tab (a later
+        # revision) or a hand edit (even at the same revision). Either way it is not ours to
+        # overwrite; the controller adopts what is stored (a broken save is then reported
+        # and kept).
+        return "newer"
 
     def load(self, ident: str) -> Game:
         """The stored game; its revision becomes this store's claim to write it."""

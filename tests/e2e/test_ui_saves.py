@@ -229,6 +229,8 @@ def test_two_colour_selection_is_one_undoable_step(page, site_url):
     inc(second, 4, 1)
     page.reload()
     wait_ready(page)
+    assert screen(page) == "pass"  # reopened: the cards stay hidden until their owner taps
+    tap(page, '[data-action="reveal"]', real=True)
     assert page.inner_text(f'[data-select-count="3"][data-colour="{first}"]') == "2"
     assert page.inner_text(f'[data-select-count="4"][data-colour="{second}"]') == "1"
     assert json.loads(next(iter(saves(page).values())))["log"] == log_before

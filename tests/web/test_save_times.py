@@ -63,9 +63,9 @@ def test_a_save_without_a_time_shows_none():
     c = controller(backend)
     setup_game(c, 2, names=["Ann", "Bob"])
     key = next(k for k in backend.data if k.startswith("manhattan:save:"))
-    backend.data[key] = backend.data[key].replace(f'"updated":{STAMP}', '"updated":null')
     ident = c.game_id
     c.handle("home")
+    backend.data[key] = backend.data[key].replace(f'"updated":{STAMP}', '"updated":null')
     tree = c.render()
     assert tree.find(data_updated=True) is None
     item = tree.find(data_save=ident)
