@@ -137,6 +137,12 @@ class App:
         visibility = create_proxy(self.on_visibility)
         self._proxies.extend([storage, visibility])
         window.addEventListener("storage", storage)
+        update = create_proxy(self.on_update_ready)
+        self._proxies.append(update)
+        window.addEventListener("manhattan:update-ready", update)
+        if getattr(window, "manhattanUpdateWaiting", False):  # found before Python started
+            self.controller.update_ready = True
+            self.render()
         document.addEventListener("visibilitychange", visibility)
         document.documentElement.setAttribute("data-ready", "true")
         self.kick()
@@ -210,6 +216,11 @@ class App:
             self.render()
             self.kick()
 
+    def on_update_ready(self, event: Any) -> None:
+        """The service worker of a new version is installed and waiting (assets/boot.js)."""
+        self.controller.update_ready = True
+        self.render()
+
     def on_visibility(self, event: Any) -> None:
         """Coming back to the tab (the device may have changed hands): hide the cards of a
         game of two or more people behind the pass-the-device screen."""
@@ -226,6 +237,10 @@ class App:
         self.root.setAttribute("data-handle-ms", f"{(time.perf_counter() - started) * 1000:.1f}")
         if self.controller.reload_requested:
             window.location.reload()
+            return
+        if self.controller.update_requested:
+            self.controller.update_requested = False
+            window.manhattanApplyUpdate()  # assets/boot.js: activate the new worker, reload
             return
         if redraw and render:
             self.render()

@@ -79,6 +79,8 @@ class Controller:
         self._saved_text: str | None = None  # the open game as last stored (to take back)
         self.notice: str | None = None  # "other-tab": adopted from another tab (test hook)
         self.reload_requested = False
+        self.update_ready = False  # a new version of the site is installed and waiting
+        self.update_requested = False
 
     # ------------------------------------------------------------------ boot
     def boot(self) -> None:
@@ -380,6 +382,11 @@ class Controller:
         if self.session:
             self.session.hide_cards()
 
+    def apply_update(self, args: None) -> None:
+        """Switch to the waiting new version (the browser layer activates it and reloads;
+        the open game is in the storage and reopens)."""
+        self.update_requested = True
+
     def request_reload(self, args: None) -> None:
         """The page reloads itself (the browser layer acts on ``reload_requested``)."""
         self.reload_requested = True
@@ -464,13 +471,15 @@ class Controller:
     def frame(self) -> Frame:
         """Everything this render draws, as one frozen value (see :mod:`game.web.frame`)."""
         banner = self.banner if self.screen == "play" else None
+        update = self.update_ready and self.preview is None  # never over a computer's preview
         if self.screen == "setup":
-            return Frame(self.screen_name, self.rules_open, banner, self.notice,
+            return Frame(self.screen_name, self.rules_open, banner, self.notice, update,
                          setup=self.form.frame())
         if self.screen == "play" and self.session is not None:
-            return Frame(self.screen_name, self.rules_open, banner, self.notice,
+            return Frame(self.screen_name, self.rules_open, banner, self.notice, update,
                          play=self.play_frame())
-        return Frame(self.screen_name, self.rules_open, None, self.notice, start=StartFrame(
+        return Frame(self.screen_name, self.rules_open, None, self.notice, update,
+                     start=StartFrame(
             tuple(saved_game(entry) for entry in self.entries()), self.start_error,
             self.confirm_delete, self.format_time, self.store.used()))
 
@@ -582,6 +591,7 @@ ACTIONS: dict[str, UiAction] = {a.name: a for a in (
     UiAction("speed", _no_args, Controller.cycle_speed),
     UiAction("hide-cards", _no_args, Controller.hide_cards),
     UiAction("reload", _no_args, Controller.request_reload),
+    UiAction("apply-update", _no_args, Controller.apply_update),
     UiAction("delete-finished", lambda d: d.get("confirm") in (True, "true"),
              Controller.delete_finished),
 )}

@@ -167,6 +167,8 @@ class Frame:
     banner: Notice | None
     notice: str | None = None
     """``"other-tab"`` when the game shown was adopted from another tab (``data-notice``)."""
+    update_ready: bool = False
+    """A new version of the site is waiting: offer to switch to it."""
     start: StartFrame | None = None
     setup: SetupFrame | None = None
     play: PlayFrame | None = None

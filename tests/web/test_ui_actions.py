@@ -43,6 +43,8 @@ def test_every_drawn_action_is_in_the_table_and_every_entry_is_drawn_somewhere()
     newer["meta"]["app_version"] = 99  # a save from a newer version of the app
     c.store.backend.data[PREFIX + "newer-0001"] = json.dumps(newer)
     drawn |= _drawn_actions(c.render())
+    c.update_ready = True  # a new version of the site is waiting
+    drawn |= _drawn_actions(c.render())
     unknown = drawn - set(ACTIONS)
     assert not unknown, f"drawn but not in the table: {unknown}"
     # "field" comes from change/input events, "zoom-out" from a resize; the rest are taps.
@@ -89,3 +91,21 @@ def test_a_well_formed_action_is_parsed_into_typed_arguments():
     assert c.handle("select-inc", {"floors": "3", "colour": first}) is True
     saved = json.loads(c.store.backend.data[PREFIX + c.game_id])
     assert saved["meta"]["ui"]["pending"]["pieces"][first] == [0, 0, 1, 0]
+
+
+def test_the_update_offer_never_covers_a_computers_move_preview():
+    c = make_controller()
+    setup_game(c, 2, names=["Ann", "Bob"], controllers=["random", "human"], start="0")
+    c.update_ready = True
+    gen = c.computer_thinking()
+    try:
+        while True:
+            next(gen)
+    except StopIteration as done:
+        action = done.value
+    c.show_preview(action)
+    assert c.render().find(data_update_ready="true") is None
+    c.commit_computer(action)
+    assert c.render().find(data_update_ready="true") is not None
+    c.handle("apply-update")
+    assert c.update_requested

@@ -32,6 +32,13 @@ def render_page(frame: Frame) -> El:
     else:
         assert frame.start is not None
         body = render_start(frame.start)
+    if frame.update_ready:
+        body = h("div", {"class": "stack"},
+                 h("p", {"class": "info-banner floating update", "role": "status",
+                         "data-update-ready": "true"},
+                   M.t("update.ready"), " ",
+                   button(M.t("update.reload"), "apply-update", cls="btn small primary")),
+                 body)
     if frame.rules_open:
         return h("div", {"class": "stack"}, body, render_rules())
     return body
