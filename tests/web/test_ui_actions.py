@@ -9,7 +9,8 @@ import pytest
 
 from game.web.controller import ACTIONS, Controller
 from game.web.storage import PREFIX, MemoryBackend, SaveStore
-from webkit import make_controller, play_to_end, setup_game
+from game.actions import Build
+from webkit import make_controller, play_to_end, setup_game, tap_decision
 
 
 def _drawn_actions(tree) -> set[str]:
@@ -97,12 +98,22 @@ def test_the_update_offer_never_covers_a_computers_move_preview():
     c = make_controller()
     setup_game(c, 2, names=["Ann", "Bob"], controllers=["random", "human"], start="0")
     c.update_ready = True
-    gen = c.computer_thinking()
-    try:
-        while True:
-            next(gen)
-    except StopIteration as done:
-        action = done.value
+    rng = random.Random(3)
+    while True:  # up to the computer's first build (only builds are previewed)
+        if c.computer_to_move():
+            gen = c.computer_thinking()
+            try:
+                while True:
+                    next(gen)
+            except StopIteration as done:
+                action = done.value
+            if isinstance(action, Build):
+                break
+            c.commit_computer(action)
+        else:
+            if c.screen_name == "pass":
+                c.handle("reveal")
+            tap_decision(c, rng.choice(c.session.state.legal_actions()), rng)
     c.show_preview(action)
     assert c.render().find(data_update_ready="true") is None
     c.commit_computer(action)
