@@ -5,11 +5,19 @@ Why a script of our own instead of a bundler: the site is a handful of static
 files plus the PyScript/Pyodide runtime from node_modules; everything that can
 drift must be computed, not hand-maintained:
 
-* The `[files]` table of pyscript.toml (which Python files PyScript copies into
-  Pyodide's file system) is regenerated from the game/ tree, in the top-level
-  pyscript.toml (so the committed file stays truthful; the build says when it
-  changed it, commit the result) and in dist/. `--check` only verifies and exits
-  1 if the committed file is out of date (for CI or a pre-commit hook).
+* The Python side is prepared for a fast start (docs/performance.md, "Boot"):
+  scripts/build_runtime.mjs runs scripts/runtime_compile.py inside Pyodide under
+  Node, which derives the standard-library modules the game, PyScript and Pyodide
+  can import (static analysis of every game module: nothing hand-kept) and compiles
+  them, and every game file, with Pyodide's own Python 3.14. The build packs them
+  into a trimmed `stdlib-<hash>.zip` (.pyc only) and a `game-<hash>.pack` (gzip:
+  every file under game/ and locale/, sources + __pycache__ .pyc), and writes the
+  interpreter module `boot-<hash>.mjs` (scripts/boot.template.mjs) that PyScript
+  loads: it passes the zip to Pyodide, unpacks the game and keeps a memory snapshot.
+* Vendored runtime files live under versioned folders (`vendor/pyodide-<hash>/`,
+  `vendor/pyscript-<hash>/`, hashes of their contents), so the one-year immutable
+  cache rule can never serve a stale file after an upgrade; index.html and
+  pyscript.toml in dist/ are rewritten to point at them.
 * The PyScript chunks to ship are found by walking the ES-module import graph
   from core.js (chunk names carry content hashes that change every release),
   skipping the optional heavy features the game does not use (code editor,
@@ -18,8 +26,8 @@ drift must be computed, not hand-maintained:
   every file in dist/ and a cache version that is a hash of all their contents,
   so each new build invalidates the previous offline cache.
 
-Usage: python3 scripts/build.py [--check] [--quiet]
-Needs `npm ci` first (node_modules/@pyscript/core and node_modules/pyodide).
+Usage: python3 scripts/build.py [--quiet] [--no-snapshot]
+Needs `npm ci` first (node_modules/@pyscript/core and node_modules/pyodide) and Node.
 """
 
 from __future__ import annotations
@@ -40,7 +48,9 @@ PYODIDE_DIR = NODE_MODULES / "pyodide"
 SW_TEMPLATE = ROOT / "scripts" / "sw.template.js"
 PYSCRIPT_TOML = ROOT / "pyscript.toml"
 
-INTERPRETER = "./vendor/pyodide/pyodide.mjs"
+BOOT_TEMPLATE = ROOT / "scripts" / "boot.template.mjs"
+BUILD_RUNTIME = ROOT / "scripts" / "build_runtime.mjs"
+PYSCRIPT_PY_SRC = NODE_MODULES / "@pyscript" / "core" / "src" / "stdlib"
 
 # Top-level site files and folders copied as they are.
 SITE_FILES = ["index.html", "manifest.webmanifest"]
@@ -49,7 +59,8 @@ FAVICON = "assets/icons/favicon.ico"  # also copied to the site root
 
 # Pyodide core files (the npm package is the core only: no wheels, no micropip).
 # 0.29.x names the loader pyodide.asm.js, 314.x pyodide.asm.mjs: ship whichever exists.
-PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+# python_stdlib.zip is read by the build (and replaced by the trimmed, compiled one).
+PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.wasm", "pyodide-lock.json"]
 PYODIDE_ASM_CANDIDATES = ["pyodide.asm.mjs", "pyodide.asm.js"]
 
 # PyScript chunks that the core imports dynamically only for features the game
@@ -80,60 +91,56 @@ def log(msg: str, quiet: bool = False) -> None:
 # ---------------------------------------------------------------- game files
 
 
-def game_python_files() -> list:
-    """Every .py file under game/ (any depth), as POSIX paths relative to ROOT."""
+def _tree_files(top: str) -> list:
     out = []
-    for path in sorted((ROOT / "game").rglob("*.py")):
+    for path in sorted((ROOT / top).rglob("*")):
         rel = path.relative_to(ROOT)
-        if any(part in SKIP_DIRS or part.startswith(".") for part in rel.parts):
+        if not path.is_file() or any(part in SKIP_DIRS or part.startswith(".") for part in rel.parts):
+            continue
+        if path.suffix in (".pyc", ".pyo"):
             continue
         out.append(rel.as_posix())
+    return out
+
+
+def game_python_files() -> list:
+    """Every .py file under game/ (any depth), as POSIX paths relative to ROOT."""
+    out = [p for p in _tree_files("game") if p.endswith(".py")]
     if "game/web/main.py" not in out:
         raise BuildError("game/web/main.py is missing: index.html runs it")
     return out
 
 
-def files_table(paths: list) -> str:
-    return "".join('"./{0}" = "./{0}"\n'.format(p) for p in paths)
+def game_data_files() -> list:
+    """Every other file the game may read at run time: non-Python files under game/
+    (and every file of a top-level locale/ folder, e.g. gettext .mo catalogues)."""
+    out = [p for p in _tree_files("game") if not p.endswith(".py")]
+    if (ROOT / "locale").is_dir():
+        out += _tree_files("locale")
+    return out
 
 
-def with_files_table(text: str, paths: list) -> str:
-    """Return pyscript.toml text whose [files] table lists exactly `paths`.
+def pyscript_toml_for_dist(text: str, interpreter: str) -> str:
+    """The committed pyscript.toml with the versioned interpreter module added.
 
-    [files] must be the last table of the file. Everything before it, and the
-    comment lines right after its header, are kept verbatim; its entries are
-    replaced.
+    The committed file names no interpreter (its path carries a content hash) and no
+    [files] (the game reaches Pyodide as one archive, unpacked by the interpreter module).
     """
-    lines = text.splitlines(keepends=True)
-    starts = [i for i, line in enumerate(lines) if line.strip() == "[files]"]
-    if not starts:
-        return text.rstrip("\n") + "\n\n[files]\n" + files_table(paths)
-    start = starts[0]
-    if any(line.lstrip().startswith("[") for line in lines[start + 1 :]):
-        raise BuildError("pyscript.toml: keep [files] as the last table (it is regenerated)")
-    comments = []
-    for line in lines[start + 1 :]:
-        if not line.lstrip().startswith("#"):
-            break
-        comments.append(line)
-    return "".join(lines[: start + 1] + comments) + files_table(paths)
-
-
-def validate_pyscript_toml(text: str, paths: list) -> None:
     try:
         import tomllib  # Python 3.11+
     except ImportError:  # older Python (e.g. a build image): textual checks only
-        if re.search(r"^\s*packages\s*=", text, re.M):
-            raise BuildError("pyscript.toml must not list packages (it would pull micropip from a CDN)")
-        return
-    data = tomllib.loads(text)
-    if data.get("interpreter") != INTERPRETER:
-        raise BuildError("pyscript.toml: interpreter must be %r, found %r" % (INTERPRETER, data.get("interpreter")))
-    if "packages" in data:
-        raise BuildError("pyscript.toml must not list packages (it would pull micropip from a CDN)")
-    expected = {"./" + p: "./" + p for p in paths}
-    if data.get("files") != expected:
-        raise BuildError("pyscript.toml [files] does not match the game/ tree")
+        data = None
+    else:
+        data = tomllib.loads(text)
+    for key, why in (
+        ("packages", "it would pull micropip from a CDN (the game is pure Python)"),
+        ("interpreter", "the build sets it (the runtime path carries a content hash)"),
+        ("files", "the build ships every file under game/ (and locale/) as one archive"),
+    ):
+        present = (key in data) if data is not None else re.search(r"^\s*\[?%s\b" % key, text, re.M)
+        if present:
+            raise BuildError("pyscript.toml must not set %r: %s" % (key, why))
+    return 'interpreter = "%s"\n' % interpreter + text
 
 
 # ------------------------------------------------------------------- runtime
@@ -187,7 +194,7 @@ def pyodide_files() -> list:
     if not asm:
         raise BuildError("node_modules/pyodide has no pyodide.asm.mjs/.js")
     names = PYODIDE_FILES[:1] + asm[:1] + PYODIDE_FILES[1:]
-    missing = [n for n in names if not (PYODIDE_DIR / n).is_file()]
+    missing = [n for n in names + ["python_stdlib.zip"] if not (PYODIDE_DIR / n).is_file()]
     if missing:
         raise BuildError("node_modules/pyodide lacks %s" % ", ".join(missing))
     return names
@@ -195,6 +202,93 @@ def pyodide_files() -> list:
 
 def package_version(pkg_dir: Path) -> str:
     return json.loads((pkg_dir / "package.json").read_text(encoding="utf-8"))["version"]
+
+
+# ------------------------------------------------------- compiled Python side
+
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # fixed: the same sources give the same bytes
+
+
+def short_hash(*blobs: bytes) -> str:
+    digest = hashlib.sha256()
+    for blob in blobs:
+        digest.update(hashlib.sha256(blob).digest())
+    return digest.hexdigest()[:12]
+
+
+def compile_runtime(py_files: list, work: Path, quiet: bool) -> dict:
+    """Run scripts/runtime_compile.py inside Pyodide (Node); return its analysis."""
+    import subprocess
+
+    out = work / "out"
+    out.mkdir(parents=True)
+    config = {
+        "project": "/project",
+        "project_host": str(ROOT),
+        "out_dir": "/out",
+        "out_host": str(out),
+        "pyscript_src": "/pyscript-src",
+        "pyscript_src_host": str(PYSCRIPT_PY_SRC),
+        "game_files": py_files,
+    }
+    if not (PYSCRIPT_PY_SRC / "pyscript" / "__init__.py").is_file():
+        raise BuildError("node_modules/@pyscript/core/src/stdlib/pyscript is missing: run `npm ci`")
+    (work / "config.json").write_text(json.dumps(config), encoding="utf-8")
+    node = shutil.which("node")
+    if not node:
+        raise BuildError("Node.js is needed: the build compiles Python with Pyodide under Node")
+    done = subprocess.run([node, str(BUILD_RUNTIME), str(work / "config.json")], cwd=ROOT,
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        raise BuildError("compiling the Python side in Pyodide failed:\n" + done.stdout + done.stderr)
+    analysis = json.loads((out / "analysis.json").read_text(encoding="utf-8"))
+    analysis["out"] = out
+    return analysis
+
+
+def deterministic_zip(entries: list) -> bytes:
+    """A deflated zip of (name, bytes), sorted, with fixed timestamps."""
+    import io
+    import zipfile
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, data in sorted(entries):
+            info = zipfile.ZipInfo(name, ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, data, compresslevel=9)
+    return buffer.getvalue()
+
+
+def stdlib_zip(analysis: dict) -> bytes:
+    base = analysis["out"] / "stdlib"
+    entries = [(rel + "c", (base / (rel + "c")).read_bytes()) for rel in analysis["kept"].values()]
+    return deterministic_zip(entries)
+
+
+def game_pack(py_files: list, data_files: list, analysis: dict) -> bytes:
+    """gzip( 4-byte LE length | JSON [[path, size], ...] | the files ), paths relative to
+    Pyodide's working directory: sources, their __pycache__ .pyc, data files."""
+    import gzip
+
+    compiled = analysis["out"] / "pack"
+    files = [(rel, (ROOT / rel).read_bytes()) for rel in py_files + data_files]
+    files += [
+        (p.relative_to(compiled).as_posix(), p.read_bytes())
+        for p in sorted(compiled.rglob("*.pyc"))
+    ]
+    files.sort()
+    header = json.dumps([[name, len(data)] for name, data in files]).encode("utf-8")
+    raw = len(header).to_bytes(4, "little") + header + b"".join(data for _, data in files)
+    return gzip.compress(raw, compresslevel=9, mtime=0)
+
+
+def boot_module(config: dict) -> str:
+    template = BOOT_TEMPLATE.read_text(encoding="utf-8")
+    if "__CONFIG__" not in template:
+        raise BuildError("%s lacks the __CONFIG__ marker" % BOOT_TEMPLATE.name)
+    return template.replace("__CONFIG__", json.dumps(config, indent=2))
 
 
 # ----------------------------------------------------------------- assembling
@@ -247,25 +341,13 @@ def write_service_worker(quiet: bool) -> tuple:
     return version, len(precache)
 
 
-def build(check_only: bool = False, quiet: bool = False) -> int:
-    paths = game_python_files()
+def build(quiet: bool = False, snapshot: bool = True) -> int:
+    import tempfile
 
-    # 1. pyscript.toml: regenerate [files] (or only check it).
-    current = PYSCRIPT_TOML.read_text(encoding="utf-8")
-    wanted = with_files_table(current, paths)
-    validate_pyscript_toml(wanted, paths)
-    if wanted != current:
-        if check_only:
-            print(
-                "pyscript.toml [files] is out of date with game/: run `python3 scripts/build.py` and commit it",
-                file=sys.stderr,
-            )
-            return 1
-        PYSCRIPT_TOML.write_text(wanted, encoding="utf-8")
-        log("pyscript.toml: [files] regenerated from game/ (%d files): commit it" % len(paths))
-    if check_only:
-        log("pyscript.toml [files] is up to date (%d files)" % len(paths), quiet)
-        return 0
+    py_files = game_python_files()
+    data_files = game_data_files()
+    toml_text = PYSCRIPT_TOML.read_text(encoding="utf-8")
+    pyscript_toml_for_dist(toml_text, "")  # validate before the slow steps
 
     own = [ROOT / f for f in SITE_FILES] + [PYSCRIPT_TOML]
     for tree in SITE_TREES:
@@ -275,12 +357,53 @@ def build(check_only: bool = False, quiet: bool = False) -> int:
     chunks = pyscript_chunks()
     pyodide = pyodide_files()
 
-    # 2. Fresh dist/.
+    # 1. Python side: trimmed compiled stdlib, game archive (compiled in Pyodide).
+    with tempfile.TemporaryDirectory(prefix="manhattan-build-") as work:
+        analysis = compile_runtime(py_files, Path(work), quiet)
+        stdlib = stdlib_zip(analysis)
+        pack = game_pack(py_files, data_files, analysis)
+
+    # 2. Versioned runtime folders: a content hash of what they hold.
+    runtime_blobs = [(PYODIDE_DIR / n).read_bytes() for n in pyodide]
+    pyodide_dir = "vendor/pyodide-%s" % short_hash(*runtime_blobs)
+    pyscript_dir = "vendor/pyscript-%s" % short_hash(*[(PYSCRIPT_DIST / n).read_bytes() for n in chunks])
+    stdlib_name = "stdlib-%s.zip" % short_hash(stdlib)
+    pack_name = "game-%s.pack" % short_hash(pack)
+    boot_config = {
+        # Names this exact runtime + stdlib + game build: a stored snapshot of another
+        # build is never even looked up.
+        "key": short_hash(*runtime_blobs, stdlib, pack, BOOT_TEMPLATE.read_bytes()),
+        "stdlib": "./" + stdlib_name,
+        "pack": "./" + pack_name,
+        "preimport": analysis["preimport"],
+        "snapshot": snapshot,
+        "snapshot_delay_ms": 1500,  # after ready: leave the first taps alone
+    }
+    boot_text = boot_module(boot_config)
+    boot_name = "boot-%s.mjs" % short_hash(boot_text.encode("utf-8"))
+    interpreter = "./%s/%s" % (pyodide_dir, boot_name)
+
+    # 3. Fresh dist/.
     if DIST.exists():
         shutil.rmtree(DIST)
     DIST.mkdir()
-    for name in SITE_FILES + ["pyscript.toml"]:
-        copy(ROOT / name, DIST / name)
+    copy(ROOT / "manifest.webmanifest", DIST / "manifest.webmanifest")
+    index = (ROOT / "index.html").read_text(encoding="utf-8")
+    if "./vendor/pyscript/core.js" not in index:
+        raise BuildError("index.html must load ./vendor/pyscript/core.js (the build versions the path)")
+    index = index.replace("./vendor/pyscript/core.js", "./%s/core.js" % pyscript_dir)
+    preload = "\n".join([
+        '  <!-- Added by scripts/build.py: fetch the runtime while PyScript starts. -->',
+        '  <link rel="modulepreload" href="%s">' % interpreter,
+        '  <link rel="modulepreload" href="./%s/pyodide.mjs">' % pyodide_dir,
+        '  <link rel="modulepreload" href="./%s/%s">' % (pyodide_dir, pyodide[1]),
+        '  <link rel="preload" href="./%s/pyodide.asm.wasm" as="fetch" crossorigin="anonymous">' % pyodide_dir,
+        '  <link rel="preload" href="./%s/%s" as="fetch" crossorigin="anonymous">' % (pyodide_dir, stdlib_name),
+        '  <link rel="preload" href="./%s/%s" as="fetch" crossorigin="anonymous">' % (pyodide_dir, pack_name),
+    ])
+    index = index.replace("</head>", preload + "\n</head>", 1)
+    (DIST / "index.html").write_text(index, encoding="utf-8")
+    (DIST / "pyscript.toml").write_text(pyscript_toml_for_dist(toml_text, interpreter), encoding="utf-8")
     # Browsers without SVG favicons (and crawlers) ask for /favicon.ico.
     copy(ROOT / FAVICON, DIST / "favicon.ico")
     for tree in SITE_TREES:
@@ -288,30 +411,34 @@ def build(check_only: bool = False, quiet: bool = False) -> int:
             rel = src.relative_to(ROOT)
             if src.is_file() and not any(part in SKIP_DIRS for part in rel.parts):
                 copy(src, DIST / rel)
-    for rel in paths:
-        copy(ROOT / rel, DIST / rel)
+    # The entry point stays a plain file: index.html's <script type="py" src=...>.
+    copy(ROOT / "game/web/main.py", DIST / "game/web/main.py")
     for name in chunks:
-        copy(PYSCRIPT_DIST / name, DIST / "vendor" / "pyscript" / name)
+        copy(PYSCRIPT_DIST / name, DIST / pyscript_dir / name)
     for name in pyodide:
-        copy(PYODIDE_DIR / name, DIST / "vendor" / "pyodide" / name)
+        copy(PYODIDE_DIR / name, DIST / pyodide_dir / name)
+    (DIST / pyodide_dir / stdlib_name).write_bytes(stdlib)
+    (DIST / pyodide_dir / pack_name).write_bytes(pack)
+    (DIST / pyodide_dir / boot_name).write_text(boot_text, encoding="utf-8")
+    (DIST / "build-info.json").write_text(json.dumps({
+        "pyodide_dir": pyodide_dir, "pyscript_dir": pyscript_dir, "interpreter": interpreter,
+        "stdlib": stdlib_name, "pack": pack_name, "boot": boot_name, "snapshot_key": boot_config["key"],
+        "stdlib_modules": sorted(analysis["kept"]), "preimport": analysis["preimport"],
+        "not_found": analysis["not_found"], "game_files": py_files + data_files,
+    }, indent=1), encoding="utf-8")
 
-    # 3. Service worker last: it hashes everything else.
+    # 4. Service worker last: it hashes everything else.
     version, count = write_service_worker(quiet)
 
     total = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
     log(
-        "built dist/: %d files, %.1f MB; @pyscript/core %s (%d chunks: %s); pyodide %s; "
-        "%d game .py files; sw.js cache version %s (%d precached)"
+        "built dist/: %d files, %.1f MB; @pyscript/core %s (%d chunks); pyodide %s in %s; "
+        "stdlib %d modules (%.2f MB .pyc zip); game %d .py + %d data files (%.2f MB pack); "
+        "%d modules in the snapshot; sw.js cache version %s (%d precached)"
         % (
-            count + 1,
-            total / 1e6,
-            package_version(PYSCRIPT_DIST.parent),
-            len(chunks),
-            " ".join(chunks),
-            package_version(PYODIDE_DIR),
-            len(paths),
-            version,
-            count,
+            count + 1, total / 1e6, package_version(PYSCRIPT_DIST.parent), len(chunks),
+            package_version(PYODIDE_DIR), pyodide_dir, len(analysis["kept"]), len(stdlib) / 1e6,
+            len(py_files), len(data_files), len(pack) / 1e6, len(analysis["preimport"]), version, count,
         ),
         quiet,
     )
@@ -320,11 +447,12 @@ def build(check_only: bool = False, quiet: bool = False) -> int:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--check", action="store_true", help="only verify pyscript.toml [files]; exit 1 if stale")
+    parser.add_argument("--no-snapshot", action="store_true",
+                        help="build a site whose boot never makes or restores a memory snapshot")
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args(argv)
     try:
-        return build(check_only=args.check, quiet=args.quiet)
+        return build(quiet=args.quiet, snapshot=not args.no_snapshot)
     except BuildError as exc:
         print("build failed: %s" % exc, file=sys.stderr)
         return 1
