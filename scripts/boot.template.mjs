@@ -21,7 +21,8 @@
  *    falls back to a normal boot and deletes the bad copy. After a restore, `random` is
  *    reseeded from the OS (the snapshot froze the generator's state).
  *
- * Marks (performance.mark) for scripts/bench_boot.py: boot:python-ready, boot:game-imported,
+ * Marks (performance.mark) for scripts/bench_boot.py: boot:python-start, boot:python-ready,
+ * boot:game-imported,
  * and on `document.documentElement` data-boot-snapshot = "restored" | "made" (booted
  * without; one is being made) | "none" (disabled) | "fallback" (a stored one failed), and
  * data-boot-snapshot-stored = "stored" | "not stored: ..." | "failed: ..." from the worker.
@@ -217,6 +218,7 @@ function scheduleSnapshot() {
 }
 
 export async function loadPyodide(options = {}) {
+  mark("boot:python-start");
   const base = { ...options, stdLibURL: new URL(CONFIG.stdlib, import.meta.url).href };
   const packPromise = fetchGamePack();
   packPromise.catch(() => {}); // awaited below; avoid an unhandled rejection meanwhile
