@@ -50,7 +50,6 @@ PYSCRIPT_TOML = ROOT / "pyscript.toml"
 
 BOOT_TEMPLATE = ROOT / "scripts" / "boot.template.mjs"
 BUILD_RUNTIME = ROOT / "scripts" / "build_runtime.mjs"
-PYSCRIPT_PY_SRC = NODE_MODULES / "@pyscript" / "core" / "src" / "stdlib"
 
 # Top-level site files and folders copied as they are.
 SITE_FILES = ["index.html", "manifest.webmanifest"]
@@ -216,23 +215,32 @@ def short_hash(*blobs: bytes) -> str:
     return digest.hexdigest()[:12]
 
 
-def compile_runtime(py_files: list, work: Path, quiet: bool) -> dict:
+def pyscript_core_chunk(chunks: list) -> Path:
+    """The PyScript chunk that embeds PyScript's own Python package."""
+    for name in chunks:
+        if '{pyscript:{"__init__.py"' in (PYSCRIPT_DIST / name).read_text(encoding="utf-8"):
+            return PYSCRIPT_DIST / name
+    raise BuildError("no PyScript chunk embeds the pyscript Python package: has PyScript changed?")
+
+
+def compile_runtime(py_files: list, work: Path, quiet: bool, chunks: list) -> dict:
     """Run scripts/runtime_compile.py inside Pyodide (Node); return its analysis."""
     import subprocess
 
     out = work / "out"
     out.mkdir(parents=True)
+    pyscript_src = work / "pyscript-src"
+    pyscript_src.mkdir()
     config = {
         "project": "/project",
         "project_host": str(ROOT),
         "out_dir": "/out",
         "out_host": str(out),
         "pyscript_src": "/pyscript-src",
-        "pyscript_src_host": str(PYSCRIPT_PY_SRC),
+        "pyscript_src_host": str(pyscript_src),
+        "pyscript_chunk": str(pyscript_core_chunk(chunks)),
         "game_files": py_files,
     }
-    if not (PYSCRIPT_PY_SRC / "pyscript" / "__init__.py").is_file():
-        raise BuildError("node_modules/@pyscript/core/src/stdlib/pyscript is missing: run `npm ci`")
     (work / "config.json").write_text(json.dumps(config), encoding="utf-8")
     node = shutil.which("node")
     if not node:
@@ -269,7 +277,9 @@ def stdlib_zip(analysis: dict) -> bytes:
 
 def game_pack(py_files: list, data_files: list, analysis: dict) -> bytes:
     """gzip( 4-byte LE length | JSON [[path, size], ...] | the files ), paths relative to
-    Pyodide's working directory: sources, their __pycache__ .pyc, data files."""
+    Pyodide's working directory: sources, their __pycache__ .pyc, data files, and the
+    .pyc of PyScript's own package (PyScript writes its sources there at start-up; the
+    checked-hash .pyc are used only while they match them)."""
     import gzip
 
     compiled = analysis["out"] / "pack"
@@ -359,7 +369,7 @@ def build(quiet: bool = False, snapshot: bool = True) -> int:
 
     # 1. Python side: trimmed compiled stdlib, game archive (compiled in Pyodide).
     with tempfile.TemporaryDirectory(prefix="manhattan-build-") as work:
-        analysis = compile_runtime(py_files, Path(work), quiet)
+        analysis = compile_runtime(py_files, Path(work), quiet, chunks)
         stdlib = stdlib_zip(analysis)
         pack = game_pack(py_files, data_files, analysis)
 
@@ -450,7 +460,11 @@ def main(argv=None) -> int:
     parser.add_argument("--no-snapshot", action="store_true",
                         help="build a site whose boot never makes or restores a memory snapshot")
     parser.add_argument("--quiet", action="store_true")
+    parser.add_argument("--out", help="write the site here instead of dist/ (experiments)")
     args = parser.parse_args(argv)
+    if args.out:
+        global DIST
+        DIST = Path(args.out).resolve()
     try:
         return build(quiet=args.quiet, snapshot=not args.no_snapshot)
     except BuildError as exc:

@@ -4,7 +4,7 @@
 //
 // CONFIG.json (written by scripts/build.py) names the repository, the output folder and
 // the game files; see runtime_compile.py for what is produced. Exit code 0 on success.
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadPyodide } from "pyodide";
@@ -12,6 +12,42 @@ import { loadPyodide } from "pyodide";
 const HERE = dirname(fileURLToPath(import.meta.url));
 const configPath = resolve(process.argv[2]);
 const config = JSON.parse(readFileSync(configPath, "utf-8"));
+
+/* PyScript writes its own Python package into the working directory at every start, from
+ * sources embedded in its core chunk as an object literal {pyscript: {"__init__.py": "..."}}.
+ * Extract them (exact bytes) so the build can analyse their imports and ship their .pyc. */
+function extractPyscriptPackage(chunkPath, outDir) {
+  const text = readFileSync(chunkPath, "utf-8");
+  const start = text.indexOf('{pyscript:{"__init__.py"');
+  if (start < 0) return 0;
+  let depth = 0, i = start, quote = null;
+  for (; i < text.length; i++) {
+    const c = text[i];
+    if (quote) {
+      if (c === "\\") i++;
+      else if (c === quote) quote = null;
+    } else if (c === '"' || c === "'" || c === "`") quote = c;
+    else if (c === "{") depth++;
+    else if (c === "}" && --depth === 0) break;
+  }
+  const tree = new Function("return " + text.slice(start, i + 1))();
+  let count = 0;
+  const write = (dir, node) => {
+    for (const [name, value] of Object.entries(node)) {
+      if (typeof value === "string") {
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(dir + "/" + name, value, "utf-8");
+        count++;
+      } else write(dir + "/" + name, value);
+    }
+  };
+  write(outDir, tree);
+  return count;
+}
+if (config.pyscript_chunk) {
+  const count = extractPyscriptPackage(config.pyscript_chunk, config.pyscript_src_host);
+  if (!count) throw new Error("no embedded pyscript package found in " + config.pyscript_chunk);
+}
 
 const pyodide = await loadPyodide({ stdout: (s) => console.log(s), stderr: (s) => console.error(s) });
 // What the runtime itself imported while starting, before anything of ours runs.

@@ -18,7 +18,9 @@ What it does, given the paths in the JSON file named by sys.argv[1]:
 2. The kept standard-library modules are compiled to `.pyc` (unchecked hash: the zip
    holds no sources, nothing to check against) with the file names Pyodide gives them
    (`/lib/python314.zip/...`), so tracebacks still name them.
-3. Every game `.py` file is compiled to `__pycache__/*.cpython-314.pyc` (checked hash:
+3. PyScript's own package (the sources PyScript writes into the working directory at
+   every start, extracted from its core chunk by the driver) is compiled the same way.
+4. Every game `.py` file is compiled to `__pycache__/*.cpython-314.pyc` (checked hash:
    the source ships too, the loader checks the pyc against it and tracebacks show the
    source lines) with the path it will have in the browser (the working directory).
 
@@ -41,7 +43,7 @@ STARTUP_MODULES = globals().get("STARTUP_MODULES", [])
 cfg = json.load(open(sys.argv[1], encoding="utf-8"))
 PROJECT = cfg["project"]            # the repository, mounted
 OUT = cfg["out_dir"]                # mounted output folder
-PYSCRIPT_SRC = cfg["pyscript_src"]  # folder holding the `pyscript` package sources
+PYSCRIPT_SRC = cfg["pyscript_src"]  # folder holding the `pyscript` package sources (as embedded in PyScript)
 GAME_FILES = cfg["game_files"]      # repository-relative .py paths (game/...)
 RUNTIME_CWD = os.getcwd()          # Pyodide's working directory (the same in the browser)
 
@@ -232,6 +234,18 @@ def main():
             doraise=True,
             invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH,
         )
+
+    pyscript_dir = os.path.join(PYSCRIPT_SRC, "pyscript")
+    for name in sorted(os.listdir(pyscript_dir)):
+        if name.endswith(".py"):
+            runtime_path = "%s/pyscript/%s" % (RUNTIME_CWD, name)
+            py_compile.compile(
+                os.path.join(pyscript_dir, name),
+                cfile=os.path.join(OUT, "pack", os.path.relpath(importlib.util.cache_from_source(runtime_path), RUNTIME_CWD)),
+                dfile=runtime_path,
+                doraise=True,
+                invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH,
+            )
 
     # Game modules that can be imported before PyScript exists (the memory snapshot
     # holds them): not the entry points, and none that reaches pyscript or js.
