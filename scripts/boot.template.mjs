@@ -147,17 +147,27 @@ function writeGamePack(pyodide, pack) {
   }
 }
 
+/* Let the browser paint and handle input (setTimeout(0) would be clamped to 4 ms). */
 function yieldToBrowser() {
-  return new Promise((resolve) => setTimeout(resolve, 0));
+  if (globalThis.scheduler && typeof scheduler.yield === "function") return scheduler.yield();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
 }
 
-/* Import the game's pure-Python modules, one task each so no task grows long. */
+/* Import the game's pure-Python modules in slices of ~40 ms so no task grows long. */
 async function importGame(pyodide) {
   const importModule = pyodide.runPython("import importlib; importlib.import_module");
   try {
+    let sliceStart = performance.now();
     for (const name of CONFIG.preimport) {
       importModule(name);
-      await yieldToBrowser();
+      if (performance.now() - sliceStart > 40) {
+        await yieldToBrowser();
+        sliceStart = performance.now();
+      }
     }
   } finally {
     importModule.destroy();
