@@ -122,9 +122,15 @@ def game_data_files() -> list:
 def pyscript_toml_for_dist(text: str, interpreter: str) -> str:
     """The committed pyscript.toml with the versioned interpreter module added.
 
-    The committed file names no interpreter (its path carries a content hash) and no
-    [files] (the game reaches Pyodide as one archive, unpacked by the interpreter module).
+    The committed file names no interpreter (its path carries a content hash) and needs
+    no [files]: the game reaches Pyodide as one archive, unpacked by the interpreter
+    module. A [files] table left by an older branch (the build used to generate one) is
+    dropped with a warning instead of failing a merge.
     """
+    if re.search(r"^\s*\[files\]", text, re.M):
+        print("build: pyscript.toml [files] is ignored (every file under game/ and locale/ ships "
+              "in the game archive): delete the table", file=sys.stderr)
+        text = re.sub(r"(?ms)^\s*\[files\]\s*$.*?(?=^\s*\[|\Z)", "", text)
     try:
         import tomllib  # Python 3.11+
     except ImportError:  # older Python (e.g. a build image): textual checks only
@@ -134,9 +140,8 @@ def pyscript_toml_for_dist(text: str, interpreter: str) -> str:
     for key, why in (
         ("packages", "it would pull micropip from a CDN (the game is pure Python)"),
         ("interpreter", "the build sets it (the runtime path carries a content hash)"),
-        ("files", "the build ships every file under game/ (and locale/) as one archive"),
     ):
-        present = (key in data) if data is not None else re.search(r"^\s*\[?%s\b" % key, text, re.M)
+        present = (key in data) if data is not None else re.search(r"^\s*%s\s*=" % key, text, re.M)
         if present:
             raise BuildError("pyscript.toml must not set %r: %s" % (key, why))
     return 'interpreter = "%s"\n' % interpreter + text
