@@ -124,26 +124,26 @@ def pyscript_toml_for_dist(text: str, interpreter: str) -> str:
 
     The committed file names no interpreter (its path carries a content hash) and needs
     no [files]: the game reaches Pyodide as one archive, unpacked by the interpreter
-    module. A [files] table left by an older branch (the build used to generate one) is
-    dropped with a warning instead of failing a merge.
+    module. A [files] table or an `interpreter` left by an older branch (the build used to
+    write both) is dropped with a warning instead of failing a merge.
     """
     if re.search(r"^\s*\[files\]", text, re.M):
         print("build: pyscript.toml [files] is ignored (every file under game/ and locale/ ships "
               "in the game archive): delete the table", file=sys.stderr)
         text = re.sub(r"(?ms)^\s*\[files\]\s*$.*?(?=^\s*\[|\Z)", "", text)
+    if re.search(r"^\s*interpreter\s*=", text, re.M):
+        print("build: pyscript.toml `interpreter` is replaced by the versioned boot module: delete it",
+              file=sys.stderr)
+        text = re.sub(r"(?m)^\s*interpreter\s*=.*\n?", "", text)
     try:
         import tomllib  # Python 3.11+
     except ImportError:  # older Python (e.g. a build image): textual checks only
         data = None
     else:
         data = tomllib.loads(text)
-    for key, why in (
-        ("packages", "it would pull micropip from a CDN (the game is pure Python)"),
-        ("interpreter", "the build sets it (the runtime path carries a content hash)"),
-    ):
-        present = (key in data) if data is not None else re.search(r"^\s*%s\s*=" % key, text, re.M)
-        if present:
-            raise BuildError("pyscript.toml must not set %r: %s" % (key, why))
+    present = ("packages" in data) if data is not None else re.search(r"^\s*packages\s*=", text, re.M)
+    if present:
+        raise BuildError("pyscript.toml must not list packages (it would pull micropip from a CDN)")
     return 'interpreter = "%s"\n' % interpreter + text
 
 
