@@ -51,8 +51,10 @@ from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, DIST, wait_ready, wait_service_
 def category(path: str) -> str:
     if path.endswith(".wasm"):
         return "wasm"
-    if path.endswith("python_stdlib.zip"):
+    if path.endswith(".zip"):
         return "stdlib zip"
+    if path.endswith(".pack"):
+        return "game python"
     if path.startswith("vendor/"):
         return "runtime js/json"
     if path.endswith(".py") or path.endswith(".toml"):

@@ -48,7 +48,7 @@ def test_loading_state_is_in_the_served_html_before_python(site_url):
     assert re.search(r'<main id="app">\s*<section id="loading"', html)
     assert "<h1>Manhattan</h1>" in html and "Loading the game" in html
     assert "<noscript>" in html and 'id="boot-error"' in html
-    assert 'src="./vendor/pyscript/core.js"' in html
+    assert re.search(r'src="\./vendor/pyscript-[0-9a-f]{12}/core\.js"', html)
     assert 'type="py" src="./game/web/main.py" config="./pyscript.toml"' in html
 
 
@@ -113,9 +113,16 @@ def test_csp_header_is_sent_and_the_page_satisfies_it(page, site_url, browser_gu
     assert not [e for e in browser_guard.console_errors if "CSP" in e]
 
 
-def test_caching_headers(site_url):
+def build_info(dist_dir) -> dict:
+    return json.loads((dist_dir / "build-info.json").read_text(encoding="utf-8"))
+
+
+def test_caching_headers(site_url, dist_dir):
     immutable = "public, max-age=31536000, immutable"
-    assert fetch(site_url + "vendor/pyodide/pyodide.asm.wasm")[1]["Cache-Control"] == immutable
+    info = build_info(dist_dir)
+    for name in ["pyodide.asm.wasm", info["stdlib"], info["pack"], info["boot"]]:
+        assert fetch(site_url + info["pyodide_dir"] + "/" + name)[1]["Cache-Control"] == immutable
+    assert fetch(site_url + info["pyscript_dir"] + "/core.js")[1]["Cache-Control"] == immutable
     for path in ["", "index.html", "sw.js", "pyscript.toml", "game/web/main.py"]:
         assert fetch(site_url + path)[1]["Cache-Control"] == "no-cache", path
 
@@ -128,7 +135,9 @@ def test_shipped_runtime_files_are_exactly_the_fetched_ones(new_context, site_ur
     page.goto(site_url)
     wait_ready(page)
     fetched = {u.split("?")[0][len(site_url):] for u in browser_guard.requests}
-    for folder in ["vendor/pyscript", "vendor/pyodide"]:
+    folders = sorted(p.relative_to(DIST).as_posix() for p in (DIST / "vendor").iterdir())
+    assert [f.split("-")[0] for f in folders] == ["vendor/pyodide", "vendor/pyscript"]
+    for folder in folders:
         shipped = {p.relative_to(DIST).as_posix() for p in (DIST / folder).iterdir()}
         got = {u for u in fetched if u.startswith(folder + "/")}
         assert got == shipped, folder
@@ -146,20 +155,17 @@ def test_service_worker_precaches_every_file_of_the_site(dist_dir):
     assert re.search(r'const VERSION = "[0-9a-f]{16}";', text)
 
 
-def test_pyscript_toml_lists_every_game_module_of_the_build(dist_dir):
-    """Every game module and every compiled message catalogue (.mo) reaches Pyodide."""
+def test_pyscript_toml_names_the_versioned_boot_module(dist_dir):
     import tomllib
 
     config = tomllib.loads((dist_dir / "pyscript.toml").read_text(encoding="utf-8"))
-    modules = sorted(
-        p.relative_to(dist_dir).as_posix()
-        for p in [*(dist_dir / "game").rglob("*.py"), *(dist_dir / "locale").rglob("*.mo")]
-        if "__pycache__" not in p.parts
-    )
-    assert any(m.endswith("/de/LC_MESSAGES/manhattan.mo") for m in modules)
-    assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
-    assert "packages" not in config
-    assert sorted(config["files"]) == ["./" + m for m in modules]
+    info = build_info(dist_dir)
+    assert config["interpreter"] == "./%s/%s" % (info["pyodide_dir"], info["boot"])
+    assert (dist_dir / config["interpreter"]).is_file()
+    assert re.fullmatch(r"vendor/pyodide-[0-9a-f]{12}", info["pyodide_dir"])
+    assert "packages" not in config and "files" not in config
+    # The npm stdlib is replaced by the trimmed, compiled one.
+    assert not (dist_dir / info["pyodide_dir"] / "python_stdlib.zip").exists()
 
 
 def test_netlify_header_rules_never_set_one_header_twice(dist_dir):
