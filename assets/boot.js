@@ -9,6 +9,10 @@
  * 3. Service worker registration, deferred until Python is ready (or PyScript is
  *    done), so the precache does not compete with the first runtime download and
  *    can reuse the HTTP cache.
+ * 4. Updates: when a new version's worker is installed and waiting, the page is told
+ *    (window.manhattanUpdateWaiting, event "manhattan:update-ready"; the Python UI
+ *    shows "A new version is ready"), and window.manhattanApplyUpdate() activates it
+ *    and reloads once it controls the page.
  *
  * Plain JS by design: this is the only hand-written JavaScript of the project.
  */
@@ -64,11 +68,43 @@
     if (!isReady()) html.classList.add("boot-is-slow");
   }, 20000);
 
+  window.manhattanUpdateWaiting = false;
+  window.manhattanApplyUpdate = function () {
+    location.reload();
+  };
+
+  function offerUpdate(reg) {
+    // Only an update: the very first worker takes over without asking anybody.
+    if (!reg.waiting || !navigator.serviceWorker.controller) return;
+    window.manhattanUpdateWaiting = true;
+    window.dispatchEvent(new Event("manhattan:update-ready"));
+  }
+
   var registered = false;
   function registerServiceWorker() {
     if (registered || !("serviceWorker" in navigator)) return;
     registered = true;
-    navigator.serviceWorker.register("./sw.js").catch(function (err) {
+    navigator.serviceWorker.register("./sw.js").then(function (reg) {
+      window.manhattanApplyUpdate = function () {
+        var waiting = reg.waiting;
+        if (!waiting) {
+          location.reload();
+          return;
+        }
+        navigator.serviceWorker.addEventListener("controllerchange", function () {
+          location.reload();
+        }, { once: true });
+        waiting.postMessage("skip-waiting");
+      };
+      offerUpdate(reg);
+      reg.addEventListener("updatefound", function () {
+        var worker = reg.installing;
+        if (!worker) return;
+        worker.addEventListener("statechange", function () {
+          if (worker.state === "installed") offerUpdate(reg);
+        });
+      });
+    }).catch(function (err) {
       // Offline reloads re-check sw.js and may fail: the old worker keeps serving.
       console.warn("Service worker registration failed:", err && err.message);
     });

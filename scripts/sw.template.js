@@ -11,6 +11,10 @@
  *   in a new version's cache.
  * - Fetch: cache first for same-origin GET requests; a navigation to a page that
  *   is not a precached file gets index.html; anything else goes to the network.
+ * - Updates: a new version installs in the background and WAITS (no skipWaiting on
+ *   install): the page says "A new version is ready" and, when the player taps
+ *   Reload, posts "skip-waiting"; the page reloads on controllerchange. So no tab
+ *   ever runs a mix of two versions, and the switch never interrupts a move.
  */
 "use strict";
 
@@ -25,9 +29,12 @@ self.addEventListener("install", (event) => {
       .open(CACHE)
       .then((cache) =>
         cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "no-cache" }))),
-      )
-      .then(() => self.skipWaiting()),
+      ),
   );
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "skip-waiting") self.skipWaiting();
 });
 
 self.addEventListener("activate", (event) => {
