@@ -162,6 +162,9 @@ class App:
 
     def on_change(self, event) -> None:
         el = event.target
+        if el.hasAttribute("data-slider"):  # a slider: its action, its value as "step"
+            self.dispatch(str(el.getAttribute("data-slider")), {"step": str(el.value)})
+            return
         if not el.hasAttribute("data-field"):
             return
         data = self._data(el)

@@ -21,7 +21,9 @@ from ..material import Card
 from ..settings import Settings
 from ..state import OVER
 from ..view import player_view
-from .frame import Frame, Mode, PlayFrame, SavedGame, StartFrame, play_frame
+from .frame import Frame, Mode, PlayFrame, ReplayFrame, SavedGame, StartFrame, play_frame
+from .draft import tentative_build
+from .storyframe import godzilla_preview, inspect, story_frame
 from .screens.page import render_page
 from .screens.start import local_time_text
 from .session import Session
@@ -70,6 +72,13 @@ class Controller:
         self.plot_px: float | None = None
         self._zoom: tuple[int, int] | None = None
         self.epoch = 0
+        # Following the game (game/story.py): the log drawer, the log entry shown on the
+        # board, inspect mode and the tower inspected, the replay's step (None: live).
+        self.log_open = False
+        self.focus: tuple[int, ...] = ()
+        self.inspecting = False
+        self.inspected: tuple[int, int] | None = None
+        self.replay_step: int | None = None
         self._players: dict[str, ComputerPlayer] = {}
         prefs = store.prefs()
         speed = prefs.get("speed")
@@ -78,6 +87,10 @@ class Controller:
 
     # ------------------------------------------------------------------ boot
     def boot(self) -> None:
+        replay = self.params.get("replay")
+        if replay and self.store.raw(replay) is not None and self.open_game(replay):
+            self.open_replay(None)
+            return
         ident = self.store.current()
         if ident is not None and self.store.raw(ident) is not None:
             self.open_game(ident)
@@ -111,6 +124,11 @@ class Controller:
         self.preview = None
         self.peek = False
         self._zoom = None
+        self.log_open = False
+        self.focus = ()
+        self.inspecting = False
+        self.inspected = None
+        self.replay_step = None
         self.epoch += 1
         self.screen = "play" if session is not None else "start"
 
@@ -275,8 +293,60 @@ class Controller:
         session.choose_piece(colour, args[1])
 
     def tap_plot(self, args: tuple[int, int]) -> None:
+        if self.inspecting or self.replay_step is not None:
+            self.inspected = args
+            return
         if self.session:
             self.session.tap_plot(*args)
+
+    # following the game: log, inspector, replay
+    def toggle_log(self, args: None) -> None:
+        self.log_open = not self.log_open
+
+    def show_log_entry(self, step: int) -> None:
+        """A tapped log entry: its plots are outlined on the board (the drawer closes; on a
+        phone the city opens)."""
+        if self.session is None:
+            return
+        entries = self.session.story().all_entries
+        if not 0 <= step < len(entries):
+            return
+        self.focus = entries[step].positions
+        if self.replay_step is None:
+            self.log_open = False
+        else:
+            self.replay_step = step
+        if self.focus and self.compact and self.replay_step is None:
+            self._zoom = (self.focus[0] // 9, len(self.session.game.log))
+
+    def toggle_inspect(self, args: None) -> None:
+        self.inspecting = not self.inspecting
+        if not self.inspecting:
+            self.inspected = None
+
+    def close_inspector(self, args: None) -> None:
+        self.inspected = None
+
+    def open_replay(self, args: None) -> None:
+        if self.session is None or not self.session.game.log:
+            return
+        self.replay_step = len(self.session.story()) - 1
+        self.log_open = False
+        self.inspected = None
+        self.focus = ()
+
+    def replay_to(self, step: int) -> None:
+        if self.session is None or self.replay_step is None:
+            return
+        count = len(self.session.story())
+        self.replay_step = max(0, min(step, count - 1))
+        self.inspected = None
+        self.focus = ()
+
+    def close_replay(self, args: None) -> None:
+        self.replay_step = None
+        self.inspected = None
+        self.focus = ()
 
     def confirm(self, args: None) -> None:
         if self.session:
@@ -385,15 +455,49 @@ class Controller:
         session = self.session
         assert session is not None
         state = session.state
+        story = session.story()
+        if self.replay_step is not None:
+            return self.replay_frame(self.replay_step)
         mode: Mode = session.screen  # type: ignore[assignment]  # Session.screen's values
         zoom = None if mode in ("scoring", "pass") else self.zoomed_city
+        view = session.view()
+        digest_for = state.current if mode in ("pass", "turn") else None
+        inspector = None
+        if self.inspected is not None and mode not in ("pass", "scoring"):
+            inspector = inspect(view, *self.inspected, session.show_private)
+        draft = session.draft if mode == "turn" else None
+        preview = None
+        if draft is not None:
+            turn_view = session.turn_view()
+            preview = godzilla_preview(draft, turn_view, tentative_build(draft, turn_view))
         return play_frame(
-            mode=mode, view=session.view(), show_private=session.show_private,
+            mode=mode, view=view, show_private=session.show_private,
             draft=session.draft, notice=session.notice, last_move=session.last_move,
             preview=self.preview, acked=session.acked,
             standings=state.standings() if state.phase == OVER else (),
             speed="fast" if self.instant else self.speed, compact=self.compact, zoom=zoom,
-            peek=self.peek)
+            peek=self.peek,
+            story=story_frame(story, state, digest_for, self.focus, self.log_open),
+            inspector=inspector, inspecting=self.inspecting, godzilla_preview=preview)
+
+    def replay_frame(self, step: int) -> PlayFrame:
+        """The board, supplies and scores right after log step ``step``, seen by the viewer
+        with no hand shown (a replay of the game now must not reveal anything new)."""
+        session = self.session
+        assert session is not None
+        story = session.story()
+        step = max(0, min(step, len(story) - 1))
+        state = story.states[step + 1]
+        view = player_view(state, session.viewer)
+        inspector = inspect(view, *self.inspected, False) if self.inspected else None
+        return play_frame(
+            mode="replay", view=view, show_private=False, draft=None, notice=None,
+            last_move=None, preview=None, acked=len(state.scorings),
+            standings=state.standings() if state.phase == OVER else (),
+            speed=self.speed, compact=self.compact, zoom=None, peek=False,
+            story=story_frame(story, state, None, self.focus or story.all_entries[step].positions,
+                              False, upto=step + 1),
+            inspector=inspector, replay=ReplayFrame(step, len(story), session.state.phase == OVER))
 
     def render(self) -> El:
         return render_page(self.frame())
@@ -490,6 +594,13 @@ ACTIONS: dict[str, UiAction] = {a.name: a for a in (
     UiAction("zoom", lambda d: _int_arg(d, "zoom", 0, 5), Controller.zoom_in),
     UiAction("zoom-out", _no_args, Controller.zoom_out),
     UiAction("speed", _no_args, Controller.cycle_speed),
+    UiAction("log", _no_args, Controller.toggle_log),
+    UiAction("log-show", lambda d: _int_arg(d, "log-step", 0, 100000), Controller.show_log_entry),
+    UiAction("inspect-mode", _no_args, Controller.toggle_inspect),
+    UiAction("inspect-close", _no_args, Controller.close_inspector),
+    UiAction("replay", _no_args, Controller.open_replay),
+    UiAction("replay-step", lambda d: _int_arg(d, "step", 0, 100000), Controller.replay_to),
+    UiAction("replay-close", _no_args, Controller.close_replay),
 )}
 """Every UI action by its ``data-action`` name: the one vocabulary of taps. The event wiring
 (:mod:`game.web.app`) sends every tap here; ``tests/web/test_ui_actions.py`` checks that each
