@@ -70,7 +70,7 @@ def _url_params() -> dict[str, str]:
     params: dict[str, str] = {}
     try:
         search = window.URLSearchParams.new(window.location.search)
-        for key in ("fast", "lang"):
+        for key in ("fast", "lang", "replay"):
             value = search.get(key)
             if present(value):
                 params[key] = str(value)

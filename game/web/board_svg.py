@@ -28,14 +28,14 @@ CARD_BG = "#fbf8f1"
 
 
 def _chip(x: float, y: float, w: float, hgt: float, colour: str, text: str,
-          size: int = 12) -> list[El]:
+          size: int = 12, cls: str = "chip-text") -> list[El]:
     return [
         s("rect", {"x": x, "y": y, "width": w, "height": hgt, "rx": 3,
                    "fill": palette.fill(colour), "stroke": palette.edge(colour),
                    "stroke-width": 1.5}),
         s("text", {"x": x + w / 2, "y": y + hgt / 2 + size * 0.36, "font-size": size,
                    "text-anchor": "middle", "fill": palette.ink(colour),
-                   "class": "chip-text"}, text),
+                   "class": cls}, text),
     ]
 
 
@@ -89,11 +89,14 @@ def tower_drawing(x: float, y: float, tower: Tower, colours: tuple[str, ...], sa
         order = sorted(counts, key=lambda c: (-counts[c], c))
         n = len(order)
         chip_w = 22.5 if n > 3 else 30
-        size = 18 if n > 3 else 20
         for i, c in enumerate(order):
             name = colours[c]
-            parts.extend(_chip(x + 4 + i * (chip_w + 1), y + 74, chip_w, 23, name,
-                               f"{M.letter(name)}{counts[c]}", size))
+            text = f"{M.letter(name)}{counts[c]}"
+            chip = _chip(x + 4 + i * (chip_w + 1), y + 74, chip_w, 24, name, text, 21,
+                         "chip-text floor-text")
+            if n > 3 or len(text) > 2:  # narrower glyphs, never a smaller text
+                chip[1].attrs.update({"textLength": chip_w - 4, "lengthAdjust": "spacingAndGlyphs"})
+            parts.extend(chip)
         if safe:
             parts.extend(lock(x + 33, y + 58))
     return parts
