@@ -101,7 +101,7 @@ def log_drawer(f: PlayFrame) -> El | None:
              h("div", {"class": "log-head"},
                h("h3", {}, M.t("story.log")),
                button(M.t("replay.open"), "replay", cls="btn small secondary"),
-               button(M.t("story.close"), "log", cls="btn small ghost")),
+               button(M.t("story.close"), "log", cls="btn small secondary")),
              h("p", {"class": "hint"}, M.t("story.log_hint")),
              log_list(f))
 
@@ -121,7 +121,7 @@ def inspector_block(f: PlayFrame) -> El | None:
                                                              city=M.city(ins.city))},
              h("div", {"class": "insp-head"},
                h("h3", {}, M.t("inspect.heading", city=M.city(ins.city))),
-               button(M.t("story.close"), "inspect-close", cls="btn small ghost")),
+               button(M.t("story.close"), "inspect-close", cls="btn small secondary")),
              _inspector_body(f, ins))
 
 
