@@ -23,6 +23,7 @@ from ..state import OVER
 from ..view import player_view
 from .frame import Frame, Mode, PlayFrame, ReplayFrame, SavedGame, StartFrame, play_frame
 from .draft import tentative_build
+from .sharing import export_name, export_text, from_fragment, import_text, is_link, link_fragment
 from .storyframe import godzilla_preview, inspect, story_frame
 from .screens.page import render_page
 from .screens.start import local_time_text
@@ -79,6 +80,10 @@ class Controller:
         self.inspecting = False
         self.inspected: tuple[int, int] | None = None
         self.replay_step: int | None = None
+        # Sharing (game/web/sharing.py): a file waiting for the browser to download it, the
+        # link of a finished game on screen.
+        self.download: tuple[str, str] | None = None
+        self.share: str | None = None
         self._players: dict[str, ComputerPlayer] = {}
         prefs = store.prefs()
         speed = prefs.get("speed")
@@ -87,6 +92,10 @@ class Controller:
 
     # ------------------------------------------------------------------ boot
     def boot(self) -> None:
+        fragment = self.params.get("hash")
+        if fragment and is_link(fragment):
+            self.open_link(fragment)
+            return
         replay = self.params.get("replay")
         if replay and self.store.raw(replay) is not None and self.open_game(replay):
             self.open_replay(None)
@@ -129,6 +138,7 @@ class Controller:
         self.inspecting = False
         self.inspected = None
         self.replay_step = None
+        self.share = None
         self.epoch += 1
         self.screen = "play" if session is not None else "start"
 
@@ -343,6 +353,59 @@ class Controller:
         self.inspected = None
         self.focus = ()
 
+    # sharing
+    def export_game(self, args: None) -> None:
+        """Offer the game as a file (the browser layer takes :attr:`download`)."""
+        if self.session is not None:
+            game = self.session.game
+            self.download = (export_name(game, self.clock()), export_text(game))
+
+    def take_download(self) -> tuple[str, str] | None:
+        download, self.download = self.download, None
+        return download
+
+    def share_link(self, args: None) -> None:
+        if self.session is not None and self.session.state.is_over:
+            self.share = link_fragment(self.session.game)
+
+    def close_share(self, args: None) -> None:
+        self.share = None
+
+    def import_file(self, text: str) -> None:
+        """A game from a file: checked by replaying it; stored as a new game (nothing is
+        overwritten) and opened, a finished one in its replay. A bad file: a message."""
+        try:
+            if not text:
+                raise SaveError("the file is empty or far too large to be a game")
+            game = import_text(text)
+        except SaveError as error:
+            self._import_failed(str(error))
+            return
+        self._adopt(game)
+
+    def open_link(self, fragment: str) -> None:
+        try:
+            game = from_fragment(fragment)
+        except SaveError as error:
+            self._import_failed(str(error))
+            return
+        self._adopt(game)
+
+    def _import_failed(self, reason: str) -> None:
+        self._set_session(None, None)
+        self.start_error = ("share.import_failed", {"reason": reason})
+
+    def _adopt(self, game: Game) -> None:
+        ident = self.store.new_id()
+        try:
+            self.store.save(ident, game)
+        except StorageError as error:
+            self._import_failed(str(error))
+            return
+        self.start_error = None
+        if self.open_game(ident) and game.state.is_over:
+            self.open_replay(None)
+
     def close_replay(self, args: None) -> None:
         self.replay_step = None
         self.inspected = None
@@ -478,7 +541,13 @@ class Controller:
             speed="fast" if self.instant else self.speed, compact=self.compact, zoom=zoom,
             peek=self.peek,
             story=story_frame(story, state, digest_for, self.focus, self.log_open),
-            inspector=inspector, inspecting=self.inspecting, godzilla_preview=preview)
+            inspector=inspector, inspecting=self.inspecting, godzilla_preview=preview,
+            share=self._share_url())
+
+    def _share_url(self) -> str | None:
+        if self.share is None:
+            return None
+        return f"{self.params.get('url', '')}#{self.share}"
 
     def replay_frame(self, step: int) -> PlayFrame:
         """The board, supplies and scores right after log step ``step``, seen by the viewer
@@ -497,7 +566,8 @@ class Controller:
             speed=self.speed, compact=self.compact, zoom=None, peek=False,
             story=story_frame(story, state, None, self.focus or story.all_entries[step].positions,
                               False, upto=step + 1),
-            inspector=inspector, replay=ReplayFrame(step, len(story), session.state.phase == OVER))
+            inspector=inspector, replay=ReplayFrame(step, len(story), session.state.phase == OVER),
+            share=self._share_url())
 
     def render(self) -> El:
         return render_page(self.frame())
@@ -601,6 +671,10 @@ ACTIONS: dict[str, UiAction] = {a.name: a for a in (
     UiAction("replay", _no_args, Controller.open_replay),
     UiAction("replay-step", lambda d: _int_arg(d, "step", 0, 100000), Controller.replay_to),
     UiAction("replay-close", _no_args, Controller.close_replay),
+    UiAction("export", _no_args, Controller.export_game),
+    UiAction("share", _no_args, Controller.share_link),
+    UiAction("share-close", _no_args, Controller.close_share),
+    UiAction("import-file", lambda d: str(d["text"]), Controller.import_file),
 )}
 """Every UI action by its ``data-action`` name: the one vocabulary of taps. The event wiring
 (:mod:`game.web.app`) sends every tap here; ``tests/web/test_ui_actions.py`` checks that each

@@ -161,6 +161,8 @@ class PlayFrame:
     replay: ReplayFrame | None = None
     stocks: tuple[Counts | None, ...] = ()
     """Each colour's pieces not yet taken, as the table may see them (None: secret)."""
+    share: str | None = None
+    """The link of this finished game, while it is shown."""
 
     def name(self, player: int) -> str:
         return self.settings.players[player].name
@@ -289,7 +291,7 @@ def play_frame(*, mode: Mode, view: PlayerView, show_private: bool, draft: D.Dra
                standings: tuple[Standing, ...], speed: str, compact: bool, zoom: int | None,
                peek: bool, story: StoryFrame = StoryFrame(), inspector: Inspector | None = None,
                inspecting: bool = False, godzilla_preview: GodzillaPreview | None = None,
-               replay: ReplayFrame | None = None) -> PlayFrame:
+               replay: ReplayFrame | None = None, share: str | None = None) -> PlayFrame:
     """The frame of a game for ``view.player``. ``view`` must be that player's own view;
     the hand is dropped here unless ``show_private``."""
     if not show_private:
@@ -311,7 +313,7 @@ def play_frame(*, mode: Mode, view: PlayerView, show_private: bool, draft: D.Dra
         notice=notice, last_move=parse_move(last_move), preview=shown_preview, acked=acked,
         standings=standings if view.phase == OVER else (), speed=speed, compact=compact,
         zoom=zoom, peek=peek, story=story, inspector=inspector, inspecting=inspecting,
-        godzilla_preview=godzilla_preview, replay=replay,
+        godzilla_preview=godzilla_preview, replay=replay, share=share,
         stocks=visible_stock(view, show_private))
 
 

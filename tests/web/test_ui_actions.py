@@ -44,6 +44,8 @@ def test_every_drawn_action_is_in_the_table_and_every_entry_is_drawn_somewhere()
         drawn |= _drawn_actions(c.render())
         c.handle("replay")
         drawn |= _drawn_actions(c.render())
+        c.handle("share")
+        drawn |= _drawn_actions(c.render())
         c.handle("replay-close")
         c.handle("peek")
     c.handle("home")
@@ -53,7 +55,7 @@ def test_every_drawn_action_is_in_the_table_and_every_entry_is_drawn_somewhere()
     # "field" comes from change/input events, "zoom-out" from a resize; the rest are taps.
     never_drawn = set(ACTIONS) - drawn - {"field", "zoom-out", "setup-count", "setup-start",
                                           "new-game", "rematch", "delete", "continue-game",
-                                          "zoom", "speed"}
+                                          "zoom", "speed", "import-file"}
     assert not never_drawn, f"in the table but never drawn: {never_drawn}"
 
 

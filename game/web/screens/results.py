@@ -9,6 +9,7 @@ from .. import palette
 from ..frame import PlayFrame
 from ..vdom import El, h, s as svg
 from .common import button, chip, chips
+from .story import share_block, share_buttons
 
 
 def render_scoring(f: PlayFrame) -> El:
@@ -128,6 +129,8 @@ def render_final(f: PlayFrame) -> El:
                rounds_table(f, len(f.view.scorings)),
                score_chart(f),
                game_facts(f),
+               h("div", {"class": "actions"}, share_buttons(f)),
+               share_block(f),
                h("div", {"class": "actions"},
                  button(M.t("replay.open"), "replay", cls="btn secondary"),
                  button(M.t("final.board"), "peek", cls="btn secondary"),

@@ -101,6 +101,7 @@ def log_drawer(f: PlayFrame) -> El | None:
              h("div", {"class": "log-head"},
                h("h3", {}, M.t("story.log")),
                button(M.t("replay.open"), "replay", cls="btn small secondary"),
+               share_buttons(f),
                button(M.t("story.close"), "log", cls="btn small secondary")),
              h("p", {"class": "hint"}, M.t("story.log_hint")),
              log_list(f))
@@ -192,7 +193,10 @@ def replay_panel(f: PlayFrame) -> list[Any]:
                           "data-replay-count": rp.count},
               h("h2", {}, M.t("replay.heading", step=step + 1, count=rp.count)),
               controls,
-              button(M.t("replay.close"), "replay-close", cls="btn secondary")),
+              h("div", {"class": "replay-tools"},
+                button(M.t("replay.close"), "replay-close", cls="btn secondary"),
+                share_buttons(f)),
+              share_block(f)),
             inspector_block(f),
             log_list(f, current=step),
             players_material(f)]
@@ -240,3 +244,24 @@ def _counts(label: str, colour: str, counts, kind: str) -> El:
              [h("span", {"class": "mat-n" + (" zero" if not n else "")},
                 piece_svg(colour, floors, 20), M.t("piece.count", count=n))
               for floors, n in zip(PIECE_FLOORS, counts)])
+
+
+# ----------------------------------------------------------------------- sharing
+def share_buttons(f: PlayFrame) -> list[Any]:
+    """Export the game as a file; a finished game also as a link (shown once asked for)."""
+    out: list[Any] = [button(M.t("share.export"), "export", cls="btn small secondary")]
+    if f.view.phase == "over":
+        out.append(button(M.t("share.link"), "share", cls="btn small secondary"))
+    return out
+
+
+def share_block(f: PlayFrame) -> El | None:
+    if f.share is None:
+        return None
+    return h("div", {"class": "share-link", "data-share-link": "true"},
+             h("label", {},
+               h("span", {}, M.t("share.link_label")),
+               h("input", {"type": "text", "readonly": True, "value": f.share,
+                           "data-share-url": "true", "class": "share-url"})),
+             h("p", {"class": "hint"}, M.t("share.link_hint")),
+             button(M.t("story.close"), "share-close", cls="btn small secondary"))
