@@ -8,6 +8,8 @@ localStorage); what the page shows is compared with what the engine's story says
 
 from __future__ import annotations
 
+import json
+
 
 
 import pytest
@@ -183,3 +185,57 @@ def test_final_score_story_and_phone_width(page, site_url):
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 391
     screenshot(page, "story-scoring")
 
+
+
+def stored_games(page) -> dict[str, str]:
+    return page.evaluate("""() => Object.fromEntries(Object.keys(localStorage)
+        .filter(k => k.startsWith('manhattan:save:')).map(k => [k, localStorage.getItem(k)]))""")
+
+
+def test_export_import_link_and_hostile_files(page, site_url, tmp_path):
+    data = prepared(lambda c: False, count=3, seed=15)
+    ident, game = game_of(data)
+    load_into(page, site_url, data)
+    assert screen(page) == "final"
+    with page.expect_download() as info:
+        tap(page, '[data-action="export"]')
+    download = info.value
+    assert download.suggested_filename.startswith("manhattan-")
+    assert download.suggested_filename.endswith(".json")
+    path = tmp_path / download.suggested_filename
+    download.save_as(str(path))
+    # the link of the finished game
+    tap(page, '[data-action="share"]')
+    link = page.get_attribute("[data-share-url]", "value")
+    assert "#game=" in link
+    screenshot(page, "story-share", sizes=("phone",))
+    # import the file: a new game, the same log, its replay opens
+    tap(page, '[data-action="home"]')
+    before = stored_games(page)
+    page.set_input_files("[data-import]", str(path))
+    page.wait_for_selector("[data-replay-step]")
+    after = stored_games(page)
+    assert set(before) < set(after)
+    new = json.loads(after[(set(after) - set(before)).pop()])
+    assert new["log"] == json.loads(before[f"manhattan:save:{ident}"])["log"]
+    # a hostile file: a message, nothing changed
+    tap(page, '[data-action="replay-close"]')
+    tap(page, '[data-action="home"]')
+    bad = tmp_path / "bad.json"
+    bad.write_text("[" * 50000)
+    stored = stored_games(page)
+    page.set_input_files("[data-import]", str(bad))
+    page.wait_for_selector('[data-message-id="share.import_failed"]')
+    assert stored_games(page) == stored
+    # the link opens the replay (a fresh profile: nothing stored)
+    page.evaluate("localStorage.clear()")
+    page.goto(link)
+    page.wait_for_selector("[data-replay-step]")
+    assert "#" not in page.url
+    assert len(stored_games(page)) == 1
+    # a damaged link: a message, nothing stored
+    page.evaluate("localStorage.clear()")
+    page.goto(site_url + "manifest.webmanifest")  # (a new document, not a hash change)
+    page.goto(link[: link.index("#game=") + 12] + "%%%")
+    page.wait_for_selector('[data-message-id="share.import_failed"]')
+    assert stored_games(page) == {}
