@@ -182,9 +182,9 @@ def score_chart(f: PlayFrame) -> El:
     def x(r: int) -> float:
         return left + (w - left - 10) * r / max(rounds, 1)
     def y(v: int) -> float:
-        return 8 + (hgt - bottom - 8) * (1 - v / top)
+        return 20 + (hgt - bottom - 20) * (1 - v / top)
     parts = [svg("line", {"x1": left, "x2": w - 10, "y1": y(0), "y2": y(0), "class": "axis"}),
-             svg("line", {"x1": left, "x2": left, "y1": 8, "y2": y(0), "class": "axis"}),
+             svg("line", {"x1": left, "x2": left, "y1": 20, "y2": y(0), "class": "axis"}),
              svg("text", {"x": left - 6, "y": y(top) + 5, "text-anchor": "end",
                           "class": "chart-label"}, str(top)),
              svg("text", {"x": left - 6, "y": y(0) + 5, "text-anchor": "end",
