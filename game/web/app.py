@@ -243,6 +243,13 @@ class App:
         if redraw and render:
             self.render()
         self.deliver_download()
+        if self.controller.take_show_board():
+            try:  # (a phone: the board is above the panel that was just used)
+                board = document.getElementById("board")
+                if present(board):
+                    board.scrollIntoView(to_js({"block": "start"}))
+            except Exception:
+                pass
         self.kick()
 
     def _report(self) -> None:

@@ -83,6 +83,7 @@ class Controller:
         # Sharing (game/web/sharing.py): a file waiting for the browser to download it, the
         # link of a finished game on screen.
         self.download: tuple[str, str] | None = None
+        self.show_board = False  # the browser scrolls the board into view once
         self.share: str | None = None
         self._players: dict[str, ComputerPlayer] = {}
         prefs = store.prefs()
@@ -413,7 +414,13 @@ class Controller:
 
     def confirm(self, args: None) -> None:
         if self.session:
-            self.session.confirm()
+            selecting = self.session.state.phase == "select"
+            if self.session.confirm() and selecting and self.session.screen == "turn":
+                self.show_board = True  # the pieces are chosen: the board comes into view
+
+    def take_show_board(self) -> bool:
+        show, self.show_board = self.show_board, False
+        return show
 
     def undo(self, args: None) -> None:
         if self.session:
