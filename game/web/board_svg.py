@@ -54,7 +54,7 @@ def tower_drawing(x: float, y: float, tower: Tower, colours: tuple[str, ...], sa
     top = bottom
     parts.append(s("rect", {"x": left + 4, "y": bottom - total * unit + 4, "width": width,
                             "height": total * unit, "rx": 2, "class": "tower-shadow"}))
-    for colour, floors, is_ghost in pieces:
+    for index, (colour, floors, is_ghost) in enumerate(pieces):
         hgt = floors * unit
         top -= hgt
         attrs = {"x": left, "y": top, "width": width, "height": hgt,
@@ -62,6 +62,8 @@ def tower_drawing(x: float, y: float, tower: Tower, colours: tuple[str, ...], sa
                  "stroke-width": 1.5}
         if is_ghost:
             attrs["class"] = "ghost-piece"
+        elif index == len(tower) - 1:
+            attrs["class"] = "top-piece"  # (the newest piece: it drops in when just placed)
         parts.append(s("rect", attrs))
         if unit >= 6 and floors > 1:  # floor lines inside a piece
             for k in range(1, floors):
@@ -195,6 +197,10 @@ class _Scene:
             attrs["data-focus"] = "true"
             extra.append(s("rect", {"x": r.x + 1, "y": r.y + 1, "width": r.w - 2,
                                     "height": r.h - 2, "rx": 12, "class": "focus-ring"}))
+        if pos in self.frame.story.destroyed:
+            attrs["data-destroyed"] = "true"
+            extra.append(s("rect", {"x": r.x + 8, "y": r.y + 8, "width": r.w - 16,
+                                    "height": r.h - 16, "rx": 8, "class": "destroyed-flash"}))
         if self.inspected == (city, plot):
             classes.append("inspected")
             attrs["data-inspected"] = "true"

@@ -79,6 +79,8 @@ class StoryFrame:
     """(colour, towers taken over) for the whole game so far."""
     focus: tuple[int, ...] = ()
     """Positions of the log entry tapped last (shown on the board)."""
+    destroyed: tuple[int, ...] = ()
+    """Plots where the latest step removed pieces (Godzilla): they flash once."""
     log_open: bool = False
 
 

@@ -15,7 +15,7 @@ from ..board import floors_by_colour, floors_needed, height, owner
 from ..errors import IllegalAction
 from ..material import MAX_PIECE, PIECE_FLOORS, PLOTS_PER_CITY, plot_for
 from ..state import BUILD, State, godzilla_target
-from ..story import Dealt, Entry, Placed, Story, TakenOver, majorities, tallest_positions
+from ..story import Dealt, Destroyed, Entry, Placed, Story, TakenOver, majorities, tallest_positions
 from ..view import PlayerView
 from . import draft as D
 from . import messages as M
@@ -43,8 +43,10 @@ def story_frame(story: Story, board_state: State, digest_for: int | None,
                 last[event.player] = event.pos
             elif isinstance(event, TakenOver):
                 takeovers[event.colour] = takeovers.get(event.colour, 0) + 1
+    destroyed = tuple(e.pos for e in entries[-1].events if isinstance(e, Destroyed)) \
+        if entries else ()
     return StoryFrame(
-        entries=entries, digest=digest, digest_for=digest_for, marked=marked,
+        destroyed=destroyed, entries=entries, digest=digest, digest_for=digest_for, marked=marked,
         majorities=majorities(board, colours), tallest=tallest_positions(board),
         last_builds=tuple(sorted(last.items())), takeovers=tuple(sorted(takeovers.items())),
         focus=focus, log_open=log_open)

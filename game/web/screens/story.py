@@ -60,16 +60,19 @@ def digest_block(f: PlayFrame, open_: bool = True) -> El | None:
         head = h("p", {"class": "digest-lost", "data-digest-lost": len(lost), "role": "alert"},
                  M.t("story.digest_lost", count=len(lost),
                      cities=M.t("pieces.sep").join(M.city(pos // 9) for pos in lost)))
-    body: list[Any] = [head]
+    body: list[Any] = []
     if items:
         body.append(h("ol", {"class": "digest-items"}, items))
     else:
         body.append(h("p", {"class": "hint"}, M.t("story.digest_empty")))
-    attrs: dict[str, Any] = {"class": "digest", "data-digest": player}
-    if open_:
+    attrs: dict[str, Any] = {"class": "digest-moves"}
+    if open_ or lost:
         attrs["open"] = True
-    return h("details", attrs,
-             h("summary", {}, M.t("story.digest_heading", count=len(items))), body)
+    # the towers taken from this person stay in view even with the list folded
+    return h("div", {"class": "digest", "data-digest": player},
+             head,
+             h("details", attrs,
+               h("summary", {}, M.t("story.digest_heading", count=len(items))), body))
 
 
 # -------------------------------------------------------------------------- log
@@ -176,7 +179,7 @@ def replay_panel(f: PlayFrame) -> list[Any]:
     last = rp.count - 1
     step = rp.step
     controls = h("div", {"class": "replay-controls"},
-                 button("⏮", "replay-step", {"data-step": 0, "aria-label": M.t("replay.first")},
+                 button("|◀", "replay-step", {"data-step": 0, "aria-label": M.t("replay.first")},
                         cls="btn round", disabled=step == 0),
                  button("◀", "replay-step", {"data-step": max(0, step - 1),
                                               "aria-label": M.t("replay.back")},
@@ -187,7 +190,7 @@ def replay_panel(f: PlayFrame) -> list[Any]:
                  button("▶", "replay-step", {"data-step": min(last, step + 1),
                                               "aria-label": M.t("replay.forward")},
                         cls="btn round", disabled=step >= last),
-                 button("⏭", "replay-step", {"data-step": last, "aria-label": M.t("replay.last")},
+                 button("▶|", "replay-step", {"data-step": last, "aria-label": M.t("replay.last")},
                         cls="btn round", disabled=step >= last))
     return [h("section", {"class": "replay", "data-replay-step": step,
                           "data-replay-count": rp.count},
