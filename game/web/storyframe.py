@@ -121,7 +121,20 @@ def godzilla_preview(draft: D.Draft | None, view: PlayerView,
     seat = view.settings.seat_of(view.player)
     target = godzilla_target(view.godzilla, seat, draft.card)
     if tentative is None:
-        return GodzillaPreview(target)
+        # Before the plot is chosen: what it does to the tower already there, asked of the
+        # engine with any legal build of this card elsewhere (the effect does not depend on it).
+        elsewhere = [a for a in view.legal_actions() if isinstance(a, Build)
+                     and a.card == draft.card and a.city * PLOTS_PER_CITY + a.plot != target]
+        if not elsewhere:
+            return GodzillaPreview(target)
+        tentative_elsewhere = elsewhere[0]
+        try:
+            after = view.outcome(tentative_elsewhere)
+        except IllegalAction:
+            return GodzillaPreview(target)
+        left = after.board[target]
+        lost = view.board[target][len(left):]
+        return GodzillaPreview(target, tuple((view.settings.colours[c], f) for c, f in lost))
     try:
         after = view.outcome(tentative)
     except IllegalAction:

@@ -41,6 +41,7 @@ def test_godzilla_preview_is_what_the_engine_then_does():
         c.handle("card", {"card": f"{build.card.row},{build.card.col}"})
         seat = c.session.settings.seat_of(state.current)
         preview = c.frame().play.godzilla_preview
+        early = preview
         assert preview.target == godzilla_target(state.godzilla, seat, build.card)
         c.handle("piece", {"floors": str(build.floors), "colour": build.colour})
         c.handle("plot", {"city": str(build.city), "plot": str(build.plot)})
@@ -50,6 +51,8 @@ def test_godzilla_preview_is_what_the_engine_then_does():
         after = c.session.state
         assert after.godzilla == preview.target
         assert sum(after.removed) - removed == sum(f for _, f in preview.destroys)
+        if build.city * 9 + build.plot != preview.target:  # known once the card is chosen
+            assert early.destroys == preview.destroys
         checked += 1
     assert checked >= 5
 
