@@ -239,3 +239,35 @@ def test_export_import_link_and_hostile_files(page, site_url, tmp_path):
     page.goto(link[: link.index("#game=") + 12] + "%%%")
     page.wait_for_selector('[data-message-id="share.import_failed"]')
     assert stored_games(page) == {}
+
+
+def test_godzilla_in_view_and_the_opened_city_on_a_phone(page, site_url):
+    data = prepared(lambda c: c.session.state.round == 2 and c.screen_name == "pass"
+                    and c.session.state.phase == "build" and c.session.state.current == 0,
+                    seed=16, godzilla="baby")
+    ident, game = game_of(data)
+    story = Story(game.settings, game.log)
+    load_into(page, site_url, data)
+    kinds = page.eval_on_selector_all("[data-digest] .story-line",
+                                      "els => els.map(e => e.dataset.lineKind)")
+    assert "godzilla" in kinds  # every build moved it (or it ate), and the digest says so
+    tap(page, '[data-action="reveal"]')
+    g = game.state.godzilla
+    assert page.locator(f'[data-city="{g // 9}"][data-plot="{g % 9}"]'
+                        '[data-godzilla-here="true"]').count() == 1
+    page.locator('[data-action="card"]').first.click()
+    target = page.get_attribute("[data-godzilla-preview]", "data-godzilla-preview")
+    assert page.locator('[data-godzilla-next="true"]').count() == 1
+    assert int(target) in range(54)
+    screenshot(page, "story-godzilla")
+    # a phone: the whole board is an overview; in the opened city the labels are >= 12 px
+    page.set_viewport_size(VIEWPORTS["phone"])
+    page.wait_for_timeout(300)
+    city = next(pos // 9 for pos, t in enumerate(game.state.board) if t)
+    zoom = page.locator(f'[data-action="zoom"][data-zoom="{city}"]')
+    if zoom.count():
+        tap(page, f'[data-action="zoom"][data-zoom="{city}"]')
+        page.wait_for_selector('svg.board[data-board-view="city"]')
+    assert text_px(page, "svg.board .height-text") >= 12
+    assert text_px(page, "svg.board .plot .floor-text") >= 12
+    assert len(story) == len(game.log)
