@@ -74,8 +74,9 @@ def test_digest_log_board_marks_and_legibility(page, site_url):
     shown = page.eval_on_selector_all("[data-majority-city]",
                                       "els => els.map(e => e.dataset.majority)")
     assert tuple(shown) == majorities(board, game.settings.colours)
-    tallest = page.eval_on_selector_all("[data-tallest]", "els => els.map(e => "
-                                        "[+e.dataset.city * 9 + +e.dataset.plot, e.dataset.tallest])")
+    tallest = page.eval_on_selector_all(
+        "[data-tallest]",
+        "els => els.map(e => [+e.dataset.city * 9 + +e.dataset.plot, e.dataset.tallest])")
     positions = tallest_positions(board)
     assert sorted(p for p, _ in tallest) == sorted(positions)
     assert {t for _, t in tallest} == {"true" if len(positions) == 1 else "tie"}

@@ -34,7 +34,8 @@ def test_english_lines_of_a_scripted_game():
         "Sydney: West (red) now holds the majority",
         "New tallest tower: West (red) in Sydney, height 3",
     ]
-    assert texts(story, 5, viewer=2)[1] == "West (red) took over the tower of South (blue) in Sydney"
+    assert texts(story, 5, viewer=2)[1] == \
+        "West (red) took over the tower of South (blue) in Sydney"
     assert texts(story, 6)[-1] == "The tallest height (3) is now shared: nobody scores for it"
     kinds = [line.kind for line in lines(story.all_entries[5], settings, 0)]
     assert kinds == ["placed", "lost", "majority", "tallest"]
