@@ -527,11 +527,7 @@ class State:
 
     def _move_godzilla(self, seat: str, card: Card) -> None:
         assert self.godzilla is not None
-        drow, dcol = card_direction(seat, card)
-        city, plot = divmod(self.godzilla, PLOTS_PER_CITY)
-        row, col = grid_position(city, plot)
-        city, plot = from_grid(row + drow, col + dcol)
-        pos = city * PLOTS_PER_CITY + plot
+        pos = godzilla_target(self.godzilla, seat, card)
         moved = pos != self.godzilla
         self.godzilla = pos
         tower = self.board[pos]
@@ -592,6 +588,16 @@ class State:
         self.round += 1
         self.start = self.settings.next_player(self.start)  # type: ignore[arg-type]
         self._begin_round()
+
+
+def godzilla_target(godzilla: int, seat: str, card: Card) -> int:
+    """Where Godzilla goes from board position ``godzilla`` when ``card`` is played from
+    ``seat``: one plot in the card's direction on the wrapping 9 x 6 grid (the centre card:
+    it stays). The one place this rule is written (the UI's preview asks it too)."""
+    drow, dcol = card_direction(seat, card)
+    row, col = grid_position(*divmod(godzilla, PLOTS_PER_CITY))
+    city, plot = from_grid(row + drow, col + dcol)
+    return city * PLOTS_PER_CITY + plot
 
 
 def new_state(settings: Settings) -> State:

@@ -85,6 +85,15 @@ class PlayerView:
                                 player=self.player)
         self._decision_state().check(action)
 
+    def outcome(self, action: Action) -> State:
+        """The state right after the viewer's own decision ``action``, as far as the view
+        knows it: the board and Godzilla exactly, hidden parts empty. Raises
+        :class:`~game.errors.IllegalAction` like :meth:`check`. (For previews.)"""
+        if not self.my_turn:
+            raise IllegalAction("not-your-turn", "it is not this player's turn",
+                                player=self.player)
+        return self._decision_state().apply(action)
+
     def pieces_needed(self, colour: int) -> int:
         """How many pieces ``colour`` takes this round (public: it follows from the stock,
         with a secretly chosen supply counted back into the stock as the view does)."""

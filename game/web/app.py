@@ -18,6 +18,7 @@ from pyscript.ffi import create_proxy, to_js
 from . import layout
 from . import messages as M
 from .controller import Controller
+from ..save import MAX_SAVE_BYTES
 from .dom import patch, replace_children
 from .storage import MemoryBackend, SaveStore, StorageError
 from .vdom import El
@@ -70,10 +71,13 @@ def _url_params() -> dict[str, str]:
     params: dict[str, str] = {}
     try:
         search = window.URLSearchParams.new(window.location.search)
-        for key in ("fast", "lang"):
+        for key in ("fast", "lang", "replay"):
             value = search.get(key)
             if present(value):
                 params[key] = str(value)
+        # a shared game's link (#game=...) and the page's address for making such links
+        params["hash"] = str(window.location.hash or "")
+        params["url"] = str(window.location.origin) + str(window.location.pathname)
     except Exception:
         pass
     return params
@@ -122,6 +126,11 @@ class App:
             self.controller.screen = "start"
         if not self.storage_ok:
             self.controller.start_error = ("start.storage_unavailable", {})
+        if self.controller.params.get("hash", "").startswith("#game="):
+            try:  # opened once: a reload must not import the shared game again
+                window.history.replaceState(None, "", self.controller.params.get("url", ""))
+            except Exception:
+                pass
         self.render()
         for kind, handler in (("click", self.on_click), ("change", self.on_change),
                               ("input", self.on_input)):
@@ -173,12 +182,44 @@ class App:
 
     def on_change(self, event) -> None:
         el = event.target
+        if el.hasAttribute("data-import"):  # a game file chosen: read it, then check it
+            files = el.files
+            if present(files) and int(files.length) > 0:
+                asyncio.ensure_future(self.read_import(files.item(0)))
+            return
+        if el.hasAttribute("data-slider"):  # a slider: its action, its value as "step"
+            self.dispatch(str(el.getAttribute("data-slider")), {"step": str(el.value)})
+            return
         if not el.hasAttribute("data-field"):
             return
         data = self._data(el)
         data["value"] = bool(el.checked) if str(el.type) == "checkbox" else str(el.value)
         data["committed"] = "true"  # a name is final when the field is left: redraw then
         self.dispatch("field", data)
+
+    async def read_import(self, file) -> None:
+        """The chosen file's text to the controller (``import-file``); a file far larger
+        than any game is refused without being read."""
+        if float(file.size) > MAX_SAVE_BYTES:
+            self.dispatch("import-file", {"text": ""})
+            return
+        text = await file.text()
+        self.dispatch("import-file", {"text": str(text)})
+
+    def deliver_download(self) -> None:
+        """A file the controller offers (an exported game): handed to the browser."""
+        download = self.controller.take_download()
+        if download is None:
+            return
+        name, text = download
+        blob = window.Blob.new([text], to_js({"type": "application/json"}))
+        url = window.URL.createObjectURL(blob)
+        link = document.createElement("a")
+        link.href = url
+        link.download = name
+        document.body.appendChild(link)
+        link.click()
+        link.remove()
 
     def on_input(self, event) -> None:
         el = event.target
@@ -244,6 +285,14 @@ class App:
             return
         if redraw and render:
             self.render()
+        self.deliver_download()
+        if self.controller.take_show_board():
+            try:  # (a phone: the board is above the panel that was just used)
+                board = document.getElementById("board")
+                if present(board):
+                    board.scrollIntoView(to_js({"block": "start"}))
+            except Exception:
+                pass
         self.kick()
 
     def _report(self) -> None:

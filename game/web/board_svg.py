@@ -28,14 +28,14 @@ CARD_BG = "#fbf8f1"
 
 
 def _chip(x: float, y: float, w: float, hgt: float, colour: str, text: str,
-          size: int = 12) -> list[El]:
+          size: int = 12, cls: str = "chip-text") -> list[El]:
     return [
         s("rect", {"x": x, "y": y, "width": w, "height": hgt, "rx": 3,
                    "fill": palette.fill(colour), "stroke": palette.edge(colour),
                    "stroke-width": 1.5}),
         s("text", {"x": x + w / 2, "y": y + hgt / 2 + size * 0.36, "font-size": size,
                    "text-anchor": "middle", "fill": palette.ink(colour),
-                   "class": "chip-text"}, text),
+                   "class": cls}, text),
     ]
 
 
@@ -49,12 +49,12 @@ def tower_drawing(x: float, y: float, tower: Tower, colours: tuple[str, ...], sa
     total = sum(f for _, f, _ in pieces)
     if not total:
         return parts
-    left, width, bottom, room = x + 46, 42, y + 72, 62
+    left, width, bottom, room = x + 54, 40, y + 72, 64
     unit = min(13.0, room / total)
     top = bottom
     parts.append(s("rect", {"x": left + 4, "y": bottom - total * unit + 4, "width": width,
                             "height": total * unit, "rx": 2, "class": "tower-shadow"}))
-    for colour, floors, is_ghost in pieces:
+    for index, (colour, floors, is_ghost) in enumerate(pieces):
         hgt = floors * unit
         top -= hgt
         attrs = {"x": left, "y": top, "width": width, "height": hgt,
@@ -62,6 +62,8 @@ def tower_drawing(x: float, y: float, tower: Tower, colours: tuple[str, ...], sa
                  "stroke-width": 1.5}
         if is_ghost:
             attrs["class"] = "ghost-piece"
+        elif index == len(tower) - 1:
+            attrs["class"] = "top-piece"  # (the newest piece: it drops in when just placed)
         parts.append(s("rect", attrs))
         if unit >= 6 and floors > 1:  # floor lines inside a piece
             for k in range(1, floors):
@@ -75,24 +77,30 @@ def tower_drawing(x: float, y: float, tower: Tower, colours: tuple[str, ...], sa
                                     "fill": palette.ink(colour), "class": "piece-letter"},
                            M.letter(colour)))
     if tower:
+        # Height and floors per colour are read from the table: at least 20 SVG units
+        # (12 CSS px on the smallest whole board, 1024 x 768; larger in the opened city).
         top_colour = colours[owner(tower)]  # type: ignore[index]
-        parts.append(s("circle", {"cx": x + 23, "cy": y + 25, "r": 17, "class": "height-badge",
+        parts.append(s("circle", {"cx": x + 24, "cy": y + 25, "r": 20, "class": "height-badge",
                                   "stroke": palette.fill(top_colour)}))
-        parts.append(s("text", {"x": x + 23, "y": y + 32, "font-size": 20,
+        parts.append(s("text", {"x": x + 24, "y": y + 34, "font-size": 26,
                                 "text-anchor": "middle", "class": "height-text"},
                        str(height(tower))))
-        # The owner's letter on the badge: ownership readable without telling hues apart.
-        parts.extend(_chip(x + 30, y + 36, 15, 14, top_colour, M.letter(top_colour), 10))
+        # The owner's letter beside the badge: ownership readable without telling hues apart.
+        parts.extend(_chip(x + 5, y + 48, 17, 17, top_colour, M.letter(top_colour), 13))
         counts = floors_by_colour(tower)
         order = sorted(counts, key=lambda c: (-counts[c], c))
         n = len(order)
-        chip_w = 21 if n > 3 else 26
+        chip_w = 22.5 if n > 3 else 30
         for i, c in enumerate(order):
             name = colours[c]
-            parts.extend(_chip(x + 6 + i * (chip_w + 1), y + 77, chip_w, 17, name,
-                               f"{M.letter(name)}{counts[c]}", 11))
+            text = f"{M.letter(name)}{counts[c]}"
+            chip = _chip(x + 4 + i * (chip_w + 1), y + 74, chip_w, 24, name, text, 21,
+                         "chip-text floor-text")
+            if n > 3 or len(text) > 2:  # narrower glyphs, never a smaller text
+                chip[1].attrs.update({"textLength": chip_w - 4, "lengthAdjust": "spacingAndGlyphs"})
+            parts.extend(chip)
         if safe:
-            parts.extend(lock(x + 23, y + 56))
+            parts.extend(lock(x + 33, y + 58))
     return parts
 
 
@@ -141,12 +149,102 @@ class _Scene:
         self.judge_colours = settings.player_colours[judge]
         self.last_pos = frame.last_move.pos if frame.last_move is not None else None
         self.open_cities = set(view.open_cities())
+        story = frame.story
+        self.marked = story.marked
+        self.focus = set(story.focus)
+        self.tallest = story.tallest
+        self.last_of = {pos: player for player, pos in story.last_builds}
+        self.inspected = ((frame.inspector.city, frame.inspector.plot)
+                          if frame.inspector is not None else None)
+        self.godzilla_next = (frame.godzilla_preview.target
+                              if frame.godzilla_preview is not None else None)
 
     def plot(self, city: int, plot: int, tappable: bool = True) -> El:
-        return _plot(self.view, self.seat, city, plot, self.colours, self.targets,
-                     self.tentative, self.judge_colours, self.last_pos, tappable)
+        el = _plot(self.view, self.seat, city, plot, self.colours, self.targets,
+                   self.tentative, self.judge_colours, self.last_pos, tappable)
+        return self.mark(el, city, plot)
 
-    def city_block(self, city: int, marks: bool = False) -> list[El]:
+    def mark(self, el: El, city: int, plot: int) -> El:
+        """The story's marks on a plot: changed since your last turn, the tallest tower,
+        each player's last build, the log entry shown, the inspected plot, Godzilla's
+        next plot."""
+        pos = city * PLOTS_PER_CITY + plot
+        r = layout.plot_rect(self.seat, city, plot)
+        attrs = dict(el.attrs)
+        classes = [str(attrs.get("class", ""))]
+        extra: list[El] = []
+        if pos in self.marked:
+            classes.append("changed")
+            attrs["data-changed"] = "true"
+            extra.append(s("rect", {"x": r.x + 2, "y": r.y + 2, "width": r.w - 4,
+                                    "height": r.h - 4, "rx": 11, "class": "changed-ring"}))
+        if pos in self.last_of:
+            player = self.last_of[pos]
+            colour = self.settings.colours[self.settings.player_colours[player][0]]
+            attrs["data-last-of"] = player
+            extra.append(s("rect", {"x": r.x + 6, "y": r.y + 6, "width": r.w - 12,
+                                    "height": r.h - 12, "rx": 8, "class": "last-ring",
+                                    "stroke": palette.fill(colour)}))
+        if pos in self.tallest:
+            attrs["data-tallest"] = "true" if len(self.tallest) == 1 else "tie"
+            label = "▲" if len(self.tallest) == 1 else "▲="
+            extra.append(s("text", {"x": r.x + 50, "y": r.y + 20, "font-size": 18,
+                                    "text-anchor": "middle", "class": "tallest-mark"},
+                           s("title", {}, M.t("board.tallest") if len(self.tallest) == 1
+                             else M.t("board.tallest_tie")), label))
+        if pos in self.focus:
+            classes.append("focus")
+            attrs["data-focus"] = "true"
+            extra.append(s("rect", {"x": r.x + 1, "y": r.y + 1, "width": r.w - 2,
+                                    "height": r.h - 2, "rx": 12, "class": "focus-ring"}))
+        if pos in self.frame.story.destroyed:
+            attrs["data-destroyed"] = "true"
+            extra.append(s("rect", {"x": r.x + 8, "y": r.y + 8, "width": r.w - 16,
+                                    "height": r.h - 16, "rx": 8, "class": "destroyed-flash"}))
+        if self.inspected == (city, plot):
+            classes.append("inspected")
+            attrs["data-inspected"] = "true"
+        if self.godzilla_next == pos:
+            attrs["data-godzilla-next"] = "true"
+            extra.append(s("circle", {"cx": r.x + 50, "cy": r.y + 50, "r": 40,
+                                      "class": "godzilla-next"}))
+        children = list(el.children)
+        if self.view.godzilla == pos:
+            # Godzilla stands under the tower's labels (drawn after the tile, before the
+            # tower), so its plot is always visible and nothing is hidden.
+            attrs["data-godzilla-here"] = "true"
+            children.insert(2, s("g", {"class": "godzilla", "data-godzilla": f"{city},{plot}"},
+                                 godzilla_token(r.x, r.y, self.settings.godzilla == "baby")))
+        attrs["class"] = " ".join(c for c in classes if c)
+        return s(el.tag, attrs, children, extra)
+
+    def majority(self, city: int) -> El | None:
+        """Who holds the city's majority now: a chip after its name (``=`` a tie)."""
+        if not self.frame.story.majorities:
+            return None
+        holder = self.frame.story.majorities[city]
+        r = layout.city_rect(self.seat, city)
+        x, y = r.x + r.w - 54, r.y - 38
+        if holder in ("tie", "none"):
+            text = "=" if holder == "tie" else "–"
+            title = M.t("board.majority_tie" if holder == "tie" else "board.majority_none")
+            body = [s("rect", {"x": x, "y": y, "width": 50, "height": 26, "rx": 6,
+                               "class": "majority-none"}),
+                    s("text", {"x": x + 25, "y": y + 20, "font-size": 20,
+                               "text-anchor": "middle", "class": "majority-text"}, "★" + text)]
+        else:
+            title = M.t("board.majority", colour=M.colour(holder))
+            body = [s("rect", {"x": x, "y": y, "width": 50, "height": 26, "rx": 6,
+                               "fill": palette.fill(holder), "stroke": palette.edge(holder),
+                               "stroke-width": 1.5}),
+                    s("text", {"x": x + 25, "y": y + 20, "font-size": 20,
+                               "text-anchor": "middle", "fill": palette.ink(holder),
+                               "class": "majority-text"}, "★" + M.letter(holder))]
+        return s("g", {"class": "city-majority", "data-majority-city": city,
+                       "data-majority": holder},
+                 s("title", {}, title), body)
+
+    def city_block(self, city: int, marks: bool = False) -> list[El | None]:
         """The city's ground and name (drawn under its plots); ``marks``: outline a city
         holding a highlighted or tentative plot (the overview on a phone)."""
         r = layout.city_rect(self.seat, city)
@@ -158,7 +256,8 @@ class _Scene:
         return [s("rect", {"x": r.x - 8, "y": r.y - 8, "width": r.w + 16, "height": r.h + 16,
                            "rx": 12, "class": cls}),
                 s("text", {"x": r.x + r.w / 2, "y": r.y - 14, "font-size": 22,
-                           "text-anchor": "middle", "class": "city-name"}, M.city(city))]
+                           "text-anchor": "middle", "class": "city-name"}, M.city(city)),
+                self.majority(city)]
 
     def city_veil(self, city: int) -> list[El]:
         """The veil over a city not yet open (progressive construction)."""
@@ -170,17 +269,6 @@ class _Scene:
                 s("text", {"x": r.x + r.w / 2, "y": r.y + r.h / 2 + 8, "font-size": 24,
                            "text-anchor": "middle", "class": "closed-text"},
                   M.t("play.closed", round=_opening_round(self.view, city)))]
-
-    def godzilla(self, city: int | None = None) -> El | None:
-        """Godzilla's token (only if it stands in ``city``, when one is given)."""
-        if self.view.godzilla is None:
-            return None
-        g_city, g_plot = divmod(self.view.godzilla, PLOTS_PER_CITY)
-        if city is not None and g_city != city:
-            return None
-        r = layout.plot_rect(self.seat, g_city, g_plot)
-        return s("g", {"class": "godzilla", "data-godzilla": f"{g_city},{g_plot}"},
-                 godzilla_token(r.x, r.y, self.settings.godzilla == "baby"))
 
 
 def render_board(frame: PlayFrame, compact: bool = False) -> El:
@@ -206,7 +294,6 @@ def render_board(frame: PlayFrame, compact: bool = False) -> El:
         else:
             children.extend(parts)
         children.extend(scene.city_veil(city))
-    children.append(scene.godzilla())
     children.extend(_seat_labels(scene.view, seat, width, total_h))
     return s("svg", {"viewBox": f"0 0 {width} {total_h}", "class": "board",
                      "data-seat": seat, "data-board-view": "full", "role": "img",
@@ -225,7 +312,6 @@ def render_city(frame: PlayFrame, city: int) -> El:
                            scene.city_block(city)[0]]
     children.extend(scene.plot(city, plot) for plot in range(PLOTS_PER_CITY))
     children.extend(scene.city_veil(city))
-    children.append(scene.godzilla(city))
     return s("svg", {"viewBox": box, "class": "board city-zoom", "data-seat": scene.seat,
                      "data-board-view": "city", "data-zoom-city": city, "role": "img",
                      "preserveAspectRatio": "xMidYMid meet"}, children)

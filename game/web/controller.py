@@ -22,7 +22,10 @@ from ..material import Card
 from ..settings import Settings
 from ..state import OVER
 from ..view import player_view
-from .frame import Frame, Mode, PlayFrame, SavedGame, StartFrame, play_frame
+from .frame import Frame, Mode, PlayFrame, ReplayFrame, SavedGame, StartFrame, play_frame
+from .draft import tentative_build
+from .sharing import export_name, export_text, from_fragment, import_text, is_link, link_fragment
+from .storyframe import godzilla_preview, inspect, story_frame
 from .screens.page import render_page
 from .screens.start import local_time_text
 from .session import Session
@@ -71,6 +74,18 @@ class Controller:
         self.plot_px: float | None = None
         self._zoom: tuple[int, int] | None = None
         self.epoch = 0
+        # Following the game (game/story.py): the log drawer, the log entry shown on the
+        # board, inspect mode and the tower inspected, the replay's step (None: live).
+        self.log_open = False
+        self.focus: tuple[int, ...] = ()
+        self.inspecting = False
+        self.inspected: tuple[int, int] | None = None
+        self.replay_step: int | None = None
+        # Sharing (game/web/sharing.py): a file waiting for the browser to download it, the
+        # link of a finished game on screen.
+        self.download: tuple[str, str] | None = None
+        self.show_board = False  # the browser scrolls the board into view once
+        self.share: str | None = None
         self._players: dict[str, ComputerPlayer] = {}
         prefs = store.prefs()
         speed = prefs.get("speed")
@@ -84,6 +99,14 @@ class Controller:
 
     # ------------------------------------------------------------------ boot
     def boot(self) -> None:
+        fragment = self.params.get("hash")
+        if fragment and is_link(fragment):
+            self.open_link(fragment)
+            return
+        replay = self.params.get("replay")
+        if replay and self.store.raw(replay) is not None and self.open_game(replay):
+            self.open_replay(None)
+            return
         ident = self.store.current()
         if ident is not None and self.store.raw(ident) is not None:
             self.open_game(ident)
@@ -122,6 +145,12 @@ class Controller:
         self.preview = None
         self.peek = False
         self._zoom = None
+        self.log_open = False
+        self.focus = ()
+        self.inspecting = False
+        self.inspected = None
+        self.replay_step = None
+        self.share = None
         self.epoch += 1
         self.screen = "play" if session is not None else "start"
 
@@ -349,12 +378,123 @@ class Controller:
         session.choose_piece(colour, args[1])
 
     def tap_plot(self, args: tuple[int, int]) -> None:
+        if self.inspecting or self.replay_step is not None:
+            self.inspected = args
+            return
         if self.session:
             self.session.tap_plot(*args)
 
+    # following the game: log, inspector, replay
+    def toggle_log(self, args: None) -> None:
+        self.log_open = not self.log_open
+
+    def show_log_entry(self, step: int) -> None:
+        """A tapped log entry: its plots are outlined on the board (the drawer closes; on a
+        phone the city opens)."""
+        if self.session is None:
+            return
+        entries = self.session.story().all_entries
+        if not 0 <= step < len(entries):
+            return
+        self.focus = entries[step].positions
+        if self.replay_step is None:
+            self.log_open = False
+        else:
+            self.replay_step = step
+        if self.focus and self.compact and self.replay_step is None:
+            self._zoom = (self.focus[0] // 9, len(self.session.game.log))
+
+    def toggle_inspect(self, args: None) -> None:
+        self.inspecting = not self.inspecting
+        if not self.inspecting:
+            self.inspected = None
+
+    def close_inspector(self, args: None) -> None:
+        self.inspected = None
+
+    def open_replay(self, args: None) -> None:
+        if self.session is None or not self.session.game.log:
+            return
+        self.replay_step = len(self.session.story()) - 1
+        self.log_open = False
+        self.inspected = None
+        self.focus = ()
+
+    def replay_to(self, step: int) -> None:
+        if self.session is None or self.replay_step is None:
+            return
+        count = len(self.session.story())
+        self.replay_step = max(0, min(step, count - 1))
+        self.inspected = None
+        self.focus = ()
+
+    # sharing
+    def export_game(self, args: None) -> None:
+        """Offer the game as a file (the browser layer takes :attr:`download`)."""
+        if self.session is not None:
+            game = self.session.game
+            self.download = (export_name(game, self.clock()), export_text(game))
+
+    def take_download(self) -> tuple[str, str] | None:
+        download, self.download = self.download, None
+        return download
+
+    def share_link(self, args: None) -> None:
+        if self.session is not None and self.session.state.is_over:
+            self.share = link_fragment(self.session.game)
+
+    def close_share(self, args: None) -> None:
+        self.share = None
+
+    def import_file(self, text: str) -> None:
+        """A game from a file: checked by replaying it; stored as a new game (nothing is
+        overwritten) and opened, a finished one in its replay. A bad file: a message."""
+        try:
+            if not text:
+                raise SaveError("the file is empty or far too large to be a game")
+            game = import_text(text)
+        except SaveError as error:
+            self._import_failed(str(error))
+            return
+        self._adopt(game)
+
+    def open_link(self, fragment: str) -> None:
+        try:
+            game = from_fragment(fragment)
+        except SaveError as error:
+            self._import_failed(str(error))
+            return
+        self._adopt(game)
+
+    def _import_failed(self, reason: str) -> None:
+        self._set_session(None, None)
+        self.start_error = ("share.import_failed", {"reason": reason})
+
+    def _adopt(self, game: Game) -> None:
+        ident = self.store.new_id()
+        try:
+            self.store.save(ident, game)
+        except StorageError as error:
+            self._import_failed(str(error))
+            return
+        self.start_error = None
+        if self.open_game(ident) and game.state.is_over:
+            self.open_replay(None)
+
+    def close_replay(self, args: None) -> None:
+        self.replay_step = None
+        self.inspected = None
+        self.focus = ()
+
     def confirm(self, args: None) -> None:
         if self.session:
-            self.session.confirm()
+            selecting = self.session.state.phase == "select"
+            if self.session.confirm() and selecting and self.session.screen == "turn":
+                self.show_board = True  # the pieces are chosen: the board comes into view
+
+    def take_show_board(self) -> bool:
+        show, self.show_board = self.show_board, False
+        return show
 
     def undo(self, args: None) -> None:
         if self.session:
@@ -487,15 +627,56 @@ class Controller:
         session = self.session
         assert session is not None
         state = session.state
+        story = session.story()
+        if self.replay_step is not None:
+            return self.replay_frame(self.replay_step)
         mode: Mode = session.screen  # type: ignore[assignment]  # Session.screen's values
         zoom = None if mode in ("scoring", "pass") else self.zoomed_city
+        view = session.view()
+        digest_for = state.current if mode in ("pass", "turn") else None
+        inspector = None
+        if self.inspected is not None and mode not in ("pass", "scoring"):
+            inspector = inspect(view, *self.inspected, session.show_private)
+        draft = session.draft if mode == "turn" else None
+        preview = None
+        if draft is not None:
+            turn_view = session.turn_view()
+            preview = godzilla_preview(draft, turn_view, tentative_build(draft, turn_view))
         return play_frame(
-            mode=mode, view=session.view(), show_private=session.show_private,
+            mode=mode, view=view, show_private=session.show_private,
             draft=session.draft, notice=session.notice, last_move=session.last_move,
             preview=self.preview, acked=session.acked,
             standings=state.standings() if state.phase == OVER else (),
             speed="fast" if self.instant else self.speed, compact=self.compact, zoom=zoom,
-            peek=self.peek, people=len(session.humans))
+            peek=self.peek, people=len(session.humans),
+            story=story_frame(story, state, digest_for, self.focus, self.log_open),
+            inspector=inspector, inspecting=self.inspecting, godzilla_preview=preview,
+            share=self._share_url())
+
+    def _share_url(self) -> str | None:
+        if self.share is None:
+            return None
+        return f"{self.params.get('url', '')}#{self.share}"
+
+    def replay_frame(self, step: int) -> PlayFrame:
+        """The board, supplies and scores right after log step ``step``, seen by the viewer
+        with no hand shown (a replay of the game now must not reveal anything new)."""
+        session = self.session
+        assert session is not None
+        story = session.story()
+        step = max(0, min(step, len(story) - 1))
+        state = story.states[step + 1]
+        view = player_view(state, session.viewer)
+        inspector = inspect(view, *self.inspected, False) if self.inspected else None
+        return play_frame(
+            mode="replay", view=view, show_private=False, draft=None, notice=None,
+            last_move=None, preview=None, acked=len(state.scorings),
+            standings=state.standings() if state.phase == OVER else (),
+            speed=self.speed, compact=self.compact, zoom=None, peek=False,
+            story=story_frame(story, state, None, self.focus or story.all_entries[step].positions,
+                              False, upto=step + 1),
+            inspector=inspector, replay=ReplayFrame(step, len(story), session.state.phase == OVER),
+            share=self._share_url())
 
     def render(self) -> El:
         return render_page(self.frame())
@@ -594,6 +775,17 @@ ACTIONS: dict[str, UiAction] = {a.name: a for a in (
     UiAction("apply-update", _no_args, Controller.apply_update),
     UiAction("delete-finished", lambda d: d.get("confirm") in (True, "true"),
              Controller.delete_finished),
+    UiAction("log", _no_args, Controller.toggle_log),
+    UiAction("log-show", lambda d: _int_arg(d, "log-step", 0, 100000), Controller.show_log_entry),
+    UiAction("inspect-mode", _no_args, Controller.toggle_inspect),
+    UiAction("inspect-close", _no_args, Controller.close_inspector),
+    UiAction("replay", _no_args, Controller.open_replay),
+    UiAction("replay-step", lambda d: _int_arg(d, "step", 0, 100000), Controller.replay_to),
+    UiAction("replay-close", _no_args, Controller.close_replay),
+    UiAction("export", _no_args, Controller.export_game),
+    UiAction("share", _no_args, Controller.share_link),
+    UiAction("share-close", _no_args, Controller.close_share),
+    UiAction("import-file", lambda d: str(d["text"]), Controller.import_file),
 )}
 """Every UI action by its ``data-action`` name: the one vocabulary of taps. The event wiring
 (:mod:`game.web.app`) sends every tap here; ``tests/web/test_ui_actions.py`` checks that each

@@ -17,6 +17,7 @@ from typing import Any, Callable, Literal
 from ..actions import Action, Build, ReturnPiece, Select, action_from_json
 from ..errors import SaveError
 from ..scoring import Standing
+from ..story import Entry, Majority
 from ..settings import Settings
 from ..state import BUILD, OVER, SELECT, Counts
 from ..view import PlayerView
@@ -26,7 +27,7 @@ __all__ = ["BUILD", "OVER", "SELECT", "Counts", "Frame", "PlayFrame", "StartFram
 """The engine's phase names and the piece-count type are re-exported here: the frame is the
 screens' whole vocabulary, so they never import the state module."""
 
-Mode = Literal["pass", "turn", "computer", "scoring", "final"]
+Mode = Literal["pass", "turn", "computer", "scoring", "final", "replay"]
 Notice = D.Notice
 
 
@@ -58,6 +59,76 @@ class SelectionFacts:
 
 
 @dataclass(frozen=True)
+class StoryFrame:
+    """The game's public story at this render (from :mod:`game.story`): the log, the digest
+    since the viewer's last turn, and what the board should tell about the position."""
+
+    entries: tuple[Entry, ...] = ()
+    """Every public step so far (a replay: up to the step shown)."""
+    digest: tuple[Entry, ...] = ()
+    digest_for: int | None = None
+    """The player the digest is for (None: no digest on this screen)."""
+    marked: frozenset[int] = frozenset()
+    """Board positions changed since ``digest_for``'s last turn."""
+    majorities: tuple[Majority, ...] = ()
+    tallest: tuple[int, ...] = ()
+    """Positions of the towers of the greatest height (one: it scores; more: a tie)."""
+    last_builds: tuple[tuple[int, int], ...] = ()
+    """(player, position) of each player's most recent build."""
+    takeovers: tuple[tuple[str, int], ...] = ()
+    """(colour, towers taken over) for the whole game so far."""
+    focus: tuple[int, ...] = ()
+    """Positions of the log entry tapped last (shown on the board)."""
+    destroyed: tuple[int, ...] = ()
+    """Plots where the latest step removed pieces (Godzilla): they flash once."""
+    log_open: bool = False
+
+
+@dataclass(frozen=True)
+class Inspector:
+    """One tower looked at closely: numbers from the engine's rules."""
+
+    city: int
+    plot: int
+    pieces: tuple[tuple[str, int], ...]
+    """Bottom to top: (colour, floors)."""
+    height: int
+    floors: tuple[tuple[str, int], ...]
+    """Floors per colour, most first."""
+    owner: str | None
+    threats: tuple[tuple[str, int | None], ...]
+    """For every colour but the owner's: the smallest piece that takes the tower over
+    (None: safe, no piece is big enough)."""
+    godzilla: bool
+    judge: int | None
+    """The player on turn whose building is judged (None: nobody is building)."""
+    build: str
+    """``yes``, ``no-card``, ``no``, ``hidden`` (their cards are not shown) or ``idle``."""
+    smallest: int | None = None
+    """``yes``: the smallest piece of theirs that may go there."""
+    reason: tuple[str, dict] | None = None
+    """``no``: the engine's explanation (a catalogue id and its parameters)."""
+
+
+@dataclass(frozen=True)
+class GodzillaPreview:
+    """Where Godzilla goes with the chosen card, and what it would destroy there."""
+
+    target: int
+    destroys: tuple[tuple[str, int], ...] = ()
+    includes_new: bool = False
+    """The piece about to be placed is among the destroyed."""
+
+
+@dataclass(frozen=True)
+class ReplayFrame:
+    step: int
+    """The log entry shown: the board is as it was right after it."""
+    count: int
+    finished: bool
+
+
+@dataclass(frozen=True)
 class PlayFrame:
     """A game on screen, seen from ``viewer``'s edge."""
 
@@ -86,6 +157,16 @@ class PlayFrame:
     peek: bool
     people: int = 1
     """How many people (not computers) play: two or more pass the device."""
+    story: StoryFrame = StoryFrame()
+    inspector: Inspector | None = None
+    inspecting: bool = False
+    """Inspect mode: a tap on a plot opens the inspector instead of building."""
+    godzilla_preview: GodzillaPreview | None = None
+    replay: ReplayFrame | None = None
+    stocks: tuple[Counts | None, ...] = ()
+    """Each colour's pieces not yet taken, as the table may see them (None: secret)."""
+    share: str | None = None
+    """The link of this finished game, while it is shown."""
 
     def name(self, player: int) -> str:
         return self.settings.players[player].name
@@ -237,7 +318,10 @@ def visible_supply(view: PlayerView, show_private: bool) -> tuple[Counts | None,
 def play_frame(*, mode: Mode, view: PlayerView, show_private: bool, draft: D.Draft | None,
                notice: Notice | None, last_move: Any, preview: Action | None, acked: int,
                standings: tuple[Standing, ...], speed: str, compact: bool, zoom: int | None,
-               peek: bool, people: int = 1) -> PlayFrame:
+               peek: bool, people: int = 1, story: StoryFrame = StoryFrame(),
+               inspector: Inspector | None = None, inspecting: bool = False,
+               godzilla_preview: GodzillaPreview | None = None,
+               replay: ReplayFrame | None = None, share: str | None = None) -> PlayFrame:
     """The frame of a game for ``view.player``. ``view`` must be that player's own view;
     the hand is dropped here unless ``show_private``."""
     if not show_private:
@@ -258,4 +342,13 @@ def play_frame(*, mode: Mode, view: PlayerView, show_private: bool, draft: D.Dra
         selection=selection_facts(draft, view) if on_turn else None,
         notice=notice, last_move=parse_move(last_move), preview=shown_preview, acked=acked,
         standings=standings if view.phase == OVER else (), speed=speed, compact=compact,
-        zoom=zoom, peek=peek, people=people)
+        zoom=zoom, peek=peek, people=people, story=story, inspector=inspector, inspecting=inspecting,
+        godzilla_preview=godzilla_preview, replay=replay, share=share,
+        stocks=visible_stock(view, show_private))
+
+
+def visible_stock(view: PlayerView, show_private: bool) -> tuple[Counts | None, ...]:
+    """Each colour's stock as the table may see it: under secret selection, a colour whose
+    choice is hidden shows no stock either (it would give the choice away)."""
+    supply = visible_supply(view, show_private)
+    return tuple(None if s is None else view.stock[c] for c, s in enumerate(supply))

@@ -71,6 +71,17 @@ PLURALS: dict[str, str] = {
     "rule.piece-not-in-supply": "floors",
     "rule.selection-count": "need",
     "rule.selection-stock": "floors",
+    "godzilla.preview_destroys": "floors",
+    "godzilla.preview_own": "floors",
+    "inspect.takes": "floors",
+    "inspect.can": "floors",
+    "material.played": "count",
+    "story.digest_heading": "count",
+    "story.digest_lost": "count",
+    "story.placed": "floors",
+    "story.returned": "floors",
+    "story.destroyed": "floors",
+    "story.ate": "floors",
 }
 """Counted messages -> the parameter whose value chooses the plural form. Must match the
 ``msgid_plural`` of the catalogues (``"<id>#<parameter>"``; tests/web/test_i18n.py checks)."""

@@ -20,6 +20,7 @@ from ..match import Game
 from ..material import PLOTS_PER_CITY
 from ..settings import Settings
 from ..state import OVER, State
+from ..story import Story
 from ..view import PlayerView, player_view
 from . import draft as D
 from . import messages as M
@@ -58,6 +59,7 @@ class Session:
             self.revealed = self.humans[0]
         elif self.revealed is not None and self.revealed != self.state.current:
             self.revealed = None  # only the person on turn may have their cards shown
+        self._story: Story | None = None
         self.draft: D.Draft | None = None
         if self.screen in ("turn", "pass"):
             self.draft = D.parse_draft(ui.get("pending"), self.turn_view())
@@ -91,6 +93,13 @@ class Session:
 
     def sync_meta(self) -> None:
         self.game.meta["ui"] = self.ui_meta()
+
+    def story(self) -> Story:
+        """The game's story (:mod:`game.story`), walked incrementally as the log grows."""
+        if self._story is None:
+            self._story = Story(self.settings)
+        self._story.extend(self.game.log)
+        return self._story
 
     # --------------------------------------------------------------- screens
     @property

@@ -71,6 +71,26 @@ class SetupForm:
         self.errors = []
         self.bad_fields = set()
 
+    def _default_name(self, player: int, controller: str) -> str:
+        """A computer's default name says its level ("Computer (easy)"); a person's is
+        "Player N". A second computer of the same level gets its seat number."""
+        if controller == "human":
+            return M.t("setup.default_name", n=player + 1)
+        key = f"cpuname.{controller}"
+        name = M.t(key) if M.has(key) else M.controller_label(controller)
+        taken = {p["name"] for i, p in enumerate(self.players) if i != player}
+        return name if name not in taken else f"{name} {player + 1}"
+
+    def _default_names(self, player: int) -> set[str]:
+        """Every name this player would have had by default (so a typed name is kept)."""
+        names = {M.t("setup.default_name", n=player + 1)}
+        for controller in self.controllers:
+            key = f"cpuname.{controller}"
+            if controller != "human":
+                base = M.t(key) if M.has(key) else M.controller_label(controller)
+                names |= {base, f"{base} {player + 1}"}
+        return names
+
     def set_field(self, field: str, value: Any, player: int | None = None) -> None:
         """Change one field. Colours and seats swap with the player who had them."""
         if player is not None:
@@ -99,7 +119,10 @@ class SetupForm:
                 spec["seat"] = value
             elif field == "controller":
                 if value in self.controllers:
+                    default = spec["name"] in self._default_names(player)
                     spec["controller"] = value
+                    if default:  # a name nobody typed follows the level chosen
+                        spec["name"] = self._default_name(player, value)
             return
         if field == "count":
             self.set_count(int(value))

@@ -37,6 +37,17 @@ def test_every_drawn_action_is_in_the_table_and_every_entry_is_drawn_somewhere()
         play_to_end(c, random.Random(count), on_step=collect)
         c.handle("peek")
         drawn |= _drawn_actions(c.render())
+        c.handle("log")  # following the game: the log drawer, the inspector, the replay
+        drawn |= _drawn_actions(c.render())
+        c.handle("log-show", {"log-step": "5"})
+        c.handle("inspect-mode")
+        c.handle("plot", {"city": "1", "plot": "4"})
+        drawn |= _drawn_actions(c.render())
+        c.handle("replay")
+        drawn |= _drawn_actions(c.render())
+        c.handle("share")
+        drawn |= _drawn_actions(c.render())
+        c.handle("replay-close")
         c.handle("peek")
     c.handle("home")
     drawn |= _drawn_actions(c.render())
@@ -51,7 +62,7 @@ def test_every_drawn_action_is_in_the_table_and_every_entry_is_drawn_somewhere()
     # "field" comes from change/input events, "zoom-out" from a resize; the rest are taps.
     never_drawn = set(ACTIONS) - drawn - {"field", "zoom-out", "setup-count", "setup-start",
                                           "new-game", "rematch", "delete", "continue-game",
-                                          "zoom", "speed"}
+                                          "zoom", "speed", "import-file"}
     assert not never_drawn, f"in the table but never drawn: {never_drawn}"
 
 

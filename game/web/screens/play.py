@@ -18,6 +18,7 @@ from ..draft import BuildDraft
 from ..frame import BUILD, SELECT, Counts, LastMove, PlayFrame
 from ..vdom import El, h
 from .common import button, chip, chips, notice_line
+from .story import digest_block, inspector_block, log_drawer, players_material, replay_panel
 
 
 def render_play(f: PlayFrame, zoom: int | None = None) -> El:
@@ -31,10 +32,14 @@ def render_play(f: PlayFrame, zoom: int | None = None) -> El:
              "data-mode": f.mode, "data-viewer": f.viewer,
              "data-board-shape": "wide" if f.seat in ("south", "north") else "tall",
              "data-board-compact": "true" if f.compact else None}
+    if f.inspecting:
+        attrs["data-inspecting"] = "true"
+    side = replay_panel(f) if f.replay is not None else panel(f)
     return h("div", attrs,
              top_bar(f),
              board_section(f, zoom),
-             h("aside", {"class": "panel"}, panel(f)))
+             h("aside", {"class": "panel"}, side),
+             log_drawer(f))
 
 
 def board_section(f: PlayFrame, zoom: int | None) -> El:
@@ -75,7 +80,14 @@ def top_bar(f: PlayFrame) -> El:
                         chips(spec.colours),
                         h("span", {"class": "pname"}, spec.name),
                         h("b", {"class": "pts"}, M.t("play.points", points=points[p]))))
-    tools = h("span", {"class": "tb-tools"},
+    follow = [] if f.replay is not None else [
+        button(M.t("story.log"), "log", {"aria-pressed": "true" if f.story.log_open else "false",
+                                         "data-log-button": "true"},
+               cls="btn small ghost" + (" on" if f.story.log_open else "")),
+        button(M.t("inspect.mode"), "inspect-mode",
+               {"aria-pressed": "true" if f.inspecting else "false"},
+               cls="btn small ghost" + (" on" if f.inspecting else ""))]
+    tools = h("span", {"class": "tb-tools"}, follow,
               button(M.t("play.speed", speed=M.t(f"play.speed.{speed}")), "speed",
                      cls="btn small ghost"),
               button(M.t("play.hide_cards"), "hide-cards", {"data-hide-cards": "true"},
@@ -90,12 +102,13 @@ def top_bar(f: PlayFrame) -> El:
 # --------------------------------------------------------------------- panel
 def panel(f: PlayFrame) -> list[Any]:
     view = f.view
-    out: list[Any] = []
+    out: list[Any] = [inspector_block(f)]
     current = view.current
     if f.mode == "turn" and current is not None:
         out.append(h("h2", {"class": "turn-title", "data-turn-title": current},
                      chips(f.settings.players[current].colours), " ",
                      M.t("play.you", name=f.name(current))))
+        out.append(digest_block(f, open_=False))
         if view.phase == SELECT:
             out.append(selection_panel(f))
         elif view.phase == BUILD:
@@ -114,6 +127,7 @@ def panel(f: PlayFrame) -> list[Any]:
     if f.show_private and f.mode != "turn":
         out.append(hand_block(f, interactive=False))
     out.append(players_block(f))
+    out.append(players_material(f))
     return out
 
 
@@ -288,6 +302,7 @@ def build_panel(f: PlayFrame) -> El:
     can_undo = card_chosen or piece_chosen
     return h("section", {"class": "building", "data-build-kind": draft.kind},
              step,
+             godzilla_line(f),
              hand_block(f, interactive=True),
              pieces_block(f, draft),
              notice_line(f.notice),
@@ -295,6 +310,23 @@ def build_panel(f: PlayFrame) -> El:
                button(M.t("play.undo"), "undo", cls="btn secondary", disabled=not can_undo),
                button(M.t("play.confirm"), "confirm", cls="btn primary",
                       disabled=not f.confirmable)))
+
+
+def godzilla_line(f: PlayFrame) -> El | None:
+    """Where Godzilla goes with the chosen card, and what it will destroy there."""
+    g = f.godzilla_preview
+    if g is None:
+        return None
+    city = M.city(g.target // 9)
+    text = M.t("godzilla.preview", city=city)
+    if g.destroys:
+        floors = sum(n for _, n in g.destroys)
+        key = "godzilla.preview_own" if g.includes_new else "godzilla.preview_destroys"
+        text = text + " " + M.t(key, floors=floors)
+    return h("p", {"class": "godzilla-preview" + (" warn" if g.destroys else ""),
+                   "data-godzilla-preview": g.target,
+                   "data-godzilla-destroys": sum(n for _, n in g.destroys)},
+             text)
 
 
 def hand_block(f: PlayFrame, interactive: bool) -> El | None:
@@ -402,6 +434,7 @@ def render_pass(f: PlayFrame) -> El:
                h("span", {"class": "pass-privacy"}, M.t("pass.privacy")),
                h("span", {"class": "btn primary big pass-tap"},
                  M.t("pass.tap", name=spec.name))),
+             digest_block(f),
              h("div", {"class": "pass-tools"},
                button(M.t("play.rules"), "rules", cls="btn small ghost"),
                button(M.t("play.exit"), "home", cls="btn small ghost")))

@@ -5,9 +5,11 @@ from __future__ import annotations
 from ...board import height, owner
 from ...material import CITIES, PLOTS_PER_CITY
 from .. import messages as M
+from .. import palette
 from ..frame import PlayFrame
-from ..vdom import El, h
+from ..vdom import El, h, s as svg
 from .common import button, chip, chips
+from .story import share_block, share_buttons
 
 
 def render_scoring(f: PlayFrame) -> El:
@@ -77,6 +79,7 @@ def render_scoring(f: PlayFrame) -> El:
                      tallest_text),
                    h("table", {"class": "score-summary"}, h("thead", {}, summary_head),
                      h("tbody", {}, summary)))),
+               rounds_table(f, k + 1),
                h("div", {"class": "actions"},
                  button(M.t("score.final_next") if last else M.t("score.continue"),
                         "continue", cls="btn primary big"))))
@@ -123,8 +126,120 @@ def render_final(f: PlayFrame) -> El:
              h("div", {"class": "sheet"},
                h("h2", {"class": "headline"}, h("span", {"class": "star"}, "★"), " ", headline),
                h("ol", {"class": "standings"}, rows),
+               rounds_table(f, len(f.view.scorings)),
+               score_chart(f),
+               game_facts(f),
+               h("div", {"class": "actions"}, share_buttons(f)),
+               share_block(f),
                h("div", {"class": "actions"},
+                 button(M.t("replay.open"), "replay", cls="btn secondary"),
                  button(M.t("final.board"), "peek", cls="btn secondary"),
                  button(M.t("final.home"), "home", cls="btn secondary"),
                  button(M.t("final.new"), "new-game", cls="btn secondary"),
                  button(M.t("final.rematch"), "rematch", cls="btn primary big"))))
+
+
+# ------------------------------------------------------------------ the score story
+def running_totals(f: PlayFrame, upto: int) -> list[list[int]]:
+    """Each player's points in each of the first ``upto`` scorings (colours summed)."""
+    settings = f.settings
+    return [[sum(sc.colours[c].total for c in settings.player_colours[p])
+             for sc in f.view.scorings[:upto]] for p in range(settings.player_count)]
+
+
+def rounds_table(f: PlayFrame, upto: int) -> El:
+    """Points per round and player for every scoring so far, with the running total."""
+    settings = f.settings
+    points = running_totals(f, upto)
+    order = settings.turn_order
+    head = h("tr", {}, h("th", {"scope": "col"}, M.t("score.round_col")),
+             [h("th", {"scope": "col", "data-round-player": p}, chips(settings.players[p].colours),
+                h("span", {"class": "pname"}, settings.players[p].name)) for p in order])
+    rows = []
+    for r in range(upto):
+        rows.append(h("tr", {"data-rounds-row": r + 1, "class": "now" if r == upto - 1 else None},
+                      h("th", {"scope": "row"}, str(r + 1)),
+                      [h("td", {"class": "num", "data-round-points": points[p][r]},
+                         f"+{points[p][r]}", h("small", {}, f" {sum(points[p][:r + 1])}"))
+                       for p in order]))
+    total = h("tr", {"class": "total"}, h("th", {"scope": "row"}, M.t("score.game_total")),
+              [h("td", {"class": "num", "data-rounds-total": sum(points[p])},
+                 str(sum(points[p]))) for p in order])
+    return h("div", {"class": "rounds-wrap"},
+             h("h3", {}, M.t("score.history")),
+             h("table", {"class": "score-rounds", "data-score-rounds": upto},
+               h("thead", {}, head), h("tbody", {}, rows, total)))
+
+
+def score_chart(f: PlayFrame) -> El:
+    """An SVG line chart of each player's running total after each round."""
+    settings = f.settings
+    points = running_totals(f, len(f.view.scorings))
+    rounds = len(f.view.scorings)
+    totals = [[0] + [sum(p[:r + 1]) for r in range(rounds)] for p in points]
+    top = max((max(t) for t in totals), default=1) or 1
+    w, hgt, left, bottom = 320.0, 170.0, 34.0, 24.0
+    def x(r: int) -> float:
+        return left + (w - left - 10) * r / max(rounds, 1)
+    def y(v: int) -> float:
+        return 20 + (hgt - bottom - 20) * (1 - v / top)
+    parts = [svg("line", {"x1": left, "x2": w - 10, "y1": y(0), "y2": y(0), "class": "axis"}),
+             svg("line", {"x1": left, "x2": left, "y1": 20, "y2": y(0), "class": "axis"}),
+             svg("text", {"x": left - 6, "y": y(top) + 5, "text-anchor": "end",
+                          "class": "chart-label"}, str(top)),
+             svg("text", {"x": left - 6, "y": y(0) + 5, "text-anchor": "end",
+                          "class": "chart-label"}, "0")]
+    for r in range(1, rounds + 1):
+        parts.append(svg("text", {"x": x(r), "y": hgt - 6, "text-anchor": "middle",
+                                  "class": "chart-label"}, str(r)))
+    for p in settings.turn_order:
+        colour = settings.colours[settings.player_colours[p][0]]
+        coords = " ".join(f"{x(r):.1f},{y(v):.1f}" for r, v in enumerate(totals[p]))
+        parts.append(svg("polyline", {"points": coords, "class": "chart-line",
+                                      "stroke": palette.fill(colour),
+                                      "data-chart-player": p,
+                                      "data-values": ",".join(str(v) for v in totals[p])}))
+        parts.append(svg("text", {"x": x(rounds) + 2, "y": y(totals[p][-1]) - 4,
+                                  "class": "chart-end", "fill": palette.fill(colour)},
+                         M.letter(colour)))
+    return h("figure", {"class": "score-chart"},
+             svg("svg", {"viewBox": f"0 0 {w:.0f} {hgt:.0f}", "role": "img",
+                         "aria-label": M.t("final.chart"), "data-score-chart": rounds},
+                 parts),
+             h("figcaption", {}, M.t("final.chart")))
+
+
+def game_facts(f: PlayFrame) -> El:
+    """Facts of the game: towers taken over, rounds holding the tallest tower, and how many
+    rounds each colour held each city's majority (from the scorings as they were)."""
+    settings = f.settings
+    colours = settings.colours
+    scorings = f.view.scorings
+    taken = dict(f.story.takeovers)
+    tallest = [sum(1 for sc in scorings if sc.colours[c].tallest) for c in range(len(colours))]
+    rows = [h("tr", {"data-fact-colour": name},
+              h("th", {"scope": "row"}, chip(name), " ",
+                h("span", {"class": "pname"}, settings.players[settings.colour_owner[c]].name)),
+              h("td", {"class": "num", "data-fact-takeovers": taken.get(name, 0)},
+                str(taken.get(name, 0))),
+              h("td", {"class": "num", "data-fact-tallest": tallest[c]}, str(tallest[c])))
+            for c, name in enumerate(colours)]
+    city_rows = []
+    for city in range(len(CITIES)):
+        held = [sum(1 for sc in scorings if sc.cities[city].majority == c)
+                for c in range(len(colours))]
+        city_rows.append(h("tr", {"data-fact-city": city},
+                           h("th", {"scope": "row"}, M.city(city)),
+                           [h("td", {"class": "num"}, str(n)) for n in held]))
+    return h("section", {"class": "facts", "data-facts": "true"},
+             h("h3", {}, M.t("final.facts")),
+             h("table", {"class": "facts-colours"},
+               h("thead", {}, h("tr", {}, h("th", {}, M.t("score.colour")),
+                                h("th", {}, M.t("final.fact_takeovers")),
+                                h("th", {}, M.t("final.fact_tallest")))),
+               h("tbody", {}, rows)),
+             h("table", {"class": "facts-cities"},
+               h("caption", {}, M.t("final.fact_majorities")),
+               h("thead", {}, h("tr", {}, h("th", {}, M.t("score.city")),
+                                [h("th", {}, chip(c)) for c in colours])),
+               h("tbody", {}, city_rows)))

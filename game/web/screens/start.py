@@ -107,11 +107,21 @@ def render_start(f: StartFrame) -> El:
                err,
                h("div", {"class": "start-actions"},
                  button(M.t("start.new"), "new-game", cls="btn primary big"),
-                 button(M.t("start.rules"), "rules", cls="btn secondary big")),
+                 button(M.t("start.rules"), "rules", cls="btn secondary big"),
+                 import_button()),
                h("section", {"class": "saves"},
                  h("h2", {}, M.t("start.saved")),
                  h("ul", {"class": "save-list"}, items) if items
                  else h("p", {"class": "hint"}, M.t("start.none")), space)))
+
+
+def import_button() -> El:
+    """Open a game file (a save exported here or elsewhere): the browser reads it, the
+    controller checks it by replaying it (``import-file``)."""
+    return h("label", {"class": "btn secondary big import-file"},
+             h("span", {}, M.t("share.import")),
+             h("input", {"type": "file", "accept": ".json,application/json",
+                         "data-import": "true", "class": "visually-hidden-file"}))
 
 
 def render_rules() -> El:

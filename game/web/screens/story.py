@@ -1,0 +1,270 @@
+"""Following the game: the digest since your last turn, the game log, the tower inspector,
+the replay controls and each player's public material.
+
+Drawn from the frame's :class:`~game.web.frame.StoryFrame` (public events of
+:mod:`game.story`, put in words by :mod:`game.web.telling`) and nothing else.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...material import PIECE_FLOORS
+from .. import messages as M
+from ..board_svg import card_svg, piece_svg
+from ..frame import Inspector, PlayFrame
+from ..telling import Line, lines, lost_towers
+from ..vdom import El, h
+from .common import button, chip, chips
+
+
+def pictures(line: Line) -> list[El]:
+    out: list[El] = []
+    for pic in line.pictures:
+        if pic[0] == "card":
+            out.append(card_svg(pic[1], 22))  # type: ignore[arg-type]
+        elif pic[0] == "piece":
+            out.append(piece_svg(pic[1], pic[2], 22))  # type: ignore[arg-type, misc]
+        elif pic[0] == "chip":
+            out.append(chip(pic[1]))  # type: ignore[arg-type]
+    return out
+
+
+def line_el(line: Line) -> El:
+    return h("li", {"class": f"story-line k-{line.kind}", "data-line-kind": line.kind,
+                    "data-message-id": line.key},
+             h("span", {"class": "story-pics"}, pictures(line)),
+             h("span", {"class": "story-text"}, line.text))
+
+
+# ----------------------------------------------------------------------- digest
+def digest_block(f: PlayFrame, open_: bool = True) -> El | None:
+    """Every move since the last turn of ``f.story.digest_for``, in order, the viewer's lost
+    towers named first."""
+    story = f.story
+    player = story.digest_for
+    if player is None:
+        return None
+    settings = f.settings
+    items = []
+    for entry in story.digest:
+        told = lines(entry, settings, player)
+        if not told:
+            continue
+        items.append(h("li", {"class": "digest-item", "data-digest-item": entry.step,
+                              "data-log-step": entry.step},
+                       h("ul", {"class": "story-lines"}, [line_el(x) for x in told])))
+    lost = lost_towers(story.digest, settings, player)
+    head = None
+    if lost:
+        head = h("p", {"class": "digest-lost", "data-digest-lost": len(lost), "role": "alert"},
+                 M.t("story.digest_lost", count=len(lost),
+                     cities=M.t("pieces.sep").join(M.city(pos // 9) for pos in lost)))
+    body: list[Any] = []
+    if items:
+        body.append(h("ol", {"class": "digest-items"}, items))
+    else:
+        body.append(h("p", {"class": "hint"}, M.t("story.digest_empty")))
+    attrs: dict[str, Any] = {"class": "digest-moves"}
+    if open_ or lost:
+        attrs["open"] = True
+    # the towers taken from this person stay in view even with the list folded
+    return h("div", {"class": "digest", "data-digest": player},
+             head,
+             h("details", attrs,
+               h("summary", {}, M.t("story.digest_heading", count=len(items))), body))
+
+
+# -------------------------------------------------------------------------- log
+def log_list(f: PlayFrame, current: int | None = None) -> El:
+    """The game log by round: every decision and public chance outcome, newest last."""
+    settings = f.settings
+    rounds: dict[int, list[El]] = {}
+    for entry in f.story.entries:
+        told = lines(entry, settings, None)
+        if not told:
+            continue
+        cls = "log-entry" + (" current" if entry.step == current else "")
+        rounds.setdefault(entry.round, []).append(
+            h("li", {"class": cls, "data-log-step": entry.step, "data-action": "log-show",
+                     "role": "button", "tabindex": "0",
+                     "aria-current": "step" if entry.step == current else None},
+              h("ul", {"class": "story-lines"}, [line_el(x) for x in told])))
+    blocks = [h("section", {"class": "log-round", "data-log-round": r},
+                h("h4", {}, M.t("story.round", round=r)), h("ol", {}, items))
+              for r, items in sorted(rounds.items())]
+    return h("div", {"class": "log-list", "data-log": len(f.story.entries)}, blocks)
+
+
+def log_drawer(f: PlayFrame) -> El | None:
+    if not f.story.log_open:
+        return None
+    return h("aside", {"class": "log-drawer", "data-log-open": "true", "role": "dialog",
+                       "aria-label": M.t("story.log")},
+             h("div", {"class": "log-head"},
+               h("h3", {}, M.t("story.log")),
+               button(M.t("replay.open"), "replay", cls="btn small secondary"),
+               share_buttons(f),
+               button(M.t("story.close"), "log", cls="btn small secondary")),
+             h("p", {"class": "hint"}, M.t("story.log_hint")),
+             log_list(f))
+
+
+# -------------------------------------------------------------------- inspector
+def inspector_block(f: PlayFrame) -> El | None:
+    ins = f.inspector
+    if ins is None:
+        if f.inspecting:
+            return h("p", {"class": "inspect-hint", "data-inspect-mode": "true"},
+                     M.t("inspect.hint"))
+        return None
+    return h("section", {"class": "inspector", "data-inspector": "true", "data-city": ins.city,
+                         "data-plot": ins.plot, "data-height": ins.height,
+                         "data-owner": ins.owner or "", "data-build": ins.build,
+                         "role": "dialog", "aria-label": M.t("inspect.heading",
+                                                             city=M.city(ins.city))},
+             h("div", {"class": "insp-head"},
+               h("h3", {}, M.t("inspect.heading", city=M.city(ins.city))),
+               button(M.t("story.close"), "inspect-close", cls="btn small secondary")),
+             _inspector_body(f, ins))
+
+
+def _inspector_body(f: PlayFrame, ins: Inspector) -> list[Any]:
+    out: list[Any] = []
+    if ins.godzilla:
+        out.append(h("p", {"class": "insp-godzilla"}, M.t("inspect.godzilla")))
+    if not ins.pieces:
+        out.append(h("p", {}, M.t("inspect.empty")))
+    else:
+        out.append(h("p", {"class": "insp-facts"},
+                      h("b", {"data-insp-height": ins.height},
+                        M.t("inspect.height", height=ins.height)), " · ",
+                      M.t("inspect.owner", colour=M.colour(ins.owner or "")), " ",
+                      chip(ins.owner or "")))
+        out.append(h("h4", {}, M.t("inspect.pieces")))
+        out.append(h("ol", {"class": "insp-pieces"},
+                     [h("li", {"data-insp-piece": f"{c}:{n}"}, piece_svg(c, n, 28),
+                        M.t("piece.name", floors=n)) for c, n in ins.pieces]))
+        out.append(h("h4", {}, M.t("inspect.floors")))
+        out.append(h("ul", {"class": "insp-floors"},
+                     [h("li", {"data-insp-floors": c, "data-floors": n}, chip(c), " ",
+                        M.t("count.floors", n=n)) for c, n in ins.floors]))
+        out.append(h("h4", {}, M.t("inspect.takeover")))
+        out.append(h("ul", {"class": "insp-threats"},
+                     [h("li", {"data-insp-threat": c, "data-need": need if need else "safe"},
+                        chip(c), " ",
+                        M.t("inspect.takes", colour=M.colour(c), floors=need) if need
+                        else M.t("inspect.safe", colour=M.colour(c)))
+                      for c, need in ins.threats]))
+    if ins.judge is not None:
+        name = f.name(ins.judge)
+        if ins.build == "yes":
+            text = M.t("inspect.can", name=name, floors=ins.smallest or 1)
+        elif ins.build == "no-card":
+            text = M.t("inspect.no_card", name=name)
+        elif ins.build == "no":
+            reason = M.t(*ins.reason[:1], **ins.reason[1]) if ins.reason else ""
+            text = M.t("inspect.cannot", name=name, reason=reason)
+        else:
+            text = M.t("inspect.hidden", name=name)
+        out.append(h("p", {"class": f"insp-build b-{ins.build}", "data-insp-build": ins.build},
+                     text))
+    return out
+
+
+# ------------------------------------------------------------------------ replay
+def replay_panel(f: PlayFrame) -> list[Any]:
+    rp = f.replay
+    assert rp is not None
+    last = rp.count - 1
+    step = rp.step
+    controls = h("div", {"class": "replay-controls"},
+                 button("|◀", "replay-step", {"data-step": 0, "aria-label": M.t("replay.first")},
+                        cls="btn round", disabled=step == 0),
+                 button("◀", "replay-step", {"data-step": max(0, step - 1),
+                                              "aria-label": M.t("replay.back")},
+                        cls="btn round", disabled=step == 0),
+                 h("input", {"type": "range", "min": 0, "max": last, "value": step,
+                             "class": "replay-slider", "data-slider": "replay-step",
+                             "aria-label": M.t("replay.slider")}),
+                 button("▶", "replay-step", {"data-step": min(last, step + 1),
+                                              "aria-label": M.t("replay.forward")},
+                        cls="btn round", disabled=step >= last),
+                 button("▶|", "replay-step", {"data-step": last, "aria-label": M.t("replay.last")},
+                        cls="btn round", disabled=step >= last))
+    return [h("section", {"class": "replay", "data-replay-step": step,
+                          "data-replay-count": rp.count},
+              h("h2", {}, M.t("replay.heading", step=step + 1, count=rp.count)),
+              controls,
+              h("div", {"class": "replay-tools"},
+                button(M.t("replay.close"), "replay-close", cls="btn secondary"),
+                share_buttons(f)),
+              share_block(f)),
+            inspector_block(f),
+            log_list(f, current=step),
+            players_material(f)]
+
+
+# ------------------------------------------------------------- public material
+def players_material(f: PlayFrame) -> El:
+    """Each player's pieces left by size (stock and this round's supply, unless secret)
+    and their played cards."""
+    settings = f.settings
+    view = f.view
+    rows = []
+    for p in settings.turn_order:
+        spec = settings.players[p]
+        cells = []
+        for c in settings.player_colours[p]:
+            name = settings.colours[c]
+            stock = f.stocks[c] if f.stocks else view.stock[c]
+            supply = f.supply[c]
+            cells.append(h("div", {"class": "mat-colour", "data-material": name},
+                           chip(name),
+                           _counts(M.t("material.stock"), name, stock, "stock"),
+                           _counts(M.t("material.supply"), name, supply, "supply")))
+        played = view.played[p]
+        rows.append(h("li", {"class": "mat-player", "data-material-player": p},
+                      h("div", {"class": "mat-name"}, chips(spec.colours), " ",
+                        h("span", {"class": "pname"}, spec.name),
+                        h("span", {"class": "ctrl"}, M.controller_label(spec.controller))
+                        if spec.controller != "human" else None),
+                      cells,
+                      h("div", {"class": "mat-played", "data-played": len(played)},
+                        h("span", {"class": "mat-label"}, M.t("material.played",
+                                                              count=len(played))),
+                        [card_svg(card, 18) for card in played])))
+    return h("details", {"class": "material", "data-material-block": "true"},
+             h("summary", {}, M.t("material.heading")), h("ul", {}, rows))
+
+
+def _counts(label: str, colour: str, counts, kind: str) -> El:
+    if counts is None:
+        return h("div", {"class": "mat-row", f"data-{kind}": "secret"},
+                 h("span", {"class": "mat-label"}, label), M.t("play.supply_hidden"))
+    return h("div", {"class": "mat-row", f"data-{kind}": ",".join(str(n) for n in counts)},
+             h("span", {"class": "mat-label"}, label),
+             [h("span", {"class": "mat-n" + (" zero" if not n else "")},
+                piece_svg(colour, floors, 20), M.t("piece.count", count=n))
+              for floors, n in zip(PIECE_FLOORS, counts)])
+
+
+# ----------------------------------------------------------------------- sharing
+def share_buttons(f: PlayFrame) -> list[Any]:
+    """Export the game as a file; a finished game also as a link (shown once asked for)."""
+    out: list[Any] = [button(M.t("share.export"), "export", cls="btn small secondary")]
+    if f.view.phase == "over":
+        out.append(button(M.t("share.link"), "share", cls="btn small secondary"))
+    return out
+
+
+def share_block(f: PlayFrame) -> El | None:
+    if f.share is None:
+        return None
+    return h("div", {"class": "share-link", "data-share-link": "true"},
+             h("label", {},
+               h("span", {}, M.t("share.link_label")),
+               h("input", {"type": "text", "readonly": True, "value": f.share,
+                           "data-share-url": "true", "class": "share-url"})),
+             h("p", {"class": "hint"}, M.t("share.link_hint")),
+             button(M.t("story.close"), "share-close", cls="btn small secondary"))

@@ -1,0 +1,98 @@
+"""Sharing a game without a server: a file in the save format, or a link for a finished game.
+
+Everything read here is untrusted (a file someone sent, a link someone pasted). A file goes
+through the same guard as localStorage (:func:`game.web.storage.parse_json`: size, nesting)
+and then :func:`game.save.load`, which replays every step through the engine's rules, so a
+bad or hostile file is refused with the reason and nothing is stored. A link's fragment
+holds the save compressed (zlib, base64url); it is decompressed with a hard output limit
+(a "zip bomb" stops at :data:`~game.save.MAX_SAVE_BYTES`) before the same checks.
+
+Privacy: a link is made only for a finished game (where every hand may be shown), and a
+link that holds an unfinished game is refused when opened. A file is a full save (for moving
+a game to another device), so it is offered as a file, never put in a link.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import binascii
+import re
+import unicodedata
+import zlib
+from datetime import datetime, timezone
+
+from .. import save as game_save
+from ..errors import SaveError
+from ..match import Game
+from .storage import parse_json
+
+LINK_KEY = "game="
+MAX_LINK_CHARS = 400_000
+"""A finished game compresses to a few kilobytes; anything much longer is not one."""
+
+
+def export_name(game: Game, when: float) -> str:
+    """``manhattan-<date>-<names>.json`` (names reduced to ASCII letters and digits)."""
+    date = datetime.fromtimestamp(when, tz=timezone.utc).strftime("%Y-%m-%d")
+    names = "-".join(_slug(p.name) for p in game.settings.players)
+    return f"manhattan-{date}-{names}.json"[:120]
+
+
+def _slug(name: str) -> str:
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return re.sub(r"[^A-Za-z0-9]+", "", ascii_name).lower() or "player"
+
+
+def export_text(game: Game) -> str:
+    """The game as a save file (the engine's save format, the table's UI state left out)."""
+    data = game_save.to_save(game)
+    data["meta"] = {k: v for k, v in game.meta.items() if k != "ui"}
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+def import_text(text: str) -> Game:
+    """A game from a file's text; SaveError says what is wrong (nothing is stored here)."""
+    data = parse_json(text)
+    return game_save.load(data)
+
+
+def link_fragment(game: Game) -> str:
+    """The URL fragment (without ``#``) that opens this finished game's replay."""
+    if not game.state.is_over:
+        raise SaveError("only a finished game can be shared as a link")
+    raw = export_text(game).encode("utf-8")
+    packed = base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
+    return LINK_KEY + packed
+
+
+def is_link(fragment: str | None) -> bool:
+    return bool(fragment) and str(fragment).lstrip("#").startswith(LINK_KEY)
+
+
+def from_fragment(fragment: str) -> Game:
+    """The finished game a link holds; SaveError for anything else."""
+    text = fragment.lstrip("#")
+    if not text.startswith(LINK_KEY):
+        raise SaveError("the link holds no game")
+    packed = text[len(LINK_KEY):]
+    if len(packed) > MAX_LINK_CHARS:
+        raise SaveError("the link is too long to hold a game")
+    try:
+        blob = base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4))
+    except (binascii.Error, ValueError):
+        raise SaveError("the link is damaged (not base64)") from None
+    inflate = zlib.decompressobj()
+    try:
+        raw = inflate.decompress(blob, game_save.MAX_SAVE_BYTES + 1)
+    except zlib.error:
+        raise SaveError("the link is damaged (not compressed data)") from None
+    if len(raw) > game_save.MAX_SAVE_BYTES or inflate.unconsumed_tail:
+        raise SaveError("the link's game is too large")
+    try:
+        game = import_text(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise SaveError("the link is damaged (not text)") from None
+    if not game.state.is_over:
+        raise SaveError("a link may only hold a finished game")
+    return game

@@ -1,0 +1,274 @@
+"""Following the game in the browser: the digest since your last turn, the game log, the
+replay, the board's majorities and tallest tower, the tower inspector, the score story.
+
+Positions are prepared in CPython (``prepared`` of test_ui_screens.py: a save put in
+localStorage); what the page shows is compared with what the engine's story says
+(``game.story.Story`` over the same save). Screenshots: screenshots/story-*.png.
+"""
+
+from __future__ import annotations
+
+import json
+
+
+
+import pytest
+
+from e2e_helpers import VIEWPORTS, screenshot
+from game.board import floors_needed, height
+from game.material import MAX_PIECE
+from game.story import Story, majorities, tallest_positions
+from game.web.storage import MemoryBackend, SaveStore
+from game.web.telling import lines
+from test_ui_screens import load_into, prepared
+from ui_driver import FAST, screen, tap
+
+pytestmark = pytest.mark.e2e
+
+
+def game_of(data: dict):
+    store = SaveStore(MemoryBackend(dict(data)))
+    ident = store.current()
+    assert ident is not None
+    return ident, store.load(ident)
+
+
+def plot_heights(page) -> dict[tuple[int, int], int]:
+    rows = page.evaluate("""() => Array.from(document.querySelectorAll(
+        'svg.board [data-city][data-plot]')).map(el => [+el.dataset.city, +el.dataset.plot,
+        +el.dataset.height])""")
+    return {(c, p): h for c, p, h in rows}
+
+
+def text_px(page, selector: str) -> float:
+    """The smallest font size on screen (CSS px: the SVG font size times the drawing's
+    scale) of the text elements matching ``selector``."""
+    return page.evaluate("""(sel) => Math.min(...Array.from(document.querySelectorAll(sel))
+        .map(el => parseFloat(el.getAttribute('font-size')) * el.getScreenCTM().a))""",
+                         selector)
+
+
+def test_digest_log_board_marks_and_legibility(page, site_url):
+    data = prepared(lambda c: c.session.state.round == 2 and c.screen_name == "pass"
+                    and c.session.state.phase == "build", seed=11)
+    ident, game = game_of(data)
+    story = Story(game.settings, game.log)
+    player = game.state.current
+    expected = [e.step for e in story.since_last_turn(player)
+                if lines(e, game.settings, player) and e.events
+                and type(e.events[0]).__name__ != "Dealt"]
+    load_into(page, site_url, data)
+    assert screen(page) == "pass"
+    items = page.eval_on_selector_all("[data-digest] [data-digest-item]",
+                                      "els => els.map(e => +e.dataset.digestItem)")
+    assert items == expected and items
+    screenshot(page, "story-pass-digest")
+    tap(page, '[data-action="reveal"]')
+    # the changed plots stay marked on the board until the player acts
+    marked = page.eval_on_selector_all('[data-changed="true"]',
+                                       "els => els.map(e => [+e.dataset.city, +e.dataset.plot])")
+    want = {divmod(pos, 9) for e in story.since_last_turn(player) for pos in e.positions}
+    assert {tuple(m) for m in marked} == want
+    # majorities and the tallest tower, as the engine's scoring rule says
+    board = game.state.board
+    shown = page.eval_on_selector_all("[data-majority-city]",
+                                      "els => els.map(e => e.dataset.majority)")
+    assert tuple(shown) == majorities(board, game.settings.colours)
+    tallest = page.eval_on_selector_all(
+        "[data-tallest]",
+        "els => els.map(e => [+e.dataset.city * 9 + +e.dataset.plot, e.dataset.tallest])")
+    positions = tallest_positions(board)
+    assert sorted(p for p, _ in tallest) == sorted(positions)
+    assert {t for _, t in tallest} == {"true" if len(positions) == 1 else "tie"}
+    # heights and floor counts: at least 12 CSS px on the tablets
+    for size in ("tablet-landscape", "tablet-portrait"):
+        page.set_viewport_size(VIEWPORTS[size])
+        page.wait_for_timeout(200)
+        assert text_px(page, "svg.board .height-text") >= 12, size
+        assert text_px(page, "svg.board .plot .floor-text") >= 12, size
+    screenshot(page, "story-turn-digest")
+    # the game log: one entry per public step of the save's log, tapping one shows its plot
+    page.set_viewport_size(VIEWPORTS["tablet-landscape"])
+    tap(page, '[data-action="log"]')
+    steps = page.eval_on_selector_all(".log-drawer [data-log-step]",
+                                      "els => els.map(e => +e.dataset.logStep)")
+    assert steps == [e.step for e in story.entries() if lines(e, game.settings)]
+    screenshot(page, "story-log")
+    build = next(e for e in reversed(story.entries()) if e.positions)
+    tap(page, f'.log-drawer [data-log-step="{build.step}"]')
+    focus = page.eval_on_selector_all('[data-focus="true"]',
+                                      "els => els.map(e => +e.dataset.city * 9 + +e.dataset.plot)")
+    assert sorted(focus) == sorted(build.positions)
+
+
+def test_inspector_numbers_are_the_engines(page, site_url):
+    data = prepared(lambda c: c.session.state.round == 3 and c.screen_name == "pass"
+                    and c.session.state.phase == "build", seed=12)
+    ident, game = game_of(data)
+    load_into(page, site_url, data)
+    tap(page, '[data-action="reveal"]')
+    board = game.state.board
+    pos = max(range(54), key=lambda i: (len(board[i]), height(board[i])))
+    city, plot = divmod(pos, 9)
+    tap(page, '[data-action="inspect-mode"]')
+    tap(page, f'[data-action="plot"][data-city="{city}"][data-plot="{plot}"]')
+    ins = page.locator(f'[data-inspector][data-city="{city}"][data-plot="{plot}"]')
+    assert ins.count() == 1
+    assert int(ins.get_attribute("data-height")) == height(board[pos])
+    colours = game.settings.colours
+    for c, name in enumerate(colours):
+        threat = page.locator(f'[data-insp-threat="{name}"]')
+        if c == board[pos][-1][0]:
+            assert threat.count() == 0
+            continue
+        need = floors_needed(board[pos], c)
+        assert threat.get_attribute("data-need") == ("safe" if need > MAX_PIECE
+                                                     else str(max(need, 1)))
+    pieces = page.eval_on_selector_all("[data-insp-piece]", "els => els.map(e => "
+                                       "e.dataset.inspPiece)")
+    assert pieces == [f"{colours[c]}:{f}" for c, f in board[pos]]
+    assert ins.get_attribute("data-build") in ("yes", "no", "no-card")
+    screenshot(page, "story-inspector")
+
+
+def test_replay_shows_the_board_of_each_step(page, site_url):
+    data = prepared(lambda c: c.session.state.round == 2 and c.screen_name == "pass", seed=13)
+    ident, game = game_of(data)
+    story = Story(game.settings, game.log)
+    load_into(page, site_url, data, f"{FAST}&replay={ident}")
+    page.wait_for_selector("[data-replay-step]")
+    last = len(game.log) - 1
+    assert int(page.get_attribute("[data-replay-step]", "data-replay-step")) == last
+    for k in (last, last - 3, 0, 7):
+        tap(page, f'[data-action="replay-step"][data-step="{k}"]') if k in (0, last) else \
+            page.evaluate("(k) => { const s = document.querySelector('.replay-slider');"
+                          " s.value = k; s.dispatchEvent(new Event('change', {bubbles: true})); }",
+                          k)
+        page.wait_for_selector(f'[data-replay-step="{k}"]')
+        board = story.states[k + 1].board
+        assert plot_heights(page) == {divmod(i, 9): height(t) for i, t in enumerate(board)}
+        current = page.eval_on_selector_all(".log-entry.current",
+                                            "els => els.map(e => +e.dataset.logStep)")
+        assert current in ([k], [])  # (a step without words, e.g. a hidden one, has no entry)
+    screenshot(page, "story-replay")
+    tap(page, '[data-action="replay-close"]')
+    assert page.locator("[data-replay-step]").count() == 0
+
+
+def test_final_score_story_and_phone_width(page, site_url):
+    data = prepared(lambda c: False, count=3, seed=14)
+    ident, game = game_of(data)
+    load_into(page, site_url, data)
+    assert screen(page) == "final"
+    settings = game.settings
+    for p in range(settings.player_count):
+        values = page.get_attribute(f'[data-chart-player="{p}"]', "data-values")
+        running, total = [0], 0
+        for sc in game.state.scorings:
+            total += sum(sc.colours[c].total for c in settings.player_colours[p])
+            running.append(total)
+        assert values == ",".join(map(str, running))
+    takeovers = Story(settings, game.log).takeovers()
+    for name in settings.colours:
+        cell = page.get_attribute(f'[data-fact-colour="{name}"] [data-fact-takeovers]',
+                                  "data-fact-takeovers")
+        assert int(cell) == takeovers.get(name, 0)
+    screenshot(page, "story-final")
+    page.set_viewport_size(VIEWPORTS["phone"])
+    page.wait_for_timeout(150)
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 391
+    data = prepared(lambda c: c.screen_name == "scoring" and c.session.acked == 1, seed=14)
+    load_into(page, site_url, data)
+    assert screen(page) == "scoring"
+    assert page.locator("[data-rounds-row]").count() == 2
+    page.set_viewport_size(VIEWPORTS["phone"])
+    page.wait_for_timeout(150)
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 391
+    screenshot(page, "story-scoring")
+
+
+
+def stored_games(page) -> dict[str, str]:
+    return page.evaluate("""() => Object.fromEntries(Object.keys(localStorage)
+        .filter(k => k.startsWith('manhattan:save:')).map(k => [k, localStorage.getItem(k)]))""")
+
+
+def test_export_import_link_and_hostile_files(page, site_url, tmp_path):
+    data = prepared(lambda c: False, count=3, seed=15)
+    ident, game = game_of(data)
+    load_into(page, site_url, data)
+    assert screen(page) == "final"
+    with page.expect_download() as info:
+        tap(page, '[data-action="export"]')
+    download = info.value
+    assert download.suggested_filename.startswith("manhattan-")
+    assert download.suggested_filename.endswith(".json")
+    path = tmp_path / download.suggested_filename
+    download.save_as(str(path))
+    # the link of the finished game
+    tap(page, '[data-action="share"]')
+    link = page.get_attribute("[data-share-url]", "value")
+    assert "#game=" in link
+    screenshot(page, "story-share", sizes=("phone",))
+    # import the file: a new game, the same log, its replay opens
+    tap(page, '[data-action="home"]')
+    before = stored_games(page)
+    page.set_input_files("[data-import]", str(path))
+    page.wait_for_selector("[data-replay-step]")
+    after = stored_games(page)
+    assert set(before) < set(after)
+    new = json.loads(after[(set(after) - set(before)).pop()])
+    assert new["log"] == json.loads(before[f"manhattan:save:{ident}"])["log"]
+    # a hostile file: a message, nothing changed
+    tap(page, '[data-action="replay-close"]')
+    tap(page, '[data-action="home"]')
+    bad = tmp_path / "bad.json"
+    bad.write_text("[" * 50000)
+    stored = stored_games(page)
+    page.set_input_files("[data-import]", str(bad))
+    page.wait_for_selector('[data-message-id="share.import_failed"]')
+    assert stored_games(page) == stored
+    # the link opens the replay (a fresh profile: nothing stored)
+    page.evaluate("localStorage.clear()")
+    page.goto(link)
+    page.wait_for_selector("[data-replay-step]")
+    assert "#" not in page.url
+    assert len(stored_games(page)) == 1
+    # a damaged link: a message, nothing stored
+    page.evaluate("localStorage.clear()")
+    page.goto(site_url + "manifest.webmanifest")  # (a new document, not a hash change)
+    page.goto(link[: link.index("#game=") + 12] + "%%%")
+    page.wait_for_selector('[data-message-id="share.import_failed"]')
+    assert stored_games(page) == {}
+
+
+def test_godzilla_in_view_and_the_opened_city_on_a_phone(page, site_url):
+    data = prepared(lambda c: c.session.state.round == 2 and c.screen_name == "pass"
+                    and c.session.state.phase == "build" and c.session.state.current == 0,
+                    seed=16, godzilla="baby")
+    ident, game = game_of(data)
+    story = Story(game.settings, game.log)
+    load_into(page, site_url, data)
+    kinds = page.eval_on_selector_all("[data-digest] .story-line",
+                                      "els => els.map(e => e.dataset.lineKind)")
+    assert "godzilla" in kinds  # every build moved it (or it ate), and the digest says so
+    tap(page, '[data-action="reveal"]')
+    g = game.state.godzilla
+    assert page.locator(f'[data-city="{g // 9}"][data-plot="{g % 9}"]'
+                        '[data-godzilla-here="true"]').count() == 1
+    page.locator('[data-action="card"]').first.click()
+    target = page.get_attribute("[data-godzilla-preview]", "data-godzilla-preview")
+    assert page.locator('[data-godzilla-next="true"]').count() == 1
+    assert int(target) in range(54)
+    screenshot(page, "story-godzilla")
+    # a phone: the whole board is an overview; in the opened city the labels are >= 12 px
+    page.set_viewport_size(VIEWPORTS["phone"])
+    page.wait_for_timeout(300)
+    city = next(pos // 9 for pos, t in enumerate(game.state.board) if t)
+    zoom = page.locator(f'[data-action="zoom"][data-zoom="{city}"]')
+    if zoom.count():
+        tap(page, f'[data-action="zoom"][data-zoom="{city}"]')
+        page.wait_for_selector('svg.board[data-board-view="city"]')
+    assert text_px(page, "svg.board .height-text") >= 12
+    assert text_px(page, "svg.board .plot .floor-text") >= 12
+    assert len(story) == len(game.log)

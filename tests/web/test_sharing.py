@@ -1,0 +1,113 @@
+"""Sharing without a server: export/import of a save file, a finished game's link, and
+hostile files and links (a clear message, nothing stored or overwritten)."""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+
+import pytest
+
+from game import save as game_save
+from game.errors import SaveError
+from game.web.sharing import (LINK_KEY, export_name, export_text, from_fragment, import_text,
+                              link_fragment)
+from game.web.storage import PREFIX
+from webkit import make_controller, play_to_end, setup_game
+import random
+
+
+def finished():
+    c = make_controller()
+    setup_game(c, 3, controllers=["human", "greedy", "random"], names=["Zoë", "B b", "C"],
+               start="0")
+    play_to_end(c, random.Random(3))
+    return c
+
+
+def test_export_then_import_gives_the_identical_game():
+    c = finished()
+    game = c.session.game
+    again = import_text(export_text(game))
+    assert again.log == game.log and again.settings == game.settings
+    assert again.seed == game.seed and again.state == game.state
+    assert export_name(game, 1795305600.0) == "manhattan-2026-11-22-zoe-bb-c.json"
+
+
+def test_the_controller_imports_as_a_new_game_and_opens_a_finished_ones_replay():
+    c = finished()
+    before = set(c.store.ids())
+    c.handle("export")
+    name, text = c.take_download()
+    assert name.startswith("manhattan-") and name.endswith(".json")
+    c.handle("import-file", {"text": text})
+    assert set(c.store.ids()) - before and before <= set(c.store.ids())
+    assert c.replay_step == len(c.session.game.log) - 1
+    assert c.session.game.log == game_save.load(text).log
+
+
+def test_the_link_round_trip():
+    c = finished()
+    c.handle("share")
+    fragment = c.share
+    assert fragment.startswith(LINK_KEY) and len(fragment) < 20000
+    assert from_fragment("#" + fragment).log == c.session.game.log
+    d = make_controller()
+    d.params["hash"] = "#" + fragment
+    d.boot()
+    assert d.screen == "play" and d.replay_step is not None
+
+
+def test_an_unfinished_game_never_goes_into_a_link():
+    c = make_controller()
+    setup_game(c, 3, start="0")
+    with pytest.raises(SaveError):
+        link_fragment(c.session.game)
+    c.handle("share")
+    assert c.share is None
+    packed = base64.urlsafe_b64encode(zlib.compress(export_text(c.session.game).encode()))
+    with pytest.raises(SaveError, match="finished"):
+        from_fragment(LINK_KEY + packed.decode())
+
+
+BOMB = base64.urlsafe_b64encode(zlib.compress(b"[" * 10_000_000)).decode()
+
+
+@pytest.mark.parametrize("text", [
+    "", "not json", "[" * 100_000, json.dumps({"format": "other"}), "{" + " " * 3_000_000 + "}",
+])
+def test_hostile_files_are_refused_and_nothing_is_stored(text):
+    c = finished()
+    before = dict(c.store.backend.data) if hasattr(c.store, "backend") else None
+    ids = c.store.ids()
+    c.handle("import-file", {"text": text})
+    assert c.screen == "start" and c.start_error[0] == "share.import_failed"
+    assert c.store.ids() == ids
+    if before is not None:
+        assert {k: v for k, v in c.store.backend.data.items() if k.startswith(PREFIX)} == \
+            {k: v for k, v in before.items() if k.startswith(PREFIX)}
+
+
+def test_a_tampered_file_is_refused_naming_the_step():
+    c = finished()
+    data = json.loads(export_text(c.session.game))
+    data["log"][20] = {"type": "build", "card": [0, 0], "city": 0, "plot": 0,
+                       "colour": "blue", "floors": 4}
+    with pytest.raises(SaveError):
+        import_text(json.dumps(data))
+
+
+@pytest.mark.parametrize("fragment", [
+    "game=", "game=!!!", "game=" + base64.urlsafe_b64encode(b"plain").decode(),
+    "game=" + BOMB, "game=" + "A" * 500_000, "nothing",
+])
+def test_hostile_links_are_refused(fragment):
+    with pytest.raises(SaveError):
+        from_fragment(fragment)
+    d = make_controller()
+    d.params["hash"] = "#" + fragment
+    d.boot()
+    assert d.screen == "start"
+    if fragment.startswith("game="):
+        assert d.start_error[0] == "share.import_failed"
