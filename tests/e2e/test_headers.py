@@ -7,6 +7,8 @@ These tests pin what the policy leaves out, and that Chromium really enforces it
 
 from __future__ import annotations
 
+import json
+
 import urllib.request
 
 import pytest
@@ -57,8 +59,11 @@ def test_inline_style_hashes_follow_the_css():
     assert serve.inline_style_hashes("<style>a{ }</style>") != one[:1]
 
 
-def test_strict_transport_security_on_every_response(site_url):
-    for path in ["", "index.html", "vendor/pyodide/pyodide.asm.wasm", "game/web/main.py"]:
+def test_strict_transport_security_on_every_response(site_url, dist_dir):
+    info = json.loads((dist_dir / "build-info.json").read_text(encoding="utf-8"))
+    runtime = [info["pyodide_dir"] + "/" + name
+               for name in ("pyodide.asm.wasm", info["stdlib"], info["pack"], info["boot"])]
+    for path in ["", "index.html", "sw.js", "manifest.webmanifest", *runtime]:
         with urllib.request.urlopen(site_url + path, timeout=10) as response:
             value = response.headers["Strict-Transport-Security"]
         assert value is not None, path

@@ -183,6 +183,7 @@ def test_a_full_storage_loses_nothing_and_says_so(page, site_url):
     tap(page, '[data-action="reveal"]')  # and a save no longer than the stored one fits
     assert page.locator('[data-message-id="storage.full"]').count() == 0
     # A move that cannot be stored is not made.
+    page.evaluate(FILL_JS)
     seen = page.evaluate(STEP_JS, 5)
     assert "error" not in seen
     watch.check()
