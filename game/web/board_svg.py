@@ -16,7 +16,7 @@ from typing import Any
 from ..board import floors_by_colour, height, is_safe_from, owner
 from ..actions import Build
 from ..board import Tower
-from ..material import CITIES, PLOTS_PER_CITY, Card
+from ..material import CITIES, PLOTS_PER_CITY, SEAT_PLOTS, Card
 from ..view import PlayerView
 from . import layout
 from . import messages as M
@@ -141,10 +141,19 @@ class _Scene:
         self.judge_colours = settings.player_colours[judge]
         self.last_pos = frame.last_move.pos if frame.last_move is not None else None
         self.open_cities = set(view.open_cities())
+        self.entry = _entry_plot(frame, self.last_pos)
 
     def plot(self, city: int, plot: int, tappable: bool = True) -> El:
-        return _plot(self.view, self.seat, city, plot, self.colours, self.targets,
-                     self.tentative, self.judge_colours, self.last_pos, tappable)
+        el = _plot(self.view, self.seat, city, plot, self.colours, self.targets,
+                   self.tentative, self.judge_colours, self.last_pos, tappable)
+        # Keyboard and screen readers: each plot is a named button; Tab enters the board at
+        # one plot (``tabindex`` 0), the arrow keys move between plots (game.web.app).
+        el.attrs["aria-label"] = plot_name(self.view, self.seat, city, plot, self.colours,
+                                           el.attrs)
+        if tappable:
+            el.attrs["role"] = "button"
+            el.attrs["tabindex"] = "0" if (city, plot) == self.entry else "-1"
+        return el
 
     def city_block(self, city: int, marks: bool = False) -> list[El]:
         """The city's ground and name (drawn under its plots); ``marks``: outline a city
@@ -201,6 +210,7 @@ def render_board(frame: PlayFrame, compact: bool = False) -> El:
         if compact:
             children.append(s("g", {"class": "city", "data-action": "zoom", "data-zoom": city,
                                     "role": "button",
+                                    "tabindex": "0" if city == scene.entry[0] else "-1",
                                     "aria-label": M.t("board.zoom_city", city=M.city(city))},
                               parts))
         else:
@@ -209,7 +219,8 @@ def render_board(frame: PlayFrame, compact: bool = False) -> El:
     children.append(scene.godzilla())
     children.extend(_seat_labels(scene.view, seat, width, total_h))
     return s("svg", {"viewBox": f"0 0 {width} {total_h}", "class": "board",
-                     "data-seat": seat, "data-board-view": "full", "role": "img",
+                     "data-seat": seat, "data-board-view": "full", "role": "group",
+                     "aria-label": board_name(frame),
                      "preserveAspectRatio": "xMidYMid meet"}, children)
 
 
@@ -227,8 +238,69 @@ def render_city(frame: PlayFrame, city: int) -> El:
     children.extend(scene.city_veil(city))
     children.append(scene.godzilla(city))
     return s("svg", {"viewBox": box, "class": "board city-zoom", "data-seat": scene.seat,
-                     "data-board-view": "city", "data-zoom-city": city, "role": "img",
+                     "data-board-view": "city", "data-zoom-city": city, "role": "group",
+                     "aria-label": f"{M.city(city)} · {board_name(frame)}",
                      "preserveAspectRatio": "xMidYMid meet"}, children)
+
+
+def board_name(frame: PlayFrame) -> str:
+    """The board's accessible name: whose edge it is seen from."""
+    return M.t("board.label", name=frame.name(frame.viewer), seat=M.seat(frame.seat))
+
+
+def _entry_plot(frame: PlayFrame, last_pos: int | None) -> tuple[int, int]:
+    """The plot where Tab enters the board: the tentative build, else the first highlighted
+    plot, else the last move's, else the first city's centre."""
+    if frame.tentative is not None:
+        return frame.tentative.city, frame.tentative.plot
+    if frame.targets:
+        return min(frame.targets)
+    if last_pos is not None:
+        return divmod(last_pos, PLOTS_PER_CITY)
+    return 0, 4
+
+
+def plot_where(seat: str, city: int, plot: int) -> str:
+    """"Frankfurt, north-west plot (far row, left column)": the compass point on the board
+    and, in the words of the cards, where the plot lies as seen from ``seat``."""
+    card = next(c for c, p in SEAT_PLOTS[seat].items() if p == plot)
+    return M.t("plot.where", city=M.city(city), compass=M.t(f"plot.compass.{plot}"),
+               row=M.t(f"card.row.{card.row}"), col=M.t(f"card.col.{card.col}"))
+
+
+def plot_name(view: PlayerView, seat: str, city: int, plot: int, colours: tuple[str, ...],
+              hooks: dict[str, Any] | None = None) -> str:
+    """A plot's accessible name, e.g. "Frankfurt, north-west plot (far row, left column):
+    red tower, 5 floors, red 3, blue 2; you can build here". ``hooks``: the plot's drawn
+    ``data-*`` attributes (highlighted, tentative, safe)."""
+    hooks = hooks or {}
+    where = plot_where(seat, city, plot)
+    pos = city * PLOTS_PER_CITY + plot
+    tower = view.board[pos]
+    if tower:
+        counts = floors_by_colour(tower)
+        order = sorted(counts, key=lambda c: (-counts[c], c))
+        text = M.t("plot.tower", where=where, owner=M.colour(colours[owner(tower)]),  # type: ignore[index]
+                   floors=M.tn("count.floors", height(tower)),
+                   counts=M.t("pieces.sep").join(
+                       M.t("plot.count", colour=M.colour(colours[c]), n=counts[c])
+                       for c in order))
+    else:
+        text = M.t("plot.empty", where=where)
+    extra = []
+    if city not in view.open_cities():
+        extra.append(M.t("plot.closed"))
+    if view.godzilla == pos:
+        extra.append(M.t("plot.godzilla"))
+    if hooks.get("data-safe"):
+        extra.append(M.t("plot.safe"))
+    if hooks.get("data-pending"):
+        extra.append(M.t("plot.pending"))
+    elif hooks.get("data-legal"):
+        extra.append(M.t("plot.legal"))
+    if "last" in str(hooks.get("class", "")).split():
+        extra.append(M.t("plot.last"))
+    return "; ".join([text, *extra])
 
 
 def _opening_round(view: PlayerView, city: int) -> int:

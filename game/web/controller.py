@@ -25,7 +25,8 @@ from .frame import Frame, Mode, PlayFrame, SavedGame, StartFrame, play_frame
 from .screens.page import render_page
 from .screens.start import local_time_text
 from .session import Session
-from .setup_form import SetupForm
+from . import messages as M
+from .setup_form import SetupForm, play_alone_settings
 from .storage import Entry, SaveStore, StorageError
 from .vdom import El
 
@@ -217,6 +218,20 @@ class Controller:
         self._set_session(None, None)
         self.store.set_current(None)
         self.screen = "setup"
+
+    def play_alone(self, args: None) -> None:
+        """One tap: one person against three computer players (medium), four-player rules."""
+        self.rules_open = False
+        self.new_game(play_alone_settings())
+
+    def set_language(self, code: str) -> None:
+        """Speak ``code`` from now on, on any screen (a running game goes on), and keep the
+        choice for the next visit."""
+        M.set_language(code)
+        prefs = self.store.prefs()
+        prefs["lang"] = M.current_language()
+        self.store.set_prefs(prefs)
+        self.form.relabel()
 
     def continue_game(self, ident: str) -> None:
         self.start_error = None
@@ -451,6 +466,13 @@ def _card_arg(data: Mapping[str, Any]) -> Card:
     return Card(row, col)
 
 
+def _language_arg(data: Mapping[str, Any]) -> str:
+    code = _str_arg(data, "value") or _str_arg(data, "lang")
+    if code is None or code not in M.LANGUAGES:
+        raise ValueError("not a language of the game")
+    return code
+
+
 def _field_arg(data: Mapping[str, Any]) -> tuple[str, int | None, Any, bool]:
     field = _str_arg(data, "field")
     if field is None:
@@ -466,6 +488,8 @@ ACTIONS: dict[str, UiAction] = {a.name: a for a in (
     UiAction("rules", _no_args, Controller.open_rules),
     UiAction("rules-close", _no_args, Controller.close_rules),
     UiAction("new-game", _no_args, Controller.start_setup),
+    UiAction("play-alone", _no_args, Controller.play_alone),
+    UiAction("language", _language_arg, Controller.set_language),
     UiAction("continue-game", _save_id, Controller.continue_game),
     UiAction("delete", lambda d: (_save_id(d), d.get("confirm") in (True, "true")),
              Controller.delete_game),

@@ -133,6 +133,17 @@ def current_language() -> str:
     return _language
 
 
+def pick_language(url: str | None, kept: str | None, browser: list[str] | tuple[str, ...]) -> str:
+    """The language to speak at start: ``?lang=`` when it names a language of ours, else the
+    one the person chose earlier (kept in the preferences), else the first of the browser's
+    preferred languages that we speak, else English. An unknown value is skipped silently."""
+    for code in (url, kept, *browser):
+        code = _normalise(code if isinstance(code, str) else None)
+        if code in LANGUAGES and _load(code) is not None:
+            return code
+    return DEFAULT_LANGUAGE
+
+
 def available_languages() -> tuple[str, ...]:
     """The codes of the languages whose catalogue is here, English first."""
     return tuple(code for code in LANGUAGES if _load(code) is not None)

@@ -103,9 +103,6 @@ def test_translations_fit_a_phone(page, site_url, lang):
     check_fits(page, lang, "final")
 
 
-@pytest.mark.xfail(reason="game/web/app.py calls M.set_language after creating the Controller, "
-                          "whose SetupForm has already made the default names in English",
-                   strict=False)
 def test_default_player_names_follow_the_language(page, site_url):
     page.set_viewport_size(VIEWPORTS["phone"])
     open_app(page, site_url, f"{FAST}&lang=de")

@@ -17,7 +17,7 @@ from ..board_svg import card_svg, piece_svg, render_board, render_city
 from ..draft import BuildDraft
 from ..frame import BUILD, SELECT, Counts, LastMove, PlayFrame
 from ..vdom import El, h
-from .common import button, chip, chips, notice_line
+from .common import button, chip, chips, language_select, notice_line
 
 
 def render_play(f: PlayFrame, zoom: int | None = None) -> El:
@@ -79,6 +79,7 @@ def top_bar(f: PlayFrame) -> El:
               button(M.t("play.speed", speed=M.t(f"play.speed.{speed}")), "speed",
                      cls="btn small ghost"),
               button(M.t("play.rules"), "rules", cls="btn small ghost"),
+              language_select(show_label=False),
               button(M.t("play.exit"), "home", cls="btn small ghost"))
     return h("header", {"class": "topbar"},
              h("span", {"class": "tb-info"}, items),
@@ -402,4 +403,5 @@ def render_pass(f: PlayFrame) -> El:
                  M.t("pass.tap", name=spec.name))),
              h("div", {"class": "pass-tools"},
                button(M.t("play.rules"), "rules", cls="btn small ghost"),
+               language_select(show_label=False),
                button(M.t("play.exit"), "home", cls="btn small ghost")))

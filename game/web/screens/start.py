@@ -8,7 +8,7 @@ from typing import Callable
 from .. import messages as M
 from ..frame import StartFrame
 from ..vdom import El, h
-from .common import button, chips
+from .common import button, chips, language_select
 
 
 def local_time_text(ts: float) -> str:
@@ -81,13 +81,18 @@ def render_start(f: StartFrame) -> El:
                       "id": "load-error"}, M.t(key, **params))
     return h("div", {"class": "start", "data-screen": "start"},
              h("div", {"class": "start-inner"},
+               h("div", {"class": "start-tools"}, language_select()),
                h("header", {"class": "hero"},
                  h("h1", {}, M.t("start.heading")),
                  h("p", {"class": "subtitle"}, M.t("app.subtitle"))),
                err,
                h("div", {"class": "start-actions"},
-                 button(M.t("start.new"), "new-game", cls="btn primary big"),
+                 button(M.t("start.play_alone"), "play-alone",
+                        {"aria-describedby": "play-alone-hint"}, cls="btn primary big"),
+                 button(M.t("start.new"), "new-game", cls="btn secondary big"),
                  button(M.t("start.rules"), "rules", cls="btn secondary big")),
+               h("p", {"class": "hint start-hint", "id": "play-alone-hint"},
+                 M.t("start.play_alone_hint")),
                h("section", {"class": "saves"},
                  h("h2", {}, M.t("start.saved")),
                  h("ul", {"class": "save-list"}, items) if items
