@@ -108,6 +108,12 @@ def _url_params() -> dict[str, str]:
     return params
 
 
+def _focusable(el: Any) -> Any:
+    """The element that takes the focus for ``el``: a plot's named cell, else ``el``."""
+    inner = el.querySelector(":scope > [tabindex]")
+    return inner if present(inner) and not el.hasAttribute("tabindex") else el
+
+
 class App:
     def __init__(self) -> None:
         self.root = document.getElementById("app")
@@ -205,7 +211,7 @@ class App:
             el = target.closest("[data-action]")
         except Exception:
             return
-        on_board = present(el) and el.matches(NAVIGABLE)
+        on_board = present(el) and el.matches(NAVIGABLE) and not target.matches("button")
         if key in ("Enter", " ") and on_board:
             event.preventDefault()
             data = self._data(el)
@@ -247,9 +253,10 @@ class App:
                 best, best_score = node, score
         if best is not None:
             for i in range(int(nodes.length)):
-                nodes.item(i).setAttribute("tabindex", "-1")
-            best.setAttribute("tabindex", "0")
-            best.focus()
+                _focusable(nodes.item(i)).setAttribute("tabindex", "-1")
+            chosen = _focusable(best)
+            chosen.setAttribute("tabindex", "0")
+            chosen.focus()
 
     def on_change(self, event) -> None:
         el = event.target
@@ -338,6 +345,10 @@ class App:
             el = document.activeElement
             if not present(el) or not self.root.contains(el) or el == self.root:
                 return None
+            if not el.hasAttribute("data-action") and not el.hasAttribute("data-field"):
+                el = el.closest("[data-action]")  # a plot's focusable cell
+                if not present(el):
+                    return None
             data = self._data(el)
             if "action" not in data and "field" not in data:
                 return None
@@ -365,6 +376,7 @@ class App:
                     for selector in focus:
                         el = self.root.querySelector(selector)
                         if present(el) and not el.hasAttribute("disabled"):
+                            el = _focusable(el)
                             if el.getAttribute("tabindex") == "-1":
                                 el.setAttribute("tabindex", "0")
                             el.focus(to_js({"preventScroll": True}))

@@ -35,7 +35,7 @@ def _chip(x: float, y: float, w: float, hgt: float, colour: str, text: str,
                    "stroke-width": 1.5}),
         s("text", {"x": x + w / 2, "y": y + hgt / 2 + size * 0.36, "font-size": size,
                    "text-anchor": "middle", "fill": palette.ink(colour),
-                   "class": "chip-text"}, text),
+                   "class": "chip-text", "aria-hidden": "true"}, text),
     ]
 
 
@@ -72,14 +72,16 @@ def tower_drawing(x: float, y: float, tower: Tower, colours: tuple[str, ...], sa
         if hgt >= 13:
             parts.append(s("text", {"x": left + width / 2, "y": top + hgt / 2 + 4.5,
                                     "font-size": 13, "text-anchor": "middle",
-                                    "fill": palette.ink(colour), "class": "piece-letter"},
+                                    "fill": palette.ink(colour), "class": "piece-letter",
+                                    "aria-hidden": "true"},
                            M.letter(colour)))
     if tower:
         top_colour = colours[owner(tower)]  # type: ignore[index]
         parts.append(s("circle", {"cx": x + 23, "cy": y + 25, "r": 17, "class": "height-badge",
                                   "stroke": palette.fill(top_colour)}))
         parts.append(s("text", {"x": x + 23, "y": y + 32, "font-size": 20,
-                                "text-anchor": "middle", "class": "height-text"},
+                                "text-anchor": "middle", "class": "height-text",
+                                "aria-hidden": "true"},  # the plot's name says it all
                        str(height(tower))))
         # The owner's letter on the badge: ownership readable without telling hues apart.
         parts.extend(_chip(x + 30, y + 36, 15, 14, top_colour, M.letter(top_colour), 10))
@@ -146,13 +148,18 @@ class _Scene:
     def plot(self, city: int, plot: int, tappable: bool = True) -> El:
         el = _plot(self.view, self.seat, city, plot, self.colours, self.targets,
                    self.tentative, self.judge_colours, self.last_pos, tappable)
-        # Keyboard and screen readers: each plot is a named button; Tab enters the board at
-        # one plot (``tabindex`` 0), the arrow keys move between plots (game.web.app).
-        el.attrs["aria-label"] = plot_name(self.view, self.seat, city, plot, self.colours,
-                                           el.attrs)
+        # Keyboard and screen readers: each plot's cell (the ``hit`` rectangle, which holds no
+        # text, so its name is all a screen reader hears) is a named button; Tab enters the
+        # board at one plot (``tabindex`` 0), the arrow keys move between plots (game.web.app).
+        hit = el.children[0]
+        assert isinstance(hit, El) and hit.attrs.get("class") == "hit"
+        hit.attrs["aria-label"] = plot_name(self.view, self.seat, city, plot, self.colours,
+                                            el.attrs)
         if tappable:
-            el.attrs["role"] = "button"
-            el.attrs["tabindex"] = "0" if (city, plot) == self.entry else "-1"
+            hit.attrs["role"] = "button"
+            hit.attrs["tabindex"] = "0" if (city, plot) == self.entry else "-1"
+        else:  # the overview on a phone: a named picture inside its city's button
+            hit.attrs["role"] = "img"
         return el
 
     def city_block(self, city: int, marks: bool = False) -> list[El]:
@@ -405,3 +412,69 @@ def piece_svg(colour: str, floors: int, size: int = 44) -> El:
                             "class": "piece-letter"}, M.letter(colour)))
     return s("svg", {"viewBox": "0 0 44 44", "width": size, "height": size,
                      "class": "piece-svg", "aria-hidden": "true"}, parts)
+
+
+# ------------------------------------------------------------------ rules diagrams
+def board_diagram(board: tuple[Tower, ...], colours: tuple[str, ...], label: str,
+                  seat: str = "south", cities: tuple[int, ...] = tuple(range(len(CITIES))),
+                  marks: dict[int, str] | None = None,
+                  ghost: tuple[int, str, int] | None = None,
+                  godzilla: int | None = None, arrow: tuple[int, int] | None = None) -> El:
+    """A position drawn by the game's own plot and tower code, for the rules help: only
+    ``cities`` (seen from ``seat``'s edge, as on the board), a picture named ``label``.
+
+    ``marks``: board position -> ``"legal"`` (a highlighted plot, as in the game) or
+    ``"refused"`` (crossed out); ``ghost``: (position, colour, floors) of a piece about to be
+    placed; ``godzilla``: Godzilla's plot; ``arrow``: (from, to) positions (its walk)."""
+    marks = marks or {}
+    parts: list[Any] = []
+    rects = [layout.city_rect(seat, c) for c in cities]
+    x0 = min(r.x for r in rects) - 14
+    y0 = min(r.y for r in rects) - 44
+    x1 = max(r.x + r.w for r in rects) + 14
+    y1 = max(r.y + r.h for r in rects) + 14
+    parts.append(s("rect", {"x": x0, "y": y0, "width": x1 - x0, "height": y1 - y0, "rx": 18,
+                            "class": "board-bg"}))
+    for city, r in zip(cities, rects):
+        parts.append(s("rect", {"x": r.x - 8, "y": r.y - 8, "width": r.w + 16,
+                                "height": r.h + 16, "rx": 12, "class": "city-block"}))
+        parts.append(s("text", {"x": r.x + r.w / 2, "y": r.y - 14, "font-size": 22,
+                                "text-anchor": "middle", "class": "city-name"}, M.city(city)))
+        for plot in range(PLOTS_PER_CITY):
+            pos = city * PLOTS_PER_CITY + plot
+            p = layout.plot_rect(seat, city, plot)
+            tower = board[pos]
+            mark = marks.get(pos)
+            cls = "plot legal" if mark == "legal" else "plot"
+            inner: list[Any] = [s("rect", {"x": p.x + 4, "y": p.y + 4, "width": p.w - 8,
+                                           "height": p.h - 8, "rx": 9, "class": "tile"})]
+            if not tower and not (ghost and ghost[0] == pos):
+                inner.append(s("rect", {"x": p.x + 22, "y": p.y + 22, "width": p.w - 44,
+                                        "height": p.h - 44, "rx": 4, "class": "lot"}))
+            piece = (ghost[1], ghost[2]) if ghost is not None and ghost[0] == pos else None
+            inner.extend(tower_drawing(p.x, p.y, tower, colours, False, piece))
+            if mark == "legal":
+                inner.append(s("rect", {"x": p.x + 3, "y": p.y + 3, "width": p.w - 6,
+                                        "height": p.h - 6, "rx": 10, "class": "target-ring"}))
+            elif mark == "refused":
+                inner.append(s("path", {"d": f"M{p.x + 14} {p.y + 14} L{p.x + 86} {p.y + 86} "
+                                             f"M{p.x + 86} {p.y + 14} L{p.x + 14} {p.y + 86}",
+                                        "class": "refused-cross"}))
+            parts.append(s("g", {"class": cls, "data-pos": pos}, inner))
+    if godzilla is not None:
+        g = layout.plot_rect(seat, *divmod(godzilla, PLOTS_PER_CITY))
+        parts.append(s("g", {"class": "godzilla"}, godzilla_token(g.x, g.y, False)[:-1]))
+    if arrow is not None:
+        a = layout.plot_rect(seat, *divmod(arrow[0], PLOTS_PER_CITY))
+        b = layout.plot_rect(seat, *divmod(arrow[1], PLOTS_PER_CITY))
+        ax, ay, bx, by = a.x + 50, a.y + 50, b.x + 50, b.y + 50
+        parts.append(s("line", {"x1": ax + (bx - ax) * 0.45, "y1": ay + (by - ay) * 0.45,
+                                "x2": ax + (bx - ax) * 0.8, "y2": ay + (by - ay) * 0.8,
+                                "class": "walk-arrow", "marker-end": "url(#walk-head)"}))
+        parts.insert(0, s("defs", {}, s("marker", {
+            "id": "walk-head", "viewBox": "0 0 10 10", "refX": 5, "refY": 5,
+            "markerWidth": 4, "markerHeight": 4, "orient": "auto-start-reverse"},
+            s("path", {"d": "M0 0 L10 5 L0 10 z", "class": "walk-head"}))))
+    return s("svg", {"viewBox": f"{x0} {y0} {x1 - x0} {y1 - y0}", "class": "board diagram",
+                     "role": "img", "aria-label": label, "data-seat": seat,
+                     "preserveAspectRatio": "xMidYMid meet"}, parts)

@@ -104,9 +104,10 @@ def test_plots_are_named_buttons_and_tab_enters_the_board_once():
     tree = c.render()
     board = tree.find(data_board_view="full")
     assert board.attrs["role"] == "group" and "seen from" in board.attrs["aria-label"]
-    plots = board.find_all(data_action="plot")
+    plots = [p.children[0] for p in board.find_all(data_action="plot")]  # the named cells
     assert len(plots) == 54
     assert all(p.attrs["role"] == "button" and p.attrs["aria-label"] for p in plots)
+    assert all(not c.text() for c in plots)  # no text inside: the name is all that is heard
     assert [p.attrs["tabindex"] for p in plots].count("0") == 1
     assert plots[2 * 9 + 0].attrs["aria-label"].startswith(
         "Frankfurt, north-west plot (")

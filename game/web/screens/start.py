@@ -9,6 +9,9 @@ from .. import messages as M
 from ..frame import StartFrame
 from ..vdom import El, h
 from .common import button, chips, language_select
+from .rules import render_rules
+
+__all__ = ["render_rules", "render_start"]
 
 
 def local_time_text(ts: float) -> str:
@@ -97,20 +100,3 @@ def render_start(f: StartFrame) -> El:
                  h("h2", {}, M.t("start.saved")),
                  h("ul", {"class": "save-list"}, items) if items
                  else h("p", {"class": "hint"}, M.t("start.none")))))
-
-
-def render_rules() -> El:
-    sections = []
-    for heading, paragraphs in M.RULES_HELP:
-        sections.append(h("section", {},
-                          h("h3", {}, M.t(heading)),
-                          [h("p", {"class": "decision" if "(our decision)" in M.t(p) else None},
-                             M.t(p)) for p in paragraphs]))
-    return h("div", {"class": "overlay rules", "data-screen": "rules"},
-             h("div", {"class": "sheet"},
-               h("div", {"class": "sheet-head"},
-                 h("h2", {}, M.t("rules.heading")),
-                 button(M.t("rules.close"), "rules-close", cls="btn secondary")),
-               h("div", {"class": "rules-text"}, sections),
-               h("div", {"class": "actions"},
-                 button(M.t("rules.close"), "rules-close", cls="btn primary"))))
