@@ -27,6 +27,7 @@ from .screens.start import local_time_text
 from .session import Session
 from . import messages as M
 from .setup_form import SetupForm, play_alone_settings
+from . import tutorial as T
 from .storage import Entry, SaveStore, StorageError
 from .vdom import El
 
@@ -224,6 +225,29 @@ class Controller:
         self.rules_open = False
         self.new_game(play_alone_settings())
 
+    def start_tutorial(self, args: None) -> None:
+        """The first-game tutorial: resumed where it was left, else a new one (fixed seed)."""
+        self.rules_open = False
+        ident = self.tutorial_id()
+        if ident is not None and self.open_game(ident):
+            return
+        self.new_game(T.settings(), seed=T.SEED)
+        assert self.session is not None
+        self.session.game.meta[T.META] = "on"
+        self.persist()
+
+    def keep_tutorial(self, args: None) -> None:
+        """Keep the tutorial's game: from now on it is listed as a saved game."""
+        if self.session is not None and self.session.game.meta.get(T.META) == "on":
+            self.session.game.meta[T.META] = "kept"
+
+    def tutorial_id(self) -> str | None:
+        """The saved tutorial not kept (not listed among the saved games), if any."""
+        for entry in self.entries():
+            if entry.game is not None and entry.game.meta.get(T.META) == "on":
+                return entry.id
+        return None
+
     def set_language(self, code: str) -> None:
         """Speak ``code`` from now on, on any screen (a running game goes on), and keep the
         choice for the next visit."""
@@ -391,10 +415,16 @@ class Controller:
         if self.screen == "setup":
             return Frame(self.screen_name, self.rules_open, banner, setup=self.form.frame())
         if self.screen == "play" and self.session is not None:
-            return Frame(self.screen_name, self.rules_open, banner, play=self.play_frame())
+            mode = self.session.game.meta.get(T.META)
+            lesson = T.lesson(self.session) if mode in ("on", "kept") else None
+            return Frame(self.screen_name, self.rules_open, banner, play=self.play_frame(),
+                         tutorial=lesson, tutorial_kept=mode == "kept")
+        entries = self.entries()
+        hidden = {e.id for e in entries if e.game is not None and e.game.meta.get(T.META) == "on"}
         return Frame(self.screen_name, self.rules_open, None, start=StartFrame(
-            tuple(saved_game(entry) for entry in self.entries()), self.start_error,
-            self.confirm_delete, self.format_time))
+            tuple(saved_game(entry) for entry in entries if entry.id not in hidden),
+            self.start_error, self.confirm_delete, self.format_time,
+            tutorial=next(iter(sorted(hidden)), None)))
 
     def play_frame(self) -> PlayFrame:
         session = self.session
@@ -489,6 +519,8 @@ ACTIONS: dict[str, UiAction] = {a.name: a for a in (
     UiAction("rules-close", _no_args, Controller.close_rules),
     UiAction("new-game", _no_args, Controller.start_setup),
     UiAction("play-alone", _no_args, Controller.play_alone),
+    UiAction("tutorial", _no_args, Controller.start_tutorial),
+    UiAction("tutorial-keep", _no_args, Controller.keep_tutorial),
     UiAction("language", _language_arg, Controller.set_language),
     UiAction("continue-game", _save_id, Controller.continue_game),
     UiAction("delete", lambda d: (_save_id(d), d.get("confirm") in (True, "true")),

@@ -120,6 +120,8 @@ class StartFrame:
     error: Notice | None
     confirm_delete: str | None
     format_time: Callable[[float], str]
+    tutorial: str | None = None
+    """The id of a tutorial left unfinished (resumed from the start screen), if any."""
 
 
 @dataclass(frozen=True)
@@ -159,6 +161,9 @@ class Frame:
     start: StartFrame | None = None
     setup: SetupFrame | None = None
     play: PlayFrame | None = None
+    tutorial: Notice | None = None
+    """The first-game tutorial's lesson for this moment (game.web.tutorial), if one is on."""
+    tutorial_kept: bool = False
 
 
 # ----------------------------------------------------------------------- building

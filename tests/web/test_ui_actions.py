@@ -39,6 +39,8 @@ def test_every_drawn_action_is_in_the_table_and_every_entry_is_drawn_somewhere()
         c.handle("peek")
     c.handle("home")
     drawn |= _drawn_actions(c.render())
+    c.handle("tutorial")  # the tutorial's coach: keep this game, leave
+    drawn |= _drawn_actions(c.render())
     unknown = drawn - set(ACTIONS)
     assert not unknown, f"drawn but not in the table: {unknown}"
     # "field" comes from change/input events, "zoom-out" from a resize; the rest are taps.

@@ -27,6 +27,9 @@ def news(frame: Frame) -> News:
     if f is None:
         return ()
     items: list[tuple[str, str]] = []
+    if frame.tutorial is not None:
+        key, params = frame.tutorial
+        items.append(("tutorial", M.t(key, **params)))
     move = f.preview or f.last_move
     if move is not None:
         line = move_line(f, move)

@@ -50,4 +50,4 @@ def language_select(cls: str = "lang-choice", show_label: bool = True) -> El:
              h("select", {"data-action": "language", "data-language": current,
                           "aria-label": None if show_label else label},
                [h("option", {"value": code, "lang": code, "selected": code == current},
-                  M.language_name(code)) for code in M.available_languages()]))
+                  M.t(f"language.{code}")) for code in M.available_languages()]))

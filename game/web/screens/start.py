@@ -92,6 +92,8 @@ def render_start(f: StartFrame) -> El:
                h("div", {"class": "start-actions"},
                  button(M.t("start.play_alone"), "play-alone",
                         {"aria-describedby": "play-alone-hint"}, cls="btn primary big"),
+                 button(M.t("start.tutorial_resume" if f.tutorial else "start.tutorial"),
+                        "tutorial", cls="btn secondary big"),
                  button(M.t("start.new"), "new-game", cls="btn secondary big"),
                  button(M.t("start.rules"), "rules", cls="btn secondary big")),
                h("p", {"class": "hint start-hint", "id": "play-alone-hint"},
