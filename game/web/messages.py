@@ -87,7 +87,7 @@ RULES_HELP: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("rules.end.h", ("rules.end.1",)),
     ("rules.variants.h", ("rules.variants.1", "rules.variants.2", "rules.variants.3",
                           "rules.variants.4", "rules.variants.5", "rules.variants.6")),
-    ("rules.app.h", ("rules.app.1", "rules.app.2")),
+    ("rules.app.h", ("rules.app.1", "rules.app.2", "rules.app.3")),
 )
 """The in-app rules help: (heading id, paragraph ids), in order."""
 

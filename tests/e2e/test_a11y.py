@@ -206,3 +206,22 @@ def test_the_language_chooser_switches_at_once_and_is_kept(page, site_url):
     page.wait_for_selector('html[lang="de"]')
     assert screen(page) == "play"  # the game goes on
     assert "IA 2 (moyen)" in page.inner_text(".topbar")  # names stay as the game made them
+
+
+def test_the_tutorial_guides_is_left_and_resumed(page, site_url):
+    page.set_viewport_size(VIEWPORTS["tablet-landscape"])
+    open_app(page, site_url, FAST)
+    page.evaluate("localStorage.clear()")
+    open_app(page, site_url, FAST + "&lang=de")
+    tap(page, '[data-action="tutorial"]')
+    page.wait_for_selector('[data-tutorial="tutorial.select"]')
+    screenshot(page, "a11y-de-tutorial", sizes=("tablet-landscape", "phone"))
+    assert "Einführung" in page.inner_text(".coach")
+    tap(page, '[data-select-inc="1"]')
+    tap(page, '.coach [data-action="home"]')
+    page.wait_for_selector('#app[data-screen="start"]')
+    assert page.locator("[data-save]").count() == 0  # not listed unless kept
+    assert page.inner_text('[data-action="tutorial"]') == "Einführung fortsetzen"
+    tap(page, '[data-action="tutorial"]')
+    page.wait_for_selector('[data-tutorial="tutorial.select"]')
+    assert page.inner_text('[data-select-count="1"]') == "1"  # where it was left
