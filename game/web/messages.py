@@ -80,8 +80,9 @@ the general plural form in all our languages."""
 RULES_HELP: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("rules.goal.h", ("rules.goal.1",)),
     ("rules.material.h", ("rules.material.1",)),
-    ("rules.seats.h", ("rules.seats.1", "rules.seats.2")),
-    ("rules.round.h", ("rules.round.1", "rules.round.2", "rules.round.3", "rules.round.4")),
+    ("rules.seats.h", ("rules.seats.1", "rules.seats.2", "rules.seats.3")),
+    ("rules.round.h", ("rules.round.1", "rules.round.5", "rules.round.2", "rules.round.3",
+                       "rules.round.4")),
     ("rules.scoring.h", ("rules.scoring.1", "rules.scoring.2", "rules.scoring.3")),
     ("rules.two.h", ("rules.two.1",)),
     ("rules.end.h", ("rules.end.1",)),

@@ -337,7 +337,9 @@ def pieces_block(f: PlayFrame, draft: BuildDraft) -> El:
                      "data-colour": name if two else None,
                      "data-piece-colour": name,
                      "aria-pressed": "true" if selected else "false",
-                     "aria-label": M.t("piece.name", floors=floors)}
+                     # the name holds the visible "×n" too (speech input says what it sees)
+                     "aria-label": M.t("piece.label", piece=M.t("piece.name", floors=floors),
+                                       count=M.t("piece.count", count=n))}
             buttons.append(h("button", attrs, piece_svg(name, floors, 40),
                              h("span", {"class": "piece-n"}, M.t("piece.count", count=n))))
     return h("div", {"class": "pieces"}, h("h4", {}, M.t("play.your_pieces")),
