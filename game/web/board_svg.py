@@ -419,10 +419,12 @@ def board_diagram(board: tuple[Tower, ...], colours: tuple[str, ...], label: str
                   seat: str = "south", cities: tuple[int, ...] = tuple(range(len(CITIES))),
                   marks: dict[int, str] | None = None,
                   ghost: tuple[int, str, int] | None = None,
-                  godzilla: int | None = None, arrow: tuple[int, int] | None = None) -> El:
+                  godzilla: int | None = None, arrow: tuple[int, int] | None = None,
+                  edge: str | None = None) -> El:
     """A position drawn by the game's own plot and tower code, for the rules help: only
     ``cities`` (seen from ``seat``'s edge, as on the board), a picture named ``label``.
 
+    ``edge``: a seat whose edge of the board is drawn as a bar (where that player sits).
     ``marks``: board position -> ``"legal"`` (a highlighted plot, as in the game) or
     ``"refused"`` (crossed out); ``ghost``: (position, colour, floors) of a piece about to be
     placed; ``godzilla``: Godzilla's plot; ``arrow``: (from, to) positions (its walk)."""
@@ -475,6 +477,13 @@ def board_diagram(board: tuple[Tower, ...], colours: tuple[str, ...], label: str
             "id": "walk-head", "viewBox": "0 0 10 10", "refX": 5, "refY": 5,
             "markerWidth": 4, "markerHeight": 4, "orient": "auto-start-reverse"},
             s("path", {"d": "M0 0 L10 5 L0 10 z", "class": "walk-head"}))))
+    if edge is not None:
+        side = layout.edge_of(seat, edge)
+        w, hh = x1 - x0, y1 - y0
+        bar = {"bottom": (x0, y1 - 10, w, 10), "top": (x0, y0, w, 10),
+               "left": (x0, y0, 10, hh), "right": (x1 - 10, y0, 10, hh)}[side]
+        parts.append(s("rect", {"x": bar[0], "y": bar[1], "width": bar[2], "height": bar[3],
+                                "rx": 5, "class": "seat-edge", "data-edge": side}))
     return s("svg", {"viewBox": f"{x0} {y0} {x1 - x0} {y1 - y0}", "class": "board diagram",
                      "role": "img", "aria-label": label, "data-seat": seat,
                      "preserveAspectRatio": "xMidYMid meet"}, parts)

@@ -44,7 +44,10 @@ def seats_figure() -> El:
         where = plot_where(seat, 0, pos)
         figures.append(_figure(
             M.t("rules.fig.seat", seat=M.seat(seat), where=where),
-            board_diagram(EMPTY, (), where, seat=seat, cities=(0,), marks={pos: "legal"}),
+            # the board as seen from the south edge for all four: the same card marks four
+            # different plots; the bar is the edge of the player who plays it
+            board_diagram(EMPTY, (), M.t("rules.fig.seat", seat=M.seat(seat), where=where),
+                          cities=(0,), marks={pos: "legal"}, edge=seat),
             cls="small"))
     return h("div", {"class": "rules-figures", "data-rules-figure": "seats"},
              h("div", {"class": "figure-card"}, card_svg(card, 56),
