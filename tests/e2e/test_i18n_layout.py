@@ -32,6 +32,7 @@ OVERFLOW_JS = """() => {
   for (const el of document.querySelectorAll('#app *')) {
     if (el instanceof SVGElement) continue;   // the board scales to fit
     if (el.offsetParent === null) continue;   // not shown
+    if (el.closest('.sr-only')) continue;     // for screen readers only: clipped on purpose
     const r = el.getBoundingClientRect();
     if (r.width === 0 || r.height === 0) continue;
     const o = getComputedStyle(el).overflowX;

@@ -336,11 +336,12 @@ def pieces_block(f: PlayFrame, draft: BuildDraft) -> El:
                      "data-action": "piece", "data-floors": floors,
                      "data-colour": name if two else None,
                      "data-piece-colour": name,
-                     "aria-pressed": "true" if selected else "false",
-                     # the name holds the visible "×n" too (speech input says what it sees)
-                     "aria-label": M.t("piece.label", piece=M.t("piece.name", floors=floors),
-                                       count=M.t("piece.count", count=n))}
+                     "aria-pressed": "true" if selected else "false"}
+            # Named by its content (no aria-label): "2-floor piece ×3", the visible "×3"
+            # included, as speech input and axe's label-content-name-mismatch want.
             buttons.append(h("button", attrs, piece_svg(name, floors, 40),
+                             h("span", {"class": "sr-only"},
+                               M.t("piece.name", floors=floors), " "),
                              h("span", {"class": "piece-n"}, M.t("piece.count", count=n))))
     return h("div", {"class": "pieces"}, h("h4", {}, M.t("play.your_pieces")),
              h("div", {"class": "piece-row"}, buttons))
