@@ -20,6 +20,9 @@ from . import messages as M
 from .controller import Controller
 from ..save import MAX_SAVE_BYTES
 from .dom import patch, replace_children
+from .frame import Frame
+from .screens.announce import fresh, news
+from .screens.page import render_page
 from .storage import MemoryBackend, SaveStore, StorageError
 from .vdom import El
 
@@ -53,18 +56,44 @@ class LocalStorageBackend:
 
 
 def browser_time_formatter():
-    """Save times in the browser's own time zone and language (``Intl.DateTimeFormat``),
-    e.g. "15 Jan 2024, 17:30"; None if the browser lacks it (the pure formatter is used)."""
+    """Save times in the browser's own time zone, in the form of the language in use
+    (``Intl.DateTimeFormat``), e.g. "15 Jan 2024, 17:30" / "15.01.2024, 17:30"; None if the
+    browser lacks it (the pure formatter is used)."""
+    formats: dict[str, Any] = {}
+
+    def formatter(lang: str):
+        if lang not in formats:
+            formats[lang] = window.Intl.DateTimeFormat.new(
+                lang, to_js({"dateStyle": "medium", "timeStyle": "short"}))
+        return formats[lang]
+
     try:
-        fmt = window.Intl.DateTimeFormat.new(
-            to_js([]), to_js({"dateStyle": "medium", "timeStyle": "short"}))
+        formatter(M.current_language())
     except Exception:
         return None
 
     def format_time(ts: float) -> str:
-        return str(fmt.format(window.Date.new(ts * 1000)))
+        return str(formatter(M.current_language()).format(window.Date.new(ts * 1000)))
 
     return format_time
+
+
+def browser_languages() -> list[str]:
+    """The browser's preferred languages, best first (``navigator.languages``)."""
+    try:
+        found = [str(code) for code in window.navigator.languages]
+        return found or [str(window.navigator.language)]
+    except Exception:
+        return []
+
+
+# Keyboard: where the arrow keys move on the board (screen directions).
+ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
+NAVIGABLE = '[data-action="plot"], [data-action="zoom"]'
+FOCUS_KEYS = ("action", "city", "plot", "card", "floors", "colour", "id", "field", "player",
+              "value", "zoom", "select-inc", "select-dec")
+"""The data-* attributes that tell one control from another, to find it again after a
+redraw (focus stays where it was)."""
 
 
 def _url_params() -> dict[str, str]:
@@ -83,6 +112,12 @@ def _url_params() -> dict[str, str]:
     return params
 
 
+def _focusable(el: Any) -> Any:
+    """The element that takes the focus for ``el``: a plot's named cell, else ``el``."""
+    inner = el.querySelector(":scope > [tabindex]")
+    return inner if present(inner) and not el.hasAttribute("tabindex") else el
+
+
 class App:
     def __init__(self) -> None:
         self.root = document.getElementById("app")
@@ -95,6 +130,11 @@ class App:
         except Exception:
             backend = MemoryBackend()
             self.storage_ok = False
+        # The language before anything is drawn or made (the setup form's default names):
+        # ?lang=, else the choice kept from an earlier visit, else the browser's languages.
+        kept = SaveStore(backend).prefs().get("lang")
+        M.set_language(M.pick_language(params.get("lang"), kept if isinstance(kept, str)
+                                       else None, browser_languages()))
         format_time = browser_time_formatter()
         report = self._warn
         if format_time is None:
@@ -102,8 +142,7 @@ class App:
         else:
             self.controller = Controller(SaveStore(backend), params, format_time=format_time,
                                          report=report)
-        if params.get("lang"):
-            M.set_language(params["lang"])
+        self._news: tuple = ()
         self._proxies: list[Any] = []  # JavaScript proxies kept alive for the page's lifetime
         self._task: asyncio.Future[None] | None = None
         self.last_render_ms = 0.0
@@ -133,7 +172,7 @@ class App:
                 pass
         self.render()
         for kind, handler in (("click", self.on_click), ("change", self.on_change),
-                              ("input", self.on_input)):
+                              ("input", self.on_input), ("keydown", self.on_key)):
             proxy = create_proxy(handler)
             self._proxies.append(proxy)
             self.root.addEventListener(kind, proxy)
@@ -176,9 +215,68 @@ class App:
             return
         if not present(el) or el.hasAttribute("disabled"):
             return
+        if str(el.tagName) == "SELECT":  # a chooser acts on change, not on click
+            return
         data = self._data(el)
         action = data.pop("action", "")
         self.dispatch(action, data)
+
+    def on_key(self, event) -> None:
+        """Keyboard play: Enter or Space acts on a focused plot or city (buttons do so by
+        themselves), the arrow keys move between plots as they lie on screen, Escape takes
+        back the tentative step (or closes the rules)."""
+        key = str(event.key)
+        target = event.target
+        try:
+            el = target.closest("[data-action]")
+        except Exception:
+            return
+        on_board = present(el) and el.matches(NAVIGABLE) and not target.matches("button")
+        if key in ("Enter", " ") and on_board:
+            event.preventDefault()
+            data = self._data(el)
+            self.dispatch(data.pop("action", ""), data)
+        elif key in ARROWS and on_board:
+            event.preventDefault()
+            self._move_focus(el, ARROWS[key])
+        elif key == "Escape":
+            c = self.controller
+            if c.rules_open:
+                self.dispatch("rules-close", {})
+            elif c.zoomed_city is not None:
+                self.dispatch("zoom-out", {})
+            elif present(self.root.querySelector('[data-action="undo"]:not([disabled])')):
+                event.preventDefault()
+                self.dispatch("undo", {})
+
+    def _move_focus(self, el: Any, step: tuple[int, int]) -> None:
+        """Focus the plot (or city) next to ``el`` in the arrow's direction on screen: the
+        board is turned for each seat, so geometry, not numbering, decides."""
+        svg = el.closest("svg")
+        if not present(svg):
+            return
+        box = el.getBoundingClientRect()
+        x0, y0 = box.left + box.width / 2, box.top + box.height / 2
+        dx, dy = step
+        best, best_score = None, None
+        nodes = svg.querySelectorAll(NAVIGABLE)
+        for i in range(int(nodes.length)):
+            node = nodes.item(i)
+            r = node.getBoundingClientRect()
+            x, y = r.left + r.width / 2 - x0, r.top + r.height / 2 - y0
+            along = x * dx + y * dy
+            if along <= 1:
+                continue
+            across = abs(x * dy) + abs(y * dx)
+            score = along + 2 * across
+            if best_score is None or score < best_score:
+                best, best_score = node, score
+        if best is not None:
+            for i in range(int(nodes.length)):
+                _focusable(nodes.item(i)).setAttribute("tabindex", "-1")
+            chosen = _focusable(best)
+            chosen.setAttribute("tabindex", "0")
+            chosen.focus()
 
     def on_change(self, event) -> None:
         el = event.target
@@ -189,6 +287,8 @@ class App:
             return
         if el.hasAttribute("data-slider"):  # a slider: its action, its value as "step"
             self.dispatch(str(el.getAttribute("data-slider")), {"step": str(el.value)})
+        if el.getAttribute("data-action") == "language":
+            self.dispatch("language", {"value": str(el.value)})
             return
         if not el.hasAttribute("data-field"):
             return
@@ -304,12 +404,15 @@ class App:
     def render(self, measure: bool = True) -> None:
         started = time.perf_counter()
         try:
-            tree = self.controller.render()
+            frame = self.controller.frame()
+            tree = render_page(frame)
         except Exception:
             self._report()
             self.controller.session = None
             self.controller.screen = "start"
-            tree = self.controller.render()
+            frame = self.controller.frame()
+            tree = render_page(frame)
+        focus = self._focus_key()
         try:
             if self._tree is None:
                 self._node = replace_children(document, self.root, tree)
@@ -318,6 +421,7 @@ class App:
         except Exception:  # the page was changed behind our back: draw it afresh
             self._node = replace_children(document, self.root, tree)
         self._tree = tree
+        self._after_draw(focus, frame)
         self.root.setAttribute("data-screen", self.controller.screen_name)
         if self.controller.notice is not None:
             self.root.setAttribute("data-notice", self.controller.notice)
@@ -328,6 +432,58 @@ class App:
         self.root.setAttribute("data-render-ms", f"{self.last_render_ms:.1f}")
         if measure and self._measure_board():
             self.render(measure=False)
+
+    # ------------------------------------------------- focus, language, news
+    def _focus_key(self) -> list[str] | None:
+        """Selectors that find the focused control again after a redraw, most exact first."""
+        try:
+            el = document.activeElement
+            if not present(el) or not self.root.contains(el) or el == self.root:
+                return None
+            if not el.hasAttribute("data-action") and not el.hasAttribute("data-field"):
+                el = el.closest("[data-action]")  # a plot's focusable cell
+                if not present(el):
+                    return None
+            data = self._data(el)
+            if "action" not in data and "field" not in data:
+                return None
+            keys = [k for k in FOCUS_KEYS if k in data]
+            exact = "".join(f'[data-{k}="{data[k]}"]' for k in keys)
+            found = [exact]
+            if "city" in data and "plot" in data:  # a plot, tappable or not any more
+                found.append(f'[data-city="{data["city"]}"][data-plot="{data["plot"]}"]')
+            if "action" in data:
+                found.append(f'[data-action="{data["action"]}"]:not([disabled])')
+            # The control is gone or disabled (a confirmed step): the panel's first control.
+            found += ['.panel [data-action]:not([disabled])', '[data-action]:not([disabled])']
+            return found
+        except Exception:
+            return None
+
+    def _after_draw(self, focus: list[str] | None, frame: Frame) -> None:
+        """After a redraw: ``<html lang>``, focus back where it was, news read out."""
+        try:
+            document.documentElement.setAttribute("lang", M.current_language())
+            if focus:
+                active = document.activeElement
+                if not present(active) or not self.root.contains(active) or \
+                        active.hasAttribute("disabled"):
+                    for selector in focus:
+                        el = self.root.querySelector(selector)
+                        if present(el) and not el.hasAttribute("disabled"):
+                            el = _focusable(el)
+                            if el.getAttribute("tabindex") == "-1":
+                                el.setAttribute("tabindex", "0")
+                            el.focus(to_js({"preventScroll": True}))
+                            break
+            items = news(frame)
+            text = fresh(self._news, items)
+            self._news = items
+            announcer = document.getElementById("announcer")
+            if text and present(announcer):
+                announcer.textContent = text
+        except Exception:  # accessibility extras must never break drawing
+            window.console.warn(traceback.format_exc())
 
     def _measure_board(self) -> bool:
         """Tell the controller how large a plot of the whole board is on screen (CSS px);

@@ -16,7 +16,7 @@ from typing import Any
 from ..board import floors_by_colour, height, is_safe_from, owner
 from ..actions import Build
 from ..board import Tower
-from ..material import CITIES, PLOTS_PER_CITY, Card
+from ..material import CITIES, PLOTS_PER_CITY, SEAT_PLOTS, Card
 from ..view import PlayerView
 from . import layout
 from . import messages as M
@@ -35,7 +35,7 @@ def _chip(x: float, y: float, w: float, hgt: float, colour: str, text: str,
                    "stroke-width": 1.5}),
         s("text", {"x": x + w / 2, "y": y + hgt / 2 + size * 0.36, "font-size": size,
                    "text-anchor": "middle", "fill": palette.ink(colour),
-                   "class": cls}, text),
+                   "class": cls, "aria-hidden": "true"}, text),
     ]
 
 
@@ -74,7 +74,8 @@ def tower_drawing(x: float, y: float, tower: Tower, colours: tuple[str, ...], sa
         if hgt >= 13:
             parts.append(s("text", {"x": left + width / 2, "y": top + hgt / 2 + 4.5,
                                     "font-size": 13, "text-anchor": "middle",
-                                    "fill": palette.ink(colour), "class": "piece-letter"},
+                                    "fill": palette.ink(colour), "class": "piece-letter",
+                                    "aria-hidden": "true"},
                            M.letter(colour)))
     if tower:
         # Height and floors per colour are read from the table: at least 20 SVG units
@@ -83,7 +84,8 @@ def tower_drawing(x: float, y: float, tower: Tower, colours: tuple[str, ...], sa
         parts.append(s("circle", {"cx": x + 24, "cy": y + 25, "r": 20, "class": "height-badge",
                                   "stroke": palette.fill(top_colour)}))
         parts.append(s("text", {"x": x + 24, "y": y + 34, "font-size": 26,
-                                "text-anchor": "middle", "class": "height-text"},
+                                "text-anchor": "middle", "class": "height-text",
+                                "aria-hidden": "true"},  # the plot's name says it all
                        str(height(tower))))
         # The owner's letter beside the badge: ownership readable without telling hues apart.
         parts.extend(_chip(x + 5, y + 48, 17, 17, top_colour, M.letter(top_colour), 13))
@@ -158,10 +160,23 @@ class _Scene:
                           if frame.inspector is not None else None)
         self.godzilla_next = (frame.godzilla_preview.target
                               if frame.godzilla_preview is not None else None)
+        self.entry = _entry_plot(frame, self.last_pos)
 
     def plot(self, city: int, plot: int, tappable: bool = True) -> El:
         el = _plot(self.view, self.seat, city, plot, self.colours, self.targets,
                    self.tentative, self.judge_colours, self.last_pos, tappable)
+        # Keyboard and screen readers: each plot's cell (the ``hit`` rectangle, which holds no
+        # text, so its name is all a screen reader hears) is a named button; Tab enters the
+        # board at one plot (``tabindex`` 0), the arrow keys move between plots (game.web.app).
+        hit = el.children[0]
+        assert isinstance(hit, El) and hit.attrs.get("class") == "hit"
+        hit.attrs["aria-label"] = plot_name(self.view, self.seat, city, plot, self.colours,
+                                            el.attrs)
+        if tappable:
+            hit.attrs["role"] = "button"
+            hit.attrs["tabindex"] = "0" if (city, plot) == self.entry else "-1"
+        else:  # the overview on a phone: a named picture inside its city's button
+            hit.attrs["role"] = "img"
         return self.mark(el, city, plot)
 
     def mark(self, el: El, city: int, plot: int) -> El:
@@ -289,6 +304,7 @@ def render_board(frame: PlayFrame, compact: bool = False) -> El:
         if compact:
             children.append(s("g", {"class": "city", "data-action": "zoom", "data-zoom": city,
                                     "role": "button",
+                                    "tabindex": "0" if city == scene.entry[0] else "-1",
                                     "aria-label": M.t("board.zoom_city", city=M.city(city))},
                               parts))
         else:
@@ -296,7 +312,8 @@ def render_board(frame: PlayFrame, compact: bool = False) -> El:
         children.extend(scene.city_veil(city))
     children.extend(_seat_labels(scene.view, seat, width, total_h))
     return s("svg", {"viewBox": f"0 0 {width} {total_h}", "class": "board",
-                     "data-seat": seat, "data-board-view": "full", "role": "img",
+                     "data-seat": seat, "data-board-view": "full", "role": "group",
+                     "aria-label": board_name(frame),
                      "preserveAspectRatio": "xMidYMid meet"}, children)
 
 
@@ -313,8 +330,69 @@ def render_city(frame: PlayFrame, city: int) -> El:
     children.extend(scene.plot(city, plot) for plot in range(PLOTS_PER_CITY))
     children.extend(scene.city_veil(city))
     return s("svg", {"viewBox": box, "class": "board city-zoom", "data-seat": scene.seat,
-                     "data-board-view": "city", "data-zoom-city": city, "role": "img",
+                     "data-board-view": "city", "data-zoom-city": city, "role": "group",
+                     "aria-label": f"{M.city(city)} · {board_name(frame)}",
                      "preserveAspectRatio": "xMidYMid meet"}, children)
+
+
+def board_name(frame: PlayFrame) -> str:
+    """The board's accessible name: whose edge it is seen from."""
+    return M.t("board.label", name=frame.name(frame.viewer), seat=M.seat(frame.seat))
+
+
+def _entry_plot(frame: PlayFrame, last_pos: int | None) -> tuple[int, int]:
+    """The plot where Tab enters the board: the tentative build, else the first highlighted
+    plot, else the last move's, else the first city's centre."""
+    if frame.tentative is not None:
+        return frame.tentative.city, frame.tentative.plot
+    if frame.targets:
+        return min(frame.targets)
+    if last_pos is not None:
+        return divmod(last_pos, PLOTS_PER_CITY)
+    return 0, 4
+
+
+def plot_where(seat: str, city: int, plot: int) -> str:
+    """"Frankfurt, north-west plot (far row, left column)": the compass point on the board
+    and, in the words of the cards, where the plot lies as seen from ``seat``."""
+    card = next(c for c, p in SEAT_PLOTS[seat].items() if p == plot)
+    return M.t("plot.where", city=M.city(city), compass=M.t(f"plot.compass.{plot}"),
+               row=M.t(f"card.row.{card.row}"), col=M.t(f"card.col.{card.col}"))
+
+
+def plot_name(view: PlayerView, seat: str, city: int, plot: int, colours: tuple[str, ...],
+              hooks: dict[str, Any] | None = None) -> str:
+    """A plot's accessible name, e.g. "Frankfurt, north-west plot (far row, left column):
+    red tower, 5 floors, red 3, blue 2; you can build here". ``hooks``: the plot's drawn
+    ``data-*`` attributes (highlighted, tentative, safe)."""
+    hooks = hooks or {}
+    where = plot_where(seat, city, plot)
+    pos = city * PLOTS_PER_CITY + plot
+    tower = view.board[pos]
+    if tower:
+        counts = floors_by_colour(tower)
+        order = sorted(counts, key=lambda c: (-counts[c], c))
+        text = M.t("plot.tower", where=where, owner=M.colour(colours[owner(tower)]),  # type: ignore[index]
+                   floors=M.tn("count.floors", height(tower)),
+                   counts=M.t("pieces.sep").join(
+                       M.t("plot.count", colour=M.colour(colours[c]), n=counts[c])
+                       for c in order))
+    else:
+        text = M.t("plot.empty", where=where)
+    extra = []
+    if city not in view.open_cities():
+        extra.append(M.t("plot.closed"))
+    if view.godzilla == pos:
+        extra.append(M.t("plot.godzilla"))
+    if hooks.get("data-safe"):
+        extra.append(M.t("plot.safe"))
+    if hooks.get("data-pending"):
+        extra.append(M.t("plot.pending"))
+    elif hooks.get("data-legal"):
+        extra.append(M.t("plot.legal"))
+    if "last" in str(hooks.get("class", "")).split():
+        extra.append(M.t("plot.last"))
+    return "; ".join([text, *extra])
 
 
 def _opening_round(view: PlayerView, city: int) -> int:
@@ -419,3 +497,78 @@ def piece_svg(colour: str, floors: int, size: int = 44) -> El:
                             "class": "piece-letter"}, M.letter(colour)))
     return s("svg", {"viewBox": "0 0 44 44", "width": size, "height": size,
                      "class": "piece-svg", "aria-hidden": "true"}, parts)
+
+
+# ------------------------------------------------------------------ rules diagrams
+def board_diagram(board: tuple[Tower, ...], colours: tuple[str, ...], label: str,
+                  seat: str = "south", cities: tuple[int, ...] = tuple(range(len(CITIES))),
+                  marks: dict[int, str] | None = None,
+                  ghost: tuple[int, str, int] | None = None,
+                  godzilla: int | None = None, arrow: tuple[int, int] | None = None,
+                  edge: str | None = None) -> El:
+    """A position drawn by the game's own plot and tower code, for the rules help: only
+    ``cities`` (seen from ``seat``'s edge, as on the board), a picture named ``label``.
+
+    ``edge``: a seat whose edge of the board is drawn as a bar (where that player sits).
+    ``marks``: board position -> ``"legal"`` (a highlighted plot, as in the game) or
+    ``"refused"`` (crossed out); ``ghost``: (position, colour, floors) of a piece about to be
+    placed; ``godzilla``: Godzilla's plot; ``arrow``: (from, to) positions (its walk)."""
+    marks = marks or {}
+    parts: list[Any] = []
+    rects = [layout.city_rect(seat, c) for c in cities]
+    x0 = min(r.x for r in rects) - 14
+    y0 = min(r.y for r in rects) - 44
+    x1 = max(r.x + r.w for r in rects) + 14
+    y1 = max(r.y + r.h for r in rects) + 14
+    parts.append(s("rect", {"x": x0, "y": y0, "width": x1 - x0, "height": y1 - y0, "rx": 18,
+                            "class": "board-bg"}))
+    for city, r in zip(cities, rects):
+        parts.append(s("rect", {"x": r.x - 8, "y": r.y - 8, "width": r.w + 16,
+                                "height": r.h + 16, "rx": 12, "class": "city-block"}))
+        parts.append(s("text", {"x": r.x + r.w / 2, "y": r.y - 14, "font-size": 22,
+                                "text-anchor": "middle", "class": "city-name"}, M.city(city)))
+        for plot in range(PLOTS_PER_CITY):
+            pos = city * PLOTS_PER_CITY + plot
+            p = layout.plot_rect(seat, city, plot)
+            tower = board[pos]
+            mark = marks.get(pos)
+            cls = "plot legal" if mark == "legal" else "plot"
+            inner: list[Any] = [s("rect", {"x": p.x + 4, "y": p.y + 4, "width": p.w - 8,
+                                           "height": p.h - 8, "rx": 9, "class": "tile"})]
+            if not tower and not (ghost and ghost[0] == pos):
+                inner.append(s("rect", {"x": p.x + 22, "y": p.y + 22, "width": p.w - 44,
+                                        "height": p.h - 44, "rx": 4, "class": "lot"}))
+            piece = (ghost[1], ghost[2]) if ghost is not None and ghost[0] == pos else None
+            inner.extend(tower_drawing(p.x, p.y, tower, colours, False, piece))
+            if mark == "legal":
+                inner.append(s("rect", {"x": p.x + 3, "y": p.y + 3, "width": p.w - 6,
+                                        "height": p.h - 6, "rx": 10, "class": "target-ring"}))
+            elif mark == "refused":
+                inner.append(s("path", {"d": f"M{p.x + 14} {p.y + 14} L{p.x + 86} {p.y + 86} "
+                                             f"M{p.x + 86} {p.y + 14} L{p.x + 14} {p.y + 86}",
+                                        "class": "refused-cross"}))
+            parts.append(s("g", {"class": cls, "data-pos": pos}, inner))
+    if godzilla is not None:
+        g = layout.plot_rect(seat, *divmod(godzilla, PLOTS_PER_CITY))
+        parts.append(s("g", {"class": "godzilla"}, godzilla_token(g.x, g.y, False)[:-1]))
+    if arrow is not None:
+        a = layout.plot_rect(seat, *divmod(arrow[0], PLOTS_PER_CITY))
+        b = layout.plot_rect(seat, *divmod(arrow[1], PLOTS_PER_CITY))
+        ax, ay, bx, by = a.x + 50, a.y + 50, b.x + 50, b.y + 50
+        parts.append(s("line", {"x1": ax + (bx - ax) * 0.45, "y1": ay + (by - ay) * 0.45,
+                                "x2": ax + (bx - ax) * 0.8, "y2": ay + (by - ay) * 0.8,
+                                "class": "walk-arrow", "marker-end": "url(#walk-head)"}))
+        parts.insert(0, s("defs", {}, s("marker", {
+            "id": "walk-head", "viewBox": "0 0 10 10", "refX": 5, "refY": 5,
+            "markerWidth": 4, "markerHeight": 4, "orient": "auto-start-reverse"},
+            s("path", {"d": "M0 0 L10 5 L0 10 z", "class": "walk-head"}))))
+    if edge is not None:
+        side = layout.edge_of(seat, edge)
+        w, hh = x1 - x0, y1 - y0
+        bar = {"bottom": (x0, y1 - 10, w, 10), "top": (x0, y0, w, 10),
+               "left": (x0, y0, 10, hh), "right": (x1 - 10, y0, 10, hh)}[side]
+        parts.append(s("rect", {"x": bar[0], "y": bar[1], "width": bar[2], "height": bar[3],
+                                "rx": 5, "class": "seat-edge", "data-edge": side}))
+    return s("svg", {"viewBox": f"{x0} {y0} {x1 - x0} {y1 - y0}", "class": "board diagram",
+                     "role": "img", "aria-label": label, "data-seat": seat,
+                     "preserveAspectRatio": "xMidYMid meet"}, parts)

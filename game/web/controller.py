@@ -29,7 +29,9 @@ from .storyframe import godzilla_preview, inspect, story_frame
 from .screens.page import render_page
 from .screens.start import local_time_text
 from .session import Session
-from .setup_form import SetupForm
+from . import messages as M
+from . import tutorial as T
+from .setup_form import SetupForm, play_alone_settings
 from .storage import Entry, SaveConflict, SaveStore, StorageError
 from .vdom import El
 
@@ -320,6 +322,43 @@ class Controller:
         self._set_session(None, None)
         self.store.set_current(None)
         self.screen = "setup"
+
+    def play_alone(self, args: None) -> None:
+        """One tap: one person against three computer players (medium), four-player rules."""
+        self.rules_open = False
+        self.new_game(play_alone_settings())
+
+    def start_tutorial(self, args: None) -> None:
+        """The first-game tutorial: resumed where it was left, else a new one (fixed seed)."""
+        self.rules_open = False
+        ident = self.tutorial_id()
+        if ident is not None and self.open_game(ident):
+            return
+        self.new_game(T.settings(), seed=T.SEED)
+        assert self.session is not None
+        self.session.game.meta[T.META] = "on"
+        self.persist()
+
+    def keep_tutorial(self, args: None) -> None:
+        """Keep the tutorial's game: from now on it is listed as a saved game."""
+        if self.session is not None and self.session.game.meta.get(T.META) == "on":
+            self.session.game.meta[T.META] = "kept"
+
+    def tutorial_id(self) -> str | None:
+        """The saved tutorial not kept (not listed among the saved games), if any."""
+        for entry in self.entries():
+            if entry.game is not None and entry.game.meta.get(T.META) == "on":
+                return entry.id
+        return None
+
+    def set_language(self, code: str) -> None:
+        """Speak ``code`` from now on, on any screen (a running game goes on), and keep the
+        choice for the next visit."""
+        M.set_language(code)
+        prefs = self.store.prefs()
+        prefs["lang"] = M.current_language()
+        self.store.set_prefs(prefs)
+        self.form.relabel()
 
     def continue_game(self, ident: str) -> None:
         self.start_error = None
@@ -616,12 +655,17 @@ class Controller:
             return Frame(self.screen_name, self.rules_open, banner, self.notice, update,
                          setup=self.form.frame())
         if self.screen == "play" and self.session is not None:
+            mode = self.session.game.meta.get(T.META)
+            lesson = T.lesson(self.session) if mode in ("on", "kept") else None
             return Frame(self.screen_name, self.rules_open, banner, self.notice, update,
-                         play=self.play_frame())
+                         play=self.play_frame(), tutorial=lesson, tutorial_kept=mode == "kept")
+        entries = self.entries()
+        hidden = {e.id for e in entries if e.game is not None and e.game.meta.get(T.META) == "on"}
         return Frame(self.screen_name, self.rules_open, None, self.notice, update,
                      start=StartFrame(
-            tuple(saved_game(entry) for entry in self.entries()), self.start_error,
-            self.confirm_delete, self.format_time, self.store.used()))
+            tuple(saved_game(entry) for entry in entries if entry.id not in hidden),
+            self.start_error, self.confirm_delete, self.format_time, self.store.used(),
+            tutorial=next(iter(sorted(hidden)), None)))
 
     def play_frame(self) -> PlayFrame:
         session = self.session
@@ -731,6 +775,13 @@ def _card_arg(data: Mapping[str, Any]) -> Card:
     return Card.parse(data["card"])  # SaveError (a ValueError) when malformed
 
 
+def _language_arg(data: Mapping[str, Any]) -> str:
+    code = _str_arg(data, "value") or _str_arg(data, "lang")
+    if code is None or code not in M.LANGUAGES:
+        raise ValueError("not a language of the game")
+    return code
+
+
 def _field_arg(data: Mapping[str, Any]) -> tuple[str, int | None, Any, bool]:
     field = _str_arg(data, "field")
     if field is None:
@@ -746,6 +797,10 @@ ACTIONS: dict[str, UiAction] = {a.name: a for a in (
     UiAction("rules", _no_args, Controller.open_rules),
     UiAction("rules-close", _no_args, Controller.close_rules),
     UiAction("new-game", _no_args, Controller.start_setup),
+    UiAction("play-alone", _no_args, Controller.play_alone),
+    UiAction("tutorial", _no_args, Controller.start_tutorial),
+    UiAction("tutorial-keep", _no_args, Controller.keep_tutorial),
+    UiAction("language", _language_arg, Controller.set_language),
     UiAction("continue-game", _save_id, Controller.continue_game),
     UiAction("delete", lambda d: (_save_id(d), d.get("confirm") in (True, "true")),
              Controller.delete_game),

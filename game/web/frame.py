@@ -210,6 +210,8 @@ class StartFrame:
     format_time: Callable[[float], str]
     used: int = 0
     """Characters this app stores in all (saves, preferences)."""
+    tutorial: str | None = None
+    """The id of a tutorial left unfinished (resumed from the start screen), if any."""
 
 
 @dataclass(frozen=True)
@@ -253,6 +255,9 @@ class Frame:
     start: StartFrame | None = None
     setup: SetupFrame | None = None
     play: PlayFrame | None = None
+    tutorial: Notice | None = None
+    """The first-game tutorial's lesson for this moment (game.web.tutorial), if one is on."""
+    tutorial_kept: bool = False
 
 
 # ----------------------------------------------------------------------- building

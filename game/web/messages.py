@@ -93,14 +93,15 @@ the general plural form in all our languages."""
 RULES_HELP: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("rules.goal.h", ("rules.goal.1",)),
     ("rules.material.h", ("rules.material.1",)),
-    ("rules.seats.h", ("rules.seats.1", "rules.seats.2")),
-    ("rules.round.h", ("rules.round.1", "rules.round.2", "rules.round.3", "rules.round.4")),
+    ("rules.seats.h", ("rules.seats.1", "rules.seats.2", "rules.seats.3")),
+    ("rules.round.h", ("rules.round.1", "rules.round.5", "rules.round.2", "rules.round.3",
+                       "rules.round.4")),
     ("rules.scoring.h", ("rules.scoring.1", "rules.scoring.2", "rules.scoring.3")),
     ("rules.two.h", ("rules.two.1",)),
     ("rules.end.h", ("rules.end.1",)),
     ("rules.variants.h", ("rules.variants.1", "rules.variants.2", "rules.variants.3",
                           "rules.variants.4", "rules.variants.5", "rules.variants.6")),
-    ("rules.app.h", ("rules.app.1", "rules.app.2")),
+    ("rules.app.h", ("rules.app.1", "rules.app.2", "rules.app.3")),
 )
 """The in-app rules help: (heading id, paragraph ids), in order."""
 
@@ -145,6 +146,17 @@ def set_language(code: str) -> None:
 
 def current_language() -> str:
     return _language
+
+
+def pick_language(url: str | None, kept: str | None, browser: list[str] | tuple[str, ...]) -> str:
+    """The language to speak at start: ``?lang=`` when it names a language of ours, else the
+    one the person chose earlier (kept in the preferences), else the first of the browser's
+    preferred languages that we speak, else English. An unknown value is skipped silently."""
+    for code in (url, kept, *browser):
+        code = _normalise(code if isinstance(code, str) else None)
+        if code in LANGUAGES and _load(code) is not None:
+            return code
+    return DEFAULT_LANGUAGE
 
 
 def available_languages() -> tuple[str, ...]:

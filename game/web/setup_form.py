@@ -17,6 +17,25 @@ from .frame import SetupFrame, SetupPlayer
 ONE_COLOUR_DEFAULTS = ("blue", "red", "yellow", "purple")
 TWO_COLOUR_DEFAULTS = (("blue", "red"), ("yellow", "purple"))
 OPTION_FLAGS = ("tie_break", "progressive", "anti_trust", "secret_selection")
+ALONE_LEVEL = "search:1"
+"""The computer level of "Play alone" (medium: quick on a phone, not a pushover)."""
+
+
+def default_name(index: int, controller: str) -> str:
+    """The name a seat gets until someone types one: "Player 2" for a person, "Computer 2
+    (medium)" for a computer, in the current language."""
+    if controller == "human":
+        return M.t("setup.default_name", n=index + 1)
+    key = f"level.{controller}"
+    return M.t("setup.cpu_name", n=index + 1, level=M.t(key) if M.has(key) else controller)
+
+
+def play_alone_settings() -> Settings:
+    """One person (south) against three computer players, the standard four-player game."""
+    controllers = ("human",) + (ALONE_LEVEL,) * 3
+    return Settings(players=tuple(
+        PlayerSpec(default_name(i, c), (ONE_COLOUR_DEFAULTS[i],), DEFAULT_SEATS[4][i], c)
+        for i, c in enumerate(controllers)))
 
 
 def colours_each(count: int) -> int:
@@ -58,11 +77,14 @@ class SetupForm:
                 colours = list(TWO_COLOUR_DEFAULTS[i])
             else:
                 colours = [ONE_COLOUR_DEFAULTS[i]]
+            controller = prev.get("controller", "human")
+            auto = prev.get("auto", True)
             self.players.append({
-                "name": prev.get("name", M.t("setup.default_name", n=i + 1)),
+                "name": default_name(i, controller) if auto else prev["name"],
                 "colours": colours,
                 "seat": DEFAULT_SEATS[count][i],
-                "controller": prev.get("controller", "human"),
+                "controller": controller,
+                "auto": auto,  # the name is ours (follows level and language) until typed
             })
         if count != len(old) or self.rounds not in rounds_choices(count):
             self.rounds = rounds_choices(count)[0]  # the standard count for this table
@@ -70,26 +92,6 @@ class SetupForm:
             self.start = "random"
         self.errors = []
         self.bad_fields = set()
-
-    def _default_name(self, player: int, controller: str) -> str:
-        """A computer's default name says its level ("Computer (easy)"); a person's is
-        "Player N". A second computer of the same level gets its seat number."""
-        if controller == "human":
-            return M.t("setup.default_name", n=player + 1)
-        key = f"cpuname.{controller}"
-        name = M.t(key) if M.has(key) else M.controller_label(controller)
-        taken = {p["name"] for i, p in enumerate(self.players) if i != player}
-        return name if name not in taken else f"{name} {player + 1}"
-
-    def _default_names(self, player: int) -> set[str]:
-        """Every name this player would have had by default (so a typed name is kept)."""
-        names = {M.t("setup.default_name", n=player + 1)}
-        for controller in self.controllers:
-            key = f"cpuname.{controller}"
-            if controller != "human":
-                base = M.t(key) if M.has(key) else M.controller_label(controller)
-                names |= {base, f"{base} {player + 1}"}
-        return names
 
     def set_field(self, field: str, value: Any, player: int | None = None) -> None:
         """Change one field. Colours and seats swap with the player who had them."""
@@ -99,6 +101,7 @@ class SetupForm:
             spec = self.players[player]
             if field == "name":
                 spec["name"] = str(value)[:MAX_NAME_LENGTH * 4]
+                spec["auto"] = False
             elif field in ("colour0", "colour1"):
                 k = int(field[-1])
                 if value not in COLOURS or k >= len(spec["colours"]):
@@ -119,10 +122,9 @@ class SetupForm:
                 spec["seat"] = value
             elif field == "controller":
                 if value in self.controllers:
-                    default = spec["name"] in self._default_names(player)
                     spec["controller"] = value
-                    if default:  # a name nobody typed follows the level chosen
-                        spec["name"] = self._default_name(player, value)
+                    if spec.get("auto"):
+                        spec["name"] = default_name(player, value)
             return
         if field == "count":
             self.set_count(int(value))
@@ -137,6 +139,12 @@ class SetupForm:
                 self.godzilla = value
         elif field in OPTION_FLAGS:
             setattr(self, field, bool(value) and value not in ("false", "0", "off"))
+
+    def relabel(self) -> None:
+        """Names nobody typed follow the language (called after a language switch)."""
+        for i, spec in enumerate(self.players):
+            if spec.get("auto"):
+                spec["name"] = default_name(i, spec["controller"])
 
     # ---------------------------------------------------------- validation
     def frame(self) -> SetupFrame:
@@ -214,9 +222,10 @@ class SetupForm:
         form = cls(controllers)
         form.set_count(settings.player_count)
         for i, p in enumerate(settings.players):
+            controller = p.controller if p.controller in controllers else "human"
             form.players[i] = {"name": p.name, "colours": list(p.colours), "seat": p.seat,
-                               "controller": p.controller if p.controller in controllers
-                               else "human"}
+                               "controller": controller,
+                               "auto": p.name == default_name(i, controller)}
         form.rounds = settings.round_count
         form.start = "random" if settings.start_player is None else str(settings.start_player)
         form.tie_break = settings.tie_break

@@ -132,7 +132,9 @@ def test_the_open_city_is_turned_like_the_board(seat, monkeypatch):
         for plot in range(9):
             hit_full = full.find(data_city=city, data_plot=plot).children[0]
             hit_big = big.find(data_city=city, data_plot=plot).children[0]
-            assert hit_full.attrs == hit_big.attrs
+            # the same cell; on the overview it is a named picture, large a named button
+            assert ({k: v for k, v in hit_full.attrs.items() if k not in ("role", "tabindex")}
+                    == {k: v for k, v in hit_big.attrs.items() if k not in ("role", "tabindex")})
             r = layout.plot_rect(seat, city, plot)
             assert (hit_big.attrs["x"], hit_big.attrs["y"]) == (r.x, r.y)
 

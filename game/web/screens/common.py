@@ -31,8 +31,23 @@ def button(label: str, action: str, attrs: dict[str, Any] | None = None,
 
 def notice_line(notice: tuple[str, dict] | None, cls: str = "notice") -> El:
     """The single message line (id ``message``): explanations of refused moves, hints."""
+    # Not a live region itself: the page's one live region (#announcer, see
+    # screens/announce.py) reads refusals out, together with moves and scorings.
     if notice is None:
-        return h("p", {"id": "message", "class": f"{cls} empty", "aria-live": "polite"})
+        return h("p", {"id": "message", "class": f"{cls} empty"})
     key, params = notice
-    return h("p", {"id": "message", "class": cls, "data-message-id": key, "role": "status",
-                   "aria-live": "polite"}, M.t(key, **params))
+    return h("p", {"id": "message", "class": cls, "data-message-id": key},
+             M.t(key, **params))
+
+
+def language_select(cls: str = "lang-choice", show_label: bool = True) -> El:
+    """The language chooser (start screen, game menu): switches at once, kept for next time.
+    Each language is offered in its own name, marked with its ``lang`` for screen readers."""
+    current = M.current_language()
+    label = M.t("lang.label")
+    return h("label", {"class": cls},
+             h("span", {"class": "lang-label"}, label) if show_label else None,
+             h("select", {"data-action": "language", "data-language": current,
+                          "aria-label": None if show_label else label},
+               [h("option", {"value": code, "lang": code, "selected": code == current},
+                  M.t(f"language.{code}")) for code in M.available_languages()]))

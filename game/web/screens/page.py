@@ -17,6 +17,8 @@ def render_page(frame: Frame) -> El:
         body = render_setup(frame.setup)
     elif frame.play is not None:
         body = _play_body(frame.play)
+        if frame.tutorial is not None:
+            body = h("div", {"class": "stack"}, coach(frame), body)
         if frame.banner is not None:
             key, params = frame.banner
             free = (button(M.t("storage.free_space"), "home", cls="btn small secondary")
@@ -54,3 +56,18 @@ def _play_body(f: PlayFrame) -> El:
     if f.mode == "scoring":
         return h("div", {"class": "stack"}, render_play(f), render_scoring(f))
     return render_play(f, zoom=f.zoom)
+
+
+def coach(frame: Frame) -> El:
+    """The tutorial's lesson for this moment, with "keep this game" and "leave"."""
+    assert frame.tutorial is not None
+    key, params = frame.tutorial
+    return h("aside", {"class": "coach", "data-tutorial": key, "aria-labelledby": "coach-title"},
+             h("h2", {"id": "coach-title", "class": "coach-title"}, M.t("tutorial.title")),
+             h("p", {"class": "coach-text"}, M.t(key, **params)),
+             h("div", {"class": "coach-actions"},
+               None if frame.tutorial_kept else
+               h("button", {"type": "button", "class": "btn small secondary",
+                            "data-action": "tutorial-keep"}, M.t("tutorial.keep")),
+               h("button", {"type": "button", "class": "btn small secondary",
+                            "data-action": "home"}, M.t("tutorial.leave"))))

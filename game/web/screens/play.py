@@ -17,7 +17,7 @@ from ..board_svg import card_svg, piece_svg, render_board, render_city
 from ..draft import BuildDraft
 from ..frame import BUILD, SELECT, Counts, LastMove, PlayFrame
 from ..vdom import El, h
-from .common import button, chip, chips, notice_line
+from .common import button, chip, chips, language_select, notice_line
 from .story import digest_block, inspector_block, log_drawer, players_material, replay_panel
 
 
@@ -93,6 +93,7 @@ def top_bar(f: PlayFrame) -> El:
               button(M.t("play.hide_cards"), "hide-cards", {"data-hide-cards": "true"},
                      cls="btn small ghost") if f.people >= 2 and f.mode == "turn" else None,
               button(M.t("play.rules"), "rules", cls="btn small ghost"),
+              language_select(show_label=False),
               button(M.t("play.exit"), "home", cls="btn small ghost"))
     return h("header", {"class": "topbar"},
              h("span", {"class": "tb-info"}, items),
@@ -369,9 +370,12 @@ def pieces_block(f: PlayFrame, draft: BuildDraft) -> El:
                      "data-action": "piece", "data-floors": floors,
                      "data-colour": name if two else None,
                      "data-piece-colour": name,
-                     "aria-pressed": "true" if selected else "false",
-                     "aria-label": M.t("piece.name", floors=floors)}
+                     "aria-pressed": "true" if selected else "false"}
+            # Named by its content (no aria-label): "2-floor piece ×3", the visible "×3"
+            # included, as speech input and axe's label-content-name-mismatch want.
             buttons.append(h("button", attrs, piece_svg(name, floors, 40),
+                             h("span", {"class": "sr-only"},
+                               M.t("piece.name", floors=floors), " "),
                              h("span", {"class": "piece-n"}, M.t("piece.count", count=n))))
     return h("div", {"class": "pieces"}, h("h4", {}, M.t("play.your_pieces")),
              h("div", {"class": "piece-row"}, buttons))
@@ -437,4 +441,5 @@ def render_pass(f: PlayFrame) -> El:
              digest_block(f),
              h("div", {"class": "pass-tools"},
                button(M.t("play.rules"), "rules", cls="btn small ghost"),
+               language_select(show_label=False),
                button(M.t("play.exit"), "home", cls="btn small ghost")))

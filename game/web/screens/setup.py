@@ -12,19 +12,27 @@ from .common import button, chip
 
 
 def _select(field: str, options: list[tuple[str, str]], value: str, player: int | None = None,
-            label: str = "", bad: bool = False) -> El:
+            label: str = "", bad: bool = False, hint: str | None = None) -> El:
+    """A labelled dropdown; ``hint``: a one-line explanation under it (a variant)."""
+    hint_id = f"hint-{field}" if hint else None
     return h("label", {"class": "field" + (" bad" if bad else "")},
              h("span", {"class": "field-label"}, label),
              h("select", {"data-field": field, "data-player": player,
-                          "aria-invalid": "true" if bad else None},
+                          "aria-invalid": "true" if bad else None,
+                          "aria-describedby": hint_id},
                [h("option", {"value": v, "selected": v == value}, text)
-                for v, text in options]))
+                for v, text in options]),
+             h("small", {"class": "field-hint", "id": hint_id}, hint) if hint else None)
 
 
 def _check(field: str, checked: bool, label: str) -> El:
+    """A checkbox for a variant, with its one-line explanation (``setup.help.<field>``)."""
+    hint_id = f"hint-{field}"
     return h("label", {"class": "check"},
-             h("input", {"type": "checkbox", "data-field": field, "checked": checked}),
-             h("span", {}, label))
+             h("input", {"type": "checkbox", "data-field": field, "checked": checked,
+                         "aria-describedby": hint_id}),
+             h("span", {"class": "check-text"}, h("span", {}, label),
+               h("small", {"class": "field-hint", "id": hint_id}, M.t(f"setup.help.{field}"))))
 
 
 def render_setup(form: SetupFrame) -> El:
@@ -69,9 +77,11 @@ def render_setup(form: SetupFrame) -> El:
     options.append(_select("rounds", [(str(r), M.t("setup.rounds_value", rounds=r,
                                                     pieces=pieces[r]))
                                       for r in choices], str(form.rounds), None,
-                           M.t("setup.rounds")))
+                           M.t("setup.rounds"),
+                           hint=M.t("setup.help.rounds") if len(choices) > 1 else None))
     options.append(_select("godzilla", [(g, M.t(f"setup.godzilla.{g}")) for g in GODZILLA_MODES],
-                           form.godzilla, None, M.t("setup.godzilla")))
+                           form.godzilla, None, M.t("setup.godzilla"),
+                           hint=M.t("setup.help.godzilla")))
     checks = [
         _check("tie_break", form.tie_break, M.t("setup.tie_break")),
         _check("progressive", form.progressive, M.t("setup.progressive")),

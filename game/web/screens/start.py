@@ -8,7 +8,10 @@ from typing import Callable
 from .. import messages as M
 from ..frame import StartFrame
 from ..vdom import El, h
-from .common import button, chips
+from .common import button, chips, language_select
+from .rules import render_rules
+
+__all__ = ["render_rules", "render_start"]
 
 
 def local_time_text(ts: float) -> str:
@@ -101,14 +104,21 @@ def render_start(f: StartFrame) -> El:
                       cls="btn secondary")) if finished else None) if f.saves else None
     return h("div", {"class": "start", "data-screen": "start"},
              h("div", {"class": "start-inner"},
+               h("div", {"class": "start-tools"}, language_select()),
                h("header", {"class": "hero"},
                  h("h1", {}, M.t("start.heading")),
                  h("p", {"class": "subtitle"}, M.t("app.subtitle"))),
                err,
                h("div", {"class": "start-actions"},
-                 button(M.t("start.new"), "new-game", cls="btn primary big"),
+                 button(M.t("start.play_alone"), "play-alone",
+                        {"aria-describedby": "play-alone-hint"}, cls="btn primary big"),
+                 button(M.t("start.tutorial_resume" if f.tutorial else "start.tutorial"),
+                        "tutorial", cls="btn secondary big"),
+                 button(M.t("start.new"), "new-game", cls="btn secondary big"),
                  button(M.t("start.rules"), "rules", cls="btn secondary big"),
                  import_button()),
+               h("p", {"class": "hint start-hint", "id": "play-alone-hint"},
+                 M.t("start.play_alone_hint")),
                h("section", {"class": "saves"},
                  h("h2", {}, M.t("start.saved")),
                  h("ul", {"class": "save-list"}, items) if items
@@ -122,23 +132,6 @@ def import_button() -> El:
              h("span", {}, M.t("share.import")),
              h("input", {"type": "file", "accept": ".json,application/json",
                          "data-import": "true", "class": "visually-hidden-file"}))
-
-
-def render_rules() -> El:
-    sections = []
-    for heading, paragraphs in M.RULES_HELP:
-        sections.append(h("section", {},
-                          h("h3", {}, M.t(heading)),
-                          [h("p", {"class": "decision" if "(our decision)" in M.t(p) else None},
-                             M.t(p)) for p in paragraphs]))
-    return h("div", {"class": "overlay rules", "data-screen": "rules"},
-             h("div", {"class": "sheet"},
-               h("div", {"class": "sheet-head"},
-                 h("h2", {}, M.t("rules.heading")),
-                 button(M.t("rules.close"), "rules-close", cls="btn secondary")),
-               h("div", {"class": "rules-text"}, sections),
-               h("div", {"class": "actions"},
-                 button(M.t("rules.close"), "rules-close", cls="btn primary"))))
 
 
 def _size(chars: int) -> str:

@@ -1,0 +1,75 @@
+"""What a screen reader hears: the news of each render, for the page's ``aria-live`` region.
+
+A sighted player sees a move happen on the board; a blind player must hear it. Each render
+lists its news items (the last move or a computer's move being shown, the explanation of a
+refused move, whose turn it is, a scoring, the final result) as ``(kind, text)`` pairs built
+from the frame only, like any screen. The browser layer (:mod:`game.web.app`) keeps the
+previous render's items and puts only the items that changed into the live region
+(``#announcer``), so a refusal is not read together with a move heard a minute ago.
+"""
+
+from __future__ import annotations
+
+from .. import messages as M
+from ..frame import Frame, PlayFrame
+from .play import move_line
+
+News = tuple[tuple[str, str], ...]
+
+
+def _text(el) -> str:
+    return " ".join(el.text().split())
+
+
+def news(frame: Frame) -> News:
+    """This render's news items, in the order they should be heard."""
+    f = frame.play
+    if f is None:
+        return ()
+    items: list[tuple[str, str]] = []
+    if frame.tutorial is not None:
+        key, params = frame.tutorial
+        items.append(("tutorial", M.t(key, **params)))
+    move = f.preview or f.last_move
+    if move is not None:
+        line = move_line(f, move)
+        texts = [_text(el) for el in line.walk()
+                 if el.attrs.get("class") in ("move-text", "move-extra")]
+        if texts:
+            items.append(("move", " ".join(texts)))
+    if f.notice is not None:
+        key, params = f.notice
+        items.append(("notice", M.t(key, **params)))
+    if f.mode == "scoring" and f.acked < len(f.view.scorings):
+        items.append(("scoring", scoring_text(f)))
+    elif f.mode == "final" and f.standings:
+        winners = [s for s in f.standings if s.winner]
+        if len(winners) == 1:
+            items.append(("final", M.t("final.winner", name=f.name(winners[0].player))))
+        else:
+            items.append(("final", M.t("final.winners", names=M.t("final.and").join(
+                f.name(s.player) for s in winners))))
+    elif f.view.current is not None and f.mode in ("turn", "computer", "pass"):
+        items.append(("turn", M.t("a11y.turn", name=f.name(f.view.current))))
+    return tuple(items)
+
+
+def scoring_text(f: PlayFrame) -> str:
+    """"Scoring after round 1. Anna (blue): 7 points, ..." (the game totals so far)."""
+    settings = f.settings
+    k = f.acked
+    totals = [0] * len(settings.colours)
+    for sc in f.view.scorings[:k + 1]:
+        for c, cs in enumerate(sc.colours):
+            totals[c] += cs.total
+    parts = [M.t("a11y.total", name=settings.players[settings.colour_owner[c]].name,
+                 colour=M.colour(name), points=M.tn("count.points", totals[c]))
+             for c, name in enumerate(settings.colours)]
+    return M.t("a11y.scoring", heading=M.t("score.heading", round=k + 1),
+               totals=M.t("pieces.sep").join(parts))
+
+
+def fresh(previous: News, current: News) -> str:
+    """The text to announce now: the items of ``current`` that ``previous`` did not have."""
+    seen = set(previous)
+    return " ".join(text for item in current if item not in seen for _, text in [item])

@@ -1,0 +1,227 @@
+"""Everyone at the table, in the browser: an axe-core audit of every main screen in every
+language, a whole turn played with the keyboard alone, the language chooser and "Play alone".
+
+axe-core is the npm package pinned in package.json (a devDependency: never shipped in dist/);
+its file is evaluated in the page (the page's CSP allows eval, which PyScript needs anyway).
+Screenshots of the main screens in German and French at 1024x768 and 390x844 go to
+screenshots/a11y-<lang>-<screen>-<size>.png.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import json
+
+from e2e_helpers import ROOT, SCREENSHOTS, VIEWPORTS, screenshot
+from test_ui_screens import load_into, prepared
+from ui_driver import FAST, open_app, screen, tap
+
+pytestmark = pytest.mark.e2e
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+RUN_AXE = """async () => {
+  const result = await axe.run(document, {resultTypes: ["violations"]});
+  return result.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.slice(0, 4).map(n => n.target.join(" ") + " :: " + n.failureSummary)}));
+}"""
+
+
+def audit(page, name: str, lang: str, shots: bool = False) -> list:
+    """axe-core on the page as it is: the serious and critical violations (empty = pass)."""
+    page.wait_for_timeout(150)
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.evaluate(AXE.read_text(encoding="utf-8") + "\n;0")
+    found = [v for v in page.evaluate(RUN_AXE) if v["impact"] in ("serious", "critical")]
+    if shots:
+        for size in ("tablet-landscape", "phone"):
+            page.set_viewport_size(VIEWPORTS[size])
+            page.wait_for_timeout(200)
+            screenshot(page, f"a11y-{lang}-{name}", sizes=(size,))
+        page.set_viewport_size(VIEWPORTS["tablet-landscape"])
+    return [(name, v["id"], v["impact"], v["nodes"]) for v in found]
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_no_serious_or_critical_axe_violations_on_the_main_screens(page, site_url, lang):
+    shots = lang in ("de", "fr")
+    query = f"{FAST}&lang={lang}"
+    page.set_viewport_size(VIEWPORTS["tablet-landscape"])
+    problems: list = []
+    open_app(page, site_url, query)
+    assert page.get_attribute("html", "lang") == lang
+    problems += audit(page, "start", lang, shots)
+    tap(page, '[data-action="rules"]')
+    problems += audit(page, "rules", lang, shots)
+    tap(page, '[data-action="rules-close"]')
+    tap(page, '[data-action="new-game"]')
+    problems += audit(page, "setup", lang, shots)
+
+    data = prepared(lambda c: c.session.state.round == 2 and c.screen_name == "pass",
+                    progressive=True, godzilla="godzilla")
+    load_into(page, site_url, data, query)
+    assert screen(page) == "pass"
+    problems += audit(page, "pass", lang, shots)
+    tap(page, '[data-action="reveal"]')
+    problems += audit(page, "selection", lang, shots)
+
+    data = prepared(lambda c: c.session.state.phase == "build" and c.screen_name == "pass"
+                    and c.session.state.current == 0 and c.session.state.round == 2, seed=5)
+    load_into(page, site_url, data, query)
+    tap(page, '[data-action="reveal"]')
+    page.locator('[data-action="card"]').first.click()
+    page.locator('[data-action="piece"]').first.click()
+    problems += audit(page, "building", lang, shots)
+
+    data = prepared(lambda c: c.screen_name == "scoring")
+    load_into(page, site_url, data, query)
+    assert screen(page) == "scoring"
+    problems += audit(page, "scoring", lang, shots)
+
+    data = prepared(lambda c: False, count=2, seed=4)
+    load_into(page, site_url, data, query)
+    assert screen(page) == "final"
+    problems += audit(page, "final", lang, shots)
+    tap(page, '[data-action="home"]')
+    problems += audit(page, "start-saves", lang, shots)
+    SCREENSHOTS.mkdir(exist_ok=True)
+    (SCREENSHOTS / f"axe-{lang}.json").write_text(json.dumps(problems, indent=1))
+    assert not problems, [(name, rule, impact) for name, rule, impact, _ in problems]
+
+
+# ------------------------------------------------------------------ keyboard only
+FOCUSED = """(selector) => { const el = document.activeElement;
+  // a plot's focusable cell stands for its plot
+  const it = el && el.matches(".hit") ? el.closest("[data-city]") : el;
+  return !!it && it !== document.body && it.matches(selector); }"""
+
+
+def tab_to(page, selector: str, limit: int = 120) -> None:
+    """Press Tab until the focused element matches ``selector`` (keyboard only)."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate(FOCUSED, selector):
+            return
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def focused(page) -> dict:
+    return page.evaluate("""() => { const f = document.activeElement;
+      const el = f.matches(".hit") ? f.closest("[data-city]") : f;
+      return {tag: el.tagName, action: el.dataset.action || null, city: el.dataset.city || null,
+              plot: el.dataset.plot || null, label: f.getAttribute("aria-label") || ""}; }""")
+
+
+def wait_for_my_step(page) -> None:
+    page.wait_for_function("""() => document.getElementById("app").dataset.screen === "play"
+        && !!document.querySelector('.panel [data-action="confirm"]')""", timeout=120_000)
+
+
+def test_a_whole_turn_by_keyboard_alone(page, site_url):
+    page.set_viewport_size(VIEWPORTS["tablet-landscape"])
+    open_app(page, site_url, f"{FAST}&lang=en")
+    page.evaluate("localStorage.clear()")
+    open_app(page, site_url, f"{FAST}&lang=en")
+    tab_to(page, '[data-action="play-alone"]')
+    page.keyboard.press("Enter")
+    wait_for_my_step(page)
+    assert page.get_attribute(".play", "data-phase") == "select"
+
+    # Choose the round's pieces: + buttons and Confirm, by Tab and Enter/Space.
+    while int(page.get_attribute("[data-select-left]", "data-select-left")):
+        tab_to(page, "[data-select-inc]:not([disabled])")
+        page.keyboard.press("Space")
+    tab_to(page, '[data-action="confirm"]:not([disabled])')
+    page.keyboard.press("Enter")
+    wait_for_my_step(page)
+    assert page.get_attribute(".play", "data-phase") == "build"
+
+    # Build: a card, a piece, a plot (arrow keys on the board), Escape takes back, Confirm.
+    log = page.evaluate("document.getElementById('announcer').textContent")
+    cards = page.eval_on_selector_all('[data-action="card"]', "els => els.map(e => e.dataset.card)")
+    pieces = page.eval_on_selector_all('[data-action="piece"]',
+                                       "els => els.map(e => e.dataset.floors)")
+    done = False
+    for card in cards:
+        for floors in pieces:
+            tab_to(page, f'[data-action="card"][data-card="{card}"]')
+            page.keyboard.press("Enter")
+            tab_to(page, f'[data-action="piece"][data-floors="{floors}"]')
+            page.keyboard.press("Space")
+            if page.locator('[data-legal="true"]').count():
+                done = True
+                break
+        if done:
+            break
+    assert done, "no card and piece gave a highlighted plot"
+    tab_to(page, '[data-action="plot"]')
+    start = focused(page)
+    assert start["label"] and "you can build here" in start["label"], start
+    page.keyboard.press("ArrowRight")
+    moved = focused(page)
+    if (moved["city"], moved["plot"]) == (start["city"], start["plot"]):
+        page.keyboard.press("ArrowLeft")
+        moved = focused(page)
+    assert moved["action"] == "plot" and (moved["city"], moved["plot"]) != (
+        start["city"], start["plot"]), moved
+    page.keyboard.press("ArrowLeft" if moved == focused(page) else "ArrowRight")
+    back = focused(page)
+    if (back["city"], back["plot"]) != (start["city"], start["plot"]):
+        # the arrows are geometric; go back to the highlighted plot by Shift+Tab and Tab
+        page.keyboard.press("Shift+Tab")
+        tab_to(page, f'[data-city="{start["city"]}"][data-plot="{start["plot"]}"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector('[data-pending="true"]')
+    assert focused(page)["plot"] == start["plot"], "focus stayed on the plot after the redraw"
+    page.keyboard.press("Escape")
+    page.wait_for_selector('[data-pending="true"]', state="detached")
+    page.keyboard.press("Enter")
+    page.wait_for_selector('[data-pending="true"]')
+    tab_to(page, '[data-action="confirm"]:not([disabled])')
+    page.keyboard.press("Enter")
+    page.wait_for_function("(before) => document.getElementById('announcer').textContent"
+                           " !== before", arg=log)
+    announced = page.evaluate("document.getElementById('announcer').textContent")
+    assert announced, "the move was announced"
+    assert page.locator(f'[data-city="{start["city"]}"][data-plot="{start["plot"]}"]'
+                        '[data-height]').get_attribute("data-height") != "0"
+
+
+def test_the_language_chooser_switches_at_once_and_is_kept(page, site_url):
+    page.set_viewport_size(VIEWPORTS["phone"])
+    open_app(page, site_url, FAST)
+    page.evaluate("localStorage.clear()")
+    open_app(page, site_url, FAST + "&lang=xx")  # unknown: the browser's language (en-US)
+    assert page.get_attribute("html", "lang") == "en"
+    page.select_option('select[data-action="language"]', "fr")
+    page.wait_for_selector('html[lang="fr"]')
+    assert page.inner_text('[data-action="play-alone"]') == "Jouer seul"
+    open_app(page, site_url, FAST)  # the choice is kept
+    assert page.get_attribute("html", "lang") == "fr"
+    tap(page, '[data-action="play-alone"]')
+    page.wait_for_selector('#app[data-screen="play"]')
+    assert page.locator('[data-score-player]').count() == 4
+    page.select_option('.topbar select[data-action="language"]', "de")
+    page.wait_for_selector('html[lang="de"]')
+    assert screen(page) == "play"  # the game goes on
+    assert "IA 2 (moyen)" in page.inner_text(".topbar")  # names stay as the game made them
+
+
+def test_the_tutorial_guides_is_left_and_resumed(page, site_url):
+    page.set_viewport_size(VIEWPORTS["tablet-landscape"])
+    open_app(page, site_url, FAST)
+    page.evaluate("localStorage.clear()")
+    open_app(page, site_url, FAST + "&lang=de")
+    tap(page, '[data-action="tutorial"]')
+    page.wait_for_selector('[data-tutorial="tutorial.select"]')
+    screenshot(page, "a11y-de-tutorial", sizes=("tablet-landscape", "phone"))
+    assert "Einführung" in page.inner_text(".coach")
+    tap(page, '[data-select-inc="1"]')
+    tap(page, '.coach [data-action="home"]')
+    page.wait_for_selector('#app[data-screen="start"]')
+    assert page.locator("[data-save]").count() == 0  # not listed unless kept
+    assert page.inner_text('[data-action="tutorial"]') == "Einführung fortsetzen"
+    tap(page, '[data-action="tutorial"]')
+    page.wait_for_selector('[data-tutorial="tutorial.select"]')
+    assert page.inner_text('[data-select-count="1"]') == "1"  # where it was left
