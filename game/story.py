@@ -19,18 +19,27 @@ the game (the session); only events and public views of them go to screens.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Literal, Sequence, Union
+from typing import Literal
 
-from .actions import (Action, Build, ChooseStartPlayer, OrderCities, PlaceGodzilla, ReturnPiece,
-                      Select, Shuffle)
+from .actions import (
+    Action,
+    Build,
+    ChooseStartPlayer,
+    OrderCities,
+    PlaceGodzilla,
+    ReturnPiece,
+    Select,
+    Shuffle,
+)
 from .board import Board, Tower, height, owner
 from .material import CITIES, PLOTS_PER_CITY, Card
 from .scoring import score_board
 from .settings import Settings
 from .state import SELECT, State, new_state
 
-Majority = Union[str, Literal["tie", "none"]]
+Majority = str | Literal["tie", "none"]
 """A city's majority: the colour holding it, ``"tie"`` (towers, but no single leader) or
 ``"none"`` (no tower in the city)."""
 
@@ -170,9 +179,9 @@ class CitiesOrdered:
     order: tuple[int, ...]
 
 
-Event = Union[Selected, Placed, TakenOver, Returned, GodzillaMoved, Destroyed, MajorityChanged,
-              TallestChanged, Scored, Dealt, Reshuffled, StartPlayerChosen, GodzillaPlaced,
-              CitiesOrdered]
+Event = (Selected | Placed | TakenOver | Returned | GodzillaMoved | Destroyed | MajorityChanged
+         | TallestChanged | Scored | Dealt | Reshuffled | StartPlayerChosen | GodzillaPlaced
+         | CitiesOrdered)
 
 
 @dataclass(frozen=True, slots=True)

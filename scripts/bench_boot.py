@@ -315,7 +315,7 @@ def summarise(samples: dict) -> dict:
     for mode, by_kind in samples.items():
         row = {}
         for kind, values in by_kind.items():
-            med = lambda key: round(statistics.median(v[key] for v in values), 3)  # noqa: E731
+            med = lambda key, values=values: round(statistics.median(v[key] for v in values), 3)  # noqa: E731
             row[kind] = {
                 "ready_s": med("ready"), "fcp_s": med("fcp"), "wasm_s": med("wasm"),
                 "python_s": med("python"), "imported_s": med("imported"),

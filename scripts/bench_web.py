@@ -30,13 +30,13 @@ game start, i.e. a lower bound for a real network.
 from __future__ import annotations
 
 import argparse
+import faulthandler
 import json
 import os
 import statistics
 import sys
 import tempfile
 import time
-import faulthandler
 import zlib
 from pathlib import Path
 

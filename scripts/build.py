@@ -128,7 +128,7 @@ def game_data_files() -> list:
         try:
             msgfmt.compile_tree(ROOT / "locale")
         except msgfmt.PoError as exc:
-            raise BuildError(str(exc))
+            raise BuildError(str(exc)) from None
         out += [p for p in _tree_files("locale") if p.endswith(".mo")]
     return out
 
@@ -426,8 +426,10 @@ def build(quiet: bool = False, snapshot: bool = True) -> int:
         '  <link rel="modulepreload" href="%s">' % interpreter,
         '  <link rel="modulepreload" href="./%s/pyodide.mjs">' % pyodide_dir,
         '  <link rel="modulepreload" href="./%s/%s">' % (pyodide_dir, pyodide[1]),
-        '  <link rel="preload" href="./%s/pyodide.asm.wasm" as="fetch" crossorigin="anonymous">' % pyodide_dir,
-        '  <link rel="preload" href="./%s/%s" as="fetch" crossorigin="anonymous">' % (pyodide_dir, stdlib_name),
+        '  <link rel="preload" href="./%s/pyodide.asm.wasm" as="fetch" crossorigin="anonymous">'
+        % pyodide_dir,
+        '  <link rel="preload" href="./%s/%s" as="fetch" crossorigin="anonymous">'
+        % (pyodide_dir, stdlib_name),
         '  <link rel="preload" href="./%s/%s" as="fetch" crossorigin="anonymous">' % (pyodide_dir, pack_name),
     ])
     index = index.replace("</head>", preload + "\n</head>", 1)

@@ -215,7 +215,7 @@ def main():
             kept[name] = os.path.relpath(path, STD)
     missing = sorted(finder.missing)
 
-    for name, rel in sorted(kept.items()):
+    for _name, rel in sorted(kept.items()):
         py_compile.compile(
             os.path.join(STD, rel),
             cfile=os.path.join(OUT, "stdlib", rel + "c"),

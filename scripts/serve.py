@@ -27,8 +27,8 @@ import base64
 import errno
 import functools
 import hashlib
-import socket
 import re
+import socket
 import sys
 import threading
 import tomllib

@@ -4,7 +4,7 @@
 # Works on a fresh Debian machine (root, or sudo available) and in CI: it first
 # installs whatever is missing, then builds the site once, then runs the suites
 # in order and exits non-zero if any failed:
-#   0. types                            mypy (configured in pyproject.toml)
+#   0. types and lint                   mypy, ruff check . (both configured in pyproject.toml)
 #   1. engine tests on CPython          pytest tests/engine
 #   2. computer players on CPython      pytest tests/ai
 #   3. web UI logic on CPython          pytest tests/web
@@ -100,6 +100,7 @@ run_suite() {  # run_suite NAME COMMAND...   (exit 5 = no tests collected = ok)
 }
 
 run_suite "Types (mypy, pyproject.toml: --strict for the engine and game/ai)" "$ROOT/.venv/bin/mypy"
+run_suite "Lint (ruff, pyproject.toml)" "$ROOT/.venv/bin/ruff" check .
 run_suite "Engine tests on CPython" "$PY" -m pytest -q tests/engine
 run_suite "Computer players on CPython" "$PY" -m pytest -q tests/ai
 run_suite "Web UI logic on CPython" "$PY" -m pytest -q tests/web

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Callable, Generator, Protocol
+from collections.abc import Callable, Generator
+from typing import Protocol
 
 from ..actions import Action
 from ..view import PlayerView
@@ -159,6 +160,7 @@ def _custom_search(player_id: str) -> ComputerPlayer:
     :class:`~game.ai.search.SearchConfig` fields, for experiments and benchmarks (not a level
     of the page)."""
     from dataclasses import fields
+
     from .search import SearchConfig, SearchPlayer
     types = {f.name: f.type for f in fields(SearchConfig)}
     values: dict[str, object] = {}

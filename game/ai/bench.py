@@ -13,7 +13,8 @@ from __future__ import annotations
 import json
 import random
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..match import Game
 from ..settings import standard_settings

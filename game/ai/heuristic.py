@@ -81,7 +81,7 @@ class ThreatModel:
     def __init__(self, view: PlayerView) -> None:
         settings = view.settings
         unseen = view.unseen_cards()
-        counts = {card: 0 for card in CARDS}
+        counts = dict.fromkeys(CARDS, 0)
         for card in unseen:
             counts[card] += 1
         total = len(unseen)

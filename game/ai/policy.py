@@ -16,7 +16,7 @@ import random
 
 from ..actions import Action, Build, ReturnPiece
 from ..board import Tower
-from ..material import CITIES, Card, MAX_PIECE, PLOTS_PER_CITY, SEAT_PLOTS
+from ..material import CITIES, MAX_PIECE, PLOTS_PER_CITY, SEAT_PLOTS, Card
 from ..scoring import MAJORITY_POINTS as MAJORITY
 from ..scoring import TALLEST_POINTS as TALLEST
 from ..scoring import TOWER_POINTS as TOWER

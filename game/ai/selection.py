@@ -13,14 +13,13 @@ selecting player's own hand).
 from __future__ import annotations
 
 import random
-from typing import Union
 
 from ..actions import Select
-from ..material import MAX_PIECE, Card, PLOTS_PER_CITY, SEAT_PLOTS
+from ..material import MAX_PIECE, PLOTS_PER_CITY, SEAT_PLOTS, Card
 from ..state import Counts, State, selections
 from ..view import PlayerView
 
-Position = Union[State, PlayerView]
+Position = State | PlayerView
 BALANCE_WEIGHT = 0.25
 
 

@@ -15,10 +15,10 @@ from typing import Any
 from pyscript import document, window
 from pyscript.ffi import create_proxy, to_js
 
+from ..save import MAX_SAVE_BYTES
 from . import layout
 from . import messages as M
 from .controller import Controller
-from ..save import MAX_SAVE_BYTES
 from .dom import patch, replace_children
 from .frame import Frame
 from .screens.announce import fresh, news

@@ -13,14 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..board import floors_by_colour, height, is_safe_from, owner
 from ..actions import Build
-from ..board import Tower
+from ..board import Tower, floors_by_colour, height, is_safe_from, owner
 from ..material import CITIES, PLOTS_PER_CITY, SEAT_PLOTS, Card
 from ..view import PlayerView
-from . import layout
+from . import layout, palette
 from . import messages as M
-from . import palette
 from .frame import PlayFrame
 from .vdom import El, s
 

@@ -10,29 +10,30 @@ from __future__ import annotations
 import random
 import sys
 import time
+from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Generator, Mapping
+from typing import Any
 
+from .. import save as game_save
 from ..actions import Action, Build, ReturnPiece
 from ..ai import PLAYERS, ComputerPlayer, make_player, think
-from .. import save as game_save
 from ..errors import SaveError
 from ..match import Game
 from ..material import Card
 from ..settings import Settings
 from ..state import OVER
 from ..view import player_view
-from .frame import Frame, Mode, PlayFrame, ReplayFrame, SavedGame, StartFrame, play_frame
+from . import messages as M
+from . import tutorial as T
 from .draft import tentative_build
-from .sharing import export_name, export_text, from_fragment, import_text, is_link, link_fragment
-from .storyframe import godzilla_preview, inspect, story_frame
+from .frame import Frame, Mode, PlayFrame, ReplayFrame, SavedGame, StartFrame, play_frame
 from .screens.page import render_page
 from .screens.start import local_time_text
 from .session import Session
-from . import messages as M
-from . import tutorial as T
 from .setup_form import SetupForm, play_alone_settings
+from .sharing import export_name, export_text, from_fragment, import_text, is_link, link_fragment
 from .storage import Entry, SaveConflict, SaveStore, StorageError
+from .storyframe import godzilla_preview, inspect, story_frame
 from .vdom import El
 
 SPEEDS = ("slow", "normal", "fast")

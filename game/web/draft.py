@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, replace
-from typing import Any, Literal, Union
+from typing import Any, Literal
 
 from ..actions import Action, Build, ReturnPiece, Select
 from ..errors import IllegalAction, SaveError
@@ -58,7 +58,7 @@ class BuildDraft:
     city: int | None = None
 
 
-Draft = Union[SelectDraft, BuildDraft]
+Draft = SelectDraft | BuildDraft
 
 
 @dataclass(frozen=True)

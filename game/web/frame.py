@@ -11,15 +11,16 @@ once per screen element.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Literal
+from typing import Any, Literal
 
 from ..actions import Action, Build, ReturnPiece, Select, action_from_json
 from ..errors import SaveError
 from ..scoring import Standing
-from ..story import Entry, Majority
 from ..settings import Settings
 from ..state import BUILD, OVER, SELECT, Counts
+from ..story import Entry, Majority
 from ..view import PlayerView
 from . import draft as D
 

@@ -291,7 +291,7 @@ def parts(key: str, **params: Any) -> list[Any]:
         return [key]
     out: list[Any] = []
     try:
-        for literal, field, spec, conversion in string.Formatter().parse(template):
+        for literal, field, spec, _conversion in string.Formatter().parse(template):
             if literal:
                 out.append(literal)
             if field is None:

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..errors import SettingsError
 from ..material import COLOURS, SEATS
-from ..settings import (DEFAULT_SEATS, GODZILLA_MODES, MAX_NAME_LENGTH, PlayerSpec, Settings)
+from ..settings import DEFAULT_SEATS, GODZILLA_MODES, MAX_NAME_LENGTH, PlayerSpec, Settings
 from . import messages as M
 from .frame import SetupFrame, SetupPlayer
 
@@ -217,7 +217,7 @@ class SetupForm:
         return settings
 
     @classmethod
-    def from_settings(cls, settings: Settings, controllers: tuple[str, ...]) -> "SetupForm":
+    def from_settings(cls, settings: Settings, controllers: tuple[str, ...]) -> SetupForm:
         """A form filled in like an earlier game (for "New game" after a game)."""
         form = cls(controllers)
         form.set_count(settings.player_count)

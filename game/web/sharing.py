@@ -15,12 +15,12 @@ a game to another device), so it is offered as a file, never put in a link.
 from __future__ import annotations
 
 import base64
-import json
 import binascii
+import json
 import re
 import unicodedata
 import zlib
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from .. import save as game_save
 from ..errors import SaveError
@@ -34,7 +34,7 @@ MAX_LINK_CHARS = 400_000
 
 def export_name(game: Game, when: float) -> str:
     """``manhattan-<date>-<names>.json`` (names reduced to ASCII letters and digits)."""
-    date = datetime.fromtimestamp(when, tz=timezone.utc).strftime("%Y-%m-%d")
+    date = datetime.fromtimestamp(when, tz=UTC).strftime("%Y-%m-%d")
     names = "-".join(_slug(p.name) for p in game.settings.players)
     return f"manhattan-{date}-{names}.json"[:120]
 

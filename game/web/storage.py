@@ -23,8 +23,9 @@ import json
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 from .. import save as game_save
 from .. import untrusted
@@ -245,7 +246,7 @@ class SaveStore:
 
     def _keys(self) -> list[str]:
         try:
-            return [k for k in self.backend.keys()
+            return [k for k in self.backend.keys()  # noqa: SIM118 (a Backend, not a dict)
                     if isinstance(k, str) and k.startswith("manhattan:")]
         except Exception:
             return []

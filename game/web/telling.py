@@ -9,16 +9,31 @@ through here, and ``tests/web/test_story_text.py`` pins the English wording.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from ..material import PLOTS_PER_CITY, Card
 from ..settings import Settings
-from ..story import (CitiesOrdered, Dealt, Destroyed, Entry, Event, GodzillaMoved, GodzillaPlaced,
-                     MajorityChanged, Placed, Reshuffled, Returned, Scored, Selected,
-                     StartPlayerChosen, TakenOver, TallestChanged)
+from ..story import (
+    CitiesOrdered,
+    Dealt,
+    Destroyed,
+    Entry,
+    Event,
+    GodzillaMoved,
+    GodzillaPlaced,
+    MajorityChanged,
+    Placed,
+    Reshuffled,
+    Returned,
+    Scored,
+    Selected,
+    StartPlayerChosen,
+    TakenOver,
+    TallestChanged,
+)
 from . import messages as M
 
-Picture = Union[tuple[str, Card], tuple[str, str, int], tuple[str, str]]
+Picture = tuple[str, Card] | tuple[str, str, int] | tuple[str, str]
 """``("card", card)``, ``("piece", colour, floors)`` or ``("chip", colour)``."""
 
 
@@ -128,8 +143,7 @@ def lost_towers(entries: tuple[Entry, ...], settings: Settings, viewer: int) -> 
     out: list[int] = []
     for entry in entries:
         for e in entry.events:
-            if isinstance(e, TakenOver) and e.previous in mine and e.pos not in out:
-                out.append(e.pos)
-            elif isinstance(e, Destroyed) and e.previous in mine and e.pos not in out:
+            if (isinstance(e, (TakenOver, Destroyed)) and e.previous in mine
+                    and e.pos not in out):
                 out.append(e.pos)
     return tuple(out)

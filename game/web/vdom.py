@@ -7,7 +7,8 @@ real DOM nodes with ``createElement``/``createElementNS``, ``setAttribute`` and 
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator, Union
+from collections.abc import Iterable, Iterator
+from typing import Any, Union
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -34,13 +35,13 @@ class El:
     __hash__ = None  # type: ignore[assignment]
 
     # -- queries, for tests and for the DOM layer
-    def walk(self) -> Iterator["El"]:
+    def walk(self) -> Iterator[El]:
         yield self
         for child in self.children:
             if isinstance(child, El):
                 yield from child.walk()
 
-    def find_all(self, **attrs: Any) -> list["El"]:
+    def find_all(self, **attrs: Any) -> list[El]:
         """Elements whose attributes equal ``attrs`` (``data_card`` means ``data-card``;
         a value of ``True`` means the attribute is present)."""
         want = {k.replace("_", "-"): v for k, v in attrs.items()}
@@ -51,7 +52,7 @@ class El:
                 found.append(el)
         return found
 
-    def find(self, **attrs: Any) -> "El | None":
+    def find(self, **attrs: Any) -> El | None:
         found = self.find_all(**attrs)
         return found[0] if found else None
 

@@ -21,6 +21,7 @@ def tiny_search(iterations: int = 6) -> SearchPlayer:
 def tiny_strongest(iterations: int = 6) -> SearchPlayer:
     """The strongest level's configuration (game.ai.STRONGEST) with a test-sized budget."""
     from dataclasses import replace
+
     from game.ai import STRONGEST
     config = make_player(STRONGEST).config
     return SearchPlayer("strongest:test", replace(config, iterations=iterations,

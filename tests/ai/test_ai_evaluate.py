@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings, strategies as st
+from ai_helpers import advance, new_game
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.actions import Build
 from game.ai import decide
@@ -13,8 +15,6 @@ from game.ai.greedy import GreedyPlayer, ranked_actions
 from game.ai.policy import FLOOR_COST, scored_builds, to_build
 from game.ai.selection import ranked_selections
 from game.scoring import score_board
-
-from ai_helpers import advance, new_game
 
 game_setups = st.tuples(st.sampled_from([2, 3, 4]), st.booleans(), st.booleans(),
                         st.integers(0, 90), st.integers(0, 10**6))

@@ -6,10 +6,9 @@ import random
 import typing
 
 import pytest
+from ai_helpers import advance, new_game
 
 from game.ai.explain import Reason, hint, reason_for, review
-
-from ai_helpers import advance, new_game
 
 SMALL = "search[iterations=20;root_width=4;inner_width=3;select_width=3]"
 REASONS = set(typing.get_args(Reason))

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from ai_helpers import advance, new_game
+
 from game.ai.foresight import RESERVE, outlook
 from game.board import EMPTY_BOARD
-
-from ai_helpers import advance, new_game
 
 
 def _with(state, **fields):

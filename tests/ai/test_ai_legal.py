@@ -5,14 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from hypothesis import HealthCheck, given, settings, strategies as st
+from ai_helpers import all_players
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from game.ai import decide
 from game.match import Game
 from game.settings import standard_settings
-
-from ai_helpers import all_players
 
 options = st.fixed_dictionaries({
     "godzilla": st.sampled_from(["off", "godzilla", "baby"]),

@@ -10,11 +10,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from ai_helpers import advance, all_players, new_game
 
 from game.ai import decide
 from game.view import player_view
-
-from ai_helpers import advance, all_players, new_game
 
 
 def _twin(state, player, seed):

@@ -5,13 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from ai_helpers import advance, new_game, tiny_search
 
 from game.ai import PLAYERS, decide, make_player
 from game.ai.search import SearchConfig, SearchPlayer
 from game.selfplay import play_game
-from game.view import player_view
-
-from ai_helpers import advance, new_game, tiny_search
 
 
 @pytest.mark.parametrize("n,moves", [(4, 7), (2, 0), (3, 25)])

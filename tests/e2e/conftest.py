@@ -18,7 +18,6 @@ from pathlib import Path
 
 import pytest
 import serve  # scripts/serve.py (on the path through pyproject.toml)
-
 from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, DIST, is_loopback
 
 

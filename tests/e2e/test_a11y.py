@@ -9,10 +9,9 @@ screenshots/a11y-<lang>-<screen>-<size>.png.
 
 from __future__ import annotations
 
-import pytest
-
 import json
 
+import pytest
 from e2e_helpers import ROOT, SCREENSHOTS, VIEWPORTS, screenshot
 from test_ui_screens import load_into, prepared
 from ui_driver import FAST, open_app, screen, tap

@@ -8,12 +8,10 @@ from __future__ import annotations
 import json
 import re
 import urllib.request
-from pathlib import Path
 
 import pytest
-
 import serve
-from e2e_helpers import DIST, ROOT, VIEWPORTS, screenshot, wait_ready, wait_service_worker
+from e2e_helpers import DIST, VIEWPORTS, screenshot, wait_ready, wait_service_worker
 
 pytestmark = pytest.mark.e2e
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from e2e_helpers import wait_ready
 from ui_driver import FAST, new_game, tap
 

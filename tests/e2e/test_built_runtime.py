@@ -11,8 +11,7 @@ import shutil
 import subprocess
 
 import pytest
-
-from e2e_helpers import DIST, ROOT
+from e2e_helpers import ROOT
 
 pytestmark = pytest.mark.e2e
 

@@ -8,11 +8,9 @@ These tests pin what the policy leaves out, and that Chromium really enforces it
 from __future__ import annotations
 
 import json
-
 import urllib.request
 
 import pytest
-
 import serve
 from e2e_helpers import DIST, ROOT, wait_ready
 

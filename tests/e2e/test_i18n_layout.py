@@ -8,7 +8,6 @@ page through localStorage). Screenshots go to screenshots/i18n-<lang>-<screen>-p
 from __future__ import annotations
 
 import pytest
-
 from e2e_helpers import VIEWPORTS, screenshot
 from test_ui_screens import load_into, prepared
 from ui_driver import FAST, open_app, screen, tap

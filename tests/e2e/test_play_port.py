@@ -16,7 +16,6 @@ import urllib.request
 from contextlib import contextmanager
 
 import pytest
-
 import serve
 from e2e_helpers import ROOT
 

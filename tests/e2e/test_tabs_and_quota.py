@@ -9,10 +9,10 @@ import json
 import random
 
 import pytest
-
 from e2e_helpers import wait_ready
-from game import save as game_save
 from ui_driver import FAST, STEP_JS, new_game, open_app, screen, tap
+
+from game import save as game_save
 
 pytestmark = pytest.mark.e2e
 

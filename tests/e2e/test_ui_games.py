@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from ui_driver import new_game, open_app, play_to_final, screen, tap
 
 pytestmark = pytest.mark.e2e

@@ -7,9 +7,8 @@ import json
 import random
 
 import pytest
-
 from e2e_helpers import wait_ready
-from ui_driver import new_game, open_app, play_to_final, screen, tap, wait_for_person
+from ui_driver import new_game, open_app, screen, tap, wait_for_person
 
 pytestmark = pytest.mark.e2e
 

@@ -10,16 +10,13 @@ in a second instead of playing to it.
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
 import pytest
-
-from e2e_helpers import ROOT, SCREENSHOTS, VIEWPORTS, screenshot, wait_ready
+from e2e_helpers import SCREENSHOTS, VIEWPORTS, screenshot
 from ui_driver import FAST, open_app, screen, tap
+from webkit import make_controller, setup_game, tap_decision
 
-from game.web.storage import MemoryBackend  # noqa: E402
-from webkit import make_controller, setup_game, tap_decision  # noqa: E402
+from game.web.storage import MemoryBackend
 
 pytestmark = pytest.mark.e2e
 

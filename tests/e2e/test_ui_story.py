@@ -10,18 +10,16 @@ from __future__ import annotations
 
 import json
 
-
-
 import pytest
-
 from e2e_helpers import VIEWPORTS, screenshot
+from test_ui_screens import load_into, prepared
+from ui_driver import FAST, screen, tap
+
 from game.board import floors_needed, height
 from game.material import MAX_PIECE
 from game.story import Story, majorities, tallest_positions
 from game.web.storage import MemoryBackend, SaveStore
 from game.web.telling import lines
-from test_ui_screens import load_into, prepared
-from ui_driver import FAST, screen, tap
 
 pytestmark = pytest.mark.e2e
 

@@ -9,7 +9,6 @@ import shutil
 
 import pytest
 import serve
-
 from e2e_helpers import DIST, wait_ready, wait_service_worker
 from ui_driver import new_game, open_app, screen, tap
 

@@ -5,14 +5,23 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from engine_testkit import deal_order, random_game, settings_for
 
 from game import Build, Card, Select, Shuffle, standard_settings
 from game.material import PLOTS_PER_CITY
 from game.state import SELECT
-from game.story import (Destroyed, GodzillaMoved, MajorityChanged, Placed, Returned, Selected,
-                        Story, TakenOver, TallestChanged, majorities)
-
-from engine_testkit import deal_order, random_game, settings_for
+from game.story import (
+    Destroyed,
+    GodzillaMoved,
+    MajorityChanged,
+    Placed,
+    Returned,
+    Selected,
+    Story,
+    TakenOver,
+    TallestChanged,
+    majorities,
+)
 
 CENTRE = Card(1, 1)
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from webkit import make_controller, play_to_end, setup_game, tap_decision
 
 from game.web import messages as M
 from game.web.board_svg import plot_name, plot_where
 from game.web.screens.announce import fresh, news
 from game.web.setup_form import SetupForm
 from game.web.storage import MemoryBackend
-from webkit import make_controller, play_to_end, setup_game, tap_decision
 
 
 @pytest.fixture(autouse=True)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 
+from webkit import make_controller, setup_game, tap_decision
+
 from game.web import dom
 from game.web.vdom import El, h, s
-from webkit import make_controller, setup_game, tap_decision
 
 
 class FakeNode:

@@ -13,11 +13,11 @@ import random
 from pathlib import Path
 
 import pytest
+from webkit import make_controller, play_to_end, setup_game, tap_decision
 
 from game.material import Card
 from game.view import PlayerView
 from game.web.frame import Frame, PlayFrame
-from webkit import make_controller, play_to_end, setup_game, tap_decision
 
 WEB = Path(__file__).resolve().parents[2] / "game" / "web"
 DRAWING = sorted((WEB / "screens").glob("*.py")) + [WEB / "board_svg.py"]

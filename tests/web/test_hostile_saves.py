@@ -7,11 +7,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from webkit import make_controller, setup_game
 
 from game import save as game_save
 from game.errors import SaveError
 from game.web.storage import PREFIX, PREFS_KEY, MemoryBackend, SaveStore, parse_json
-from webkit import make_controller, setup_game
 
 DEPTH = 50_000
 DEEP_ARRAY = "[" * DEPTH + "]" * DEPTH
@@ -33,7 +33,7 @@ def json_spy(monkeypatch):
                 game_save.check_nesting(text)
             except SaveError:
                 deep_calls.append(len(text))
-                raise AssertionError("json.loads on deeply nested text")
+                raise AssertionError("json.loads on deeply nested text") from None
         return real_loads(text, *args, **kwargs)
 
     monkeypatch.setattr(json, "loads", loads)

@@ -13,11 +13,11 @@ import re
 import string
 from pathlib import Path
 
-import pytest
-
 import msgfmt
-from game.web import messages as M
+import pytest
 from webkit import make_controller, play_to_end, setup_game
+
+from game.web import messages as M
 
 LANGS = ("en", "de", "fr")
 REPO = Path(__file__).resolve().parents[2]
@@ -98,7 +98,7 @@ def test_placeholders_are_identical_across_languages_and_plural_forms():
         for lang in LANGS:
             for form in entries(lang)[key].forms:
                 assert fields(form) == want, (lang, key, form)
-                form.format_map({f: 1 for f in want})  # a well-formed template
+                form.format_map(dict.fromkeys(want, 1))  # a well-formed template
 
 
 def test_plural_messages_name_their_counted_parameter():

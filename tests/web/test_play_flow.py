@@ -7,12 +7,12 @@ import random
 from collections import Counter
 
 import pytest
+from webkit import make_controller, pending, play_to_end, setup_game, tap_decision
 
 from game import save as game_save
-from game.actions import Build, ReturnPiece, Select
+from game.actions import Build, ReturnPiece
 from game.state import State
 from game.web.storage import PREFIX, MemoryBackend
-from webkit import make_controller, pending, play_to_end, setup_game, tap_decision
 
 
 def hands_in_tree(tree) -> Counter:

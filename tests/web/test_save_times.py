@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import os
 import random
 import sys
 import time
 
 import pytest
+from webkit import setup_game
 
 from game.web.controller import Controller
 from game.web.screens.start import iso_utc, local_time_text
 from game.web.storage import MemoryBackend, SaveStore
-from webkit import setup_game
 
 STAMP = 1705320000.0  # 2024-01-15 12:00:00 UTC
 

@@ -6,14 +6,13 @@ import re
 from pathlib import Path
 
 import pytest
+from webkit import make_controller, setup_game
 
-from game.errors import IllegalAction
 from game.material import CARDS, SEATS, plot_for
 from game.web import layout
 from game.web import messages as M
 from game.web.setup_form import SetupForm
 from game.web.vdom import El
-from webkit import make_controller, setup_game
 
 WEB = Path(__file__).resolve().parents[2] / "game" / "web"
 ENGINE = WEB.parent
@@ -37,7 +36,7 @@ def test_plots_do_not_overlap_and_fit_the_drawing(seat):
     rects = {(c, p): layout.plot_rect(seat, c, p) for c, p in layout.all_plots()}
     assert len({(r.x, r.y) for r in rects.values()}) == 54
     for r in rects.values():
-        assert 0 < r.x and r.x + r.w < width and 0 < r.y and r.y + r.h < height
+        assert r.x > 0 and r.x + r.w < width and r.y > 0 and r.y + r.h < height
 
 
 def test_edges_follow_the_seats_clockwise():

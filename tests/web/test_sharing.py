@@ -5,17 +5,16 @@ from __future__ import annotations
 
 import base64
 import json
+import random
 import zlib
 
 import pytest
+from webkit import make_controller, play_to_end, setup_game
 
 from game import save as game_save
 from game.errors import SaveError
-from game.web.sharing import (LINK_KEY, export_name, export_text, from_fragment, import_text,
-                              link_fragment)
+from game.web.sharing import LINK_KEY, export_name, export_text, from_fragment, import_text, link_fragment
 from game.web.storage import PREFIX
-from webkit import make_controller, play_to_end, setup_game
-import random
 
 
 def finished():

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import random
 
+from webkit import make_controller, setup_game, tap_decision
+
 from game.actions import Build
 from game.board import floors_needed
 from game.material import MAX_PIECE
 from game.state import godzilla_target
-from webkit import make_controller, setup_game, tap_decision
 
 
 def to_build_turn(c, rng, want=lambda c: True):

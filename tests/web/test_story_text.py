@@ -10,7 +10,7 @@ from game.web import messages as M
 from game.web.telling import lines, lost_towers
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
-from test_story import scripted  # noqa: E402
+from test_story import scripted
 
 
 def texts(story, step, viewer=None):
@@ -44,6 +44,7 @@ def test_english_lines_of_a_scripted_game():
 
 def test_every_line_of_whole_games_is_a_catalogue_text_in_every_language():
     from engine_testkit import random_game
+
     from game import standard_settings
     for options in ({}, {"godzilla": "godzilla", "progressive": True},
                     {"godzilla": "baby", "secret_selection": True}):

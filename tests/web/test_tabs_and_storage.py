@@ -9,9 +9,10 @@ from __future__ import annotations
 import json
 import random
 
+from webkit import make_controller, play_to_end, setup_game, tap_decision
+
 from game import save as game_save
 from game.web.storage import APP_VERSION, PREFIX, MemoryBackend, SaveStore
-from webkit import make_controller, play_to_end, setup_game, tap_decision
 
 
 def _stored(backend: MemoryBackend, ident: str) -> dict:

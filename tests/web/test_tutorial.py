@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import random
 
-from game.web import messages as M
 from webkit import make_controller, tap_decision
+
+from game.web import messages as M
 
 
 def lessons_until(c, stop, limit=400):

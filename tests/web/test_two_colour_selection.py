@@ -8,9 +8,10 @@ from __future__ import annotations
 import json
 import random
 
+from webkit import make_controller, pending, random_selection, set_selection, setup_game, tap_decision
+
 from game.actions import Select
 from game.web.storage import PREFIX, MemoryBackend
-from webkit import make_controller, pending, random_selection, set_selection, setup_game, tap_decision
 
 
 def two_player_game(backend=None):
@@ -165,7 +166,7 @@ def test_a_colour_with_a_single_possible_choice_needs_no_input():
             for colour in pending(s)["colours"]:
                 if colour == second:
                     index = s.settings.colour_index(colour)
-                    options = [o for o in random_options(s, index)]
+                    options = list(random_options(s, index))
                     pieces = max(options, key=lambda o: (o[3], o[2], o[1]))
                 else:
                     pieces = random_selection(c, colour, rng)

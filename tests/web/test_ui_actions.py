@@ -6,11 +6,11 @@ import json
 import random
 
 import pytest
+from webkit import make_controller, play_to_end, setup_game, tap_decision
 
+from game.actions import Build
 from game.web.controller import ACTIONS, Controller
 from game.web.storage import PREFIX, MemoryBackend, SaveStore
-from game.actions import Build
-from webkit import make_controller, play_to_end, setup_game, tap_decision
 
 
 def _drawn_actions(tree) -> set[str]:
@@ -21,9 +21,9 @@ def test_every_drawn_action_is_in_the_table_and_every_entry_is_drawn_somewhere()
     drawn: set[str] = set()
     for count, controllers in ((2, ["human", "human"]), (4, ["human", "random", "human", "greedy"])):
         c = make_controller()
-        drawn |= _drawn_actions(c.render())
+        drawn.update(_drawn_actions(c.render()))
         c.handle("rules")
-        drawn |= _drawn_actions(c.render())
+        drawn.update(_drawn_actions(c.render()))
         c.handle("rules-close")
         setup_game(c, count, controllers=controllers, start="0")
 
@@ -36,28 +36,28 @@ def test_every_drawn_action_is_in_the_table_and_every_entry_is_drawn_somewhere()
 
         play_to_end(c, random.Random(count), on_step=collect)
         c.handle("peek")
-        drawn |= _drawn_actions(c.render())
+        drawn.update(_drawn_actions(c.render()))
         c.handle("log")  # following the game: the log drawer, the inspector, the replay
-        drawn |= _drawn_actions(c.render())
+        drawn.update(_drawn_actions(c.render()))
         c.handle("log-show", {"log-step": "5"})
         c.handle("inspect-mode")
         c.handle("plot", {"city": "1", "plot": "4"})
-        drawn |= _drawn_actions(c.render())
+        drawn.update(_drawn_actions(c.render()))
         c.handle("replay")
-        drawn |= _drawn_actions(c.render())
+        drawn.update(_drawn_actions(c.render()))
         c.handle("share")
-        drawn |= _drawn_actions(c.render())
+        drawn.update(_drawn_actions(c.render()))
         c.handle("replay-close")
         c.handle("peek")
     c.handle("home")
-    drawn |= _drawn_actions(c.render())
+    drawn.update(_drawn_actions(c.render()))
     newer = json.loads(c.store.backend.data[PREFIX + c.store.ids()[0]])
     newer["meta"]["app_version"] = 99  # a save from a newer version of the app
     c.store.backend.data[PREFIX + "newer-0001"] = json.dumps(newer)
-    drawn |= _drawn_actions(c.render())
+    drawn.update(_drawn_actions(c.render()))
     c.update_ready = True  # a new version of the site is waiting
     c.handle("tutorial")  # the tutorial's coach: keep this game, leave
-    drawn |= _drawn_actions(c.render())
+    drawn.update(_drawn_actions(c.render()))
     unknown = drawn - set(ACTIONS)
     assert not unknown, f"drawn but not in the table: {unknown}"
     # "field" comes from change/input events, "zoom-out" from a resize; the rest are taps.

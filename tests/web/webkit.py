@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from game.actions import Build, ReturnPiece, Select
+from game.actions import Build, Select
 from game.state import selections
 from game.web.controller import Controller
 from game.web.draft import draft_to_json

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from ...board import height, owner
+from ...board import height
 from ...material import CITIES, PLOTS_PER_CITY
 from .. import messages as M
 from .. import palette
 from ..frame import PlayFrame
-from ..vdom import El, h, s as svg
+from ..vdom import El, h
+from ..vdom import s as svg
 from .common import button, chip, chips
 from .story import share_block, share_buttons
 

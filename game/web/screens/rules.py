@@ -14,7 +14,16 @@ from typing import Any
 
 from ...board import Tower, floors_needed, floors_of, owner
 from ...examples import example_board
-from ...material import CITIES, PLOTS_PER_CITY, SEATS, Card, card_direction, from_grid, grid_position, plot_for
+from ...material import (
+    CITIES,
+    PLOTS_PER_CITY,
+    SEATS,
+    Card,
+    card_direction,
+    from_grid,
+    grid_position,
+    plot_for,
+)
 from ...scoring import score_board
 from .. import messages as M
 from ..board_svg import board_diagram, card_svg, plot_where
