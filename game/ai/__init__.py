@@ -106,6 +106,20 @@ class OneShot:
         return Decided(self.choose_now(view, rng))
 
 
+class OnePly(OneShot):
+    """A one-shot player that ranks every legal decision and takes the first (a single
+    legal decision is taken without ranking)."""
+
+    def ranked(self, view: PlayerView, rng: random.Random) -> list[tuple[float, Action]]:
+        raise NotImplementedError
+
+    def choose_now(self, view: PlayerView, rng: random.Random) -> Action:
+        actions = view.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        return self.ranked(view, rng)[0][1]
+
+
 class RandomPlayer(OneShot):
     """Picks uniformly among the legal decisions: the baseline every other player must beat."""
 
