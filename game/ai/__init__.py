@@ -161,8 +161,8 @@ PLAYERS: dict[str, Callable[[], ComputerPlayer]] = {
 """Every computer player by id. ``search:1`` and ``search:2`` differ only in budget and
 width; ``search:3`` (issue 13) ranks its root moves with ``heuristic``, values leaves with
 foresight (pieces left against the towers they can take, big pieces kept for later) and
-stops playouts 8 decisions from the root, so its 600 iterations fit in about 0.45 CPU
-seconds in CPython (about 1 s in Pyodide; capped at 0.9 s of thinking)."""
+stops playouts 8 decisions from the root, so its 600 iterations take about 0.5-0.6 CPU
+seconds in CPython (about 1.2 s in Pyodide, where the 0.9 s cap on thinking cuts it short)."""
 
 STRONGEST = "search:3"
 """The id of the strongest level (hints and the post-game review use it)."""
