@@ -107,6 +107,20 @@ class OneShot:
         return Decided(self.choose_now(view, rng))
 
 
+class OnePly(OneShot):
+    """A one-shot player that ranks every legal decision and takes the first (a single
+    legal decision is taken without ranking)."""
+
+    def ranked(self, view: PlayerView, rng: random.Random) -> list[tuple[float, Action]]:
+        raise NotImplementedError
+
+    def choose_now(self, view: PlayerView, rng: random.Random) -> Action:
+        actions = view.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        return self.ranked(view, rng)[0][1]
+
+
 class RandomPlayer(OneShot):
     """Picks uniformly among the legal decisions: the baseline every other player must beat."""
 
@@ -148,8 +162,8 @@ PLAYERS: dict[str, Callable[[], ComputerPlayer]] = {
 """Every computer player by id. ``search:1`` and ``search:2`` differ only in budget and
 width; ``search:3`` (issue 13) ranks its root moves with ``heuristic``, values leaves with
 foresight (pieces left against the towers they can take, big pieces kept for later) and
-stops playouts 8 decisions from the root, so its 600 iterations fit in about 0.45 CPU
-seconds in CPython (about 1 s in Pyodide; capped at 0.9 s of thinking)."""
+stops playouts 8 decisions from the root, so its 600 iterations take about 0.5-0.6 CPU
+seconds in CPython (about 1.2 s in Pyodide, where the 0.9 s cap on thinking cuts it short)."""
 
 STRONGEST = "search:3"
 """The id of the strongest level (hints and the post-game review use it)."""

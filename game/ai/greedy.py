@@ -15,7 +15,7 @@ import random
 from ..actions import Action, Build, ReturnPiece
 from ..state import SELECT, State
 from ..view import PlayerView
-from . import OneShot
+from . import OnePly
 from .evaluate import colour_values, player_values, relative
 from .policy import FLOOR_COST
 from .selection import ranked_selections
@@ -42,13 +42,10 @@ def ranked_actions(view: PlayerView, rng: random.Random) -> list[tuple[float, Ac
     return [(v, a) for v, _, a in scored]
 
 
-class GreedyPlayer(OneShot):
+class GreedyPlayer(OnePly):
     """One-ply lookahead with the board evaluation; chooses pieces by the selection heuristic."""
 
     id = "greedy"
 
-    def choose_now(self, view: PlayerView, rng: random.Random) -> Action:
-        actions = view.legal_actions()
-        if len(actions) == 1:
-            return actions[0]
-        return ranked_actions(view, rng)[0][1]
+    def ranked(self, view: PlayerView, rng: random.Random) -> list[tuple[float, Action]]:
+        return ranked_actions(view, rng)

@@ -32,7 +32,7 @@ from ..scoring import MAJORITY_POINTS, TALLEST_POINTS, TOWER_POINTS
 from ..settings import Settings
 from ..state import BUILD, SELECT, State
 from ..view import PlayerView
-from . import OneShot
+from . import OnePly
 from .evaluate import CITY_RANGES, colour_values, player_values
 from .policy import FLOOR_COST
 from .selection import ranked_selections
@@ -210,13 +210,10 @@ def ranked_heuristic(view: PlayerView, rng: random.Random) -> list[tuple[float, 
     return [(v, a) for v, _, a in scored]
 
 
-class HeuristicPlayer(OneShot):
+class HeuristicPlayer(OnePly):
     """One ply: projected margin over the best opponent minus the expected take-over losses."""
 
     id = "heuristic"
 
-    def choose_now(self, view: PlayerView, rng: random.Random) -> Action:
-        actions = view.legal_actions()
-        if len(actions) == 1:
-            return actions[0]
-        return ranked_heuristic(view, rng)[0][1]
+    def ranked(self, view: PlayerView, rng: random.Random) -> list[tuple[float, Action]]:
+        return ranked_heuristic(view, rng)
