@@ -567,6 +567,6 @@ def board_diagram(board: tuple[Tower, ...], colours: tuple[str, ...], label: str
                "left": (x0, y0, 10, hh), "right": (x1 - 10, y0, 10, hh)}[side]
         parts.append(s("rect", {"x": bar[0], "y": bar[1], "width": bar[2], "height": bar[3],
                                 "rx": 5, "class": "seat-edge", "data-edge": side}))
-    return s("svg", {"viewBox": f"{x0} {y0} {x1 - x0} {y1 - y0}", "class": "board diagram",
+    return s("svg", {"viewBox": f"{x0} {y0} {x1 - x0} {y1 - y0}", "class": "rules-board diagram",
                      "role": "img", "aria-label": label, "data-seat": seat,
                      "preserveAspectRatio": "xMidYMid meet"}, parts)
