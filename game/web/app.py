@@ -61,10 +61,21 @@ def browser_time_formatter():
     browser lacks it (the pure formatter is used)."""
     formats: dict[str, Any] = {}
 
+    def locale_for(lang: str) -> str:
+        """The browser's own locale when it speaks the game's language ("en-GB" gives
+        15 Jan 2024, 17:30, "en-US" Jan 15, 2024, 5:30 PM), else the language itself."""
+        try:
+            for tag in window.navigator.languages:
+                if str(tag).lower().split("-")[0] == lang:
+                    return str(tag)
+        except Exception:
+            pass
+        return lang
+
     def formatter(lang: str):
         if lang not in formats:
             formats[lang] = window.Intl.DateTimeFormat.new(
-                lang, to_js({"dateStyle": "medium", "timeStyle": "short"}))
+                locale_for(lang), to_js({"dateStyle": "medium", "timeStyle": "short"}))
         return formats[lang]
 
     try:

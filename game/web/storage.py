@@ -211,7 +211,9 @@ class SaveStore:
         if reason is not None:
             raise SaveConflict(reason, ident)
         revision = self.revisions.get(ident, 0) + 1
-        now = self.clock()
+        # Whole seconds: a save time's text then has a fixed length, so a save grows only
+        # when the game does (what a full storage refuses is predictable).
+        now = int(self.clock())
         meta = {k: v for k, v in game.meta.items() if k in META_KEYS}
         meta.update(updated=now, revision=revision, app_version=APP_VERSION)
         meta.setdefault("created", now)

@@ -36,6 +36,15 @@ FILL_JS = """() => {
       try { localStorage.setItem("filler:" + n, chunk); n++; } catch (e) { break; }
     }
   }
+  // A new key costs its name too: grow the last value a character at a time until not even
+  // one more fits, so any write that makes a save longer is refused.
+  if (n > 0) {
+    const key = "filler:" + (n - 1);
+    let value = localStorage.getItem(key);
+    for (;;) {
+      try { localStorage.setItem(key, value + "x"); value += "x"; } catch (e) { break; }
+    }
+  }
   return n;
 }"""
 
