@@ -136,4 +136,7 @@ def import_button() -> El:
 
 def _size(chars: int) -> str:
     """A stored size for people: kB with one decimal (characters, as the quota counts)."""
-    return M.t("start.size", size=f"{chars / 1000:.1f}")
+    size = f"{chars / 1000:.1f}"
+    if M.current_language() in ("de", "fr"):  # their decimal comma: 9,6 kB / 9,6 ko
+        size = size.replace(".", ",")
+    return M.t("start.size", size=size)
