@@ -64,7 +64,7 @@ def test_a_save_without_a_time_shows_none():
     key = next(k for k in backend.data if k.startswith("manhattan:save:"))
     ident = c.game_id
     c.handle("home")
-    backend.data[key] = backend.data[key].replace(f'"updated":{STAMP}', '"updated":null')
+    backend.data[key] = backend.data[key].replace(f'"updated":{int(STAMP)}', '"updated":null')
     tree = c.render()
     assert tree.find(data_updated=True) is None
     item = tree.find(data_save=ident)
