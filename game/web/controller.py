@@ -689,7 +689,7 @@ class Controller:
             preview = godzilla_preview(draft, turn_view, tentative_build(draft, turn_view))
         return play_frame(
             mode=mode, view=view, show_private=session.show_private,
-            draft=session.draft, notice=session.notice, last_move=session.last_move,
+            draft=session.draft, notice=session.notice, last_move=session.last_move_value,
             preview=self.preview, acked=session.acked,
             standings=state.standings() if state.phase == OVER else (),
             speed="fast" if self.instant else self.speed, compact=self.compact, zoom=zoom,

@@ -262,22 +262,8 @@ class Frame:
 
 
 # ----------------------------------------------------------------------- building
-_LAST_PARSED: list[tuple[Any, LastMove | None]] = []
-"""The last record parsed and its value: a record is replaced, never changed, so the same
-object parses to the same value on every redraw until the next move."""
-
-
 def parse_move(move: Any, preview: bool = False) -> LastMove | None:
     """The saved last-move record (``meta.ui.last_move``) as a value; None if unusable."""
-    if not preview and _LAST_PARSED and _LAST_PARSED[0][0] is move:
-        return _LAST_PARSED[0][1]
-    value = _parse_move(move, preview)
-    if not preview:
-        _LAST_PARSED[:] = [(move, value)]
-    return value
-
-
-def _parse_move(move: Any, preview: bool) -> LastMove | None:
     if not isinstance(move, dict) or not isinstance(move.get("player"), int):
         return None
     try:
@@ -322,7 +308,8 @@ def visible_supply(view: PlayerView, show_private: bool) -> tuple[Counts | None,
 
 
 def play_frame(*, mode: Mode, view: PlayerView, show_private: bool, draft: D.Draft | None,
-               notice: Notice | None, last_move: Any, preview: Action | None, acked: int,
+               notice: Notice | None, last_move: LastMove | None, preview: Action | None,
+               acked: int,
                standings: tuple[Standing, ...], speed: str, compact: bool, zoom: int | None,
                peek: bool, people: int = 1, story: StoryFrame = StoryFrame(),
                inspector: Inspector | None = None, inspecting: bool = False,
@@ -346,7 +333,7 @@ def play_frame(*, mode: Mode, view: PlayerView, show_private: bool, draft: D.Dra
         draft=draft if on_turn else None, targets=targets, tentative=tentative,
         confirmable=on_turn and bool(D.actions(draft, view)),
         selection=selection_facts(draft, view) if on_turn else None,
-        notice=notice, last_move=parse_move(last_move), preview=shown_preview, acked=acked,
+        notice=notice, last_move=last_move, preview=shown_preview, acked=acked,
         standings=standings if view.phase == OVER else (), speed=speed, compact=compact,
         zoom=zoom, peek=peek, people=people, story=story, inspector=inspector, inspecting=inspecting,
         godzilla_preview=godzilla_preview, replay=replay, share=share,

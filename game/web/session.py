@@ -24,6 +24,7 @@ from ..story import Story
 from ..view import PlayerView, player_view
 from . import draft as D
 from . import messages as M
+from .frame import parse_move
 
 Notice = D.Notice
 
@@ -47,7 +48,7 @@ class Session:
         self.last_human: int | None = _int_or_none(ui.get("last_human"), 0, n - 1)
         self.acked: int = _int_or_none(ui.get("acked"), 0, 99) or 0
         last = ui.get("last_move")
-        self.last_move: dict[str, Any] | None = last if isinstance(last, dict) else None
+        self.last_move = last if isinstance(last, dict) else None
         if self.acked > len(self.state.scorings) or (
                 self.state.is_over and "acked" not in ui):  # a finished game stored compactly
             self.acked = len(self.state.scorings)
@@ -66,6 +67,17 @@ class Session:
         self._start_draft()
 
     # ---------------------------------------------------------------- basics
+    @property
+    def last_move(self) -> dict[str, Any] | None:
+        """The most recent move as saved (``meta.ui.last_move``); :attr:`last_move_value`
+        is the same record parsed, once per move rather than once per redraw."""
+        return self._last_move
+
+    @last_move.setter
+    def last_move(self, move: dict[str, Any] | None) -> None:
+        self._last_move = move
+        self.last_move_value = parse_move(move)
+
     @property
     def state(self) -> State:
         return self.game.state
