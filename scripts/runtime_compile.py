@@ -262,9 +262,24 @@ def main():
         return result
 
     finder_imports = imports_by_module(game_modules)
+
+    # Only what the page's entry point reaches: the command line, self-play and the
+    # benchmarks are never imported in a browser, and every module imported on a first
+    # visit costs the boot (the wasm runs at its baseline tier then).
+    reached = set()
+    todo = ["game.web.main"]
+    while todo:
+        name = todo.pop()
+        if name in reached:
+            continue
+        reached.add(name)
+        todo.extend(d for d in finder_imports.get(name, ()) if d in finder_imports)
+        parent = name.rpartition(".")[0]
+        if parent:
+            todo.append(parent)  # importing a submodule runs its packages' __init__
     preimport = [
         m for m in game_modules
-        if not m.endswith("__main__") and m != "game.web.main" and not uses_js(m)
+        if m in reached and not m.endswith("__main__") and m != "game.web.main" and not uses_js(m)
     ]
     json.dump(
         {
