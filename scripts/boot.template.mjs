@@ -125,7 +125,31 @@ export function unpackSnapshot(stored) {
 /* The stored snapshot and a promise of whether its SHA-256 matches. The check runs while
  * the interpreter is restored (WebCrypto works off the main thread); the boot awaits it
  * before any game code runs and falls back if it fails. */
+/* Which build's snapshot this origin has stored (localStorage: read synchronously). On a
+ * first visit opening Cache Storage alone took 400 ms before Python could start; with no
+ * hint for this build the lookup is skipped. A hint whose snapshot is gone (storage
+ * cleared, evicted) only costs that lookup. */
+const HINT_KEY = "manhattan:boot-snapshot";
+
+function hintedSnapshot() {
+  try {
+    return localStorage.getItem(HINT_KEY) === CONFIG.key;
+  } catch (e) {
+    return true; // storage unreadable: look in the cache as before
+  }
+}
+
+function setHint(stored) {
+  try {
+    if (stored) localStorage.setItem(HINT_KEY, CONFIG.key);
+    else localStorage.removeItem(HINT_KEY);
+  } catch (e) {
+    /* full or disabled storage: the next boot just looks the snapshot up */
+  }
+}
+
 async function readSnapshot() {
+  if (!hintedSnapshot()) return null;
   try {
     const cache = await caches.open(SNAPSHOT_CACHE);
     const response = await cache.match(SNAPSHOT_URL);
@@ -146,6 +170,7 @@ async function dropCorrupted() {
 }
 
 async function dropSnapshots(keepCurrent) {
+  if (!keepCurrent && typeof document !== "undefined") setHint(false);
   try {
     const cache = await caches.open(SNAPSHOT_CACHE);
     for (const request of await cache.keys()) {
@@ -273,6 +298,7 @@ function scheduleSnapshot() {
         return;
       }
       worker.onmessage = (event) => {
+        setHint(event.data === "stored");
         document.documentElement.setAttribute("data-boot-snapshot-stored", String(event.data));
         worker.terminate();
       };
