@@ -9,11 +9,12 @@ localStorage); what the page shows is compared with what the engine's story says
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from e2e_helpers import VIEWPORTS, screenshot
 from test_ui_screens import load_into, prepared
-from ui_driver import FAST, screen, tap
+from ui_driver import FAST, choose_build, screen, tap
 
 from game.board import floors_needed, height
 from game.material import MAX_PIECE
@@ -270,3 +271,75 @@ def test_godzilla_in_view_and_the_opened_city_on_a_phone(page, site_url):
     assert text_px(page, "svg.board .height-text") >= 12
     assert text_px(page, "svg.board .plot .floor-text") >= 12
     assert len(story) == len(game.log)
+
+
+ANIMATION_JS = """(sel) => { const el = document.querySelector(sel);
+    if (!el) return null; const cs = getComputedStyle(el);
+    return [cs.animationName, cs.animationDuration]; }"""
+
+
+def last_outlines(page) -> dict[int, tuple[int, int]]:
+    """Each player's outlined last move: player -> (city, plot)."""
+    rows = page.eval_on_selector_all(
+        "svg.board [data-last-of]",
+        "els => els.map(e => [e.dataset.lastOf, +e.dataset.city, +e.dataset.plot])")
+    return {int(p): (c, q) for players, c, q in rows for p in players.split()}
+
+
+def test_moves_animate_and_each_players_last_move_stays_outlined(page, site_url):
+    """Point 8: a placed piece drops in (no motion under prefers-reduced-motion); a piece
+    Godzilla destroys flashes; each player's last build stays outlined until their next
+    turn."""
+    rng = random.Random(21)
+    data = prepared(lambda c: c.session.state.round == 2 and c.screen_name == "pass"
+                    and c.session.state.phase == "build" and c.session.state.current == 0,
+                    seed=21)
+    ident, game = game_of(data)
+    before = Story(game.settings, game.log).last_builds()
+    assert 0 not in before and before  # South on turn: their outline is gone, others' stay
+    load_into(page, site_url, data)
+    tap(page, '[data-action="reveal"]')
+    assert last_outlines(page) == {p: divmod(pos, 9) for p, pos in before.items()}
+    built = {}
+    for player in range(4):  # South, West, North, East build in turn; then South again
+        assert int(page.get_attribute(".play", "data-turn")) == player
+        if player == 1:
+            page.emulate_media(reduced_motion="reduce")
+        spot = choose_build(page, rng)
+        assert spot is not None, "a return, not a build: pick another seed"
+        built[player] = spot
+        page.wait_for_selector('#app[data-screen="pass"]')
+        tap(page, '[data-action="reveal"]')
+        city, plot = spot
+        top = f'svg.board [data-city="{city}"][data-plot="{plot}"] .top-piece'
+        if player == 0:
+            # the new piece carries the drop-in animation
+            assert page.evaluate(ANIMATION_JS, top) == ["rise", "0.5s"]
+        else:
+            assert page.evaluate(ANIMATION_JS, top)[0] == "none"
+        outlines = last_outlines(page)
+        assert outlines[player] == spot  # outlined now...
+        nxt = (player + 1) % 4
+        assert nxt not in outlines  # ...and the next player's turn has come: theirs is gone
+        assert {p: outlines[p] for p in built if p != nxt} == \
+            {p: s for p, s in built.items() if p != nxt}
+    page.emulate_media(reduced_motion="no-preference")
+
+    # A piece Godzilla destroys: a brief burst where it stood (none when motion is reduced).
+    def destroyed_now(c) -> bool:
+        entries = c.session.story().entries()
+        return (c.screen_name == "pass" and bool(entries)
+                and any(type(e).__name__ == "Destroyed" for e in entries[-1].events))
+    data = prepared(destroyed_now, seed=22, godzilla="godzilla")
+    ident, game = game_of(data)
+    entry = Story(game.settings, game.log).entries()[-1]
+    gone = [e.pos for e in entry.events if type(e).__name__ == "Destroyed"]
+    assert gone
+    load_into(page, site_url, data)
+    tap(page, '[data-action="reveal"]')
+    city, plot = divmod(gone[0], 9)
+    flash = f'svg.board [data-city="{city}"][data-plot="{plot}"][data-destroyed="true"] ' \
+            '.destroyed-flash'
+    assert page.evaluate(ANIMATION_JS, flash) == ["burst", "0.9s"]
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate(ANIMATION_JS, flash)[0] == "none"
