@@ -8,17 +8,20 @@ localStorage); what the page shows is compared with what the engine's story says
 
 from __future__ import annotations
 
+import base64
 import json
 import random
+import zlib
 
 import pytest
-from e2e_helpers import VIEWPORTS, screenshot
+from e2e_helpers import VIEWPORTS, screenshot, wait_ready, wait_service_worker
 from test_ui_screens import load_into, prepared
 from ui_driver import FAST, choose_build, screen, tap
 
 from game.board import floors_needed, height
 from game.material import MAX_PIECE
 from game.story import Story, majorities, tallest_positions
+from game.web.sharing import LINK_KEY, export_text, link_fragment
 from game.web.storage import MemoryBackend, SaveStore
 from game.web.telling import lines
 
@@ -343,3 +346,48 @@ def test_moves_animate_and_each_players_last_move_stays_outlined(page, site_url)
     assert page.evaluate(ANIMATION_JS, flash) == ["burst", "0.9s"]
     page.emulate_media(reduced_motion="reduce")
     assert page.evaluate(ANIMATION_JS, flash)[0] == "none"
+
+
+def test_a_shared_link_opens_its_replay_offline(page, context, site_url, browser_guard):
+    """Point 9: once the site is cached by its service worker, a finished game's link opens
+    its replay with the network off; a link holding an unfinished game is refused (its
+    hidden information never goes into a link: the page offers no link for it either)."""
+    data = prepared(lambda c: False, count=3, seed=17)
+    ident, game = game_of(data)
+    assert game.state.is_over
+    link = site_url + "#" + link_fragment(game)
+    page.goto(site_url + FAST)
+    wait_ready(page)
+    wait_service_worker(page)
+    page.evaluate("localStorage.clear()")
+    context.set_offline(True)
+    page.goto("about:blank")
+    response = page.goto(link)
+    assert response is not None and response.from_service_worker
+    page.wait_for_selector("[data-replay-step]")
+    assert page.evaluate("navigator.onLine") is False
+    last = len(game.log) - 1
+    assert int(page.get_attribute("[data-replay-step]", "data-replay-step")) == last
+    assert plot_heights(page) == {divmod(i, 9): height(t) for i, t in enumerate(game.state.board)}
+    stored = stored_games(page)
+    assert len(stored) == 1
+    assert json.loads(next(iter(stored.values())))["log"] == json.loads(
+        export_text(game))["log"]
+    screenshot(page, "story-link-offline", sizes=("phone",))
+    assert not browser_guard.external
+    # an unfinished game: no "share" on its screens, and a link made by hand is refused
+    context.set_offline(False)
+    data = prepared(lambda c: c.session.state.round == 2 and c.screen_name == "pass", seed=17)
+    ident, game = game_of(data)
+    load_into(page, site_url, data)
+    tap(page, '[data-action="reveal"]')
+    tap(page, '[data-action="log"]')
+    assert page.locator('[data-action="export"]').count() == 1
+    assert page.locator('[data-action="share"]').count() == 0
+    packed = base64.urlsafe_b64encode(zlib.compress(export_text(game).encode())).decode()
+    page.evaluate("localStorage.clear()")
+    page.goto("about:blank")
+    page.goto(site_url + "#" + LINK_KEY + packed)
+    page.wait_for_selector('#load-error[data-message-id="share.import_failed"]')
+    assert stored_games(page) == {}
+    assert screen(page) == "start"
