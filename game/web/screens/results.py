@@ -203,7 +203,7 @@ def score_chart(f: PlayFrame) -> El:
                                       "data-values": ",".join(str(v) for v in totals[p])}))
         ends.append((y(totals[p][-1]), colour, f"{M.letter(colour)} {totals[p][-1]}"))
     # Each line's letter and total beside its end, moved apart where totals are close.
-    gap, at = 15.0, []
+    gap, at = 15.0, list[float]()
     for end_y, _, _ in sorted(ends):
         at.append(max(end_y + 5, at[-1] + gap) if at else end_y + 5)
     below = max(0.0, at[-1] - (y(0) + 5)) if at else 0.0
