@@ -713,6 +713,9 @@ class Controller:
         state = story.states[step + 1]
         view = player_view(state, session.viewer)
         inspector = inspect(view, *self.inspected, False) if self.inspected else None
+        finished = session.state.phase == OVER
+        # A finished game hides nothing: its replay shows every hand (never before the end).
+        hands = state.hands if finished else ()
         return play_frame(
             mode="replay", view=view, show_private=False, draft=None, notice=None,
             last_move=None, preview=None, acked=len(state.scorings),
@@ -720,7 +723,7 @@ class Controller:
             speed=self.speed, compact=self.compact, zoom=None, peek=False,
             story=story_frame(story, state, None, self.focus or story.all_entries[step].positions,
                               False, upto=step + 1),
-            inspector=inspector, replay=ReplayFrame(step, len(story), session.state.phase == OVER),
+            inspector=inspector, replay=ReplayFrame(step, len(story), finished, hands),
             share=self._share_url())
 
     def render(self) -> El:

@@ -9,7 +9,7 @@ import random
 import zlib
 
 import pytest
-from webkit import make_controller, play_to_end, setup_game
+from webkit import make_controller, play_to_end, setup_game, tap_decision
 
 from game import save as game_save
 from game.errors import SaveError
@@ -110,3 +110,35 @@ def test_hostile_links_are_refused(fragment):
     assert d.screen == "start"
     if fragment.startswith("game="):
         assert d.start_error[0] == "share.import_failed"
+
+
+def test_a_finished_games_replay_shows_every_hand_and_an_unfinished_ones_none():
+    c = finished()
+    story = c.session.story()
+    c.handle("replay")
+    for step in (10, 40, len(story) - 1):
+        c.handle("replay-step", {"step": str(step)})
+        tree = c.render()
+        hands = story.states[step + 1].hands
+        for p, hand in enumerate(hands):
+            row = tree.find(data_replay_hand=p)
+            assert row is not None
+            assert row.attrs["data-cards"] == " ".join(f"{k.row},{k.col}" for k in hand)
+        assert any(hands)  # mid-game steps hold cards
+        assert tree.find(data_action="share") is not None  # a finished game's link
+    d = make_controller()
+    setup_game(d, 3, start="0")
+    rng = random.Random(4)
+    while len(d.session.game.log) < 30:
+        if d.screen_name == "pass":
+            d.handle("reveal")
+        elif d.screen_name == "scoring":
+            d.handle("continue")
+        else:
+            tap_decision(d, rng.choice(d.session.state.legal_actions()), rng)
+    d.handle("log")
+    d.handle("replay")
+    tree = d.render()
+    assert d.replay_step is not None
+    assert tree.find(data_replay_hands=True) is None and tree.find(data_replay_hand=0) is None
+    assert tree.find(data_action="share") is None
