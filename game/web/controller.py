@@ -444,6 +444,11 @@ class Controller:
         if self.focus and self.compact and self.replay_step is None:
             self._zoom = (self.focus[0] // 9, len(self.session.game.log))
 
+    def inspect_plot(self, args: tuple[int, int]) -> None:
+        """A long press on a plot: its tower in the inspector, whatever the mode."""
+        if self.session is not None:
+            self.inspected = args
+
     def toggle_inspect(self, args: None) -> None:
         self.inspecting = not self.inspecting
         if not self.inspecting:
@@ -837,6 +842,8 @@ ACTIONS: dict[str, UiAction] = {a.name: a for a in (
     UiAction("log", _no_args, Controller.toggle_log),
     UiAction("log-show", lambda d: _int_arg(d, "log-step", 0, 100000), Controller.show_log_entry),
     UiAction("inspect-mode", _no_args, Controller.toggle_inspect),
+    UiAction("inspect-plot", lambda d: (_int_arg(d, "city", 0, 5), _int_arg(d, "plot", 0, 8)),
+             Controller.inspect_plot),
     UiAction("inspect-close", _no_args, Controller.close_inspector),
     UiAction("replay", _no_args, Controller.open_replay),
     UiAction("replay-step", lambda d: _int_arg(d, "step", 0, 100000), Controller.replay_to),

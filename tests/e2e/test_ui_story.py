@@ -391,3 +391,53 @@ def test_a_shared_link_opens_its_replay_offline(page, context, site_url, browser
     page.wait_for_selector('#load-error[data-message-id="share.import_failed"]')
     assert stored_games(page) == {}
     assert screen(page) == "start"
+
+
+TOUCH_PRESS_JS = """([sel, kind]) => { const el = document.querySelector(sel);
+    const r = el.getBoundingClientRect();
+    const at = {bubbles: true, cancelable: true, pointerType: 'touch', isPrimary: true,
+                clientX: r.x + r.width / 2, clientY: r.y + r.height / 2};
+    el.dispatchEvent(new PointerEvent(kind, at));
+    if (kind === 'pointerup') el.dispatchEvent(new MouseEvent('click', at)); }"""
+
+
+def test_a_long_press_on_a_plot_opens_its_inspector(page, site_url):
+    data = prepared(lambda c: c.session.state.round == 3 and c.screen_name == "pass"
+                    and c.session.state.phase == "build" and c.session.state.current == 0,
+                    seed=12)
+    ident, game = game_of(data)
+    load_into(page, site_url, data)
+    tap(page, '[data-action="reveal"]')
+    for i in range(page.locator('[data-action="card"]').count()):
+        page.locator('[data-action="card"]').nth(i).click()
+        page.locator('[data-action="piece"]').first.click()
+        if page.locator('[data-legal="true"]').count():
+            break
+    legal = page.locator('[data-legal="true"]').first
+    city, plot = legal.get_attribute("data-city"), legal.get_attribute("data-plot")
+    # a mouse held down on a highlighted plot: the inspector, no piece placed
+    box = legal.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.wait_for_selector(f'[data-inspector][data-city="{city}"][data-plot="{plot}"]')
+    page.mouse.up()
+    assert page.locator('[data-pending="true"]').count() == 0
+    height_now = int(page.get_attribute("[data-inspector]", "data-height"))
+    assert height_now == height(game.state.board[int(city) * 9 + int(plot)])
+    # a short tap still places the piece
+    tap(page, '[data-action="inspect-close"]')
+    page.locator(f'[data-legal="true"][data-city="{city}"][data-plot="{plot}"]').click()
+    page.wait_for_selector(f'[data-pending="true"][data-city="{city}"][data-plot="{plot}"]')
+    # a phone: a finger held on a plot of the overview inspects it; the city does not open
+    page.set_viewport_size(VIEWPORTS["phone"])
+    page.wait_for_selector('.play[data-board-compact="true"]')
+    pos = max(range(54), key=lambda i: height(game.state.board[i]))
+    sel = f'svg.board [data-city="{pos // 9}"][data-plot="{pos % 9}"]'
+    page.evaluate(TOUCH_PRESS_JS, [sel, "pointerdown"])
+    page.wait_for_selector(f'[data-inspector][data-city="{pos // 9}"][data-plot="{pos % 9}"]')
+    page.evaluate(TOUCH_PRESS_JS, [sel, "pointerup"])
+    page.wait_for_timeout(100)
+    assert page.get_attribute("svg.board", "data-board-view") == "full"
+    assert int(page.get_attribute("[data-inspector]", "data-height")) == \
+        height(game.state.board[pos])
+    screenshot(page, "story-long-press", sizes=("phone",))
