@@ -9,7 +9,7 @@ import random
 import zlib
 
 import pytest
-from webkit import make_controller, play_to_end, setup_game, tap_decision
+from webkit import make_controller, play_to_end, setup_game
 
 from game import save as game_save
 from game.errors import SaveError
@@ -128,14 +128,8 @@ def test_a_finished_games_replay_shows_every_hand_and_an_unfinished_ones_none():
         assert tree.find(data_action="share") is not None  # a finished game's link
     d = make_controller()
     setup_game(d, 3, start="0")
-    rng = random.Random(4)
-    while len(d.session.game.log) < 30:
-        if d.screen_name == "pass":
-            d.handle("reveal")
-        elif d.screen_name == "scoring":
-            d.handle("continue")
-        else:
-            tap_decision(d, rng.choice(d.session.state.legal_actions()), rng)
+    play_to_end(d, random.Random(4), until=lambda c: len(c.session.game.log) >= 30)
+    assert not d.session.state.is_over
     d.handle("log")
     d.handle("replay")
     tree = d.render()
