@@ -129,6 +129,10 @@ def _focusable(el: Any) -> Any:
     return inner if present(inner) and not el.hasAttribute("tabindex") else el
 
 
+LONG_PRESS_MS = 550
+LONG_PRESS_SLOP = 12  # CSS px a finger may move and still be pressing
+
+
 class App:
     def __init__(self) -> None:
         self.root = document.getElementById("app")
@@ -161,6 +165,12 @@ class App:
         self._node: Any = None
         self._resize_pending = False
         self._width = None
+        # A long press on a plot opens its inspector (touch has no hover): the plot pressed,
+        # where the press began, the pending timer, and the click that ends it, swallowed.
+        self._press: tuple[dict[str, Any], float, float] | None = None
+        self._press_timer: Any = None
+        self._swallow_click = False
+        self._on_long_press = create_proxy(self.on_long_press)
 
     @staticmethod
     def _warn(text: str) -> None:
@@ -183,7 +193,12 @@ class App:
                 pass
         self.render()
         for kind, handler in (("click", self.on_click), ("change", self.on_change),
-                              ("input", self.on_input), ("keydown", self.on_key)):
+                              ("input", self.on_input), ("keydown", self.on_key),
+                              ("pointerdown", self.on_pointer_down),
+                              ("pointermove", self.on_pointer_move),
+                              ("pointerup", self.on_pointer_end),
+                              ("pointercancel", self.on_pointer_end),
+                              ("contextmenu", self.on_context_menu)):
             proxy = create_proxy(handler)
             self._proxies.append(proxy)
             self.root.addEventListener(kind, proxy)
@@ -218,7 +233,63 @@ class App:
                 data[name[5:]] = str(attr.value)
         return data
 
+    # A long press (LONG_PRESS_MS without moving more than LONG_PRESS_SLOP px) on a plot of
+    # the board opens the inspector of that tower; the click that ends the press does
+    # nothing else. A right click (or a browser's own long-press menu) does the same.
+    def _plot_at(self, event) -> dict[str, Any] | None:
+        try:
+            el = event.target.closest("svg.board [data-city][data-plot]")
+        except Exception:  # a text node or the document has no closest()
+            return None
+        if not present(el):
+            return None
+        return {"city": str(el.getAttribute("data-city")),
+                "plot": str(el.getAttribute("data-plot"))}
+
+    def on_pointer_down(self, event) -> None:
+        self._swallow_click = False
+        self._cancel_press()
+        plot = self._plot_at(event)
+        if plot is None or (str(event.pointerType) == "mouse" and int(event.button) != 0):
+            return
+        self._press = (plot, float(event.clientX), float(event.clientY))
+        self._press_timer = window.setTimeout(self._on_long_press, LONG_PRESS_MS)
+
+    def on_pointer_move(self, event) -> None:
+        if self._press is not None:
+            _, x, y = self._press
+            if abs(float(event.clientX) - x) + abs(float(event.clientY) - y) > LONG_PRESS_SLOP:
+                self._cancel_press()
+
+    def on_pointer_end(self, event) -> None:
+        self._cancel_press()
+
+    def _cancel_press(self) -> None:
+        if self._press_timer is not None:
+            window.clearTimeout(self._press_timer)
+        self._press_timer = None
+        self._press = None
+
+    def on_long_press(self, *args: Any) -> None:
+        press, self._press, self._press_timer = self._press, None, None
+        if press is None:
+            return
+        self._swallow_click = True
+        self.dispatch("inspect-plot", press[0])
+
+    def on_context_menu(self, event) -> None:
+        plot = self._plot_at(event)
+        if plot is None:
+            return
+        event.preventDefault()
+        if self._press is not None or self._swallow_click:  # the long press handles it
+            return
+        self.dispatch("inspect-plot", plot)
+
     def on_click(self, event) -> None:
+        if self._swallow_click:  # the end of a long press: the inspector is open already
+            self._swallow_click = False
+            return
         target = event.target
         try:  # a text node or the document has no closest()
             el = target.closest("[data-action]")

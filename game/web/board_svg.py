@@ -153,7 +153,9 @@ class _Scene:
         self.marked = story.marked
         self.focus = set(story.focus)
         self.tallest = story.tallest
-        self.last_of = {pos: player for player, pos in story.last_builds}
+        self.last_of: dict[int, list[int]] = {}
+        for player, pos in story.last_builds:
+            self.last_of.setdefault(pos, []).append(player)
         self.inspected = ((frame.inspector.city, frame.inspector.plot)
                           if frame.inspector is not None else None)
         self.godzilla_next = (frame.godzilla_preview.target
@@ -192,12 +194,16 @@ class _Scene:
             extra.append(s("rect", {"x": r.x + 2, "y": r.y + 2, "width": r.w - 4,
                                     "height": r.h - 4, "rx": 11, "class": "changed-ring"}))
         if pos in self.last_of:
-            player = self.last_of[pos]
-            colour = self.settings.colours[self.settings.player_colours[player][0]]
-            attrs["data-last-of"] = player
-            extra.append(s("rect", {"x": r.x + 6, "y": r.y + 6, "width": r.w - 12,
-                                    "height": r.h - 12, "rx": 8, "class": "last-ring",
-                                    "stroke": palette.fill(colour)}))
+            # Several players' last builds can be on one tower: one ring each, inside another.
+            players = self.last_of[pos]
+            attrs["data-last-of"] = " ".join(map(str, players))
+            for k, player in enumerate(players):
+                colour = self.settings.colours[self.settings.player_colours[player][0]]
+                inset = 6 + 5 * k
+                extra.append(s("rect", {"x": r.x + inset, "y": r.y + inset,
+                                        "width": r.w - 2 * inset, "height": r.h - 2 * inset,
+                                        "rx": 8, "class": "last-ring",
+                                        "stroke": palette.fill(colour)}))
         if pos in self.tallest:
             attrs["data-tallest"] = "true" if len(self.tallest) == 1 else "tie"
             label = "▲" if len(self.tallest) == 1 else "▲="

@@ -444,6 +444,11 @@ class Controller:
         if self.focus and self.compact and self.replay_step is None:
             self._zoom = (self.focus[0] // 9, len(self.session.game.log))
 
+    def inspect_plot(self, args: tuple[int, int]) -> None:
+        """A long press on a plot: its tower in the inspector, whatever the mode."""
+        if self.session is not None:
+            self.inspected = args
+
     def toggle_inspect(self, args: None) -> None:
         self.inspecting = not self.inspecting
         if not self.inspecting:
@@ -713,6 +718,9 @@ class Controller:
         state = story.states[step + 1]
         view = player_view(state, session.viewer)
         inspector = inspect(view, *self.inspected, False) if self.inspected else None
+        finished = session.state.phase == OVER
+        # A finished game hides nothing: its replay shows every hand (never before the end).
+        hands = state.hands if finished else ()
         return play_frame(
             mode="replay", view=view, show_private=False, draft=None, notice=None,
             last_move=None, preview=None, acked=len(state.scorings),
@@ -720,7 +728,7 @@ class Controller:
             speed=self.speed, compact=self.compact, zoom=None, peek=False,
             story=story_frame(story, state, None, self.focus or story.all_entries[step].positions,
                               False, upto=step + 1),
-            inspector=inspector, replay=ReplayFrame(step, len(story), session.state.phase == OVER),
+            inspector=inspector, replay=ReplayFrame(step, len(story), finished, hands),
             share=self._share_url())
 
     def render(self) -> El:
@@ -834,6 +842,8 @@ ACTIONS: dict[str, UiAction] = {a.name: a for a in (
     UiAction("log", _no_args, Controller.toggle_log),
     UiAction("log-show", lambda d: _int_arg(d, "log-step", 0, 100000), Controller.show_log_entry),
     UiAction("inspect-mode", _no_args, Controller.toggle_inspect),
+    UiAction("inspect-plot", lambda d: (_int_arg(d, "city", 0, 5), _int_arg(d, "plot", 0, 8)),
+             Controller.inspect_plot),
     UiAction("inspect-close", _no_args, Controller.close_inspector),
     UiAction("replay", _no_args, Controller.open_replay),
     UiAction("replay-step", lambda d: _int_arg(d, "step", 0, 100000), Controller.replay_to),

@@ -17,6 +17,7 @@ from typing import Any, Literal
 
 from ..actions import Action, Build, ReturnPiece, Select, action_from_json
 from ..errors import SaveError
+from ..material import Card
 from ..scoring import Standing
 from ..settings import Settings
 from ..state import BUILD, OVER, SELECT, Counts
@@ -127,6 +128,8 @@ class ReplayFrame:
     """The log entry shown: the board is as it was right after it."""
     count: int
     finished: bool
+    hands: tuple[tuple[Card, ...], ...] = ()
+    """Every player's hand at that step: a finished game only (nothing is secret then)."""
 
 
 @dataclass(frozen=True)

@@ -60,10 +60,11 @@ def test_every_drawn_action_is_in_the_table_and_every_entry_is_drawn_somewhere()
     drawn.update(_drawn_actions(c.render()))
     unknown = drawn - set(ACTIONS)
     assert not unknown, f"drawn but not in the table: {unknown}"
-    # "field" comes from change/input events, "zoom-out" from a resize; the rest are taps.
+    # "field" comes from change/input events, "zoom-out" from a resize, "inspect-plot" from
+    # a long press on a plot; the rest are taps.
     never_drawn = set(ACTIONS) - drawn - {"field", "zoom-out", "setup-count", "setup-start",
                                           "new-game", "rematch", "delete", "continue-game",
-                                          "zoom", "speed", "import-file"}
+                                          "zoom", "speed", "import-file", "inspect-plot"}
     assert not never_drawn, f"in the table but never drawn: {never_drawn}"
 
 
@@ -78,6 +79,8 @@ def test_every_drawn_action_is_in_the_table_and_every_entry_is_drawn_somewhere()
     ("select-inc", {"floors": "5"}),
     ("piece", {"floors": "2", "colour": 3}),
     ("zoom", {"zoom": "-1"}),
+    ("inspect-plot", {"city": "6", "plot": "0"}),
+    ("inspect-plot", {"city": "1"}),
     ("setup-count", {"value": "12"}),
     ("delete", {}),
 ])
