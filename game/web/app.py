@@ -295,6 +295,10 @@ class App:
             el = target.closest("[data-action]")
         except Exception:
             return
+        if not present(el) and self.controller.menu_open and \
+                not present(target.closest(".tb-menu")):
+            self.dispatch("menu-close", {})  # a tap outside the open game menu closes it
+            return
         if not present(el) or el.hasAttribute("disabled"):
             return
         if str(el.tagName) == "SELECT":  # a chooser acts on change, not on click
@@ -305,8 +309,8 @@ class App:
 
     def on_key(self, event) -> None:
         """Keyboard play: Enter or Space acts on a focused plot or city (buttons do so by
-        themselves), the arrow keys move between plots as they lie on screen, Escape takes
-        back the tentative step (or closes the rules)."""
+        themselves), the arrow keys move between plots as they lie on screen, Escape closes
+        the game menu or the rules, else takes back the tentative step."""
         key = str(event.key)
         target = event.target
         try:
@@ -314,7 +318,10 @@ class App:
         except Exception:
             return
         on_board = present(el) and el.matches(NAVIGABLE) and not target.matches("button")
-        if key in ("Enter", " ") and on_board:
+        # a control drawn as role="button" (a log entry) acts on Enter or Space as a button
+        role_button = (present(el) and target.hasAttribute("data-action")
+                       and target.getAttribute("role") == "button" and not target.matches("button"))
+        if key in ("Enter", " ") and (on_board or role_button):
             event.preventDefault()
             data = self._data(el)
             self.dispatch(data.pop("action", ""), data)
@@ -323,7 +330,10 @@ class App:
             self._move_focus(el, ARROWS[key])
         elif key == "Escape":
             c = self.controller
-            if c.rules_open:
+            if c.menu_open:
+                event.preventDefault()
+                self.dispatch("menu-close", {})
+            elif c.rules_open:
                 self.dispatch("rules-close", {})
             elif c.zoomed_city is not None:
                 self.dispatch("zoom-out", {})
@@ -532,6 +542,8 @@ class App:
             keys = [k for k in FOCUS_KEYS if k in data]
             exact = "".join(f'[data-{k}="{data[k]}"]' for k in keys)
             found = [exact]
+            if present(el.closest(".tb-menu")):  # a tool of the game menu: if the menu
+                found.append('[data-action="menu"]')  # closed, its button
             if "city" in data and "plot" in data:  # a plot, tappable or not any more
                 found.append(f'[data-city="{data["city"]}"][data-plot="{data["plot"]}"]')
             if "action" in data:
@@ -549,10 +561,11 @@ class App:
             if focus:
                 active = document.activeElement
                 if not present(active) or not self.root.contains(active) or \
-                        active.hasAttribute("disabled"):
+                        active.hasAttribute("disabled") or present(active.closest("[hidden]")):
                     for selector in focus:
                         el = self.root.querySelector(selector)
-                        if present(el) and not el.hasAttribute("disabled"):
+                        if present(el) and not el.hasAttribute("disabled") and \
+                                not present(el.closest("[hidden]")):
                             el = _focusable(el)
                             if el.getAttribute("tabindex") == "-1":
                                 el.setAttribute("tabindex", "0")

@@ -84,7 +84,7 @@ def tower_drawing(x: float, y: float, tower: Tower, colours: tuple[str, ...], sa
         parts.append(s("text", {"x": x + 24, "y": y + 34, "font-size": 26,
                                 "text-anchor": "middle", "class": "height-text",
                                 "aria-hidden": "true"},  # the plot's name says it all
-                       str(height(tower))))
+                       M.number(height(tower))))
         # The owner's letter beside the badge: ownership readable without telling hues apart.
         parts.extend(_chip(x + 5, y + 48, 17, 17, top_colour, M.letter(top_colour), 13))
         counts = floors_by_colour(tower)
@@ -93,7 +93,7 @@ def tower_drawing(x: float, y: float, tower: Tower, colours: tuple[str, ...], sa
         chip_w = 22.5 if n > 3 else 30
         for i, c in enumerate(order):
             name = colours[c]
-            text = f"{M.letter(name)}{counts[c]}"
+            text = M.letter(name) + M.number(counts[c])
             chip = _chip(x + 4 + i * (chip_w + 1), y + 74, chip_w, 24, name, text, 21,
                          "chip-text floor-text")
             if n > 3 or len(text) > 2:  # narrower glyphs, never a smaller text
@@ -306,10 +306,16 @@ def render_board(frame: PlayFrame, compact: bool = False) -> El:
         parts.extend(scene.plot(city, plot, tappable=not compact)
                      for plot in range(PLOTS_PER_CITY))
         if compact:
-            children.append(s("g", {"class": "city", "data-action": "zoom", "data-zoom": city,
+            # The city's button is a transparent cell over it (the ``hit`` of a plot, at the
+            # city's size), not the group: a button's name must hold the text it shows,
+            # and the group shows the city's name, plots and marks.
+            r = layout.city_rect(seat, city)
+            parts.append(s("rect", {"x": r.x - 10, "y": r.y - 40, "width": r.w + 20,
+                                    "height": r.h + 50, "class": "hit city-hit",
                                     "role": "button",
                                     "tabindex": "0" if city == scene.entry[0] else "-1",
-                                    "aria-label": M.t("board.zoom_city", city=M.city(city))},
+                                    "aria-label": M.t("board.zoom_city", city=M.city(city))}))
+            children.append(s("g", {"class": "city", "data-action": "zoom", "data-zoom": city},
                               parts))
         else:
             children.extend(parts)

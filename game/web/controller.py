@@ -68,6 +68,7 @@ class Controller:
         self.start_error: tuple[str, dict] | None = None
         self.confirm_delete: str | None = None
         self.rules_open = False
+        self.menu_open = False  # the game menu of the top bar (play screen)
         self.banner: tuple[str, dict] | None = None
         self.preview: Action | None = None
         self.peek = False  # the final board instead of the standings
@@ -148,6 +149,7 @@ class Controller:
         self.preview = None
         self.peek = False
         self._zoom = None
+        self.menu_open = False
         self.log_open = False
         self.focus = ()
         self.inspecting = False
@@ -294,6 +296,8 @@ class Controller:
             self.report(f"malformed UI action {action!r} {dict(data or {})!r}: {error}")
             return False
         self.notice = None
+        if action not in KEEP_MENU_OPEN:  # any other tap acts and closes the game menu
+            self.menu_open = False
         if self.session is not None and self.game_id is not None:
             reason = self.store.changed_elsewhere(self.game_id)
             if reason is not None:  # this tab is out of date: adopt, drop the tap
@@ -316,6 +320,14 @@ class Controller:
 
     def close_rules(self, args: None) -> None:
         self.rules_open = False
+
+    def toggle_menu(self, args: None) -> None:
+        """Open or close the game menu of the top bar (its tools: log, inspect, speed, hide
+        the cards, rules, language, saved games)."""
+        self.menu_open = not self.menu_open and self.screen == "play"
+
+    def close_menu(self, args: None) -> None:
+        self.menu_open = False
 
     def start_setup(self, args: None) -> None:
         if self.session is not None:
@@ -701,7 +713,7 @@ class Controller:
             peek=self.peek, people=len(session.humans),
             story=story_frame(story, state, digest_for, self.focus, self.log_open),
             inspector=inspector, inspecting=self.inspecting, godzilla_preview=preview,
-            share=self._share_url())
+            share=self._share_url(), menu_open=self.menu_open)
 
     def _share_url(self) -> str | None:
         if self.share is None:
@@ -729,7 +741,7 @@ class Controller:
             story=story_frame(story, state, None, self.focus or story.all_entries[step].positions,
                               False, upto=step + 1),
             inspector=inspector, replay=ReplayFrame(step, len(story), finished, hands),
-            share=self._share_url())
+            share=self._share_url(), menu_open=self.menu_open)
 
     def render(self) -> El:
         return render_page(self.frame())
@@ -801,10 +813,17 @@ def _field_arg(data: Mapping[str, Any]) -> tuple[str, int | None, Any, bool]:
     return field, index, data.get("value"), committed
 
 
+KEEP_MENU_OPEN = frozenset({"menu", "speed", "zoom-out"})
+"""The actions that leave the game menu open: its own button, and the speed (tapped again
+to go round the speeds), and the whole board back (also sent when the page is resized or
+turned). Every other action closes it."""
+
 ACTIONS: dict[str, UiAction] = {a.name: a for a in (
     UiAction("home", _no_args, Controller.go_home),
     UiAction("rules", _no_args, Controller.open_rules),
     UiAction("rules-close", _no_args, Controller.close_rules),
+    UiAction("menu", _no_args, Controller.toggle_menu),
+    UiAction("menu-close", _no_args, Controller.close_menu),
     UiAction("new-game", _no_args, Controller.start_setup),
     UiAction("play-alone", _no_args, Controller.play_alone),
     UiAction("tutorial", _no_args, Controller.start_tutorial),

@@ -171,6 +171,8 @@ class PlayFrame:
     """Each colour's pieces not yet taken, as the table may see them (None: secret)."""
     share: str | None = None
     """The link of this finished game, while it is shown."""
+    menu_open: bool = False
+    """The top bar's game menu is open."""
 
     def name(self, player: int) -> str:
         return self.settings.players[player].name
@@ -317,7 +319,8 @@ def play_frame(*, mode: Mode, view: PlayerView, show_private: bool, draft: D.Dra
                peek: bool, people: int = 1, story: StoryFrame = StoryFrame(),
                inspector: Inspector | None = None, inspecting: bool = False,
                godzilla_preview: GodzillaPreview | None = None,
-               replay: ReplayFrame | None = None, share: str | None = None) -> PlayFrame:
+               replay: ReplayFrame | None = None, share: str | None = None,
+               menu_open: bool = False) -> PlayFrame:
     """The frame of a game for ``view.player``. ``view`` must be that player's own view;
     the hand is dropped here unless ``show_private``."""
     if not show_private:
@@ -339,7 +342,7 @@ def play_frame(*, mode: Mode, view: PlayerView, show_private: bool, draft: D.Dra
         notice=notice, last_move=last_move, preview=shown_preview, acked=acked,
         standings=standings if view.phase == OVER else (), speed=speed, compact=compact,
         zoom=zoom, peek=peek, people=people, story=story, inspector=inspector, inspecting=inspecting,
-        godzilla_preview=godzilla_preview, replay=replay, share=share,
+        godzilla_preview=godzilla_preview, replay=replay, share=share, menu_open=menu_open,
         stocks=visible_stock(view, show_private))
 
 

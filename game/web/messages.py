@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import gettext
 import string
+import time
 from pathlib import Path
 from typing import Any
 
@@ -249,6 +250,60 @@ def _lookup(key: str, param: str | None, count: int | None) -> str | None:
     return found.ngettext(key, f"{key}#{param}", count)
 
 
+_NUMBER_MARKS: dict[str, dict[int, str]] = {
+    "en": {},
+    "de": str.maketrans({",": ".", ".": ","}),
+    "fr": str.maketrans({",": "\u202f", ".": ","}),
+}
+"""How each language writes the marks of a number that Python writes ``1,234.5`` (CLDR):
+German ``1.234,5``, French ``1\u202f234,5`` (a narrow no-break space groups the thousands,
+a comma before the decimals)."""
+
+
+def number(value: float, decimals: int | None = None, sign: bool = False) -> str:
+    """A number as the language in use writes it: the decimal comma of German and French,
+    their thousands groups (``1.234`` / ``1 234``, the French space a narrow no-break one);
+    ``decimals`` fixes the digits after the mark (``number(9.64, 1)`` -> "9,6" in German);
+    ``sign`` writes "+" before a positive number (a change of score). Every number a player
+    reads goes through here: :func:`t` and :func:`parts` format their number parameters with
+    it, screens call it for a bare number."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return str(value)
+    plus = "+" if sign else "-"
+    spec = f"{plus},.{decimals}f" if decimals is not None else f"{plus},"
+    try:
+        text = format(value, spec)
+    except (ValueError, OverflowError):  # nan, inf
+        return str(value)
+    marks = _NUMBER_MARKS.get(_language)
+    return text.translate(marks) if marks else text
+
+
+def _numbers(params: dict[str, Any]) -> dict[str, Any]:
+    """``params`` with each number written in the language's form (small integers, the
+    common case, are the same in every language and stay as they are)."""
+    out = params
+    for key, value in params.items():
+        if type(value) is int and -1000 < value < 1000:
+            continue
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            if out is params:
+                out = dict(params)
+            out[key] = number(value)
+    return out
+
+
+def date_time(ts: float, local: bool = True) -> str:
+    """A moment (seconds since 1970) as the language writes a date and a time of day, in this
+    machine's time zone (``local``) or in UTC: "2024-01-15 17:30", "15.01.2024, 17:30",
+    "15/01/2024 17:30". The browser writes save times with its own ``Intl.DateTimeFormat``
+    (game.web.app); this is the pure Python form, used where that is missing."""
+    moment = time.localtime(ts) if local else time.gmtime(ts)
+    return t("format.date_time", year=f"{moment.tm_year:04d}", month=f"{moment.tm_mon:02d}",
+             day=f"{moment.tm_mday:02d}", hour=f"{moment.tm_hour:02d}",
+             minute=f"{moment.tm_min:02d}")
+
+
 class _Missing(dict):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
@@ -260,7 +315,7 @@ def _format(key: str, template: str | None, params: dict[str, Any]) -> str:
     if not params:
         return template
     try:
-        return template.format_map(_Missing(params))
+        return template.format_map(_Missing(_numbers(params)))
     except (ValueError, IndexError, AttributeError):
         return template
 
@@ -297,7 +352,9 @@ def parts(key: str, **params: Any) -> list[Any]:
             if field is None:
                 continue
             value = params.get(field, "{" + field + "}")
-            if isinstance(value, (str, int, float)):
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and not spec:
+                out.append(number(value))
+            elif isinstance(value, (str, int, float)):
                 out.append(format(value, spec or ""))
             else:
                 out.append(value)

@@ -3,7 +3,8 @@ language, a whole turn played with the keyboard alone, the language chooser and 
 
 axe-core is the npm package pinned in package.json (a devDependency: never shipped in dist/);
 its file is evaluated in the page (the page's CSP allows eval, which PyScript needs anyway).
-Screenshots of the main screens in German and French at 1024x768 and 390x844 go to
+The audit runs at 1024x768, 768x1024 and 390x844 (one page per language, the viewport
+switched). Screenshots of the main screens in German and French at the three sizes go to
 screenshots/a11y-<lang>-<screen>-<size>.png.
 """
 
@@ -27,27 +28,52 @@ RUN_AXE = """async () => {
 }"""
 
 
+SIZES = ("tablet-landscape", "tablet-portrait", "phone")
+
+TOOLS_ROW_JS = """() => {
+  // The top bar's tools (the game menu's button) on one row, beside the round and deck.
+  const tools = document.querySelector('.topbar .tb-tools');
+  const info = document.querySelector('.topbar .tb-info');
+  if (!tools || !info) return null;
+  const t = tools.getBoundingClientRect(), i = info.getBoundingClientRect();
+  const button = tools.querySelector('[data-action="menu"]').getBoundingClientRect();
+  return {tools: t.height, button: button.height, sameRow: t.top < i.bottom && i.top < t.bottom,
+          inside: t.right <= document.documentElement.clientWidth + 1};
+}"""
+
+
 def audit(page, name: str, lang: str, shots: bool = False) -> list:
-    """axe-core on the page as it is: the serious and critical violations (empty = pass)."""
-    page.wait_for_timeout(150)
-    if not page.evaluate("typeof axe !== 'undefined'"):
-        page.evaluate(AXE.read_text(encoding="utf-8") + "\n;0")
-    found = [v for v in page.evaluate(RUN_AXE) if v["impact"] in ("serious", "critical")]
-    if shots:
-        for size in ("tablet-landscape", "phone"):
-            page.set_viewport_size(VIEWPORTS[size])
-            page.wait_for_timeout(200)
+    """axe-core on the page as it is at each of the three sizes (390x844, 768x1024,
+    1024x768): the serious and critical violations (empty = pass); on a game screen, the
+    top bar's tools take one row. Screenshots of German and French at every size."""
+    problems = []
+    for size in SIZES:
+        page.set_viewport_size(VIEWPORTS[size])
+        page.wait_for_timeout(200)  # the resize redraw (a phone's board overview)
+        if not page.evaluate("typeof axe !== 'undefined'"):
+            page.evaluate(AXE.read_text(encoding="utf-8") + "\n;0")
+        found = [v for v in page.evaluate(RUN_AXE) if v["impact"] in ("serious", "critical")]
+        problems += [(f"{name}@{size}", v["id"], v["impact"], v["nodes"]) for v in found]
+        row = page.evaluate(TOOLS_ROW_JS)
+        if row is not None and not (row["tools"] <= row["button"] + 1 and row["sameRow"]
+                                    and row["inside"]):
+            problems.append((f"{name}@{size}", "top-bar-tools-row", "layout", [str(row)]))
+        if shots:
             screenshot(page, f"a11y-{lang}-{name}", sizes=(size,))
-        page.set_viewport_size(VIEWPORTS["tablet-landscape"])
-    return [(name, v["id"], v["impact"], v["nodes"]) for v in found]
+    page.set_viewport_size(VIEWPORTS["tablet-landscape"])
+    page.wait_for_timeout(200)
+    return problems
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "fr"])
 def test_no_serious_or_critical_axe_violations_on_the_main_screens(page, site_url, lang):
+    """Every main screen, one page per language, each at the three sizes."""
     shots = lang in ("de", "fr")
     query = f"{FAST}&lang={lang}"
     page.set_viewport_size(VIEWPORTS["tablet-landscape"])
     problems: list = []
+    open_app(page, site_url, query)
+    page.evaluate("localStorage.clear()")
     open_app(page, site_url, query)
     assert page.get_attribute("html", "lang") == lang
     problems += audit(page, "start", lang, shots)
@@ -56,6 +82,10 @@ def test_no_serious_or_critical_axe_violations_on_the_main_screens(page, site_ur
     tap(page, '[data-action="rules-close"]')
     tap(page, '[data-action="new-game"]')
     problems += audit(page, "setup", lang, shots)
+    tap(page, '[data-action="home"]')
+    tap(page, '[data-action="tutorial"]')
+    page.wait_for_selector('[data-tutorial="tutorial.select"]')
+    problems += audit(page, "tutorial", lang, shots)
 
     data = prepared(lambda c: c.session.state.round == 2 and c.screen_name == "pass",
                     progressive=True, godzilla="godzilla")
@@ -72,6 +102,15 @@ def test_no_serious_or_critical_axe_violations_on_the_main_screens(page, site_ur
     page.locator('[data-action="card"]').first.click()
     page.locator('[data-action="piece"]').first.click()
     problems += audit(page, "building", lang, shots)
+    tap(page, '[data-action="menu"]')
+    assert page.get_attribute('[data-action="menu"]', "aria-expanded") == "true"
+    problems += audit(page, "menu", lang, shots)
+    tap(page, '[data-action="log"]')
+    page.wait_for_selector("[data-log-open]")
+    problems += audit(page, "log", lang, shots)
+    tap(page, '[data-action="replay"]')
+    page.wait_for_selector("[data-replay-step]")
+    problems += audit(page, "replay", lang, shots)
 
     data = prepared(lambda c: c.screen_name == "scoring")
     load_into(page, site_url, data, query)
@@ -201,6 +240,7 @@ def test_the_language_chooser_switches_at_once_and_is_kept(page, site_url):
     tap(page, '[data-action="play-alone"]')
     page.wait_for_selector('#app[data-screen="play"]')
     assert page.locator('[data-score-player]').count() == 4
+    tap(page, '[data-action="menu"]')  # the language chooser is in the game menu
     page.select_option('.topbar select[data-action="language"]', "de")
     page.wait_for_selector('html[lang="de"]')
     assert screen(page) == "play"  # the game goes on

@@ -124,6 +124,7 @@ def test_hostile_player_name_is_shown_as_text(page, site_url):
     assert page.locator("#app img").count() == 0
     assert name in page.inner_text(".topbar")
     # Too long, empty and duplicate names are refused with a message, nothing lost.
+    tap(page, '[data-action="menu"]', real=True)  # the game menu of the top bar
     tap(page, '[data-action="home"]', real=True)
     tap(page, '[data-action="new-game"]', real=True)
     page.fill('input[data-field="name"][data-player="0"]', "")
@@ -144,8 +145,13 @@ def test_speed_setting_and_the_rules_help(page, site_url):
     new_game(page, 2, controllers=["random", "random"])
     # At the normal pace a person can follow the computer's move: the move is previewed.
     page.wait_for_selector('[data-move="preview"]', timeout=30_000)
+    tap(page, '[data-action="menu"]', real=True)
+    assert page.get_attribute('[data-action="menu"]', "aria-expanded") == "true"
     tap(page, '[data-action="speed"]', real=True)
     assert "fast" in page.inner_text('[data-action="speed"]')
+    page.keyboard.press("Escape")  # closes the game menu, focus back on its button
+    page.wait_for_selector("#game-menu[hidden]", state="attached")
+    assert page.evaluate("document.activeElement.dataset.action") == "menu"
 
 
 def test_an_illegal_target_is_explained(page, site_url):
@@ -177,6 +183,7 @@ def test_save_times_are_shown_in_the_local_time_zone(new_context, site_url):
     open_app(page, site_url)
     new_game(page, 2, names=["Ann", "Bob"])
     tap(page, '[data-action="reveal"]', real=True)
+    tap(page, '[data-action="menu"]', real=True)
     tap(page, '[data-action="home"]', real=True)
     (key, text), = saves(page).items()
     data = json.loads(text)

@@ -173,3 +173,35 @@ def test_a_refused_plot_is_news():
     items = news(c.frame())
     assert any(kind == "notice" for kind, _ in items)
     assert fresh(before, items)
+
+
+def test_the_game_menu_holds_the_top_bar_tools_behind_one_disclosure_button():
+    c = make_controller()
+    c.handle("play-alone")
+    tree = c.render()
+    bar = tree.find(**{"class": "topbar"})
+    button = bar.find(data_action="menu")
+    menu = bar.find(id="game-menu")
+    assert button.attrs["aria-expanded"] == "false" and button.attrs["aria-controls"] == "game-menu"
+    assert "hidden" in menu.attrs
+    tools = {el.attrs["data-action"] for el in menu.find_all(data_action=True)}
+    assert tools == {"log", "inspect-mode", "speed", "rules", "language", "home"}
+    # every tool of the bar is in the menu: the bar itself shows only the button
+    outside = {el.attrs["data-action"] for el in bar.find_all(data_action=True)} - tools
+    assert outside == {"menu"}
+    c.handle("menu")
+    tree = c.render()
+    assert tree.find(data_action="menu").attrs["aria-expanded"] == "true"
+    assert "hidden" not in tree.find(id="game-menu").attrs
+    c.handle("speed")  # goes round the speeds: the menu stays open
+    assert c.menu_open
+    c.handle("menu-close")  # Escape or a tap outside (the browser layer)
+    assert not c.menu_open
+    c.handle("menu")
+    c.handle("log")  # any other tool acts and closes it
+    assert c.log_open and not c.menu_open
+    c.handle("menu")
+    c.handle("home")
+    assert not c.menu_open and c.screen_name == "start"
+    c.handle("menu")  # no menu outside a game
+    assert not c.menu_open

@@ -188,7 +188,7 @@ def test_every_computer_level_has_a_name_in_every_language():
         labels = [M.controller_label(c) for c in ["human", *dict.fromkeys([*PLAYERS, "heuristic"])]]
         assert len(set(labels)) == len(labels), labels
         assert not any("(" in label for label in labels), labels  # none is the generic label
-    assert M.controller_label("heuristic") == "Ordinateur : heuristique forte"
+    assert M.controller_label("heuristic") == "Ordinateur\u202f: heuristique forte"
 
 
 def test_piece_letters_differ_within_each_language():

@@ -61,7 +61,6 @@ def board_section(f: PlayFrame, zoom: int | None) -> El:
 def top_bar(f: PlayFrame) -> El:
     settings = f.settings
     view = f.view
-    speed = f.speed
     items = [
         h("span", {"class": "tb-round", "data-round": view.round},
           M.t("play.round", round=view.round, rounds=settings.round_count)),
@@ -80,6 +79,16 @@ def top_bar(f: PlayFrame) -> El:
                         chips(spec.colours),
                         h("span", {"class": "pname"}, spec.name),
                         h("b", {"class": "pts"}, M.t("play.points", points=points[p]))))
+    return h("header", {"class": "topbar"},
+             h("span", {"class": "tb-info"}, items),
+             h("span", {"class": "tb-scores"}, scores), game_menu(f))
+
+
+def game_menu(f: PlayFrame) -> El:
+    """The top bar's tools behind one button, so that they never take more than the one
+    button's room (a phone, long German and French labels): a disclosure (the button's
+    ``aria-expanded``, the list right after it in the tab order), closed by Escape, by a
+    tap outside and by any of its tools except the speed (tapped again to go round)."""
     follow = [] if f.replay is not None else [
         button(M.t("story.log"), "log", {"aria-pressed": "true" if f.story.log_open else "false",
                                          "data-log-button": "true"},
@@ -87,17 +96,24 @@ def top_bar(f: PlayFrame) -> El:
         button(M.t("inspect.mode"), "inspect-mode",
                {"aria-pressed": "true" if f.inspecting else "false"},
                cls="btn small ghost" + (" on" if f.inspecting else ""))]
-    tools = h("span", {"class": "tb-tools"}, follow,
-              button(M.t("play.speed", speed=M.t(f"play.speed.{speed}")), "speed",
-                     cls="btn small ghost"),
-              button(M.t("play.hide_cards"), "hide-cards", {"data-hide-cards": "true"},
-                     cls="btn small ghost") if f.people >= 2 and f.mode == "turn" else None,
-              button(M.t("play.rules"), "rules", cls="btn small ghost"),
-              language_select(show_label=False),
-              button(M.t("play.exit"), "home", cls="btn small ghost"))
-    return h("header", {"class": "topbar"},
-             h("span", {"class": "tb-info"}, items),
-             h("span", {"class": "tb-scores"}, scores), tools)
+    tools = [*follow,
+             button(M.t("play.speed", speed=M.t(f"play.speed.{f.speed}")), "speed",
+                    cls="btn small ghost"),
+             button(M.t("play.hide_cards"), "hide-cards", {"data-hide-cards": "true"},
+                    cls="btn small ghost") if f.people >= 2 and f.mode == "turn" else None,
+             button(M.t("play.rules"), "rules", cls="btn small ghost"),
+             language_select(cls="lang-choice menu-lang"),
+             button(M.t("play.exit"), "home", cls="btn small ghost")]
+    label = M.t("play.menu")
+    return h("span", {"class": "tb-tools"},
+             h("button", {"type": "button", "class": "btn small ghost tb-menu-button"
+                          + (" on" if f.menu_open else ""), "data-action": "menu",
+                          "aria-expanded": "true" if f.menu_open else "false",
+                          "aria-controls": "game-menu"},
+               h("span", {"class": "menu-icon", "aria-hidden": "true"}, "☰"), " ", label),
+             h("div", {"class": "tb-menu", "id": "game-menu", "role": "group",
+                       "aria-label": label, "data-menu-open": "true" if f.menu_open else "false",
+                       "hidden": not f.menu_open}, tools))
 
 
 # --------------------------------------------------------------------- panel
@@ -241,7 +257,7 @@ def selection_block(colour: str, pieces: Counts, need: int, stock: Counts,
                                                                    colour=M.colour(colour))},
                              cls="btn round", disabled=pieces[i] == 0),
                       h("output", {"class": "sel-count", "data-select-count": floors,
-                                   "data-colour": colour}, str(pieces[i])),
+                                   "data-colour": colour}, M.number(pieces[i])),
                       button("+", "select-inc", {"data-floors": floors, "data-select-inc": floors,
                                                  "data-colour": colour,
                                                  "aria-label": M.t("select.more", floors=floors,
@@ -412,7 +428,7 @@ def players_block(f: PlayFrame) -> El:
                           "★") if view.start == p else None,
                         h("span", {"class": "ctrl"}, M.controller_label(spec.controller))
                         if spec.controller != "human" else None,
-                        h("b", {"class": "pts"}, str(points[p]))),
+                        h("b", {"class": "pts"}, M.number(points[p]))),
                       h("div", {"class": "prow-body"},
                         h("span", {"class": "played", "title": M.t("play.played_top"),
                                    "data-played-top": f"{top.row},{top.col}" if top else ""},

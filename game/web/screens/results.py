@@ -29,7 +29,7 @@ def render_scoring(f: PlayFrame) -> El:
         rows.append(h("tr", {"data-score-city": city},
                       h("th", {"scope": "row"}, M.city(city)),
                       [h("td", {"class": "num" + (" lead" if maj == c else "")},
-                         str(result.towers[c])) for c in range(n)],
+                         M.number(result.towers[c])) for c in range(n)],
                       h("td", {}, chip(colours[maj]) if maj is not None
                         else h("span", {"class": "muted"}, M.t("score.nobody")))))
     if scoring.tallest is not None:
@@ -63,11 +63,11 @@ def render_scoring(f: PlayFrame) -> El:
         summary.append(h("tr", {"data-score-colour": colours[c]},
                          h("th", {"scope": "row"}, chip(colours[c]), " ",
                            h("span", {"class": "pname"}, settings.players[p].name)),
-                         h("td", {"class": "num"}, str(cs.towers)),
-                         h("td", {"class": "num"}, str(cs.majorities)),
-                         h("td", {"class": "num"}, str(cs.tallest)),
-                         h("td", {"class": "num"}, str(cs.total)),
-                         h("td", {"class": "num total"}, str(totals[c]))))
+                         h("td", {"class": "num"}, M.number(cs.towers)),
+                         h("td", {"class": "num"}, M.number(cs.majorities)),
+                         h("td", {"class": "num"}, M.number(cs.tallest)),
+                         h("td", {"class": "num"}, M.number(cs.total)),
+                         h("td", {"class": "num total"}, M.number(totals[c]))))
     last = k + 1 == settings.round_count
     return h("div", {"class": "overlay scoring", "data-screen": "scoring", "data-round": k + 1},
              h("div", {"class": "sheet"},
@@ -113,7 +113,7 @@ def render_final(f: PlayFrame) -> El:
         rows.append(h("li", {"class": "standing" + (" winner" if st.winner else ""),
                              "data-standing": st.player, "data-rank": st.rank,
                              "data-decided-by": st.decided_by},
-                      h("span", {"class": "rank", "title": M.t("final.rank")}, str(st.rank)),
+                      h("span", {"class": "rank", "title": M.t("final.rank")}, M.number(st.rank)),
                       h("span", {"class": "who"},
                         h("span", {"class": "who-name"}, chips(spec.colours), " ",
                           h("span", {"class": "pname"}, spec.name)),
@@ -122,7 +122,7 @@ def render_final(f: PlayFrame) -> El:
                               majorities=st.majorities)),
                         h("span", {"class": "decided"}, M.t(key))),
                       h("span", {"class": "points"},
-                        h("b", {}, str(st.points)), h("small", {}, M.t("final.points")))))
+                        h("b", {}, M.number(st.points)), h("small", {}, M.t("final.points")))))
     return h("div", {"class": "overlay final", "data-screen": "final"},
              h("div", {"class": "sheet"},
                h("h2", {"class": "headline"}, h("span", {"class": "star"}, "★"), " ", headline),
@@ -159,13 +159,14 @@ def rounds_table(f: PlayFrame, upto: int) -> El:
     rows = []
     for r in range(upto):
         rows.append(h("tr", {"data-rounds-row": r + 1, "class": "now" if r == upto - 1 else None},
-                      h("th", {"scope": "row"}, str(r + 1)),
+                      h("th", {"scope": "row"}, M.number(r + 1)),
                       [h("td", {"class": "num", "data-round-points": points[p][r]},
-                         f"+{points[p][r]}", h("small", {}, f" {sum(points[p][:r + 1])}"))
+                         M.number(points[p][r], sign=True),
+                         h("small", {}, " ", M.number(sum(points[p][:r + 1]))))
                        for p in order]))
     total = h("tr", {"class": "total"}, h("th", {"scope": "row"}, M.t("score.game_total")),
               [h("td", {"class": "num", "data-rounds-total": sum(points[p])},
-                 str(sum(points[p]))) for p in order])
+                 M.number(sum(points[p]))) for p in order])
     return h("div", {"class": "rounds-wrap"},
              h("h3", {}, M.t("score.history")),
              h("table", {"class": "score-rounds", "data-score-rounds": upto},
@@ -187,12 +188,12 @@ def score_chart(f: PlayFrame) -> El:
     parts = [svg("line", {"x1": left, "x2": w - right, "y1": y(0), "y2": y(0), "class": "axis"}),
              svg("line", {"x1": left, "x2": left, "y1": 20, "y2": y(0), "class": "axis"}),
              svg("text", {"x": left - 6, "y": y(top) + 5, "text-anchor": "end",
-                          "class": "chart-label"}, str(top)),
+                          "class": "chart-label"}, M.number(top)),
              svg("text", {"x": left - 6, "y": y(0) + 5, "text-anchor": "end",
-                          "class": "chart-label"}, "0")]
+                          "class": "chart-label"}, M.number(0))]
     for r in range(1, rounds + 1):
         parts.append(svg("text", {"x": x(r), "y": hgt - 6, "text-anchor": "middle",
-                                  "class": "chart-label"}, str(r)))
+                                  "class": "chart-label"}, M.number(r)))
     ends: list[tuple[float, str, str]] = []  # (line end's height, colour, label)
     for p in settings.turn_order:
         colour = settings.colours[settings.player_colours[p][0]]
@@ -229,8 +230,8 @@ def game_facts(f: PlayFrame) -> El:
               h("th", {"scope": "row"}, chip(name), " ",
                 h("span", {"class": "pname"}, settings.players[settings.colour_owner[c]].name)),
               h("td", {"class": "num", "data-fact-takeovers": taken.get(name, 0)},
-                str(taken.get(name, 0))),
-              h("td", {"class": "num", "data-fact-tallest": tallest[c]}, str(tallest[c])))
+                M.number(taken.get(name, 0))),
+              h("td", {"class": "num", "data-fact-tallest": tallest[c]}, M.number(tallest[c])))
             for c, name in enumerate(colours)]
     city_rows = []
     for city in range(len(CITIES)):
@@ -238,7 +239,7 @@ def game_facts(f: PlayFrame) -> El:
                 for c in range(len(colours))]
         city_rows.append(h("tr", {"data-fact-city": city},
                            h("th", {"scope": "row"}, M.city(city)),
-                           [h("td", {"class": "num"}, str(n)) for n in held]))
+                           [h("td", {"class": "num"}, M.number(n)) for n in held]))
     return h("section", {"class": "facts", "data-facts": "true"},
              h("h3", {}, M.t("final.facts")),
              h("table", {"class": "facts-colours"},

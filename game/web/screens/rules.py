@@ -107,10 +107,10 @@ def scoring_figure(name: str, title_key: str) -> El:
              h("th", {"scope": "col"}, M.t("score.round_total")))
     rows = [h("tr", {"data-example-colour": colour},
               h("th", {"scope": "row"}, chip(colour), " ", M.colour(colour)),
-              h("td", {"class": "num"}, str(cs.towers)),
-              h("td", {"class": "num"}, str(cs.majorities)),
-              h("td", {"class": "num"}, str(cs.tallest)),
-              h("td", {"class": "num total", "data-example-total": cs.total}, str(cs.total)))
+              h("td", {"class": "num"}, M.number(cs.towers)),
+              h("td", {"class": "num"}, M.number(cs.majorities)),
+              h("td", {"class": "num"}, M.number(cs.tallest)),
+              h("td", {"class": "num total", "data-example-total": cs.total}, M.number(cs.total)))
             for colour, cs in zip(colours, scoring.colours)]
     return h("figure", {"class": "rules-figure wide", "data-rules-figure": name},
              board_diagram(board, colours, caption),

@@ -15,10 +15,10 @@ __all__ = ["render_rules", "render_start"]
 
 
 def local_time_text(ts: float) -> str:
-    """A save time in this machine's local time zone (pure Python). The browser layer passes
-    its own formatter instead (the browser's time zone and language, see game.web.app)."""
-    t = time.localtime(ts)
-    return f"{t.tm_year:04d}-{t.tm_mon:02d}-{t.tm_mday:02d} {t.tm_hour:02d}:{t.tm_min:02d}"
+    """A save time in this machine's local time zone, in the language's form (pure Python).
+    The browser layer passes its own formatter instead (the browser's time zone and
+    language, see game.web.app)."""
+    return M.date_time(ts)
 
 
 def iso_utc(ts: float) -> str:
@@ -136,7 +136,4 @@ def import_button() -> El:
 
 def _size(chars: int) -> str:
     """A stored size for people: kB with one decimal (characters, as the quota counts)."""
-    size = f"{chars / 1000:.1f}"
-    if M.current_language() in ("de", "fr"):  # their decimal comma: 9,6 kB / 9,6 ko
-        size = size.replace(".", ",")
-    return M.t("start.size", size=size)
+    return M.t("start.size", size=M.number(chars / 1000, 1))  # 9.6 kB, 9,6 kB, 9,6 ko

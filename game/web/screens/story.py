@@ -85,11 +85,13 @@ def log_list(f: PlayFrame, current: int | None = None) -> El:
         if not told:
             continue
         cls = "log-entry" + (" current" if entry.step == current else "")
+        # The list item stays a list item (a list holds only those); the button inside it.
         rounds.setdefault(entry.round, []).append(
-            h("li", {"class": cls, "data-log-step": entry.step, "data-action": "log-show",
-                     "role": "button", "tabindex": "0",
-                     "aria-current": "step" if entry.step == current else None},
-              h("ul", {"class": "story-lines"}, [line_el(x) for x in told])))
+            h("li", {},
+              h("div", {"class": cls, "data-log-step": entry.step, "data-action": "log-show",
+                        "role": "button", "tabindex": "0",
+                        "aria-current": "step" if entry.step == current else None},
+                h("ul", {"class": "story-lines"}, [line_el(x) for x in told]))))
     blocks = [h("section", {"class": "log-round", "data-log-round": r},
                 h("h4", {}, M.t("story.round", round=r)), h("ol", {}, items))
               for r, items in sorted(rounds.items())]
