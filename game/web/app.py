@@ -18,6 +18,7 @@ from pyscript.ffi import create_proxy, to_js
 from ..save import MAX_SAVE_BYTES
 from . import layout
 from . import messages as M
+from .coach import Answer, Request, parse_answer, request_text
 from .controller import Controller
 from .dom import patch, replace_children
 from .frame import Frame
@@ -518,6 +519,20 @@ class App:
         if self._task is None and (c.computer_to_move() or c.auto_continue()):
             self._task = asyncio.ensure_future(self.run_computers())
 
+    async def ask_worker(self, request: Request) -> Answer | None:
+        """The thinking worker's answer to ``request`` (``assets``: the boot module's
+        ``window.manhattanAi``), or None when there is no ready worker or it fails (the
+        caller then thinks on the page). A failure is a warning, never an error."""
+        ai: Any = getattr(window, "manhattanAi", None)
+        if not present(ai) or str(ai.state) != "ready":
+            return None
+        try:
+            text = await ai.ask(request_text(request))
+            return parse_answer(str(text), request)
+        except Exception as error:  # a JsException from a rejected promise, ProtocolError
+            window.console.warn(f"thinking worker: {error}; thinking on the page instead")
+            return None
+
     async def run_computers(self) -> None:
         c = self.controller
         try:
@@ -535,23 +550,35 @@ class App:
                     break
                 self.render()
                 await asyncio.sleep(0)
-                gen = c.computer_thinking()
                 action = None
                 thought = 0.0
-                try:
-                    while True:
-                        started = time.perf_counter()
-                        try:
-                            next(gen)
-                        finally:
-                            thought += time.perf_counter() - started
-                        await asyncio.sleep(0)
-                        if epoch != c.epoch:
-                            break
-                except StopIteration as stop:
-                    action = stop.value
-                # Benchmark hook: the computer's own thinking time for this move.
+                source = "worker"
+                started = time.perf_counter()
+                answer = await self.ask_worker(c.computer_request())
+                if epoch != c.epoch or not c.computer_to_move():
+                    continue
+                if answer is not None:
+                    action = answer.action
+                    thought = time.perf_counter() - started
+                else:  # no worker (yet), or it failed: think here, in slices
+                    source = "main"
+                    gen = c.computer_thinking()
+                    try:
+                        while True:
+                            started = time.perf_counter()
+                            try:
+                                next(gen)
+                            finally:
+                                thought += time.perf_counter() - started
+                            await asyncio.sleep(0)
+                            if epoch != c.epoch:
+                                break
+                    except StopIteration as stop:
+                        action = stop.value
+                # Benchmark and test hooks: the time this move took to decide (the worker's:
+                # from the question to the answer) and where it was decided.
                 self.root.setAttribute("data-think-ms", f"{thought * 1000:.1f}")
+                self.root.setAttribute("data-think-source", source)
                 if action is None or epoch != c.epoch or not c.computer_to_move():
                     continue
                 before, after = c.pace()

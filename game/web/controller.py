@@ -25,6 +25,7 @@ from ..state import OVER
 from ..view import player_view
 from . import messages as M
 from . import tutorial as T
+from .coach import Request
 from .draft import tentative_build
 from .frame import Frame, Mode, PlayFrame, ReplayFrame, SavedGame, StartFrame, play_frame
 from .screens.page import render_page
@@ -618,6 +619,14 @@ class Controller:
         assert session is not None and session.state.current is not None
         view = player_view(session.state, session.state.current)
         return think(self.computer_player(), view, session.computer_rng())
+
+    def computer_request(self) -> Request:
+        """The computer on turn's decision as a request for the thinking worker: its own
+        view only, its level and the decision's seed (see :mod:`game.web.coach`)."""
+        session = self.session
+        assert session is not None and session.state.current is not None
+        view = player_view(session.state, session.state.current)
+        return Request("decide", view, self.computer_player().id, session.computer_seed())
 
     def show_preview(self, action: Action | None) -> None:
         self.preview = action if isinstance(action, (Build, ReturnPiece)) else None
