@@ -18,7 +18,7 @@ from pyscript.ffi import create_proxy, to_js
 from ..save import MAX_SAVE_BYTES
 from . import layout
 from . import messages as M
-from .coach import Answer, Request, parse_answer, request_text
+from .coach import Answer, Request, parse_answer, request_text, work
 from .controller import Controller
 from .dom import patch, replace_children
 from .frame import Frame
@@ -157,6 +157,7 @@ class App:
         self._news: tuple = ()
         self._proxies: list[Any] = []  # JavaScript proxies kept alive for the page's lifetime
         self._task: asyncio.Future[None] | None = None
+        self._coach_task: asyncio.Future[None] | None = None
         self.last_render_ms = 0.0
         self._tree: El | None = None   # the element tree now on the page, and its DOM node
         self._node: Any = None
@@ -518,6 +519,66 @@ class App:
         c = self.controller
         if self._task is None and (c.computer_to_move() or c.auto_continue()):
             self._task = asyncio.ensure_future(self.run_computers())
+        if self._coach_task is None and (c.hint_request() is not None or c.review_running):
+            self._coach_task = asyncio.ensure_future(self.run_coach())
+
+    def _worker_ready(self) -> bool:
+        ai: Any = getattr(window, "manhattanAi", None)
+        return present(ai) and str(ai.state) == "ready"
+
+    async def _answer(self, request: Request, still_wanted) -> Answer | None:
+        """``request`` answered by the thinking worker, else on the page in slices (a
+        review by the strongest level is never run on the page: None)."""
+        answer = await self.ask_worker(request)
+        if answer is not None or not still_wanted():
+            return answer
+        if request.kind == "review" and request.level != "heuristic":
+            return None
+        steps = work(request)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                result: Answer = done.value
+                return result
+            await asyncio.sleep(0)
+            if not still_wanted():
+                return None
+
+    async def run_coach(self) -> None:
+        """Hints and the post-game review, computed in the background (the worker, else
+        the page in slices); a hint first, then the review, one request at a time."""
+        c = self.controller
+        try:
+            while True:
+                request = c.hint_request()
+                if request is not None:
+                    self.render()
+                    answer = await self._answer(request, lambda r=request: c.hint_request() == r)
+                    if answer is not None:
+                        c.hint_done(request, answer)
+                    else:
+                        c.hint_job = None
+                    self.render()
+                    continue
+                job = c.review
+                request = c.review_request(self._worker_ready())
+                if request is None or job is None:
+                    break
+                answer = await self._answer(request, lambda j=job: c.review_wanted(j))
+                if not c.review_wanted(job):
+                    continue
+                if answer is None:
+                    job.drop_deep()
+                else:
+                    job.record(request, answer)
+                self.render()
+                await asyncio.sleep(0)
+        except Exception:
+            self._report()
+        finally:
+            self._coach_task = None
+            self.render()
 
     async def ask_worker(self, request: Request) -> Answer | None:
         """The thinking worker's answer to ``request`` (``assets``: the boot module's
@@ -554,6 +615,9 @@ class App:
                 thought = 0.0
                 source = "worker"
                 started = time.perf_counter()
+                # Benchmark hook: when this decision began (performance.now(), ms), so
+                # scripts/bench_ui.py can tell the main thread's tasks during the thinking.
+                self.root.setAttribute("data-think-start", f"{window.performance.now():.1f}")
                 answer = await self.ask_worker(c.computer_request())
                 if epoch != c.epoch or not c.computer_to_move():
                     continue

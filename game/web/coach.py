@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Generator
 from dataclasses import dataclass, fields
 from typing import Any, Literal
 
 from ..actions import Action, action_from_json, action_to_json
-from ..ai import STRONGEST, decide, make_player
+from ..ai import SLICE_SECONDS, STRONGEST, make_player, think
 from ..ai.explain import Hint, Review, reason_for, review
 from ..errors import SaveError
 from ..material import Card
@@ -152,18 +153,35 @@ class Answer:
     review: Review | None = None   # kind "review"
 
 
-def compute(request: Request) -> Answer:
-    """The work itself (the worker's, and the page's when it thinks alone)."""
+def work(request: Request, slice_seconds: float | None = SLICE_SECONDS
+         ) -> Generator[None, None, Answer]:
+    """The work itself as a generator that yields between slices of thinking (the page's
+    own path); :func:`compute` runs it at once (the worker's). Both give the same answer
+    for the same request: the players draw from their generator only when they start. A
+    review is one step (the page sends only quick ``heuristic`` reviews to it)."""
     rng = random.Random(request.seed)
     view = request.view
-    if request.kind == "decide":
-        return Answer(decide(make_player(request.level), view, rng))
-    if request.kind == "hint":
-        action = decide(make_player(request.level), view, rng)
-        return Answer(action, hint=reason_for(view, action, rng))
+    if request.kind in ("decide", "hint"):
+        action = yield from think(make_player(request.level), view, rng,
+                                  slice_seconds=slice_seconds)
+        if request.kind == "hint":
+            return Answer(action, hint=reason_for(view, action, rng))
+        return Answer(action)
     assert request.played is not None
+    yield None
     result = review(view, request.played, rng, level=request.level)
     return Answer(result.best, review=result)
+
+
+def compute(request: Request) -> Answer:
+    """The answer to ``request``, computed here and now (the worker's path)."""
+    steps = work(request, slice_seconds=None)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            result: Answer = done.value
+            return result
 
 
 def _hint_to_json(h: Hint) -> dict[str, Any]:
@@ -241,3 +259,50 @@ def parse_answer(text: Any, request: Request) -> Answer:
 def hint_request(view: PlayerView, seed: str) -> Request:
     """What the strongest level would play for ``view`` (a person's own view)."""
     return Request("hint", view, STRONGEST, seed)
+
+
+def hint_seed(game_seed: str, log_length: int) -> str:
+    return f"{game_seed}/hint/{log_length}"
+
+
+# ------------------------------------------------- the game's coaching settings
+COACH_META = "coach"
+"""The save's ``meta.coach``: ``{"hints": true, "asked": {"<player>": count}}``. Absent in
+older saves and in games without hints (hints off); anything malformed there reads as off
+(meta is free data for the app, docs/save-format.md)."""
+
+
+def hints_on(meta: dict[str, Any]) -> bool:
+    coach = meta.get(COACH_META)
+    return isinstance(coach, dict) and coach.get("hints") is True
+
+
+def set_hints(meta: dict[str, Any], on: bool) -> None:
+    if on:
+        meta[COACH_META] = {"hints": True, "asked": {}}
+    else:
+        meta.pop(COACH_META, None)
+
+
+def hints_asked(meta: dict[str, Any], players: int) -> tuple[int, ...]:
+    """How many hints each player asked for (0 when the save says nothing sensible)."""
+    coach = meta.get(COACH_META)
+    asked = coach.get("asked") if isinstance(coach, dict) else None
+    if not isinstance(asked, dict):
+        return (0,) * players
+    counts = []
+    for p in range(players):
+        n = asked.get(str(p))
+        counts.append(n if type(n) is int and 0 <= n < 10 ** 6 else 0)
+    return tuple(counts)
+
+
+def count_hint(meta: dict[str, Any], player: int) -> None:
+    coach = meta.get(COACH_META)
+    if not isinstance(coach, dict):
+        return
+    counts = hints_asked(meta, player + 1)
+    asked = coach.get("asked")
+    if not isinstance(asked, dict):
+        asked = coach["asked"] = {}
+    asked[str(player)] = counts[player] + 1
