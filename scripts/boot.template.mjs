@@ -271,19 +271,80 @@ async function makeSnapshotInWorker() {
   return await storeSnapshot(packSnapshot(pyodide.makeMemorySnapshot()));
 }
 
-const IN_WORKER = typeof document === "undefined" && typeof WorkerGlobalScope !== "undefined";
-if (IN_WORKER) {
-  self.onmessage = async (event) => {
-    if (event.data !== "make-snapshot") return;
-    let result;
+/* The computers' thinking worker (issue 13.4): this same file as a module worker with its
+ * own interpreter (from the stored snapshot when there is one, else a normal boot), which
+ * answers requests with game.web.coach.answer: text in (one PlayerView, a level, a seed),
+ * text out (the action). Messages: {kind: "ai-init", fault} -> {kind: "ai-ready"} or
+ * {kind: "ai-failed", error}; {kind: "ai-ask", id, text} -> {kind: "ai-answer", id, text}.
+ * `fault` is a test hook (?aiworker=fail-boot | fail-answer | crash) that makes it fail. */
+async function bootAiInterpreter() {
+  const stdLibURL = new URL(CONFIG.stdlib, import.meta.url).href;
+  const packPromise = fetchGamePack();
+  packPromise.catch(() => {});
+  let pyodide = null;
+  const found = snapshotsUsable() ? await readSnapshot() : null;
+  if (found) {
     try {
-      result = await makeSnapshotInWorker();
+      const restored = await loadPyodideCore({ stdLibURL, _loadSnapshot: unpackSnapshot(found.stored) });
+      if (await found.intact) pyodide = restored;
     } catch (error) {
-      result = "failed: " + (error && error.message);
+      pyodide = null; // a normal boot below
     }
-    self.postMessage(result);
+  }
+  if (!pyodide) pyodide = await loadPyodideCore({ stdLibURL });
+  writeGamePack(pyodide, await packPromise);
+  return pyodide.runPython("from game.web.coach import answer as _answer; _answer");
+}
+
+function serveAi() {
+  let answer = null;
+  let fault = null;
+  self.onmessage = async (event) => {
+    const message = event.data;
+    if (message === "make-snapshot") {
+      let result;
+      try {
+        result = await makeSnapshotInWorker();
+      } catch (error) {
+        result = "failed: " + (error && error.message);
+      }
+      self.postMessage(result);
+      return;
+    }
+    if (!message || typeof message !== "object") return;
+    if (message.kind === "ai-init") {
+      fault = message.fault || null;
+      try {
+        if (fault === "fail-boot") throw new Error("worker boot failure (test hook)");
+        answer = await bootAiInterpreter();
+        self.postMessage({ kind: "ai-ready" });
+      } catch (error) {
+        self.postMessage({ kind: "ai-failed", error: String(error && error.message) });
+      }
+    } else if (message.kind === "ai-ask") {
+      if (fault === "crash") {
+        setTimeout(() => {
+          throw new Error("worker crash (test hook)");
+        }, 0);
+        return;
+      }
+      let text;
+      if (!answer || fault === "fail-answer") {
+        text = JSON.stringify({ ok: false, error: answer ? "test hook" : "not ready" });
+      } else {
+        try {
+          text = answer(message.text);
+        } catch (error) {
+          text = JSON.stringify({ ok: false, error: String(error && error.message) });
+        }
+      }
+      self.postMessage({ kind: "ai-answer", id: message.id, text });
+    }
   };
 }
+
+const IN_WORKER = typeof document === "undefined" && typeof WorkerGlobalScope !== "undefined";
+if (IN_WORKER) serveAi();
 
 /* After the page is ready (and a pause, so the first taps are not slowed): make the
  * snapshot in a worker. */
@@ -309,6 +370,75 @@ function scheduleSnapshot() {
       worker.postMessage("make-snapshot");
     }, CONFIG.snapshot_delay_ms),
   );
+}
+
+/* The page's side of the thinking worker: window.manhattanAi = {state, ask(text)}.
+ * Started once the page is ready (never slows the boot). state: "starting" | "ready" |
+ * "failed" | "off" (?aiworker=off), mirrored on <html data-ai-worker>. ask() returns a
+ * promise of the answer's text; it rejects when the worker fails, dies or takes longer than
+ * AI_TIMEOUT_MS (the worker is then dropped): the page thinks on its own from then on.
+ * Nothing here logs an error: a failed worker is an expected, handled case. */
+const AI_TIMEOUT_MS = 20000;
+
+function startAiWorker() {
+  const html = document.documentElement;
+  let param = null;
+  try {
+    param = new URLSearchParams(location.search).get("aiworker");
+  } catch (e) {
+    /* no query */
+  }
+  const pending = new Map();
+  let nextId = 1;
+  let worker = null;
+  const client = { state: "starting", ask: null };
+  const setAi = (value) => {
+    client.state = value;
+    html.setAttribute("data-ai-worker", value);
+  };
+  const fail = (reason) => {
+    if (client.state === "failed") return;
+    setAi("failed");
+    html.setAttribute("data-ai-worker-error", String(reason));
+    for (const { reject, timer } of pending.values()) {
+      clearTimeout(timer);
+      reject(new Error(String(reason)));
+    }
+    pending.clear();
+    if (worker) worker.terminate();
+  };
+  client.ask = (text) =>
+    new Promise((resolve, reject) => {
+      if (client.state !== "ready") return reject(new Error("the thinking worker is " + client.state));
+      const id = nextId++;
+      const timer = setTimeout(() => fail("no answer in time"), AI_TIMEOUT_MS);
+      pending.set(id, { resolve, reject, timer });
+      worker.postMessage({ kind: "ai-ask", id, text });
+    });
+  globalThis.manhattanAi = client;
+  if (param === "off" || typeof Worker === "undefined") return setAi("off");
+  setAi("starting");
+  try {
+    worker = new Worker(import.meta.url, { type: "module", name: "manhattan-ai" });
+  } catch (error) {
+    return fail("could not start: " + (error && error.message));
+  }
+  worker.onmessage = (event) => {
+    const message = event.data || {};
+    if (message.kind === "ai-ready") setAi("ready");
+    else if (message.kind === "ai-failed") fail(message.error);
+    else if (message.kind === "ai-answer" && pending.has(message.id)) {
+      const { resolve, timer } = pending.get(message.id);
+      clearTimeout(timer);
+      pending.delete(message.id);
+      resolve(message.text);
+    }
+  };
+  worker.onerror = (event) => {
+    event.preventDefault(); // handled: the page thinks on its own
+    fail("worker error: " + (event.message || "unknown"));
+  };
+  worker.postMessage({ kind: "ai-init", fault: param });
 }
 
 /* The boot itself: snapshot restore, or a normal start plus the game's imports. */
@@ -368,7 +498,10 @@ async function boot() {
  * call below then only waits for the same promise. */
 let started = null;
 function startBoot() {
-  if (started === null) started = boot();
+  if (started === null) {
+    started = boot();
+    whenReady(startAiWorker);
+  }
   return started;
 }
 if (!IN_WORKER && typeof document !== "undefined") {

@@ -18,6 +18,7 @@ from pyscript.ffi import create_proxy, to_js
 from ..save import MAX_SAVE_BYTES
 from . import layout
 from . import messages as M
+from .coach import Answer, Request, parse_answer, request_text, work
 from .controller import Controller
 from .dom import patch, replace_children
 from .frame import Frame
@@ -160,6 +161,7 @@ class App:
         self._news: tuple = ()
         self._proxies: list[Any] = []  # JavaScript proxies kept alive for the page's lifetime
         self._task: asyncio.Future[None] | None = None
+        self._coach_task: asyncio.Future[None] | None = None
         self.last_render_ms = 0.0
         self._tree: El | None = None   # the element tree now on the page, and its DOM node
         self._node: Any = None
@@ -601,6 +603,80 @@ class App:
         c = self.controller
         if self._task is None and (c.computer_to_move() or c.auto_continue()):
             self._task = asyncio.ensure_future(self.run_computers())
+        if self._coach_task is None and (c.hint_request() is not None or c.review_running):
+            self._coach_task = asyncio.ensure_future(self.run_coach())
+
+    def _worker_ready(self) -> bool:
+        ai: Any = getattr(window, "manhattanAi", None)
+        return present(ai) and str(ai.state) == "ready"
+
+    async def _answer(self, request: Request, still_wanted) -> Answer | None:
+        """``request`` answered by the thinking worker, else on the page in slices (a
+        review by the strongest level is never run on the page: None)."""
+        answer = await self.ask_worker(request)
+        if answer is not None or not still_wanted():
+            return answer
+        if request.kind == "review" and request.level != "heuristic":
+            return None
+        steps = work(request)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                result: Answer = done.value
+                return result
+            await asyncio.sleep(0)
+            if not still_wanted():
+                return None
+
+    async def run_coach(self) -> None:
+        """Hints and the post-game review, computed in the background (the worker, else
+        the page in slices); a hint first, then the review, one request at a time."""
+        c = self.controller
+        try:
+            while True:
+                request = c.hint_request()
+                if request is not None:
+                    self.render()
+                    answer = await self._answer(request, lambda r=request: c.hint_request() == r)
+                    if answer is not None:
+                        c.hint_done(request, answer)
+                    else:
+                        c.hint_job = None
+                    self.render()
+                    continue
+                job = c.review
+                request = c.review_request(self._worker_ready())
+                if request is None or job is None:
+                    break
+                answer = await self._answer(request, lambda j=job: c.review_wanted(j))
+                if not c.review_wanted(job):
+                    continue
+                if answer is None:
+                    job.drop_deep()
+                else:
+                    job.record(request, answer)
+                self.render()
+                await asyncio.sleep(0)
+        except Exception:
+            self._report()
+        finally:
+            self._coach_task = None
+            self.render()
+
+    async def ask_worker(self, request: Request) -> Answer | None:
+        """The thinking worker's answer to ``request`` (``assets``: the boot module's
+        ``window.manhattanAi``), or None when there is no ready worker or it fails (the
+        caller then thinks on the page). A failure is a warning, never an error."""
+        ai: Any = getattr(window, "manhattanAi", None)
+        if not present(ai) or str(ai.state) != "ready":
+            return None
+        try:
+            text = await ai.ask(request_text(request))
+            return parse_answer(str(text), request)
+        except Exception as error:  # a JsException from a rejected promise, ProtocolError
+            window.console.warn(f"thinking worker: {error}; thinking on the page instead")
+            return None
 
     async def run_computers(self) -> None:
         c = self.controller
@@ -619,23 +695,38 @@ class App:
                     break
                 self.render()
                 await asyncio.sleep(0)
-                gen = c.computer_thinking()
                 action = None
                 thought = 0.0
-                try:
-                    while True:
-                        started = time.perf_counter()
-                        try:
-                            next(gen)
-                        finally:
-                            thought += time.perf_counter() - started
-                        await asyncio.sleep(0)
-                        if epoch != c.epoch:
-                            break
-                except StopIteration as stop:
-                    action = stop.value
-                # Benchmark hook: the computer's own thinking time for this move.
+                source = "worker"
+                started = time.perf_counter()
+                # Benchmark hook: when this decision began (performance.now(), ms), so
+                # scripts/bench_ui.py can tell the main thread's tasks during the thinking.
+                self.root.setAttribute("data-think-start", f"{window.performance.now():.1f}")
+                answer = await self.ask_worker(c.computer_request())
+                if epoch != c.epoch or not c.computer_to_move():
+                    continue
+                if answer is not None:
+                    action = answer.action
+                    thought = time.perf_counter() - started
+                else:  # no worker (yet), or it failed: think here, in slices
+                    source = "main"
+                    gen = c.computer_thinking()
+                    try:
+                        while True:
+                            started = time.perf_counter()
+                            try:
+                                next(gen)
+                            finally:
+                                thought += time.perf_counter() - started
+                            await asyncio.sleep(0)
+                            if epoch != c.epoch:
+                                break
+                    except StopIteration as stop:
+                        action = stop.value
+                # Benchmark and test hooks: the time this move took to decide (the worker's:
+                # from the question to the answer) and where it was decided.
                 self.root.setAttribute("data-think-ms", f"{thought * 1000:.1f}")
+                self.root.setAttribute("data-think-source", source)
                 if action is None or epoch != c.epoch or not c.computer_to_move():
                     continue
                 before, after = c.pace()

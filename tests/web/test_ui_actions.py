@@ -49,6 +49,26 @@ def test_every_drawn_action_is_in_the_table_and_every_entry_is_drawn_somewhere()
         drawn.update(_drawn_actions(c.render()))
         c.handle("replay-close")
         c.handle("peek")
+    # The coach: a game with hints (the hint button), the review with its progress and
+    # Cancel, then its list and one decision on the board.
+    from game.web.coach import compute
+    c = make_controller()
+    setup_game(c, 2, controllers=["human", "greedy"], hints=True, start="0")
+    for _ in range(5):
+        if c.screen_name == "pass":
+            c.handle("reveal")
+    drawn.update(_drawn_actions(c.render()))
+    play_to_end(c, random.Random(9))
+    c.handle("review")
+    drawn.update(_drawn_actions(c.render()))
+    while c.review_running:
+        request = c.review_request(False)
+        if request is None:
+            break
+        c.review.record(request, compute(request))
+    drawn.update(_drawn_actions(c.render()))
+    c.handle("review-show", {"item": "0"})
+    drawn.update(_drawn_actions(c.render()))
     c.handle("home")
     drawn.update(_drawn_actions(c.render()))
     newer = json.loads(c.store.backend.data[PREFIX + c.store.ids()[0]])

@@ -9,6 +9,7 @@ from .. import palette
 from ..frame import PlayFrame
 from ..vdom import El, h
 from ..vdom import s as svg
+from .coach import hints_used_line, review_button
 from .common import button, chip, chips
 from .story import share_block, share_buttons
 
@@ -127,12 +128,14 @@ def render_final(f: PlayFrame) -> El:
              h("div", {"class": "sheet"},
                h("h2", {"class": "headline"}, h("span", {"class": "star"}, "★"), " ", headline),
                h("ol", {"class": "standings"}, rows),
+               hints_used_line(f),
                rounds_table(f, len(f.view.scorings)),
                score_chart(f),
                game_facts(f),
                h("div", {"class": "actions"}, share_buttons(f)),
                share_block(f),
                h("div", {"class": "actions"},
+                 review_button(f),
                  button(M.t("replay.open"), "replay", cls="btn secondary"),
                  button(M.t("final.board"), "peek", cls="btn secondary"),
                  button(M.t("final.home"), "home", cls="btn secondary"),
