@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 
 class IllegalAction(ValueError):
@@ -23,8 +23,19 @@ class SettingsError(ValueError):
     """Settings that do not describe a playable game (wrong player count, seats, names...)."""
 
 
+SaveProblem = Literal["damaged", "missing", "too_large", "not_text", "not_json", "too_deep",
+                      "not_a_save", "newer_version", "refused_step", "unfinished", "bad_link"]
+"""What is wrong with a save, file or link, for the people at the table: the page says it in
+their language (``reason.<problem>`` in the catalogue); the message is the detail, in English,
+for maintainers and the command line."""
+
+
 class SaveError(ValueError):
     """A save or position that cannot be read or does not replay through the rules."""
+
+    def __init__(self, message: str, problem: SaveProblem = "damaged") -> None:
+        super().__init__(message)
+        self.problem: SaveProblem = problem
 
 
 class ReplayError(SaveError):
@@ -36,7 +47,7 @@ class ReplayError(SaveError):
 
     def __init__(self, step: int, kind: str | None, reason: str) -> None:
         where = f"step {step}" if kind is None else f"step {step} ({kind})"
-        super().__init__(f"{where}: {reason}")
+        super().__init__(f"{where}: {reason}", "refused_step")
         self.step = step
         self.kind = kind
         self.reason = reason

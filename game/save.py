@@ -83,10 +83,10 @@ def migrate(data: dict[str, Any]) -> dict[str, Any]:
     """Bring a save of any earlier version up to :data:`VERSION`."""
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise SaveError("the save has no valid format version")
+        raise SaveError("the save has no valid format version", "not_a_save")
     if version > VERSION:
         raise SaveError(f"the save is from a newer version of the game (format {version}; "
-                        f"this game reads up to {VERSION})")
+                        f"this game reads up to {VERSION})", "newer_version")
     while version < VERSION:
         if version not in MIGRATIONS:
             raise SaveError(f"no migration from save format {version}")
@@ -101,9 +101,9 @@ def load(data: Any) -> Game:
     if isinstance(data, (str, bytes)):
         data = parse_json(data, "the save")
     if not isinstance(data, dict):
-        raise SaveError("a save must be a JSON object")
+        raise SaveError("a save must be a JSON object", "not_a_save")
     if data.get("format") != FORMAT:
-        raise SaveError(f"not a Manhattan save (format should be {FORMAT!r})")
+        raise SaveError(f"not a Manhattan save (format should be {FORMAT!r})", "not_a_save")
     data = migrate(data)
     try:
         settings = Settings.from_json(data.get("settings"))

@@ -39,7 +39,7 @@ def check_nesting(text: str, max_depth: int = MAX_DEPTH) -> None:
         if bracket in "[{":
             depth += 1
             if depth > max_depth:
-                raise SaveError(f"the JSON is nested more than {max_depth} levels deep")
+                raise SaveError(f"the JSON is nested more than {max_depth} levels deep", "too_deep")
         elif bracket in "]}":
             depth -= 1
 
@@ -48,16 +48,16 @@ def parse_json(text: str | bytes | None, what: str = "the JSON") -> Any:
     """``json.loads`` for untrusted text. ``what`` names the document in error messages
     (``"the save"``, ``"position.json"``). Raises SaveError for anything refused."""
     if not isinstance(text, (str, bytes)):
-        raise SaveError(f"{what} is missing (nothing stored)")
+        raise SaveError(f"{what} is missing (nothing stored)", "missing")
     if len(text) > MAX_CHARS:
-        raise SaveError(f"{what} is too large (more than {MAX_CHARS} characters)")
+        raise SaveError(f"{what} is too large (more than {MAX_CHARS} characters)", "too_large")
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
-            raise SaveError(f"{what} is not UTF-8 text") from None
+            raise SaveError(f"{what} is not UTF-8 text", "not_text") from None
     check_nesting(text)
     try:
         return json.loads(text)
     except (ValueError, RecursionError) as error:
-        raise SaveError(f"{what} is not valid JSON ({error})") from None
+        raise SaveError(f"{what} is not valid JSON ({error})", "not_json") from None

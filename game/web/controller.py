@@ -156,7 +156,7 @@ class Controller:
             game = self.store.load(ident)
             session = Session(game)
         except SaveError as error:
-            self._load_failed(str(error))
+            self._load_failed(M.reason(error))
             return False
         except Exception as error:  # an engine bug must not lose or hide the save
             self._load_failed(f"{type(error).__name__}: {error}")
@@ -203,8 +203,8 @@ class Controller:
         try:
             self._saved_text = self.store.save(ident, game, new=True)
         except (StorageError, SaveConflict) as error:
-            self.start_error = ("storage.new_game_failed", {"reason": str(error)})
-            self.form.errors = [("storage.new_game_failed", {"reason": str(error)})]
+            self.start_error = ("storage.new_game_failed", {"reason": M.reason(error)})
+            self.form.errors = [("storage.new_game_failed", {"reason": M.reason(error)})]
             return False
         self._set_session(session, ident)
         self.start_error = None
@@ -226,7 +226,7 @@ class Controller:
         except SaveConflict as conflict:
             self.adopt(conflict.kind)
         except StorageError as error:
-            self._storage_full(str(error))
+            self._storage_full(M.reason(error))
 
     def _storage_full(self, reason: str) -> None:
         """The write failed (storage full or off). Moves are only made when they can be
@@ -545,10 +545,10 @@ class Controller:
         overwritten) and opened, a finished one in its replay. A bad file: a message."""
         try:
             if not text:
-                raise SaveError("the file is empty or far too large to be a game")
+                raise SaveError("the file is empty or far too large to be a game", "too_large")
             game = import_text(text)
         except SaveError as error:
-            self._import_failed(str(error))
+            self._import_failed(M.reason(error))
             return
         self._adopt(game)
 
@@ -556,7 +556,7 @@ class Controller:
         try:
             game = from_fragment(fragment)
         except SaveError as error:
-            self._import_failed(str(error))
+            self._import_failed(M.reason(error))
             return
         self._adopt(game)
 
@@ -569,7 +569,7 @@ class Controller:
         try:
             self.store.save(ident, game)
         except StorageError as error:
-            self._import_failed(str(error))
+            self._import_failed(M.reason(error))
             return
         self.start_error = None
         if self.open_game(ident) and game.state.is_over:
@@ -1077,7 +1077,8 @@ def saved_game(entry: Entry) -> SavedGame:
     if entry.newer:
         return SavedGame(entry.id, entry.updated, entry.size, newer=True)
     if game is None:
-        return SavedGame(entry.id, entry.updated, entry.size, error=entry.error or "")
+        return SavedGame(entry.id, entry.updated, entry.size,
+                         error=M.problem(entry.problem) if entry.error is not None else "")
     state = game.state
     settings = game.settings
     winners: tuple[str, ...] = ()

@@ -364,6 +364,22 @@ def parts(key: str, **params: Any) -> list[Any]:
     return out
 
 
+def problem(problem: str, step: int | None = None) -> str:
+    """What is wrong with a save, file or link (:data:`game.errors.SaveProblem`), or that the
+    browser refused to store (``"storage"``), in the player's language."""
+    if problem == "refused_step" and step is not None:
+        return t("reason.refused_step", step=step)
+    key = "reason." + problem
+    return t(key if problem != "refused_step" and has(key) else "reason.damaged")
+
+
+def reason(error: BaseException) -> str:
+    """Why a save, file, link or write was refused, for the page: the error's ``problem``
+    said in the player's language. The error's own text stays English detail (logs, the
+    command line); it never reaches a German or French page."""
+    return problem(str(getattr(error, "problem", "damaged")), getattr(error, "step", None))
+
+
 def colour(name: str) -> str:
     return t("colour." + name)
 

@@ -60,7 +60,7 @@ def import_text(text: str) -> Game:
 def link_fragment(game: Game) -> str:
     """The URL fragment (without ``#``) that opens this finished game's replay."""
     if not game.state.is_over:
-        raise SaveError("only a finished game can be shared as a link")
+        raise SaveError("only a finished game can be shared as a link", "unfinished")
     raw = export_text(game).encode("utf-8")
     packed = base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
     return LINK_KEY + packed
@@ -74,25 +74,25 @@ def from_fragment(fragment: str) -> Game:
     """The finished game a link holds; SaveError for anything else."""
     text = fragment.lstrip("#")
     if not text.startswith(LINK_KEY):
-        raise SaveError("the link holds no game")
+        raise SaveError("the link holds no game", "bad_link")
     packed = text[len(LINK_KEY):]
     if len(packed) > MAX_LINK_CHARS:
-        raise SaveError("the link is too long to hold a game")
+        raise SaveError("the link is too long to hold a game", "too_large")
     try:
         blob = base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4))
     except (binascii.Error, ValueError):
-        raise SaveError("the link is damaged (not base64)") from None
+        raise SaveError("the link is damaged (not base64)", "bad_link") from None
     inflate = zlib.decompressobj()
     try:
         raw = inflate.decompress(blob, game_save.MAX_SAVE_BYTES + 1)
     except zlib.error:
-        raise SaveError("the link is damaged (not compressed data)") from None
+        raise SaveError("the link is damaged (not compressed data)", "bad_link") from None
     if len(raw) > game_save.MAX_SAVE_BYTES or inflate.unconsumed_tail:
-        raise SaveError("the link's game is too large")
+        raise SaveError("the link's game is too large", "too_large")
     try:
         game = import_text(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        raise SaveError("the link is damaged (not text)") from None
+        raise SaveError("the link is damaged (not text)", "bad_link") from None
     if not game.state.is_over:
-        raise SaveError("a link may only hold a finished game")
+        raise SaveError("a link may only hold a finished game", "unfinished")
     return game

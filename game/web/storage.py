@@ -54,6 +54,8 @@ class Backend(Protocol):
 class StorageError(Exception):
     """The store refused a write (storage disabled, quota exceeded)."""
 
+    problem = "storage"  # for messages.reason: the message is the browser's (English) detail
+
 
 class SaveConflict(Exception):
     """The stored game is not the one this tab last read or wrote: ``kind`` is ``"newer"``
@@ -104,6 +106,9 @@ class Entry:
     """Characters stored (what counts against the browser's quota)."""
     newer: bool = False
     """Saved by a newer version of the app: this page must not open or write it."""
+    problem: str = "damaged"
+    """What is wrong when ``error`` is set (:data:`game.errors.SaveProblem`): the page says it
+    in the player's language (``error`` is the English detail)."""
 
 
 def revision_of(data: Any) -> int:
@@ -193,10 +198,10 @@ class SaveStore:
         """The stored game; its revision becomes this store's claim to write it."""
         text = self.raw(ident)
         if text is None:
-            raise SaveError("the save does not exist")
+            raise SaveError("the save does not exist", "missing")
         data = parse_json(text)
         if is_newer(data):
-            raise SaveError("saved by a newer version of the game: reload to continue")
+            raise SaveError("saved by a newer version of the game: reload to continue", "newer_version")
         game = game_save.load(data)
         game.meta = {k: v for k, v in game.meta.items() if k in META_KEYS}
         self.revisions[ident] = revision_of(data)
@@ -271,7 +276,7 @@ class SaveStore:
                     game = game_save.load(data)
                     entry = Entry(ident, game, None, _timestamp(game.meta.get("updated")), size)
             except SaveError as error:
-                entry = Entry(ident, None, str(error), _updated_of(text), size)
+                entry = Entry(ident, None, str(error), _updated_of(text), size, problem=error.problem)
             except Exception as error:  # never let one odd save break the list
                 entry = Entry(ident, None, f"{type(error).__name__}: {error}", _updated_of(text),
                               size)
