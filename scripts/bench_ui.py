@@ -135,7 +135,7 @@ def bench_level(page, url: str, level: str, moves: int, timeout_s: float,
             if (v !== undefined) {
                 window.__thinks.push(+v);
                 window.__sources.push(app.dataset.thinkSource);
-                window.__windows.push([+app.dataset.thinkStart, +app.dataset.thinkStart + +v]);
+                window.__windows.push([+app.dataset.thinkStart, +app.dataset.thinkEnd]);
             }
         }).observe(document.getElementById("app"),
                    {attributes: true, attributeFilter: ["data-think-ms"]}); }""")
@@ -148,8 +148,8 @@ def bench_level(page, url: str, level: str, moves: int, timeout_s: float,
     windows = page.evaluate("() => window.__windows")
     longtasks = [d for _, d in tasks]
     # While thinking: a long task that began after a decision was asked for and before
-    # its answer came (the task that delivers the answer and draws the move is not
-    # thinking: it starts at the window's end).
+    # its answer came (``data-think-end`` is taken first thing in the task that receives
+    # the answer and draws the move: that task is not thinking).
     thinking = [d for t, d in tasks if any(a <= t < b - 2 for a, b in windows)]
     ordered = sorted(values)
     return {"n": len(values), "median": statistics.median(values), "max": max(values),

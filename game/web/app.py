@@ -162,6 +162,7 @@ class App:
         self._proxies: list[Any] = []  # JavaScript proxies kept alive for the page's lifetime
         self._task: asyncio.Future[None] | None = None
         self._coach_task: asyncio.Future[None] | None = None
+        self.answered_at = 0.0  # performance.now() when the worker's last answer came
         self.last_render_ms = 0.0
         self._tree: El | None = None   # the element tree now on the page, and its DOM node
         self._node: Any = None
@@ -673,6 +674,7 @@ class App:
             return None
         try:
             text = await ai.ask(request_text(request))
+            self.answered_at = float(window.performance.now())  # benchmark hook
             return parse_answer(str(text), request)
         except Exception as error:  # a JsException from a rejected promise, ProtocolError
             window.console.warn(f"thinking worker: {error}; thinking on the page instead")
@@ -699,10 +701,12 @@ class App:
                 thought = 0.0
                 source = "worker"
                 started = time.perf_counter()
-                # Benchmark hook: when this decision began (performance.now(), ms), so
-                # scripts/bench_ui.py can tell the main thread's tasks during the thinking.
+                # Benchmark hooks: when this decision began and when its answer came
+                # (performance.now(), ms; data-think-end), so scripts/bench_ui.py can tell
+                # the main thread's tasks during the thinking.
                 self.root.setAttribute("data-think-start", f"{window.performance.now():.1f}")
                 answer = await self.ask_worker(c.computer_request())
+                answered = self.answered_at  # (where the answer's task began)
                 if epoch != c.epoch or not c.computer_to_move():
                     continue
                 if answer is not None:
@@ -723,6 +727,8 @@ class App:
                                 break
                     except StopIteration as stop:
                         action = stop.value
+                    answered = float(window.performance.now())
+                self.root.setAttribute("data-think-end", f"{answered:.1f}")
                 # Benchmark and test hooks: the time this move took to decide (the worker's:
                 # from the question to the answer) and where it was decided.
                 self.root.setAttribute("data-think-ms", f"{thought * 1000:.1f}")

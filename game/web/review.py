@@ -157,8 +157,7 @@ class ReviewJob:
 
     def frame(self, shown: int | None) -> ReviewFrame:
         done, total = self.progress()
-        deep = bool(self.deep_queue) and not self.deep_dropped or (
-            self.deep_queue == [] and not self.deep_dropped)
+        deep = self.deep_queue is not None and not self.deep_dropped
         return ReviewFrame(self.state, done, total, deep, DEEP_CANDIDATES, self.people,
                            self.items() if self.state == "done" else (), shown)
 

@@ -13,6 +13,7 @@ import random
 
 import pytest
 from e2e_helpers import screenshot, wait_ready
+from test_a11y import audit
 from webkit import make_controller, play_to_end, setup_game, tap_decision
 
 from game.web.storage import MemoryBackend
@@ -90,6 +91,8 @@ def test_a_hint_is_shown_on_the_board(page, site_url, build_save, lang):
         assert page.locator('[data-hand] [data-card][data-hint="true"]').count() >= 1
         assert page.locator('[data-action="piece"][data-hint="true"]').count() >= 1
     screenshot(page, f"coach-hint-{lang}", sizes=SIZES)
+    page.set_viewport_size({"width": 1024, "height": 768})
+    assert audit(page, "coach-hint", lang) == []  # axe: no serious or critical violation
     # The person plays on: the hint belongs to that decision only.
     page.click('[data-hand] [data-card][data-hint="true"]')
     assert page.locator('[data-hint="shown"]').count() == 1
@@ -124,10 +127,18 @@ def test_the_review_with_progress_cancel_and_a_decision_on_the_board(page, site_
     assert 1 <= page.locator("[data-review-item]").count() <= 3
     screenshot(page, f"coach-review-{lang}", sizes=SIZES)
     page.set_viewport_size({"width": 1024, "height": 768})
+    assert audit(page, "coach-review", lang) == []
+    page.set_viewport_size({"width": 1024, "height": 768})
     page.click('[data-review-item="0"] [data-action="review-show"]')
     page.wait_for_selector("[data-review-shown]")
     assert page.locator("[data-replay-step]").count() == 1
     screenshot(page, f"coach-review-board-{lang}", sizes=SIZES)
+    page.set_viewport_size({"width": 1024, "height": 768})
+    # The replay's game log (screens/story.py, not the coach's) draws its entries as
+    # <li role="button"> (axe "list", found here first; reported, not fixed here).
+    found = audit(page, "coach-review-board", lang)
+    assert [v for v in found if not (v[1] == "list" and all(
+        n.startswith("section[data-log-round=") for n in v[3]))] == []
     page.set_viewport_size({"width": 1024, "height": 768})
     page.click('[data-action="review-back"]')
     page.wait_for_selector('#app[data-screen="review"] [data-review-player]')

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from e2e_helpers import wait_ready, wait_service_worker
 from ui_driver import FAST, new_game, open_app
 
 from game.actions import is_chance
@@ -94,3 +95,38 @@ def test_without_a_working_worker_the_page_thinks(page, site_url, fault):
         assert page.get_attribute("html", "data-ai-worker") == "failed"
     game = stored_game(page)
     assert len([a for a in game.log if not is_chance(a)]) >= 8
+
+
+def test_the_worker_starts_offline_from_the_service_workers_cache(page, context, site_url):
+    """Everything the thinking worker loads (its module, the runtime, the standard library,
+    the game archive) is precached: offline, it starts and decides."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_app(page, site_url)
+    wait_service_worker(page)
+    context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("navigator.onLine") is False
+    page.wait_for_selector('html[data-ai-worker="ready"]', state="attached", timeout=120_000)
+    computers_game(page, "greedy")
+    page.wait_for_function("() => window.__sources.length >= 4", timeout=120_000, polling=100)
+    assert set(page.evaluate("() => window.__sources")) == {"worker"}
+
+
+def test_the_worker_starts_only_after_the_page_is_ready(page, site_url):
+    """The boot is never slowed: no worker exists before <html data-ready>."""
+    page.add_init_script("""(() => {
+        const Real = window.Worker;
+        window.__workerStarts = [];
+        window.Worker = function (url, options) {
+            window.__workerStarts.push([String(options && options.name),
+                document.documentElement.getAttribute("data-ready")]);
+            return new Real(url, options);
+        };
+        window.Worker.prototype = Real.prototype;
+    })()""")
+    open_app(page, site_url)
+    page.wait_for_selector('html[data-ai-worker="ready"]', state="attached", timeout=120_000)
+    starts = page.evaluate("() => window.__workerStarts")
+    ai = [s for s in starts if s[0] == "manhattan-ai"]
+    assert ai == [["manhattan-ai", "true"]], starts

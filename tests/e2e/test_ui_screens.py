@@ -221,6 +221,9 @@ def test_a_computer_turn_is_shown_step_by_step(page, site_url):
         p["controller"] = "greedy"
     data[key] = json.dumps(save)
     load_into(page, site_url, data, query="")
-    page.wait_for_selector('[data-move="preview"]', timeout=30_000)
-    assert page.locator('[data-pending="true"]').count() == 1
+    # The preview lasts 0.9 s: check it and its plot in one look at the page (two
+    # round trips of the driver can straddle its end on a loaded machine).
+    page.wait_for_function("""() => document.querySelector('[data-move="preview"]') !== null
+        && document.querySelectorAll('[data-pending="true"]').length === 1""",
+                           timeout=30_000, polling=50)
     screenshot(page, "ui-computer-turn", sizes=("tablet-landscape",))
