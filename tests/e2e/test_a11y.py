@@ -166,6 +166,18 @@ def test_a_whole_turn_by_keyboard_alone(page, site_url):
     wait_for_my_step(page)
     assert page.get_attribute(".play", "data-phase") == "select"
 
+    # The game menu by keyboard: Enter opens it (aria-expanded), Tab enters it, Escape
+    # closes it and gives the focus back to its button.
+    tab_to(page, '[data-action="menu"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector('[data-action="menu"][aria-expanded="true"]')
+    page.keyboard.press("Tab")
+    assert page.evaluate("!!document.activeElement.closest('#game-menu')"), focused(page)
+    page.keyboard.press("Escape")
+    page.wait_for_selector('[data-action="menu"][aria-expanded="false"]')
+    assert focused(page)["action"] == "menu"
+    assert page.locator("#game-menu").is_hidden()
+
     # Choose the round's pieces: + buttons and Confirm, by Tab and Enter/Space.
     while int(page.get_attribute("[data-select-left]", "data-select-left")):
         tab_to(page, "[data-select-inc]:not([disabled])")
