@@ -37,7 +37,7 @@ from .board import Board, Tower, height, owner
 from .material import CITIES, PLOTS_PER_CITY, Card
 from .scoring import score_board
 from .settings import Settings
-from .state import SELECT, State, new_state
+from .state import BUILD, SELECT, State, new_state
 
 Majority = str | Literal["tie", "none"]
 """A city's majority: the colour holding it, ``"tie"`` (towers, but no single leader) or
@@ -374,14 +374,22 @@ class Story:
             return tuple(e for e in entries if e.actor is not None or _told_chance(e))
         return tuple(e for e in entries if e.step > last)
 
-    def last_builds(self) -> dict[int, int]:
-        """Each player's most recent build position (for "their last move" outlines)."""
-        out: dict[int, int] = {}
-        for entry in self.all_entries:
+    def last_builds(self, upto: int | None = None) -> dict[int, int]:
+        """Each player's last move, outlined on the board until their next turn: the plot of
+        their latest build in the first ``upto`` steps (all by default). None for a player
+        whose latest turn returned a piece, nor for the player whose building turn it is
+        then (their next turn has come)."""
+        n = len(self.actions) if upto is None else max(0, min(upto, len(self.actions)))
+        last: dict[int, int | None] = {}
+        for entry in self.all_entries[:n]:
             for e in entry.events:
                 if isinstance(e, Placed):
-                    out[e.player] = e.pos
-        return out
+                    last[e.player] = e.pos
+                elif isinstance(e, Returned):
+                    last[e.player] = None
+        now = self.states[n]
+        on_turn = now.current if now.phase == BUILD else None
+        return {p: pos for p, pos in last.items() if pos is not None and p != on_turn}
 
     def takeovers(self) -> dict[str, int]:
         """How many towers each colour took over during the game."""

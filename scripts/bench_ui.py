@@ -7,9 +7,12 @@
    the next painted frame (two requestAnimationFrame callbacks later). The click goes
    through the same delegated listener a finger uses.
 2. Computer players in the browser: a table of four computers of one level plays with
-   ``?fast=1`` (no pacing); the page reports each move's thinking time in
-   ``#app[data-think-ms]`` (search is sliced with ``await asyncio.sleep(0)``, so the
-   page stays responsive meanwhile). Median and maximum per level.
+   ``?fast=1`` (no pacing); the page reports each decision's time in
+   ``#app[data-think-ms]`` and where it was made in ``data-think-source`` (``worker``: the
+   thinking worker, timed from the question to the answer; ``main``: the page's own sliced
+   loop, with ``--main`` also measured with ``?aiworker=off``). Median, p95 and maximum per
+   level (selections included), and the longest main-thread task meanwhile (``longtask``
+   observer: tasks over 50 ms).
 
 It serves the BUILT site (run scripts/build.py first) with scripts/serve.py on the
 loopback and drives Debian's Chromium with Playwright (.venv):
@@ -107,23 +110,54 @@ def bench_taps(page, url: str, taps: int) -> dict:
     return out
 
 
-def bench_level(page, url: str, level: str, moves: int, timeout_s: float) -> dict:
-    load(page, url, None)
+def bench_level(page, url: str, level: str, moves: int, timeout_s: float,
+                query: str = "?fast=1") -> dict:
+    """A table of four ``level`` computers: each decision's time (``data-think-ms``: from
+    the question to the answer when the worker decides, the page's own thinking time when
+    it does), where it was decided, and the main thread's long tasks meanwhile (a
+    ``longtask`` PerformanceObserver: every task over 50 ms)."""
+    load(page, url, None, query)
+    if "aiworker=off" not in query:
+        page.wait_for_selector('html[data-ai-worker="ready"]', state="attached",
+                               timeout=timeout_s * 1000)
     page.click('[data-action="new-game"]')
     for i in range(4):
         page.select_option(f'select[data-field="controller"][data-player="{i}"]', level)
-    page.evaluate("""() => { window.__thinks = [];
+    page.evaluate("""() => { window.__thinks = []; window.__sources = [];
+        window.__longtasks = []; window.__windows = [];
+        new PerformanceObserver((list) => {
+            for (const e of list.getEntries())
+                window.__longtasks.push([e.startTime, e.duration]);
+        }).observe({type: "longtask"});
         new MutationObserver(() => {
-            const v = document.getElementById("app").dataset.thinkMs;
-            if (v !== undefined) window.__thinks.push(+v);
+            const app = document.getElementById("app");
+            const v = app.dataset.thinkMs;
+            if (v !== undefined) {
+                window.__thinks.push(+v);
+                window.__sources.push(app.dataset.thinkSource);
+                window.__windows.push([+app.dataset.thinkStart, +app.dataset.thinkStart + +v]);
+            }
         }).observe(document.getElementById("app"),
                    {attributes: true, attributeFilter: ["data-think-ms"]}); }""")
     page.click('[data-action="setup-start"]')
     page.wait_for_function(f"() => window.__thinks.length >= {moves}",
                            timeout=timeout_s * 1000, polling=200)
     values = page.evaluate("() => window.__thinks")
+    sources = page.evaluate("() => window.__sources")
+    tasks = page.evaluate("() => window.__longtasks")
+    windows = page.evaluate("() => window.__windows")
+    longtasks = [d for _, d in tasks]
+    # While thinking: a long task that began after a decision was asked for and before
+    # its answer came (the task that delivers the answer and draws the move is not
+    # thinking: it starts at the window's end).
+    thinking = [d for t, d in tasks if any(a <= t < b - 2 for a, b in windows)]
+    ordered = sorted(values)
     return {"n": len(values), "median": statistics.median(values), "max": max(values),
-            "mean": statistics.mean(values)}
+            "mean": statistics.mean(values),
+            "p95": ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))],
+            "sources": {s: sources.count(s) for s in sorted(set(sources))},
+            "longest_task": max(longtasks, default=0.0), "long_tasks": len(longtasks),
+            "longest_thinking": max(thinking, default=0.0), "long_thinking": len(thinking)}
 
 
 def main() -> None:
@@ -132,6 +166,9 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=16)
     parser.add_argument("--levels", default="random,greedy,search:1,search:2,search:3")
     parser.add_argument("--timeout", type=float, default=600)
+    parser.add_argument("--no-taps", action="store_true", help="skip the tap benchmark")
+    parser.add_argument("--main", action="store_true",
+                        help="also measure with the worker off (?aiworker=off)")
     args = parser.parse_args()
     if not (DIST / "index.html").is_file():
         sys.exit("dist/ is not built: run python3 scripts/build.py")
@@ -142,17 +179,24 @@ def main() -> None:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 1024, "height": 768})
             print(f"load average: {os.getloadavg()[0]:.2f}")
-            taps = bench_taps(page, url, args.taps)
-            print("tap -> board updated (ms, median of n; painted = to the next frame)")
+            taps = {} if args.no_taps else bench_taps(page, url, args.taps)
+            if taps:
+                print("tap -> board updated (ms, median of n; painted = to the next frame)")
             for kind, r in taps.items():
                 print(f"  {kind:5s} n={r['n']:3d}  handled {r['handled']:6.1f}  painted "
                       f"{r['painted']:6.1f}  (max {r['max_painted']:6.1f})  python "
                       f"{r['python']:5.1f}  render {r['render']:5.1f}")
-            print("computer players, thinking time per move in the browser (ms)")
+            print("computer players, time per decision in the browser (ms); longest "
+                  "main-thread task meanwhile")
             for level in args.levels.split(","):
-                r = bench_level(page, url, level, args.moves, args.timeout)
-                print(f"  {level:9s} n={r['n']:3d}  median {r['median']:8.1f}  mean "
-                      f"{r['mean']:8.1f}  max {r['max']:8.1f}")
+                for query in ("?fast=1",) + (("?fast=1&aiworker=off",) if args.main else ()):
+                    r = bench_level(page, url, level, args.moves, args.timeout, query)
+                    print(f"  {level:9s} {query:22s} n={r['n']:3d}  median {r['median']:8.1f}"
+                          f"  p95 {r['p95']:8.1f}  max {r['max']:8.1f}  sources {r['sources']}"
+                          f"\n    long tasks (> 50 ms) while thinking: {r['long_thinking']}, longest "
+                          f"{r['longest_thinking']:.1f}; in all: {r['long_tasks']}, longest "
+                          f"{r['longest_task']:.1f} (drawing moves included)")
+                    print(f"    load average: {os.getloadavg()[0]:.2f}")
             browser.close()
     finally:
         server.shutdown()

@@ -21,8 +21,8 @@
  *    falls back to a normal boot and deletes the bad copy. After a restore, `random` is
  *    reseeded from the OS (the snapshot froze the generator's state).
  *
- * Marks (performance.mark) for scripts/bench_boot.py: boot:python-start, boot:python-ready,
- * boot:game-imported,
+ * Marks (performance.mark) for scripts/bench_boot.py: boot:python-start, boot:snapshot-read
+ * (looked up, read and checked), boot:python-ready, boot:game-imported,
  * and on `document.documentElement` data-boot-snapshot = "restored" | "made" (booted
  * without; one is being made) | "none" (disabled) | "fallback" (a stored one failed), and
  * data-boot-snapshot-stored = "stored" | "not stored: ..." | "failed: ..." from the worker.
@@ -67,26 +67,110 @@ function snapshotsUsable() {
   }
 }
 
+/* Stored form of a snapshot: most of the interpreter's memory is zero pages (59% of
+ * 31.5 MB), so only the non-zero 4 KiB pages are kept, after a bitmap of which they are:
+ *   "MSNP" | u32 total length | bitmap (1 bit a page) | the non-zero pages in order.
+ * A restore reads and hashes ~13 MB instead of 31.5 MB; rebuilding is one copy per page. */
+const PAGE = 4096;
+const MAGIC = 0x504e534d; // "MSNP" little-endian
+
+export function packSnapshot(memory) {
+  const pages = Math.ceil(memory.length / PAGE);
+  const bitmap = new Uint8Array(Math.ceil(pages / 8));
+  const words = new Uint32Array(memory.buffer, memory.byteOffset, Math.floor(memory.length / 4));
+  let kept = 0;
+  for (let page = 0; page < pages; page++) {
+    const from = (page * PAGE) / 4;
+    const to = Math.min(from + PAGE / 4, words.length);
+    let zero = true;
+    for (let i = from; i < to; i++) if (words[i] !== 0) { zero = false; break; }
+    for (let i = to * 4; zero && i < Math.min((page + 1) * PAGE, memory.length); i++) if (memory[i]) zero = false;
+    if (!zero) { bitmap[page >> 3] |= 1 << (page & 7); kept++; }
+  }
+  const out = new Uint8Array(8 + bitmap.length + kept * PAGE);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, MAGIC, true);
+  view.setUint32(4, memory.length, true);
+  out.set(bitmap, 8);
+  let offset = 8 + bitmap.length;
+  for (let page = 0; page < pages; page++) {
+    if (bitmap[page >> 3] & (1 << (page & 7))) {
+      out.set(memory.subarray(page * PAGE, Math.min((page + 1) * PAGE, memory.length)), offset);
+      offset += PAGE;
+    }
+  }
+  return out;
+}
+
+export function unpackSnapshot(stored) {
+  const view = new DataView(stored.buffer, stored.byteOffset, stored.byteLength);
+  if (stored.length < 8 || view.getUint32(0, true) !== MAGIC) throw new Error("not a stored snapshot");
+  const length = view.getUint32(4, true);
+  const pages = Math.ceil(length / PAGE);
+  const bitmap = stored.subarray(8, 8 + Math.ceil(pages / 8));
+  const memory = new Uint8Array(length);
+  let offset = 8 + bitmap.length;
+  for (let page = 0; page < pages; page++) {
+    if (bitmap[page >> 3] & (1 << (page & 7))) {
+      const size = Math.min(PAGE, length - page * PAGE);
+      if (offset + size > stored.length) throw new Error("stored snapshot is truncated");
+      memory.set(stored.subarray(offset, offset + size), page * PAGE);
+      offset += PAGE;
+    }
+  }
+  if (offset !== stored.length) throw new Error("stored snapshot has the wrong length");
+  return memory;
+}
+
+/* The stored snapshot and a promise of whether its SHA-256 matches. The check runs while
+ * the interpreter is restored (WebCrypto works off the main thread); the boot awaits it
+ * before any game code runs and falls back if it fails. */
+/* Which build's snapshot this origin has stored (localStorage: read synchronously). On a
+ * first visit opening Cache Storage alone took 400 ms before Python could start; with no
+ * hint for this build the lookup is skipped. A hint whose snapshot is gone (storage
+ * cleared, evicted) only costs that lookup. */
+const HINT_KEY = "manhattan:boot-snapshot";
+
+function hintedSnapshot() {
+  try {
+    return localStorage.getItem(HINT_KEY) === CONFIG.key;
+  } catch (e) {
+    return true; // storage unreadable: look in the cache as before
+  }
+}
+
+function setHint(stored) {
+  try {
+    if (stored) localStorage.setItem(HINT_KEY, CONFIG.key);
+    else localStorage.removeItem(HINT_KEY);
+  } catch (e) {
+    /* full or disabled storage: the next boot just looks the snapshot up */
+  }
+}
+
 async function readSnapshot() {
+  if (!hintedSnapshot()) return null;
   try {
     const cache = await caches.open(SNAPSHOT_CACHE);
     const response = await cache.match(SNAPSHOT_URL);
     if (!response) return null;
     const expected = response.headers.get("x-sha256");
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    if (!expected || (await sha256(bytes)) !== expected) {
-      console.warn("boot: stored snapshot is corrupted; booting without it");
-      await cache.delete(SNAPSHOT_URL);
-      return null;
-    }
-    return bytes;
+    const stored = new Uint8Array(await response.arrayBuffer());
+    const intact = expected ? sha256(stored).then((digest) => digest === expected) : Promise.resolve(false);
+    return { stored, intact };
   } catch (e) {
     console.warn("boot: could not read the snapshot:", e && e.message);
     return null;
   }
 }
 
+async function dropCorrupted() {
+  console.warn("boot: stored snapshot is corrupted; booting without it");
+  await dropSnapshots(false);
+}
+
 async function dropSnapshots(keepCurrent) {
+  if (!keepCurrent && typeof document !== "undefined") setHint(false);
   try {
     const cache = await caches.open(SNAPSHOT_CACHE);
     for (const request of await cache.keys()) {
@@ -184,23 +268,83 @@ async function makeSnapshotInWorker() {
   const importModule = pyodide.runPython("import importlib; importlib.import_module");
   for (const name of CONFIG.preimport) importModule(name);
   importModule.destroy();
-  const snapshot = pyodide.makeMemorySnapshot();
-  return await storeSnapshot(snapshot);
+  return await storeSnapshot(packSnapshot(pyodide.makeMemorySnapshot()));
+}
+
+/* The computers' thinking worker (issue 13.4): this same file as a module worker with its
+ * own interpreter (from the stored snapshot when there is one, else a normal boot), which
+ * answers requests with game.web.coach.answer: text in (one PlayerView, a level, a seed),
+ * text out (the action). Messages: {kind: "ai-init", fault} -> {kind: "ai-ready"} or
+ * {kind: "ai-failed", error}; {kind: "ai-ask", id, text} -> {kind: "ai-answer", id, text}.
+ * `fault` is a test hook (?aiworker=fail-boot | fail-answer | crash) that makes it fail. */
+async function bootAiInterpreter() {
+  const stdLibURL = new URL(CONFIG.stdlib, import.meta.url).href;
+  const packPromise = fetchGamePack();
+  packPromise.catch(() => {});
+  let pyodide = null;
+  const found = snapshotsUsable() ? await readSnapshot() : null;
+  if (found) {
+    try {
+      const restored = await loadPyodideCore({ stdLibURL, _loadSnapshot: unpackSnapshot(found.stored) });
+      if (await found.intact) pyodide = restored;
+    } catch (error) {
+      pyodide = null; // a normal boot below
+    }
+  }
+  if (!pyodide) pyodide = await loadPyodideCore({ stdLibURL });
+  writeGamePack(pyodide, await packPromise);
+  return pyodide.runPython("from game.web.coach import answer as _answer; _answer");
+}
+
+function serveAi() {
+  let answer = null;
+  let fault = null;
+  self.onmessage = async (event) => {
+    const message = event.data;
+    if (message === "make-snapshot") {
+      let result;
+      try {
+        result = await makeSnapshotInWorker();
+      } catch (error) {
+        result = "failed: " + (error && error.message);
+      }
+      self.postMessage(result);
+      return;
+    }
+    if (!message || typeof message !== "object") return;
+    if (message.kind === "ai-init") {
+      fault = message.fault || null;
+      try {
+        if (fault === "fail-boot") throw new Error("worker boot failure (test hook)");
+        answer = await bootAiInterpreter();
+        self.postMessage({ kind: "ai-ready" });
+      } catch (error) {
+        self.postMessage({ kind: "ai-failed", error: String(error && error.message) });
+      }
+    } else if (message.kind === "ai-ask") {
+      if (fault === "crash") {
+        setTimeout(() => {
+          throw new Error("worker crash (test hook)");
+        }, 0);
+        return;
+      }
+      let text;
+      if (!answer || fault === "fail-answer") {
+        text = JSON.stringify({ ok: false, error: answer ? "test hook" : "not ready" });
+      } else {
+        try {
+          text = answer(message.text);
+        } catch (error) {
+          text = JSON.stringify({ ok: false, error: String(error && error.message) });
+        }
+      }
+      self.postMessage({ kind: "ai-answer", id: message.id, text });
+    }
+  };
 }
 
 const IN_WORKER = typeof document === "undefined" && typeof WorkerGlobalScope !== "undefined";
-if (IN_WORKER) {
-  self.onmessage = async (event) => {
-    if (event.data !== "make-snapshot") return;
-    let result;
-    try {
-      result = await makeSnapshotInWorker();
-    } catch (error) {
-      result = "failed: " + (error && error.message);
-    }
-    self.postMessage(result);
-  };
-}
+if (IN_WORKER) serveAi();
 
 /* After the page is ready (and a pause, so the first taps are not slowed): make the
  * snapshot in a worker. */
@@ -215,6 +359,7 @@ function scheduleSnapshot() {
         return;
       }
       worker.onmessage = (event) => {
+        setHint(event.data === "stored");
         document.documentElement.setAttribute("data-boot-snapshot-stored", String(event.data));
         worker.terminate();
       };
@@ -227,18 +372,97 @@ function scheduleSnapshot() {
   );
 }
 
-export async function loadPyodide(options = {}) {
+/* The page's side of the thinking worker: window.manhattanAi = {state, ask(text)}.
+ * Started once the page is ready (never slows the boot). state: "starting" | "ready" |
+ * "failed" | "off" (?aiworker=off), mirrored on <html data-ai-worker>. ask() returns a
+ * promise of the answer's text; it rejects when the worker fails, dies or takes longer than
+ * AI_TIMEOUT_MS (the worker is then dropped): the page thinks on its own from then on.
+ * Nothing here logs an error: a failed worker is an expected, handled case. */
+const AI_TIMEOUT_MS = 20000;
+
+function startAiWorker() {
+  const html = document.documentElement;
+  let param = null;
+  try {
+    param = new URLSearchParams(location.search).get("aiworker");
+  } catch (e) {
+    /* no query */
+  }
+  const pending = new Map();
+  let nextId = 1;
+  let worker = null;
+  const client = { state: "starting", ask: null };
+  const setAi = (value) => {
+    client.state = value;
+    html.setAttribute("data-ai-worker", value);
+  };
+  const fail = (reason) => {
+    if (client.state === "failed") return;
+    setAi("failed");
+    html.setAttribute("data-ai-worker-error", String(reason));
+    for (const { reject, timer } of pending.values()) {
+      clearTimeout(timer);
+      reject(new Error(String(reason)));
+    }
+    pending.clear();
+    if (worker) worker.terminate();
+  };
+  client.ask = (text) =>
+    new Promise((resolve, reject) => {
+      if (client.state !== "ready") return reject(new Error("the thinking worker is " + client.state));
+      const id = nextId++;
+      const timer = setTimeout(() => fail("no answer in time"), AI_TIMEOUT_MS);
+      pending.set(id, { resolve, reject, timer });
+      worker.postMessage({ kind: "ai-ask", id, text });
+    });
+  globalThis.manhattanAi = client;
+  if (param === "off" || typeof Worker === "undefined") return setAi("off");
+  setAi("starting");
+  try {
+    worker = new Worker(import.meta.url, { type: "module", name: "manhattan-ai" });
+  } catch (error) {
+    return fail("could not start: " + (error && error.message));
+  }
+  worker.onmessage = (event) => {
+    const message = event.data || {};
+    if (message.kind === "ai-ready") setAi("ready");
+    else if (message.kind === "ai-failed") fail(message.error);
+    else if (message.kind === "ai-answer" && pending.has(message.id)) {
+      const { resolve, timer } = pending.get(message.id);
+      clearTimeout(timer);
+      pending.delete(message.id);
+      resolve(message.text);
+    }
+  };
+  worker.onerror = (event) => {
+    event.preventDefault(); // handled: the page thinks on its own
+    fail("worker error: " + (event.message || "unknown"));
+  };
+  worker.postMessage({ kind: "ai-init", fault: param });
+}
+
+/* The boot itself: snapshot restore, or a normal start plus the game's imports. */
+async function boot() {
   mark("boot:python-start");
-  const base = { ...options, stdLibURL: new URL(CONFIG.stdlib, import.meta.url).href };
+  const base = { stdLibURL: new URL(CONFIG.stdlib, import.meta.url).href };
   const packPromise = fetchGamePack();
   packPromise.catch(() => {}); // awaited below; avoid an unhandled rejection meanwhile
   const useSnapshots = snapshotsUsable();
 
   if (useSnapshots) {
-    const snapshot = await readSnapshot();
-    if (snapshot) {
+    const found = await readSnapshot();
+    mark("boot:snapshot-read");
+    if (found) {
+      let pyodide = null;
+      let failure = null;
       try {
-        const pyodide = await loadPyodideCore({ ...base, _loadSnapshot: snapshot });
+        pyodide = await loadPyodideCore({ ...base, _loadSnapshot: unpackSnapshot(found.stored) });
+      } catch (error) {
+        failure = error;
+      }
+      if (!(await found.intact)) {
+        await dropCorrupted(); // whatever the restore did, this interpreter is not used
+      } else if (failure === null) {
         mark("boot:python-ready");
         writeGamePack(pyodide, await packPromise);
         // The snapshot froze `random`'s state: draw fresh randomness for this session.
@@ -246,8 +470,8 @@ export async function loadPyodide(options = {}) {
         mark("boot:game-imported");
         setState("restored");
         return pyodide;
-      } catch (error) {
-        console.warn("boot: snapshot not usable, booting normally:", error && error.message);
+      } else {
+        console.warn("boot: snapshot not usable, booting normally:", failure && failure.message);
         setState("fallback");
         await dropSnapshots(false);
       }
@@ -265,5 +489,31 @@ export async function loadPyodide(options = {}) {
   } else {
     setState("none");
   }
+  return pyodide;
+}
+
+/* Started once per page. The page loads this module with its own <script type="module">
+ * placed before PyScript's, so Python starts while PyScript is still fetching its chunks,
+ * its config and opening its storage (several hundred ms on a first visit); PyScript's
+ * call below then only waits for the same promise. */
+let started = null;
+function startBoot() {
+  if (started === null) {
+    started = boot();
+    whenReady(startAiWorker);
+  }
+  return started;
+}
+if (!IN_WORKER && typeof document !== "undefined") {
+  startBoot().catch(() => {}); // a failure is reported through PyScript's call below
+}
+
+/* What PyScript calls (pyscript.toml `interpreter`). It passes `stdout`/`stderr` (its
+ * console hooks) and `indexURL` (this folder, Pyodide's default anyway); the streams are
+ * attached to the already started interpreter exactly as loadPyodide would (batched). */
+export async function loadPyodide(options = {}) {
+  const pyodide = await startBoot();
+  if (options.stdout) pyodide.setStdout({ batched: options.stdout });
+  if (options.stderr) pyodide.setStderr({ batched: options.stderr });
   return pyodide;
 }

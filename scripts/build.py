@@ -421,6 +421,13 @@ def build(quiet: bool = False, snapshot: bool = True) -> int:
     if "./vendor/pyscript/core.js" not in index:
         raise BuildError("index.html must load ./vendor/pyscript/core.js (the build versions the path)")
     index = index.replace("./vendor/pyscript/core.js", "./%s/core.js" % pyscript_dir)
+    # The boot module as a page script of its own, before PyScript's: Python starts at
+    # once instead of after PyScript has loaded its chunks and config (boot.template.mjs).
+    core_tag = '<script type="module" src="./%s/core.js"></script>' % pyscript_dir
+    if core_tag not in index:
+        raise BuildError("index.html must load PyScript with: " + core_tag)
+    boot_tag = '<script type="module" src="%s"></script>' % interpreter
+    index = index.replace(core_tag, boot_tag + "\n  " + core_tag, 1)
     preload = "\n".join([
         '  <!-- Added by scripts/build.py: fetch the runtime while PyScript starts. -->',
         '  <link rel="modulepreload" href="%s">' % interpreter,

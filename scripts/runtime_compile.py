@@ -201,6 +201,8 @@ def main():
         if name.endswith(".py") and name != "__init__.py"
     ]
     runtime_modules = [m for m in STARTUP_MODULES if m not in sys.builtin_module_names]
+    # Before anything else imports the game: the order in which the page imports it.
+    preimport, imported_then = import_order(page_modules(game_modules))
     roots = game_modules + pyscript_modules + runtime_modules
     for name in roots:
         finder.add(name)  # JS modules (js, pyodide_js, polyscript) end up in `missing`
@@ -209,7 +211,7 @@ def main():
     for name, path in finder.modules.items():
         if path and path.startswith(STD + "/"):
             kept[name] = os.path.relpath(path, STD)
-    for name in lazy_stdlib_probe(game_modules):
+    for name in sorted(set(lazy_stdlib_probe(game_modules)) | imported_then):
         path = finder.find(name)
         if path and path.startswith(STD + "/") and name not in kept:
             kept[name] = os.path.relpath(path, STD)
@@ -247,25 +249,6 @@ def main():
                 invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH,
             )
 
-    # Game modules that can be imported before PyScript exists (the memory snapshot
-    # holds them): not the entry points, and none that reaches pyscript or js.
-    reaches_js = {}
-
-    def uses_js(name, seen=()):
-        if name in reaches_js:
-            return reaches_js[name]
-        deps = finder_imports.get(name, set())
-        result = any(d.split(".")[0] in ("pyscript", "js", "pyodide_js", "polyscript") for d in deps)
-        if not result:
-            result = any(uses_js(d, seen + (name,)) for d in deps if d in finder_imports and d not in seen)
-        reaches_js[name] = result
-        return result
-
-    finder_imports = imports_by_module(game_modules)
-    preimport = [
-        m for m in game_modules
-        if not m.endswith("__main__") and m != "game.web.main" and not uses_js(m)
-    ]
     json.dump(
         {
             "python": "%d.%d.%d" % sys.version_info[:3],
@@ -280,6 +263,97 @@ def main():
         indent=1,
         sort_keys=True,
     )
+
+
+def page_modules(game_modules):
+    """The game modules the page imports while booting (and the memory snapshot holds):
+    those its entry point reaches, except the entry points and any that reaches pyscript
+    or js (they need PyScript to exist)."""
+    reaches_js = {}
+
+    def uses_js(name, seen=()):
+        if name in reaches_js:
+            return reaches_js[name]
+        deps = finder_imports.get(name, set())
+        result = any(d.split(".")[0] in ("pyscript", "js", "pyodide_js", "polyscript") for d in deps)
+        if not result:
+            result = any(uses_js(d, seen + (name,)) for d in deps if d in finder_imports and d not in seen)
+        reaches_js[name] = result
+        return result
+
+    finder_imports = imports_by_module(game_modules)
+
+    # Only what the page's entry point reaches: the command line, self-play and the
+    # benchmarks are never imported in a browser, and every module imported on a first
+    # visit costs the boot (the wasm runs at its baseline tier then).
+    reached = set()
+    todo = ["game.web.main"]
+    while todo:
+        name = todo.pop()
+        if name in reached:
+            continue
+        reached.add(name)
+        todo.extend(d for d in finder_imports.get(name, ()) if d in finder_imports)
+        parent = name.rpartition(".")[0]
+        if parent:
+            todo.append(parent)  # importing a submodule runs its packages' __init__
+    preimport = [
+        m for m in game_modules
+        if m in reached and not m.endswith("__main__") and m != "game.web.main" and not uses_js(m)
+    ]
+    return preimport
+
+
+def import_order(names):
+    """Import `names` (game modules) here and return, in the order their execution
+    finished, every module that got imported meanwhile (game and standard library),
+    plus that set. The boot imports the list one entry a step, in slices of ~40 ms
+    (boot.template.mjs): dependencies come first, so each step runs one module's body,
+    never a whole chain of them in one long task."""
+    finished = []
+
+    class Recorder:
+        """A meta path finder that asks the others, then wraps the loader it gets."""
+
+        @staticmethod
+        def find_spec(fullname, path=None, target=None):
+            for other in sys.meta_path:
+                if other is Recorder or not hasattr(other, "find_spec"):
+                    continue
+                spec = other.find_spec(fullname, path, target)
+                if spec is None:
+                    continue
+                if spec.loader is not None and hasattr(spec.loader, "exec_module"):
+                    spec.loader = RecordingLoader(spec.loader)
+                return spec
+            return None
+
+    class RecordingLoader:
+        def __init__(self, loader):
+            self._loader = loader
+
+        def __getattr__(self, name):
+            return getattr(self._loader, name)
+
+        def create_module(self, spec):
+            return self._loader.create_module(spec)
+
+        def exec_module(self, module):
+            self._loader.exec_module(module)
+            finished.append(module.__name__)
+
+    before = set(sys.modules)
+    sys.path.insert(0, PROJECT)
+    sys.meta_path.insert(0, Recorder)
+    try:
+        for name in names:
+            __import__(name)
+    finally:
+        sys.meta_path.remove(Recorder)
+        sys.path.remove(PROJECT)
+    order = [m for m in finished if m in sys.modules and m not in before]
+    missing = [m for m in names if m not in order]
+    return order + missing, set(order) - set(names)
 
 
 def lazy_stdlib_probe(game_modules):

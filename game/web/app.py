@@ -18,6 +18,7 @@ from pyscript.ffi import create_proxy, to_js
 from ..save import MAX_SAVE_BYTES
 from . import layout
 from . import messages as M
+from .coach import Answer, Request, parse_answer, request_text, work
 from .controller import Controller
 from .dom import patch, replace_children
 from .frame import Frame
@@ -129,6 +130,10 @@ def _focusable(el: Any) -> Any:
     return inner if present(inner) and not el.hasAttribute("tabindex") else el
 
 
+LONG_PRESS_MS = 550
+LONG_PRESS_SLOP = 12  # CSS px a finger may move and still be pressing
+
+
 class App:
     def __init__(self) -> None:
         self.root = document.getElementById("app")
@@ -156,11 +161,18 @@ class App:
         self._news: tuple = ()
         self._proxies: list[Any] = []  # JavaScript proxies kept alive for the page's lifetime
         self._task: asyncio.Future[None] | None = None
+        self._coach_task: asyncio.Future[None] | None = None
         self.last_render_ms = 0.0
         self._tree: El | None = None   # the element tree now on the page, and its DOM node
         self._node: Any = None
         self._resize_pending = False
         self._width = None
+        # A long press on a plot opens its inspector (touch has no hover): the plot pressed,
+        # where the press began, the pending timer, and the click that ends it, swallowed.
+        self._press: tuple[dict[str, Any], float, float] | None = None
+        self._press_timer: Any = None
+        self._swallow_click = False
+        self._on_long_press = create_proxy(self.on_long_press)
 
     @staticmethod
     def _warn(text: str) -> None:
@@ -183,7 +195,12 @@ class App:
                 pass
         self.render()
         for kind, handler in (("click", self.on_click), ("change", self.on_change),
-                              ("input", self.on_input), ("keydown", self.on_key)):
+                              ("input", self.on_input), ("keydown", self.on_key),
+                              ("pointerdown", self.on_pointer_down),
+                              ("pointermove", self.on_pointer_move),
+                              ("pointerup", self.on_pointer_end),
+                              ("pointercancel", self.on_pointer_end),
+                              ("contextmenu", self.on_context_menu)):
             proxy = create_proxy(handler)
             self._proxies.append(proxy)
             self.root.addEventListener(kind, proxy)
@@ -218,7 +235,63 @@ class App:
                 data[name[5:]] = str(attr.value)
         return data
 
+    # A long press (LONG_PRESS_MS without moving more than LONG_PRESS_SLOP px) on a plot of
+    # the board opens the inspector of that tower; the click that ends the press does
+    # nothing else. A right click (or a browser's own long-press menu) does the same.
+    def _plot_at(self, event) -> dict[str, Any] | None:
+        try:
+            el = event.target.closest("svg.board [data-city][data-plot]")
+        except Exception:  # a text node or the document has no closest()
+            return None
+        if not present(el):
+            return None
+        return {"city": str(el.getAttribute("data-city")),
+                "plot": str(el.getAttribute("data-plot"))}
+
+    def on_pointer_down(self, event) -> None:
+        self._swallow_click = False
+        self._cancel_press()
+        plot = self._plot_at(event)
+        if plot is None or (str(event.pointerType) == "mouse" and int(event.button) != 0):
+            return
+        self._press = (plot, float(event.clientX), float(event.clientY))
+        self._press_timer = window.setTimeout(self._on_long_press, LONG_PRESS_MS)
+
+    def on_pointer_move(self, event) -> None:
+        if self._press is not None:
+            _, x, y = self._press
+            if abs(float(event.clientX) - x) + abs(float(event.clientY) - y) > LONG_PRESS_SLOP:
+                self._cancel_press()
+
+    def on_pointer_end(self, event) -> None:
+        self._cancel_press()
+
+    def _cancel_press(self) -> None:
+        if self._press_timer is not None:
+            window.clearTimeout(self._press_timer)
+        self._press_timer = None
+        self._press = None
+
+    def on_long_press(self, *args: Any) -> None:
+        press, self._press, self._press_timer = self._press, None, None
+        if press is None:
+            return
+        self._swallow_click = True
+        self.dispatch("inspect-plot", press[0])
+
+    def on_context_menu(self, event) -> None:
+        plot = self._plot_at(event)
+        if plot is None:
+            return
+        event.preventDefault()
+        if self._press is not None or self._swallow_click:  # the long press handles it
+            return
+        self.dispatch("inspect-plot", plot)
+
     def on_click(self, event) -> None:
+        if self._swallow_click:  # the end of a long press: the inspector is open already
+            self._swallow_click = False
+            return
         target = event.target
         try:  # a text node or the document has no closest()
             el = target.closest("[data-action]")
@@ -530,6 +603,80 @@ class App:
         c = self.controller
         if self._task is None and (c.computer_to_move() or c.auto_continue()):
             self._task = asyncio.ensure_future(self.run_computers())
+        if self._coach_task is None and (c.hint_request() is not None or c.review_running):
+            self._coach_task = asyncio.ensure_future(self.run_coach())
+
+    def _worker_ready(self) -> bool:
+        ai: Any = getattr(window, "manhattanAi", None)
+        return present(ai) and str(ai.state) == "ready"
+
+    async def _answer(self, request: Request, still_wanted) -> Answer | None:
+        """``request`` answered by the thinking worker, else on the page in slices (a
+        review by the strongest level is never run on the page: None)."""
+        answer = await self.ask_worker(request)
+        if answer is not None or not still_wanted():
+            return answer
+        if request.kind == "review" and request.level != "heuristic":
+            return None
+        steps = work(request)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                result: Answer = done.value
+                return result
+            await asyncio.sleep(0)
+            if not still_wanted():
+                return None
+
+    async def run_coach(self) -> None:
+        """Hints and the post-game review, computed in the background (the worker, else
+        the page in slices); a hint first, then the review, one request at a time."""
+        c = self.controller
+        try:
+            while True:
+                request = c.hint_request()
+                if request is not None:
+                    self.render()
+                    answer = await self._answer(request, lambda r=request: c.hint_request() == r)
+                    if answer is not None:
+                        c.hint_done(request, answer)
+                    else:
+                        c.hint_job = None
+                    self.render()
+                    continue
+                job = c.review
+                request = c.review_request(self._worker_ready())
+                if request is None or job is None:
+                    break
+                answer = await self._answer(request, lambda j=job: c.review_wanted(j))
+                if not c.review_wanted(job):
+                    continue
+                if answer is None:
+                    job.drop_deep()
+                else:
+                    job.record(request, answer)
+                self.render()
+                await asyncio.sleep(0)
+        except Exception:
+            self._report()
+        finally:
+            self._coach_task = None
+            self.render()
+
+    async def ask_worker(self, request: Request) -> Answer | None:
+        """The thinking worker's answer to ``request`` (``assets``: the boot module's
+        ``window.manhattanAi``), or None when there is no ready worker or it fails (the
+        caller then thinks on the page). A failure is a warning, never an error."""
+        ai: Any = getattr(window, "manhattanAi", None)
+        if not present(ai) or str(ai.state) != "ready":
+            return None
+        try:
+            text = await ai.ask(request_text(request))
+            return parse_answer(str(text), request)
+        except Exception as error:  # a JsException from a rejected promise, ProtocolError
+            window.console.warn(f"thinking worker: {error}; thinking on the page instead")
+            return None
 
     async def run_computers(self) -> None:
         c = self.controller
@@ -548,23 +695,38 @@ class App:
                     break
                 self.render()
                 await asyncio.sleep(0)
-                gen = c.computer_thinking()
                 action = None
                 thought = 0.0
-                try:
-                    while True:
-                        started = time.perf_counter()
-                        try:
-                            next(gen)
-                        finally:
-                            thought += time.perf_counter() - started
-                        await asyncio.sleep(0)
-                        if epoch != c.epoch:
-                            break
-                except StopIteration as stop:
-                    action = stop.value
-                # Benchmark hook: the computer's own thinking time for this move.
+                source = "worker"
+                started = time.perf_counter()
+                # Benchmark hook: when this decision began (performance.now(), ms), so
+                # scripts/bench_ui.py can tell the main thread's tasks during the thinking.
+                self.root.setAttribute("data-think-start", f"{window.performance.now():.1f}")
+                answer = await self.ask_worker(c.computer_request())
+                if epoch != c.epoch or not c.computer_to_move():
+                    continue
+                if answer is not None:
+                    action = answer.action
+                    thought = time.perf_counter() - started
+                else:  # no worker (yet), or it failed: think here, in slices
+                    source = "main"
+                    gen = c.computer_thinking()
+                    try:
+                        while True:
+                            started = time.perf_counter()
+                            try:
+                                next(gen)
+                            finally:
+                                thought += time.perf_counter() - started
+                            await asyncio.sleep(0)
+                            if epoch != c.epoch:
+                                break
+                    except StopIteration as stop:
+                        action = stop.value
+                # Benchmark and test hooks: the time this move took to decide (the worker's:
+                # from the question to the answer) and where it was decided.
                 self.root.setAttribute("data-think-ms", f"{thought * 1000:.1f}")
+                self.root.setAttribute("data-think-source", source)
                 if action is None or epoch != c.epoch or not c.computer_to_move():
                     continue
                 before, after = c.pace()

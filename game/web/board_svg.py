@@ -24,6 +24,10 @@ from .vdom import El, s
 
 CARD_BG = "#fbf8f1"
 
+COACH_MARKS = {"hint": ("coach.mark.hint", "?"), "played": ("coach.mark.played", "✗"),
+               "best": ("coach.mark.best", "✓")}
+"""The coach's marks on a plot: the message naming it, the sign drawn in its corner."""
+
 
 def _chip(x: float, y: float, w: float, hgt: float, colour: str, text: str,
           size: int = 12, cls: str = "chip-text") -> list[El]:
@@ -153,12 +157,15 @@ class _Scene:
         self.marked = story.marked
         self.focus = set(story.focus)
         self.tallest = story.tallest
-        self.last_of = {pos: player for player, pos in story.last_builds}
+        self.last_of: dict[int, list[int]] = {}
+        for player, pos in story.last_builds:
+            self.last_of.setdefault(pos, []).append(player)
         self.inspected = ((frame.inspector.city, frame.inspector.plot)
                           if frame.inspector is not None else None)
         self.godzilla_next = (frame.godzilla_preview.target
                               if frame.godzilla_preview is not None else None)
         self.entry = _entry_plot(frame, self.last_pos)
+        self.coach = dict(frame.coach_marks)
 
     def plot(self, city: int, plot: int, tappable: bool = True) -> El:
         el = _plot(self.view, self.seat, city, plot, self.colours, self.targets,
@@ -192,12 +199,16 @@ class _Scene:
             extra.append(s("rect", {"x": r.x + 2, "y": r.y + 2, "width": r.w - 4,
                                     "height": r.h - 4, "rx": 11, "class": "changed-ring"}))
         if pos in self.last_of:
-            player = self.last_of[pos]
-            colour = self.settings.colours[self.settings.player_colours[player][0]]
-            attrs["data-last-of"] = player
-            extra.append(s("rect", {"x": r.x + 6, "y": r.y + 6, "width": r.w - 12,
-                                    "height": r.h - 12, "rx": 8, "class": "last-ring",
-                                    "stroke": palette.fill(colour)}))
+            # Several players' last builds can be on one tower: one ring each, inside another.
+            players = self.last_of[pos]
+            attrs["data-last-of"] = " ".join(map(str, players))
+            for k, player in enumerate(players):
+                colour = self.settings.colours[self.settings.player_colours[player][0]]
+                inset = 6 + 5 * k
+                extra.append(s("rect", {"x": r.x + inset, "y": r.y + inset,
+                                        "width": r.w - 2 * inset, "height": r.h - 2 * inset,
+                                        "rx": 8, "class": "last-ring",
+                                        "stroke": palette.fill(colour)}))
         if pos in self.tallest:
             attrs["data-tallest"] = "true" if len(self.tallest) == 1 else "tie"
             label = "▲" if len(self.tallest) == 1 else "▲="
@@ -205,6 +216,16 @@ class _Scene:
                                     "text-anchor": "middle", "class": "tallest-mark"},
                            s("title", {}, M.t("board.tallest") if len(self.tallest) == 1
                              else M.t("board.tallest_tie")), label))
+        if pos in self.coach and self.coach[pos] in COACH_MARKS:  # a hint, a reviewed decision
+            kind = self.coach[pos]
+            attrs["data-coach"] = kind
+            classes.append("coach-" + kind)
+            extra.append(s("rect", {"x": r.x + 1, "y": r.y + 1, "width": r.w - 2,
+                                    "height": r.h - 2, "rx": 12,
+                                    "class": "coach-ring coach-ring-" + kind}))
+            extra.append(s("text", {"x": r.x + r.w - 14, "y": r.y + 22, "font-size": 18,
+                                    "text-anchor": "middle", "class": "coach-mark-" + kind},
+                           s("title", {}, M.t(COACH_MARKS[kind][0])), COACH_MARKS[kind][1]))
         if pos in self.focus:
             classes.append("focus")
             attrs["data-focus"] = "true"

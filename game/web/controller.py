@@ -11,7 +11,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Generator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import save as game_save
@@ -25,8 +25,29 @@ from ..state import OVER
 from ..view import player_view
 from . import messages as M
 from . import tutorial as T
+from .coach import (
+    Answer,
+    Request,
+    count_hint,
+    hint_request,
+    hint_seed,
+    hints_asked,
+    hints_on,
+    set_hints,
+)
 from .draft import tentative_build
-from .frame import Frame, Mode, PlayFrame, ReplayFrame, SavedGame, StartFrame, play_frame
+from .frame import (
+    CoachMove,
+    Frame,
+    HintFrame,
+    Mode,
+    PlayFrame,
+    ReplayFrame,
+    SavedGame,
+    StartFrame,
+    play_frame,
+)
+from .review import ReviewJob
 from .screens.page import render_page
 from .screens.start import local_time_text
 from .session import Session
@@ -91,6 +112,15 @@ class Controller:
         self.show_board = False  # the browser scrolls the board into view once
         self.share: str | None = None
         self._players: dict[str, ComputerPlayer] = {}
+        # Hints (issue 13.5): the decision a hint is being computed for and the hint shown,
+        # each keyed by (game id, log length, player): valid for that decision only.
+        self._review_open = False
+        self.hint_job: tuple[str, int, int] | None = None
+        self.hint_shown: tuple[tuple[str, int, int], CoachMove] | None = None
+        # The post-game review (issue 13.6): the job (computed in the background by the
+        # browser layer) and the reviewed decision shown on the board (an item's index).
+        self.review: ReviewJob | None = None
+        self.review_shown: int | None = None
         prefs = store.prefs()
         speed = prefs.get("speed")
         self.speed: str = speed if isinstance(speed, str) and speed in SPEEDS else "normal"
@@ -156,13 +186,17 @@ class Controller:
         self.inspected = None
         self.replay_step = None
         self.share = None
+        self.close_review(None)  # leaving the game's screen cancels its review
         self.epoch += 1
         self.screen = "play" if session is not None else "start"
 
-    def new_game(self, settings: Settings, seed: str | None = None) -> bool:
-        """Start a game, but only if it can be stored (else the screen stays and says why)."""
+    def new_game(self, settings: Settings, seed: str | None = None, hints: bool = False) -> bool:
+        """Start a game, but only if it can be stored (else the screen stays and says why).
+        ``hints``: the people may ask the strongest level for a suggestion (kept in the
+        save's ``meta.coach``)."""
         seed = seed or f"{int(self.clock() * 1000)}-{random.randrange(10 ** 6)}"
         game = Game(settings, seed, meta={"app": "manhattan-web"})
+        set_hints(game.meta, hints)
         session = Session(game)
         ident = self.store.new_id()
         session.sync_meta()
@@ -245,6 +279,8 @@ class Controller:
             return "rules"
         if self.screen == "play" and self.session is not None:
             screen = self.session.screen
+            if screen == "final" and self.review_open and self.replay_step is None:
+                return "review"
             if screen in ("turn", "computer"):
                 return "play"
             return screen
@@ -332,6 +368,7 @@ class Controller:
     def start_setup(self, args: None) -> None:
         if self.session is not None:
             self.form = SetupForm.from_settings(self.session.settings, self.controllers)
+            self.form.hints = hints_on(self.session.game.meta)
         self._set_session(None, None)
         self.store.set_current(None)
         self.screen = "setup"
@@ -403,7 +440,7 @@ class Controller:
     def start_game(self, args: None) -> None:
         settings = self.form.validate()
         if settings is not None:
-            self.new_game(settings)
+            self.new_game(settings, hints=self.form.hints)
 
     # play
     def reveal(self, args: None) -> None:
@@ -455,6 +492,11 @@ class Controller:
             self.replay_step = step
         if self.focus and self.compact and self.replay_step is None:
             self._zoom = (self.focus[0] // 9, len(self.session.game.log))
+
+    def inspect_plot(self, args: tuple[int, int]) -> None:
+        """A long press on a plot: its tower in the inspector, whatever the mode."""
+        if self.session is not None:
+            self.inspected = args
 
     def toggle_inspect(self, args: None) -> None:
         self.inspecting = not self.inspecting
@@ -533,7 +575,73 @@ class Controller:
         if self.open_game(ident) and game.state.is_over:
             self.open_replay(None)
 
+    # the post-game review
+    def open_review(self, args: None) -> None:
+        """Review the finished game: each person's costliest decisions (computed in the
+        background; a review done earlier for this game is shown again at once)."""
+        session = self.session
+        if session is None or self.game_id is None or not session.state.is_over \
+                or not session.humans:
+            return
+        if self.review is None or self.review.game_id != self.game_id or \
+                self.review.state == "cancelled":
+            self.review = ReviewJob.start(self.game_id, session.game, session.story().states)
+        self.review_shown = None
+        self.replay_step = None
+        self.peek = False
+        self._review_open = True
+
+    def cancel_review(self, args: None) -> None:
+        if self.review is not None:
+            self.review.cancel()
+
+    def close_review(self, args: None) -> None:
+        """Back to the final standings; a review still running is cancelled (a finished
+        one is kept for this game)."""
+        if self.review is not None and self.review.running:
+            self.review.cancel()
+        if self.review is not None and self.review.state == "cancelled":
+            self.review = None
+        self.review_shown = None
+        self._review_open = False
+
+    def show_review_item(self, index: int) -> None:
+        """One reviewed decision on the board of its moment (the replay just before it)."""
+        review = self.review
+        if review is None or review.state != "done" or self.session is None:
+            return
+        items = review.items()
+        if not 0 <= index < len(items):
+            return
+        self.review_shown = index
+        self.replay_step = max(0, items[index].step - 1)
+        self.inspected = None
+        self.focus = ()
+
+    def review_back(self, args: None) -> None:
+        self.review_shown = None
+        self.replay_step = None
+
+    @property
+    def review_open(self) -> bool:
+        return self._review_open and self.review is not None
+
+    @property
+    def review_running(self) -> bool:
+        return self.review_open and self.review is not None and self.review.running
+
+    def review_wanted(self, job: ReviewJob | None) -> bool:
+        """``job`` is still the open, running review (its next answer is wanted)."""
+        return job is not None and self.review is job and job.running and self.review_open
+
+    def review_request(self, deep_allowed: bool) -> Request | None:
+        """The next review step to compute, while the review is open and running."""
+        if self.review is None or not self.review_open or self.session is None:
+            return None
+        return self.review.next_request(deep_allowed)
+
     def close_replay(self, args: None) -> None:
+        self.review_shown = None
         self.replay_step = None
         self.inspected = None
         self.focus = ()
@@ -558,7 +666,7 @@ class Controller:
 
     def rematch(self, args: None) -> None:
         if self.session:
-            self.new_game(self.session.settings)
+            self.new_game(self.session.settings, hints=hints_on(self.session.game.meta))
 
     def toggle_peek(self, args: None) -> None:
         self.peek = not self.peek
@@ -603,6 +711,57 @@ class Controller:
         prefs["speed"] = self.speed
         self.store.set_prefs(prefs)
 
+    # ---------------------------------------------------------------- hints
+    def _hint_key(self) -> tuple[str, int, int] | None:
+        """The decision a hint may be asked for now: a person on turn holding the device in
+        a game that allows hints (None otherwise)."""
+        session = self.session
+        if (session is None or self.game_id is None or self.screen != "play"
+                or self.replay_step is not None or session.screen != "turn"
+                or not session.show_private or not hints_on(session.game.meta)):
+            return None
+        current = session.state.current
+        if current is None or not session.is_human(current):
+            return None
+        return self.game_id, len(session.game.log), current
+
+    def ask_hint(self, args: None) -> None:
+        """"Hint": what the strongest level would play here (computed in the background
+        by the browser layer: :meth:`hint_request`, :meth:`hint_done`). Counted per
+        person, shown in the final standings."""
+        key = self._hint_key()
+        if key is None or self.hint_job == key or (
+                self.hint_shown is not None and self.hint_shown[0] == key):
+            return
+        assert self.session is not None
+        self.hint_job = key
+        count_hint(self.session.game.meta, key[2])
+
+    def hint_request(self) -> Request | None:
+        """The hint to compute now, if one was asked for this very decision."""
+        key = self._hint_key()
+        if key is None or self.hint_job != key:
+            return None
+        assert self.session is not None
+        return hint_request(self.session.turn_view(), hint_seed(self.session.game.seed, key[1]))
+
+    def hint_done(self, request: Request, answer: Answer) -> None:
+        """A computed hint: shown if it still answers the decision at hand."""
+        key = self._hint_key()
+        if (key is None or self.hint_job != key or answer.hint is None
+                or self.session is None or request.view != self.session.turn_view()):
+            return
+        self.hint_job = None
+        self.hint_shown = (key, CoachMove(answer.hint.action, answer.hint.reason,
+                                          answer.hint.city))
+
+    def hint_frame(self) -> HintFrame | None:
+        key = self._hint_key()
+        if key is None:
+            return None
+        shown = self.hint_shown[1] if self.hint_shown and self.hint_shown[0] == key else None
+        return HintFrame(busy=self.hint_job == key, shown=shown)
+
     # ------------------------------------------------------------ computers
     def computer_to_move(self) -> bool:
         return (self.screen == "play" and self.session is not None and not self.rules_open
@@ -630,6 +789,14 @@ class Controller:
         assert session is not None and session.state.current is not None
         view = player_view(session.state, session.state.current)
         return think(self.computer_player(), view, session.computer_rng())
+
+    def computer_request(self) -> Request:
+        """The computer on turn's decision as a request for the thinking worker: its own
+        view only, its level and the decision's seed (see :mod:`game.web.coach`)."""
+        session = self.session
+        assert session is not None and session.state.current is not None
+        view = player_view(session.state, session.state.current)
+        return Request("decide", view, self.computer_player().id, session.computer_seed())
 
     def show_preview(self, action: Action | None) -> None:
         self.preview = action if isinstance(action, (Build, ReturnPiece)) else None
@@ -686,7 +853,7 @@ class Controller:
         state = session.state
         story = session.story()
         if self.replay_step is not None:
-            return self.replay_frame(self.replay_step)
+            return self._with_coach(self.replay_frame(self.replay_step))
         mode: Mode = session.screen  # type: ignore[assignment]  # Session.screen's values
         zoom = None if mode in ("scoring", "pass") else self.zoomed_city
         view = session.view()
@@ -699,7 +866,7 @@ class Controller:
         if draft is not None:
             turn_view = session.turn_view()
             preview = godzilla_preview(draft, turn_view, tentative_build(draft, turn_view))
-        return play_frame(
+        frame = play_frame(
             mode=mode, view=view, show_private=session.show_private,
             draft=session.draft, notice=session.notice, last_move=session.last_move_value,
             preview=self.preview, acked=session.acked,
@@ -709,6 +876,32 @@ class Controller:
             story=story_frame(story, state, digest_for, self.focus, self.log_open),
             inspector=inspector, inspecting=self.inspecting, godzilla_preview=preview,
             share=self._share_url(), menu_open=self.menu_open)
+        return self._with_coach(frame)
+
+    def _with_coach(self, frame: PlayFrame) -> PlayFrame:
+        """The coach's parts of the frame: the hint (only for the person on turn holding
+        the device), the hints used (final standings)."""
+        session = self.session
+        assert session is not None
+        meta = session.game.meta
+        hint = self.hint_frame()
+        marks: tuple[tuple[int, str], ...] = ()
+        if hint is not None and isinstance(hint.shown, CoachMove) and isinstance(
+                hint.shown.action, Build):
+            a = hint.shown.action
+            marks = ((a.city * 9 + a.plot, "hint"),)
+        used = hints_asked(meta, len(session.settings.players)) if hints_on(meta) else ()
+        review = None
+        if self.review_open and self.review is not None and session.state.is_over:
+            review = self.review.frame(self.review_shown)
+            if self.review_shown is not None and self.replay_step is not None:
+                items = review.items
+                if 0 <= self.review_shown < len(items):
+                    item = items[self.review_shown]
+                    marks = tuple((m.action.city * 9 + m.action.plot, kind)
+                                  for m, kind in ((item.played, "played"), (item.best, "best"))
+                                  if isinstance(m.action, Build))
+        return replace(frame, hint=hint, hints_used=used, coach_marks=marks, review=review)
 
     def _share_url(self) -> str | None:
         if self.share is None:
@@ -725,6 +918,9 @@ class Controller:
         state = story.states[step + 1]
         view = player_view(state, session.viewer)
         inspector = inspect(view, *self.inspected, False) if self.inspected else None
+        finished = session.state.phase == OVER
+        # A finished game hides nothing: its replay shows every hand (never before the end).
+        hands = state.hands if finished else ()
         return play_frame(
             mode="replay", view=view, show_private=False, draft=None, notice=None,
             last_move=None, preview=None, acked=len(state.scorings),
@@ -732,7 +928,7 @@ class Controller:
             speed=self.speed, compact=self.compact, zoom=None, peek=False,
             story=story_frame(story, state, None, self.focus or story.all_entries[step].positions,
                               False, upto=step + 1),
-            inspector=inspector, replay=ReplayFrame(step, len(story), session.state.phase == OVER),
+            inspector=inspector, replay=ReplayFrame(step, len(story), finished, hands),
             share=self._share_url(), menu_open=self.menu_open)
 
     def render(self) -> El:
@@ -853,6 +1049,8 @@ ACTIONS: dict[str, UiAction] = {a.name: a for a in (
     UiAction("log", _no_args, Controller.toggle_log),
     UiAction("log-show", lambda d: _int_arg(d, "log-step", 0, 100000), Controller.show_log_entry),
     UiAction("inspect-mode", _no_args, Controller.toggle_inspect),
+    UiAction("inspect-plot", lambda d: (_int_arg(d, "city", 0, 5), _int_arg(d, "plot", 0, 8)),
+             Controller.inspect_plot),
     UiAction("inspect-close", _no_args, Controller.close_inspector),
     UiAction("replay", _no_args, Controller.open_replay),
     UiAction("replay-step", lambda d: _int_arg(d, "step", 0, 100000), Controller.replay_to),
@@ -861,6 +1059,12 @@ ACTIONS: dict[str, UiAction] = {a.name: a for a in (
     UiAction("share", _no_args, Controller.share_link),
     UiAction("share-close", _no_args, Controller.close_share),
     UiAction("import-file", lambda d: str(d["text"]), Controller.import_file),
+    UiAction("hint", _no_args, Controller.ask_hint),
+    UiAction("review", _no_args, Controller.open_review),
+    UiAction("review-cancel", _no_args, Controller.cancel_review),
+    UiAction("review-close", _no_args, Controller.close_review),
+    UiAction("review-show", lambda d: _int_arg(d, "item", 0, 100), Controller.show_review_item),
+    UiAction("review-back", _no_args, Controller.review_back),
 )}
 """Every UI action by its ``data-action`` name: the one vocabulary of taps. The event wiring
 (:mod:`game.web.app`) sends every tap here; ``tests/web/test_ui_actions.py`` checks that each

@@ -17,6 +17,7 @@ from typing import Any, Literal
 
 from ..actions import Action, Build, ReturnPiece, Select, action_from_json
 from ..errors import SaveError
+from ..material import Card
 from ..scoring import Standing
 from ..settings import Settings
 from ..state import BUILD, OVER, SELECT, Counts
@@ -127,6 +128,58 @@ class ReplayFrame:
     """The log entry shown: the board is as it was right after it."""
     count: int
     finished: bool
+    hands: tuple[tuple[Card, ...], ...] = ()
+    """Every player's hand at that step: a finished game only (nothing is secret then)."""
+
+
+@dataclass(frozen=True)
+class CoachMove:
+    """A decision the coach points at (a hint, or one side of a reviewed decision) with
+    what it does: ``reason`` is one of :data:`game.ai.explain.Reason` (shown through the
+    catalogue, ``reason.<id>``), ``city`` the city it concerns."""
+
+    action: Action
+    reason: str
+    city: int | None = None
+
+
+@dataclass(frozen=True)
+class HintFrame:
+    """Hints are allowed and the person on turn holds the device: the button, and the
+    suggestion once computed (only this person's, for this very decision)."""
+
+    busy: bool
+    shown: CoachMove | None = None
+
+
+@dataclass(frozen=True)
+class ReviewItem:
+    """One costly decision: log step ``step`` (the board before it is shown), who took it
+    in which round, the decision and the better one, the estimated points it cost."""
+
+    step: int
+    player: int
+    round: int
+    played: CoachMove
+    best: CoachMove
+    points: float
+
+
+@dataclass(frozen=True)
+class ReviewFrame:
+    """The post-game review: progress while it is computed, then each person's (up to)
+    three costliest decisions. ``deep``: the strongest level judged the candidates (else
+    only the quick heuristic pass ran)."""
+
+    state: Literal["running", "done", "cancelled"]
+    done: int
+    total: int
+    deep: bool
+    candidates: int
+    people: tuple[int, ...]
+    items: tuple[ReviewItem, ...]
+    shown: int | None = None
+    """The item on the board (an index into ``items``), None: the list."""
 
 
 @dataclass(frozen=True)
@@ -170,6 +223,13 @@ class PlayFrame:
     """The link of this finished game, while it is shown."""
     menu_open: bool = False
     """The top bar's game menu is open."""
+    hint: HintFrame | None = None
+    """Hints for the person on turn (None: not allowed now)."""
+    hints_used: tuple[int, ...] = ()
+    """Hints each player asked for (empty when the game has no hints)."""
+    review: ReviewFrame | None = None
+    coach_marks: tuple[tuple[int, str], ...] = ()
+    """Plots the coach points at: (city * 9 + plot, "hint" | "played" | "best")."""
 
     def name(self, player: int) -> str:
         return self.settings.players[player].name
@@ -241,6 +301,7 @@ class SetupFrame:
     secret_selection: bool
     errors: tuple[Notice, ...]
     bad_fields: frozenset[str]
+    hints: bool = False
 
 
 @dataclass(frozen=True)

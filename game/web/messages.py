@@ -44,6 +44,7 @@ LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "fr": "Français"
 """Every language the game speaks, by code, with its name in that language (for a chooser)."""
 
 PLURALS: dict[str, str] = {
+    "hint.used_count": "count",
     "setup.player_count": "n",
     "start.delete_finished": "count",
     "start.delete_finished_confirm": "count",

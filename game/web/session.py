@@ -282,8 +282,13 @@ class Session:
         self._start_draft()
 
     # -------------------------------------------------------------- computers
+    def computer_seed(self) -> str:
+        """The seed of the computer's decision now (the same wherever it is computed: the
+        page's own slices or the thinking worker)."""
+        return f"{self.game.seed}/ai/{len(self.game.log)}"
+
     def computer_rng(self) -> random.Random:
-        return random.Random(f"{self.game.seed}/ai/{len(self.game.log)}")
+        return random.Random(self.computer_seed())
 
 
 def describe(before: State, action: Action, after: State, player: int | None) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from .frame import SetupFrame, SetupPlayer
 
 ONE_COLOUR_DEFAULTS = ("blue", "red", "yellow", "purple")
 TWO_COLOUR_DEFAULTS = (("blue", "red"), ("yellow", "purple"))
-OPTION_FLAGS = ("tie_break", "progressive", "anti_trust", "secret_selection")
+OPTION_FLAGS = ("tie_break", "progressive", "anti_trust", "secret_selection", "hints")
 ALONE_LEVEL = "search:1"
 """The computer level of "Play alone" (medium: quick on a phone, not a pushover)."""
 
@@ -60,6 +60,7 @@ class SetupForm:
         self.progressive = False
         self.anti_trust = False
         self.secret_selection = False
+        self.hints = False  # not a rule: the save's meta.coach (game.web.coach)
         self.errors: list[tuple[str, dict[str, Any]]] = []
         self.bad_fields: set[str] = set()
         self.set_count(4)
@@ -156,7 +157,7 @@ class SetupForm:
             controllers=tuple(self.controllers), start=str(self.start), rounds=self.rounds,
             tie_break=self.tie_break, godzilla=self.godzilla, progressive=self.progressive,
             anti_trust=self.anti_trust, secret_selection=self.secret_selection,
-            errors=tuple(self.errors), bad_fields=frozenset(self.bad_fields))
+            hints=self.hints, errors=tuple(self.errors), bad_fields=frozenset(self.bad_fields))
 
     def validate(self) -> Settings | None:
         """Settings for the engine, or None with ``errors`` and ``bad_fields`` filled in."""

@@ -39,7 +39,7 @@ APP_VERSION = 2
 """The version of this app's saves (``meta.app_version``): 1 wrote no revision; 2 adds
 ``meta.revision`` and compact finished games. Raise it whenever an older page must not write
 what this one stores; a page never writes over a save of a higher app version."""
-META_KEYS = ("app", "app_version", "revision", "created", "updated", "ui", "tutorial")
+META_KEYS = ("app", "app_version", "revision", "created", "updated", "ui", "tutorial", "coach")
 """The ``meta`` fields this app reads and writes; any other field of a loaded save is
 dropped (not written back on every tap)."""
 

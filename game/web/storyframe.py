@@ -15,7 +15,7 @@ from ..board import floors_by_colour, floors_needed, height, owner
 from ..errors import IllegalAction
 from ..material import MAX_PIECE, PIECE_FLOORS, PLOTS_PER_CITY, plot_for
 from ..state import BUILD, State, godzilla_target
-from ..story import Dealt, Destroyed, Entry, Placed, Story, TakenOver, majorities, tallest_positions
+from ..story import Dealt, Destroyed, Entry, Story, TakenOver, majorities, tallest_positions
 from ..view import PlayerView
 from . import draft as D
 from . import messages as M
@@ -35,20 +35,18 @@ def story_frame(story: Story, board_state: State, digest_for: int | None,
         marked = frozenset(pos for e in digest for pos in e.positions)
     board = board_state.board
     colours = board_state.settings.colours
-    last: dict[int, int] = {}
     takeovers: dict[str, int] = {}
     for entry in entries:
         for event in entry.events:
-            if isinstance(event, Placed):
-                last[event.player] = event.pos
-            elif isinstance(event, TakenOver):
+            if isinstance(event, TakenOver):
                 takeovers[event.colour] = takeovers.get(event.colour, 0) + 1
     destroyed = tuple(e.pos for e in entries[-1].events if isinstance(e, Destroyed)) \
         if entries else ()
     return StoryFrame(
         destroyed=destroyed, entries=entries, digest=digest, digest_for=digest_for, marked=marked,
         majorities=majorities(board, colours), tallest=tallest_positions(board),
-        last_builds=tuple(sorted(last.items())), takeovers=tuple(sorted(takeovers.items())),
+        last_builds=tuple(sorted(story.last_builds(upto).items())),
+        takeovers=tuple(sorted(takeovers.items())),
         focus=focus, log_open=log_open)
 
 

@@ -43,21 +43,30 @@ async ([name, mode]) => {
   const cache = await caches.open(name);
   const [request] = await cache.keys();
   const response = await cache.match(request);
-  const bytes = new Uint8Array(await response.arrayBuffer());
+  let bytes = new Uint8Array(await response.arrayBuffer());
   let sha = response.headers.get("x-sha256");
+  // The stored form is the boot module's sparse page format: edit the memory itself.
+  const bootUrl = document.querySelector('script[type="module"][src*="/boot-"]').src;
+  const { packSnapshot, unpackSnapshot } = await import(bootUrl);
+  const rehash = async (data) => Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", data)),
+                                            (b) => b.toString(16).padStart(2, "0")).join("");
   if (mode === "corrupt") {
     bytes[bytes.length >> 1] ^= 0xff;            // the stored hash no longer matches
   } else if (mode === "foreign") {
-    for (let i = 16; i < 48; i++) bytes[i] ^= 0x5a;  // another runtime build's id
-    const digest = await crypto.subtle.digest("SHA-256", bytes);
-    sha = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+    const memory = unpackSnapshot(bytes);
+    for (let i = 16; i < 48; i++) memory[i] ^= 0x5a;  // another runtime build's id
+    bytes = packSnapshot(memory);
+    sha = await rehash(bytes);
   } else if (mode === "garbage") {
-    const head = bytes.slice(0, 64 * 1024);       // right header, memory of nothing
-    const junk = new Uint8Array(bytes.length); junk.set(head);
-    for (let i = head.length; i < junk.length; i += 4096) junk[i] = 0xa5;
-    bytes.set(junk);
-    const digest = await crypto.subtle.digest("SHA-256", bytes);
-    sha = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+    const memory = unpackSnapshot(bytes);
+    const junk = new Uint8Array(memory.length);  // right header, memory of nothing
+    junk.set(memory.subarray(0, 64 * 1024));
+    for (let i = 64 * 1024; i < junk.length; i += 4096) junk[i] = 0xa5;
+    bytes = packSnapshot(junk);
+    sha = await rehash(bytes);
+  } else if (mode === "truncated") {
+    bytes = bytes.subarray(0, bytes.length - 4096);
+    sha = await rehash(bytes);
   }
   await cache.put(request, new Response(bytes, { headers: { "x-sha256": sha } }));
 }
@@ -110,13 +119,14 @@ def test_restored_interpreters_draw_fresh_randomness_and_seeded_games_replay(pri
     assert after["seed"] == before["seed"] and after.get("log") == before.get("log")
 
 
-@pytest.mark.parametrize("mode", ["corrupt", "foreign", "garbage"])
+@pytest.mark.parametrize("mode", ["corrupt", "foreign", "garbage", "truncated"])
 def test_a_bad_snapshot_falls_back_to_a_normal_boot(primed, site_url, mode):
     page = primed
     page.evaluate(TAMPER, [CACHE, mode])
     state = boot(page, site_url + FAST)
-    # A corrupted copy fails its hash and is dropped before use ("made": booted
-    # normally, a new one is being made); a foreign or broken one fails while restoring.
+    # A corrupted copy fails its hash and is dropped, its interpreter never used ("made":
+    # booted normally, a new one is being made); a foreign, broken or truncated one (hash
+    # right) fails while unpacking or restoring.
     assert state == ("made" if mode == "corrupt" else "fallback")
     new_game(page, 2)
     assert page.get_attribute("#app", "data-screen") in ("pass", "play")

@@ -8,16 +8,20 @@ localStorage); what the page shows is compared with what the engine's story says
 
 from __future__ import annotations
 
+import base64
 import json
+import random
+import zlib
 
 import pytest
-from e2e_helpers import VIEWPORTS, screenshot
+from e2e_helpers import VIEWPORTS, screenshot, wait_ready, wait_service_worker
 from test_ui_screens import load_into, prepared
-from ui_driver import FAST, screen, tap
+from ui_driver import FAST, choose_build, screen, tap
 
 from game.board import floors_needed, height
 from game.material import MAX_PIECE
 from game.story import Story, majorities, tallest_positions
+from game.web.sharing import LINK_KEY, export_text, link_fragment
 from game.web.storage import MemoryBackend, SaveStore
 from game.web.telling import lines
 
@@ -270,3 +274,170 @@ def test_godzilla_in_view_and_the_opened_city_on_a_phone(page, site_url):
     assert text_px(page, "svg.board .height-text") >= 12
     assert text_px(page, "svg.board .plot .floor-text") >= 12
     assert len(story) == len(game.log)
+
+
+ANIMATION_JS = """(sel) => { const el = document.querySelector(sel);
+    if (!el) return null; const cs = getComputedStyle(el);
+    return [cs.animationName, cs.animationDuration]; }"""
+
+
+def last_outlines(page) -> dict[int, tuple[int, int]]:
+    """Each player's outlined last move: player -> (city, plot)."""
+    rows = page.eval_on_selector_all(
+        "svg.board [data-last-of]",
+        "els => els.map(e => [e.dataset.lastOf, +e.dataset.city, +e.dataset.plot])")
+    return {int(p): (c, q) for players, c, q in rows for p in players.split()}
+
+
+def test_moves_animate_and_each_players_last_move_stays_outlined(page, site_url):
+    """Point 8: a placed piece drops in (no motion under prefers-reduced-motion); a piece
+    Godzilla destroys flashes; each player's last build stays outlined until their next
+    turn."""
+    rng = random.Random(21)
+    data = prepared(lambda c: c.session.state.round == 2 and c.screen_name == "pass"
+                    and c.session.state.phase == "build" and c.session.state.current == 0,
+                    seed=21)
+    ident, game = game_of(data)
+    before = Story(game.settings, game.log).last_builds()
+    assert 0 not in before and before  # South on turn: their outline is gone, others' stay
+    load_into(page, site_url, data)
+    tap(page, '[data-action="reveal"]')
+    assert last_outlines(page) == {p: divmod(pos, 9) for p, pos in before.items()}
+    built = {}
+    for player in range(4):  # South, West, North, East build in turn; then South again
+        assert int(page.get_attribute(".play", "data-turn")) == player
+        if player == 1:
+            page.emulate_media(reduced_motion="reduce")
+        spot = choose_build(page, rng)
+        assert spot is not None, "a return, not a build: pick another seed"
+        built[player] = spot
+        page.wait_for_selector('#app[data-screen="pass"]')
+        tap(page, '[data-action="reveal"]')
+        city, plot = spot
+        top = f'svg.board [data-city="{city}"][data-plot="{plot}"] .top-piece'
+        if player == 0:
+            # the new piece carries the drop-in animation
+            assert page.evaluate(ANIMATION_JS, top) == ["rise", "0.5s"]
+        else:
+            assert page.evaluate(ANIMATION_JS, top)[0] == "none"
+        outlines = last_outlines(page)
+        assert outlines[player] == spot  # outlined now...
+        nxt = (player + 1) % 4
+        assert nxt not in outlines  # ...and the next player's turn has come: theirs is gone
+        assert {p: outlines[p] for p in built if p != nxt} == \
+            {p: s for p, s in built.items() if p != nxt}
+    page.emulate_media(reduced_motion="no-preference")
+
+    # A piece Godzilla destroys: a brief burst where it stood (none when motion is reduced).
+    def destroyed_now(c) -> bool:
+        entries = c.session.story().entries()
+        return (c.screen_name == "pass" and bool(entries)
+                and any(type(e).__name__ == "Destroyed" for e in entries[-1].events))
+    data = prepared(destroyed_now, seed=22, godzilla="godzilla")
+    ident, game = game_of(data)
+    entry = Story(game.settings, game.log).entries()[-1]
+    gone = [e.pos for e in entry.events if type(e).__name__ == "Destroyed"]
+    assert gone
+    load_into(page, site_url, data)
+    tap(page, '[data-action="reveal"]')
+    city, plot = divmod(gone[0], 9)
+    flash = f'svg.board [data-city="{city}"][data-plot="{plot}"][data-destroyed="true"] ' \
+            '.destroyed-flash'
+    assert page.evaluate(ANIMATION_JS, flash) == ["burst", "0.9s"]
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate(ANIMATION_JS, flash)[0] == "none"
+
+
+def test_a_shared_link_opens_its_replay_offline(page, context, site_url, browser_guard):
+    """Point 9: once the site is cached by its service worker, a finished game's link opens
+    its replay with the network off; a link holding an unfinished game is refused (its
+    hidden information never goes into a link: the page offers no link for it either)."""
+    data = prepared(lambda c: False, count=3, seed=17)
+    ident, game = game_of(data)
+    assert game.state.is_over
+    link = site_url + "#" + link_fragment(game)
+    page.goto(site_url + FAST)
+    wait_ready(page)
+    wait_service_worker(page)
+    page.evaluate("localStorage.clear()")
+    context.set_offline(True)
+    page.goto("about:blank")
+    response = page.goto(link)
+    assert response is not None and response.from_service_worker
+    page.wait_for_selector("[data-replay-step]")
+    assert page.evaluate("navigator.onLine") is False
+    last = len(game.log) - 1
+    assert int(page.get_attribute("[data-replay-step]", "data-replay-step")) == last
+    assert plot_heights(page) == {divmod(i, 9): height(t) for i, t in enumerate(game.state.board)}
+    stored = stored_games(page)
+    assert len(stored) == 1
+    assert json.loads(next(iter(stored.values())))["log"] == json.loads(
+        export_text(game))["log"]
+    screenshot(page, "story-link-offline", sizes=("phone",))
+    assert not browser_guard.external
+    # an unfinished game: no "share" on its screens, and a link made by hand is refused
+    context.set_offline(False)
+    data = prepared(lambda c: c.session.state.round == 2 and c.screen_name == "pass", seed=17)
+    ident, game = game_of(data)
+    load_into(page, site_url, data)
+    tap(page, '[data-action="reveal"]')
+    tap(page, '[data-action="log"]')
+    assert page.locator('[data-action="export"]').count() == 1
+    assert page.locator('[data-action="share"]').count() == 0
+    packed = base64.urlsafe_b64encode(zlib.compress(export_text(game).encode())).decode()
+    page.evaluate("localStorage.clear()")
+    page.goto("about:blank")
+    page.goto(site_url + "#" + LINK_KEY + packed)
+    page.wait_for_selector('#load-error[data-message-id="share.import_failed"]')
+    assert stored_games(page) == {}
+    assert screen(page) == "start"
+
+
+TOUCH_PRESS_JS = """([sel, kind]) => { const el = document.querySelector(sel);
+    const r = el.getBoundingClientRect();
+    const at = {bubbles: true, cancelable: true, pointerType: 'touch', isPrimary: true,
+                clientX: r.x + r.width / 2, clientY: r.y + r.height / 2};
+    el.dispatchEvent(new PointerEvent(kind, at));
+    if (kind === 'pointerup') el.dispatchEvent(new MouseEvent('click', at)); }"""
+
+
+def test_a_long_press_on_a_plot_opens_its_inspector(page, site_url):
+    data = prepared(lambda c: c.session.state.round == 3 and c.screen_name == "pass"
+                    and c.session.state.phase == "build" and c.session.state.current == 0,
+                    seed=12)
+    ident, game = game_of(data)
+    load_into(page, site_url, data)
+    tap(page, '[data-action="reveal"]')
+    for i in range(page.locator('[data-action="card"]').count()):
+        page.locator('[data-action="card"]').nth(i).click()
+        page.locator('[data-action="piece"]').first.click()
+        if page.locator('[data-legal="true"]').count():
+            break
+    legal = page.locator('[data-legal="true"]').first
+    city, plot = legal.get_attribute("data-city"), legal.get_attribute("data-plot")
+    # a mouse held down on a highlighted plot: the inspector, no piece placed
+    box = legal.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.wait_for_selector(f'[data-inspector][data-city="{city}"][data-plot="{plot}"]')
+    page.mouse.up()
+    assert page.locator('[data-pending="true"]').count() == 0
+    height_now = int(page.get_attribute("[data-inspector]", "data-height"))
+    assert height_now == height(game.state.board[int(city) * 9 + int(plot)])
+    # a short tap still places the piece
+    tap(page, '[data-action="inspect-close"]')
+    page.locator(f'[data-legal="true"][data-city="{city}"][data-plot="{plot}"]').click()
+    page.wait_for_selector(f'[data-pending="true"][data-city="{city}"][data-plot="{plot}"]')
+    # a phone: a finger held on a plot of the overview inspects it; the city does not open
+    page.set_viewport_size(VIEWPORTS["phone"])
+    page.wait_for_selector('.play[data-board-compact="true"]')
+    pos = max(range(54), key=lambda i: height(game.state.board[i]))
+    sel = f'svg.board [data-city="{pos // 9}"][data-plot="{pos % 9}"]'
+    page.evaluate(TOUCH_PRESS_JS, [sel, "pointerdown"])
+    page.wait_for_selector(f'[data-inspector][data-city="{pos // 9}"][data-plot="{pos % 9}"]')
+    page.evaluate(TOUCH_PRESS_JS, [sel, "pointerup"])
+    page.wait_for_timeout(100)
+    assert page.get_attribute("svg.board", "data-board-view") == "full"
+    assert int(page.get_attribute("[data-inspector]", "data-height")) == \
+        height(game.state.board[pos])
+    screenshot(page, "story-long-press", sizes=("phone",))

@@ -122,3 +122,15 @@ def test_positions_of_an_entry_are_the_plots_it_changed():
     settings, log = scripted()
     story = Story(settings, log)
     assert story.entries()[5].positions == (0 * PLOTS_PER_CITY + 4,)
+
+
+def test_each_players_last_build_stays_until_their_next_turn():
+    settings, log = scripted()
+    story = Story(settings, log)
+    sydney, manhattan = 0 * PLOTS_PER_CITY + 4, 1 * PLOTS_PER_CITY + 4
+    assert story.last_builds(4) == {}  # building starts: nobody has built yet
+    assert story.last_builds(5) == {0: sydney}  # South built, West is on turn
+    assert story.last_builds(6) == {0: sydney, 1: sydney}
+    # North built; South's turn has come again: their outline is gone, the others' stay
+    assert story.state.current == 0
+    assert story.last_builds() == {1: sydney, 2: manhattan}

@@ -110,3 +110,29 @@ def test_hostile_links_are_refused(fragment):
     assert d.screen == "start"
     if fragment.startswith("game="):
         assert d.start_error[0] == "share.import_failed"
+
+
+def test_a_finished_games_replay_shows_every_hand_and_an_unfinished_ones_none():
+    c = finished()
+    story = c.session.story()
+    c.handle("replay")
+    for step in (10, 40, len(story) - 1):
+        c.handle("replay-step", {"step": str(step)})
+        tree = c.render()
+        hands = story.states[step + 1].hands
+        for p, hand in enumerate(hands):
+            row = tree.find(data_replay_hand=p)
+            assert row is not None
+            assert row.attrs["data-cards"] == " ".join(f"{k.row},{k.col}" for k in hand)
+        assert any(hands)  # mid-game steps hold cards
+        assert tree.find(data_action="share") is not None  # a finished game's link
+    d = make_controller()
+    setup_game(d, 3, start="0")
+    play_to_end(d, random.Random(4), until=lambda c: len(c.session.game.log) >= 30)
+    assert not d.session.state.is_over
+    d.handle("log")
+    d.handle("replay")
+    tree = d.render()
+    assert d.replay_step is not None
+    assert tree.find(data_replay_hands=True) is None and tree.find(data_replay_hand=0) is None
+    assert tree.find(data_action="share") is None

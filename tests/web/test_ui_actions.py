@@ -49,6 +49,26 @@ def test_every_drawn_action_is_in_the_table_and_every_entry_is_drawn_somewhere()
         drawn.update(_drawn_actions(c.render()))
         c.handle("replay-close")
         c.handle("peek")
+    # The coach: a game with hints (the hint button), the review with its progress and
+    # Cancel, then its list and one decision on the board.
+    from game.web.coach import compute
+    c = make_controller()
+    setup_game(c, 2, controllers=["human", "greedy"], hints=True, start="0")
+    for _ in range(5):
+        if c.screen_name == "pass":
+            c.handle("reveal")
+    drawn.update(_drawn_actions(c.render()))
+    play_to_end(c, random.Random(9))
+    c.handle("review")
+    drawn.update(_drawn_actions(c.render()))
+    while c.review_running:
+        request = c.review_request(False)
+        if request is None:
+            break
+        c.review.record(request, compute(request))
+    drawn.update(_drawn_actions(c.render()))
+    c.handle("review-show", {"item": "0"})
+    drawn.update(_drawn_actions(c.render()))
     c.handle("home")
     drawn.update(_drawn_actions(c.render()))
     newer = json.loads(c.store.backend.data[PREFIX + c.store.ids()[0]])
@@ -60,10 +80,11 @@ def test_every_drawn_action_is_in_the_table_and_every_entry_is_drawn_somewhere()
     drawn.update(_drawn_actions(c.render()))
     unknown = drawn - set(ACTIONS)
     assert not unknown, f"drawn but not in the table: {unknown}"
-    # "field" comes from change/input events, "zoom-out" from a resize; the rest are taps.
+    # "field" comes from change/input events, "zoom-out" from a resize, "inspect-plot" from
+    # a long press on a plot; the rest are taps.
     never_drawn = set(ACTIONS) - drawn - {"field", "zoom-out", "setup-count", "setup-start",
                                           "new-game", "rematch", "delete", "continue-game",
-                                          "zoom", "speed", "import-file",
+                                          "zoom", "speed", "import-file", "inspect-plot",
                                           "menu-close"}
     assert not never_drawn, f"in the table but never drawn: {never_drawn}"
 
@@ -79,6 +100,8 @@ def test_every_drawn_action_is_in_the_table_and_every_entry_is_drawn_somewhere()
     ("select-inc", {"floors": "5"}),
     ("piece", {"floors": "2", "colour": 3}),
     ("zoom", {"zoom": "-1"}),
+    ("inspect-plot", {"city": "6", "plot": "0"}),
+    ("inspect-plot", {"city": "1"}),
     ("setup-count", {"value": "12"}),
     ("delete", {}),
 ])

@@ -79,8 +79,10 @@ def tap_decision(c: Controller, action, rng: random.Random | None = None) -> Non
     c.handle("confirm")
 
 
-def play_to_end(c: Controller, rng: random.Random, max_steps: int = 5000, on_step=None) -> list:
-    """Play the game to the final screen via taps; return the screen names seen."""
+def play_to_end(c: Controller, rng: random.Random, max_steps: int = 5000, on_step=None,
+                until=None) -> list:
+    """Play the game to the final screen via taps (or until ``until(c)`` holds); return
+    the screen names seen."""
     seen = []
     for _ in range(max_steps):
         name = c.screen_name
@@ -88,7 +90,7 @@ def play_to_end(c: Controller, rng: random.Random, max_steps: int = 5000, on_ste
         c.render()
         if on_step:
             on_step(c, name)
-        if name == "final":
+        if name == "final" or (until is not None and until(c)):
             return seen
         if name == "pass":
             c.handle("reveal")

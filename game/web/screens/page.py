@@ -5,6 +5,7 @@ from __future__ import annotations
 from .. import messages as M
 from ..frame import Frame, PlayFrame
 from ..vdom import El, h
+from .coach import render_review
 from .common import button
 from .play import render_play
 from .results import render_final, render_scoring
@@ -52,6 +53,8 @@ def render_page(frame: Frame) -> El:
 
 
 def _play_body(f: PlayFrame, lesson: El | None = None) -> El:
+    if f.review is not None and f.review.shown is None and f.mode == "final":
+        return render_review(f)
     if f.mode == "final" and f.peek:
         return h("div", {"class": "stack"}, render_play(f, zoom=f.zoom),
                  h("button", {"type": "button", "class": "btn primary big peek-back",

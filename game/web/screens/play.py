@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...actions import Build, ReturnPiece, Select
+from ...actions import Action, Build, ReturnPiece, Select
 from ...material import PIECE_FLOORS
 from ...view import PlayerView
 from .. import messages as M
@@ -17,6 +17,7 @@ from ..board_svg import card_svg, piece_svg, render_board, render_city
 from ..draft import BuildDraft
 from ..frame import BUILD, SELECT, Counts, LastMove, PlayFrame
 from ..vdom import El, h
+from .coach import hint_block, review_panel
 from .common import button, chip, chips, language_select, notice_line
 from .story import digest_block, inspector_block, log_drawer, players_material, replay_panel
 
@@ -36,6 +37,8 @@ def render_play(f: PlayFrame, zoom: int | None = None, lesson: El | None = None)
     if f.inspecting:
         attrs["data-inspecting"] = "true"
     side = replay_panel(f) if f.replay is not None else panel(f)
+    if f.replay is not None and f.review is not None:
+        side = [review_panel(f), *side]
     return h("div", attrs,
              top_bar(f),
              board_section(f, zoom),
@@ -127,6 +130,7 @@ def panel(f: PlayFrame) -> list[Any]:
                      chips(f.settings.players[current].colours), " ",
                      M.t("play.you", name=f.name(current))))
         out.append(digest_block(f, open_=False))
+        out.append(hint_block(f))
         if view.phase == SELECT:
             out.append(selection_panel(f))
         elif view.phase == BUILD:
@@ -352,11 +356,14 @@ def hand_block(f: PlayFrame, interactive: bool) -> El | None:
         return None
     view: PlayerView = f.view
     chosen = f.draft.card if isinstance(f.draft, BuildDraft) else None
+    hinted = hinted_action(f)
     cards = []
     for card in view.hand:
         selected = interactive and chosen is not None and card == chosen
+        suggested = isinstance(hinted, (Build, ReturnPiece)) and hinted.card == card
         attrs: dict[str, Any] = {
-                 "type": "button", "class": "card" + (" selected" if selected else ""),
+                 "type": "button", "class": "card" + (" selected" if selected else "")
+                 + (" hinted" if suggested else ""), "data-hint": "true" if suggested else None,
                  "data-card": f"{card.row},{card.col}",
                  "aria-pressed": "true" if selected else "false",
                  "aria-label": M.t("card.label", row=M.t(f"card.row.{card.row}"),
@@ -375,6 +382,7 @@ def pieces_block(f: PlayFrame, draft: BuildDraft) -> El:
     player = view.player
     settings = f.settings
     buttons = []
+    hinted = hinted_action(f)
     two = len(settings.player_colours[player]) > 1
     for c in settings.player_colours[player]:
         name = settings.colours[c]
@@ -383,7 +391,11 @@ def pieces_block(f: PlayFrame, draft: BuildDraft) -> El:
             if not n:
                 continue
             selected = draft.floors == floors and draft.colour == name
-            attrs = {"type": "button", "class": "piece" + (" selected" if selected else ""),
+            suggested = (isinstance(hinted, (Build, ReturnPiece)) and hinted.floors == floors
+                         and hinted.colour == name)
+            attrs = {"type": "button", "class": "piece" + (" selected" if selected else "")
+                     + (" hinted" if suggested else ""),
+                     "data-hint": "true" if suggested else None,
                      "data-action": "piece", "data-floors": floors,
                      "data-colour": name if two else None,
                      "data-piece-colour": name,
@@ -396,6 +408,11 @@ def pieces_block(f: PlayFrame, draft: BuildDraft) -> El:
                              h("span", {"class": "piece-n"}, M.t("piece.count", count=n))))
     return h("div", {"class": "pieces"}, h("h4", {}, M.t("play.your_pieces")),
              h("div", {"class": "piece-row"}, buttons))
+
+
+def hinted_action(f: PlayFrame) -> Action | None:
+    """The decision a shown hint suggests (marked in the hand and the pieces)."""
+    return f.hint.shown.action if f.hint is not None and f.hint.shown is not None else None
 
 
 def players_block(f: PlayFrame) -> El:

@@ -9,6 +9,7 @@ from .. import palette
 from ..frame import PlayFrame
 from ..vdom import El, h
 from ..vdom import s as svg
+from .coach import hints_used_line, review_button
 from .common import button, chip, chips
 from .story import share_block, share_buttons
 
@@ -127,12 +128,14 @@ def render_final(f: PlayFrame) -> El:
              h("div", {"class": "sheet"},
                h("h2", {"class": "headline"}, h("span", {"class": "star"}, "★"), " ", headline),
                h("ol", {"class": "standings"}, rows),
+               hints_used_line(f),
                rounds_table(f, len(f.view.scorings)),
                score_chart(f),
                game_facts(f),
                h("div", {"class": "actions"}, share_buttons(f)),
                share_block(f),
                h("div", {"class": "actions"},
+                 review_button(f),
                  button(M.t("replay.open"), "replay", cls="btn secondary"),
                  button(M.t("final.board"), "peek", cls="btn secondary"),
                  button(M.t("final.home"), "home", cls="btn secondary"),
@@ -180,12 +183,12 @@ def score_chart(f: PlayFrame) -> El:
     rounds = len(f.view.scorings)
     totals = [[0] + [sum(p[:r + 1]) for r in range(rounds)] for p in points]
     top = max((max(t) for t in totals), default=1) or 1
-    w, hgt, left, bottom = 320.0, 170.0, 34.0, 24.0
+    w, hgt, left, bottom, right = 320.0, 170.0, 34.0, 24.0, 48.0
     def x(r: int) -> float:
-        return left + (w - left - 10) * r / max(rounds, 1)
+        return left + (w - left - right) * r / max(rounds, 1)
     def y(v: int) -> float:
         return 20 + (hgt - bottom - 20) * (1 - v / top)
-    parts = [svg("line", {"x1": left, "x2": w - 10, "y1": y(0), "y2": y(0), "class": "axis"}),
+    parts = [svg("line", {"x1": left, "x2": w - right, "y1": y(0), "y2": y(0), "class": "axis"}),
              svg("line", {"x1": left, "x2": left, "y1": 20, "y2": y(0), "class": "axis"}),
              svg("text", {"x": left - 6, "y": y(top) + 5, "text-anchor": "end",
                           "class": "chart-label"}, M.number(top)),
@@ -194,6 +197,7 @@ def score_chart(f: PlayFrame) -> El:
     for r in range(1, rounds + 1):
         parts.append(svg("text", {"x": x(r), "y": hgt - 6, "text-anchor": "middle",
                                   "class": "chart-label"}, M.number(r)))
+    ends: list[tuple[float, str, str]] = []  # (line end's height, colour, label)
     for p in settings.turn_order:
         colour = settings.colours[settings.player_colours[p][0]]
         coords = " ".join(f"{x(r):.1f},{y(v):.1f}" for r, v in enumerate(totals[p]))
@@ -201,9 +205,15 @@ def score_chart(f: PlayFrame) -> El:
                                       "stroke": palette.fill(colour),
                                       "data-chart-player": p,
                                       "data-values": ",".join(str(v) for v in totals[p])}))
-        parts.append(svg("text", {"x": x(rounds) + 2, "y": y(totals[p][-1]) - 4,
-                                  "class": "chart-end", "fill": palette.fill(colour)},
-                         M.letter(colour)))
+        ends.append((y(totals[p][-1]), colour, f"{M.letter(colour)} {totals[p][-1]}"))
+    # Each line's letter and total beside its end, moved apart where totals are close.
+    gap, at = 15.0, list[float]()
+    for end_y, _, _ in sorted(ends):
+        at.append(max(end_y + 5, at[-1] + gap) if at else end_y + 5)
+    below = max(0.0, at[-1] - (y(0) + 5)) if at else 0.0
+    for ty, (_, colour, label) in zip(at, sorted(ends)):
+        parts.append(svg("text", {"x": x(rounds) + 6, "y": ty - below, "class": "chart-end",
+                                  "fill": palette.edge(colour)}, label))
     return h("figure", {"class": "score-chart"},
              svg("svg", {"viewBox": f"0 0 {w:.0f} {hgt:.0f}", "role": "img",
                          "aria-label": M.t("final.chart"), "data-score-chart": rounds},

@@ -87,6 +87,7 @@ def render_setup(form: SetupFrame) -> El:
         _check("progressive", form.progressive, M.t("setup.progressive")),
         _check("anti_trust", form.anti_trust, M.t("setup.anti_trust")),
         _check("secret_selection", form.secret_selection, M.t("setup.secret_selection")),
+        _check("hints", form.hints, M.t("setup.hints")),
     ]
     errors = None
     if form.errors:

@@ -202,9 +202,36 @@ def replay_panel(f: PlayFrame) -> list[Any]:
                 button(M.t("replay.close"), "replay-close", cls="btn secondary"),
                 share_buttons(f)),
               share_block(f)),
+            replay_hands(f),
             inspector_block(f),
             log_list(f, current=step),
             players_material(f)]
+
+
+def replay_hands(f: PlayFrame) -> El | None:
+    """A finished game's replay: every player's hand at the step shown, each card as its
+    holder reads it (from their own edge)."""
+    rp = f.replay
+    if rp is None or not rp.hands:
+        return None
+    settings = f.settings
+    rows = []
+    for p in settings.turn_order:
+        hand = rp.hands[p]
+        rows.append(h("li", {"class": "replay-hand", "data-replay-hand": p,
+                             "data-cards": " ".join(f"{c.row},{c.col}" for c in hand)},
+                      h("span", {"class": "mat-name"}, chips(settings.players[p].colours), " ",
+                        h("span", {"class": "pname"}, settings.players[p].name)),
+                      h("span", {"class": "replay-cards"},
+                        [h("span", {"role": "img", "class": "replay-card",
+                                    "aria-label": M.t("replay.card",
+                                                      row=M.t(f"card.row.{c.row}"),
+                                                      col=M.t(f"card.col.{c.col}"))},
+                           card_svg(c, 28)) for c in hand])))
+    return h("section", {"class": "replay-hands", "data-replay-hands": "true"},
+             h("h3", {}, M.t("replay.hands")),
+             h("p", {"class": "hint"}, M.t("replay.hands_note")),
+             h("ul", {}, rows))
 
 
 # ------------------------------------------------------------- public material
@@ -255,7 +282,7 @@ def _counts(label: str, colour: str, counts, kind: str) -> El:
 def share_buttons(f: PlayFrame) -> list[Any]:
     """Export the game as a file; a finished game also as a link (shown once asked for)."""
     out: list[Any] = [button(M.t("share.export"), "export", cls="btn small secondary")]
-    if f.view.phase == "over":
+    if f.view.phase == "over" or (f.replay is not None and f.replay.finished):
         out.append(button(M.t("share.link"), "share", cls="btn small secondary"))
     return out
 

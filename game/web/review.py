@@ -1,0 +1,167 @@
+"""The post-game review (issue 13.6): each person's three costliest decisions.
+
+The game's log is replayed through the engine (the session's :class:`~game.story.Story`
+keeps the state before every step); each decision a person took becomes a review request
+over that person's :class:`~game.view.PlayerView` of the moment (never more than they knew).
+
+Two passes, because the full search is too slow for every decision of a game (a person
+takes about 30 decisions; the strongest level needs about a second each in Pyodide):
+
+1. **quick**: :func:`game.ai.explain.review` with ``level="heuristic"`` for every decision
+   (one-ply values, in points: ~10 ms each in CPython);
+2. **deep**: the strongest level (``game.ai.STRONGEST``) on each person's
+   :data:`DEEP_CANDIDATES` costliest decisions by the quick pass. Only in the thinking
+   worker: the search cannot be sliced from outside ``explain.review``, and a second of
+   main-thread work would freeze the page. Without a worker the review says that only
+   the quick pass ran.
+
+The job is a pure value machine driven by the browser layer (``next_request`` /
+``record``), so it runs the same in tests. Cancelling stops it between two requests.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from ..actions import Action, is_chance
+from ..ai import STRONGEST
+from ..ai.explain import Hint, Review
+from ..match import Game
+from ..state import State
+from ..view import player_view
+from .coach import Answer, Request
+from .frame import CoachMove, ReviewFrame, ReviewItem
+
+QUICK = "heuristic"
+DEEP_CANDIDATES = 4
+"""Decisions per person the strongest level looks at again after the quick pass."""
+SHOWN = 3
+"""Costliest decisions shown per person."""
+MIN_POINTS = 0.1
+"""A decision that cost less than this (estimated points) is not a mistake worth showing."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    step: int
+    """Index in the game's log; the board before it is the state after step ``step - 1``."""
+    player: int
+    round: int
+    state: State
+    played: Action
+
+
+@dataclass
+class ReviewJob:
+    game_id: str
+    seed: str
+    decisions: list[Decision]
+    people: tuple[int, ...]
+    quick: dict[int, Review] = field(default_factory=dict)
+    deep: dict[int, Review] = field(default_factory=dict)
+    deep_queue: list[int] | None = None
+    deep_dropped: bool = False
+    state: Literal["running", "done", "cancelled"] = "running"
+
+    @classmethod
+    def start(cls, game_id: str, game: Game, states: list[State]) -> ReviewJob:
+        """A review of ``game`` (finished), ``states[k]`` being the state before log step
+        ``k`` (the session's story). Only decisions of people (not computers) are reviewed."""
+        humans = tuple(p for p, spec in enumerate(game.settings.players)
+                       if spec.controller == "human")
+        decisions = []
+        for step, action in enumerate(game.log):
+            before = states[step]
+            if is_chance(action) or before.current is None or before.current not in humans:
+                continue
+            decisions.append(Decision(step, before.current, before.round, before, action))
+        return cls(game_id, game.seed, decisions, humans)
+
+    @property
+    def running(self) -> bool:
+        return self.state == "running"
+
+    def _request(self, d: Decision, level: str) -> Request:
+        view = player_view(d.state, d.player)
+        return Request("review", view, level, f"{self.seed}/review/{d.step}", d.played)
+
+    def next_request(self, deep_allowed: bool) -> Request | None:
+        """The next review to compute (None: the job is over, and marked done).
+        ``deep_allowed``: the thinking worker is there for the strongest level."""
+        if not self.running:
+            return None
+        for d in self.decisions:
+            if d.step not in self.quick:
+                return self._request(d, QUICK)
+        if self.deep_queue is None:
+            self.deep_queue = self._candidates() if deep_allowed else []
+            self.deep_dropped = not deep_allowed
+        if deep_allowed and not self.deep_dropped:
+            by_step = {d.step: d for d in self.decisions}
+            for step in self.deep_queue:
+                if step not in self.deep:
+                    return self._request(by_step[step], STRONGEST)
+        else:
+            self.deep_dropped = True
+        self.state = "done"
+        return None
+
+    def _candidates(self) -> list[int]:
+        out: list[int] = []
+        for p in self.people:
+            mine = sorted((d for d in self.decisions if d.player == p and
+                           self.quick[d.step].points_lost >= MIN_POINTS),
+                          key=lambda d: -self.quick[d.step].points_lost)
+            out += [d.step for d in mine[:DEEP_CANDIDATES]]
+        return out
+
+    def record(self, request: Request, answer: Answer) -> None:
+        """The answer to a request from :meth:`next_request` (anything else is ignored)."""
+        if not self.running or answer.review is None or request.kind != "review":
+            return
+        step = int(request.seed.rsplit("/", 1)[1])
+        target = self.quick if request.level == QUICK else self.deep
+        target[step] = answer.review
+
+    def drop_deep(self) -> None:
+        """The worker is gone: the rest is judged by the quick pass only."""
+        self.deep_dropped = True
+
+    def cancel(self) -> None:
+        if self.running:
+            self.state = "cancelled"
+
+    def progress(self) -> tuple[int, int]:
+        queue = self.deep_queue
+        deep_total = len(queue) if queue is not None and not self.deep_dropped else (
+            0 if queue is not None else len(self.people) * DEEP_CANDIDATES)
+        return len(self.quick) + len(self.deep), len(self.decisions) + deep_total
+
+    def items(self) -> tuple[ReviewItem, ...]:
+        """Each person's costliest decisions (deep judgement where there is one)."""
+        out: list[ReviewItem] = []
+        for p in self.people:
+            judged = []
+            for d in self.decisions:
+                if d.player != p or d.step not in self.quick:
+                    continue
+                r = self.deep.get(d.step, self.quick[d.step])
+                if r.points_lost >= MIN_POINTS and r.best != r.played:
+                    judged.append((r.points_lost, d, r))
+            judged.sort(key=lambda x: (-x[0], x[1].step))
+            for points, d, r in judged[:SHOWN]:
+                out.append(ReviewItem(d.step, p, d.round, _move(r.played, r.played_reason),
+                                      _move(r.best, r.best_reason), points))
+        return tuple(out)
+
+    def frame(self, shown: int | None) -> ReviewFrame:
+        done, total = self.progress()
+        deep = bool(self.deep_queue) and not self.deep_dropped or (
+            self.deep_queue == [] and not self.deep_dropped)
+        return ReviewFrame(self.state, done, total, deep, DEEP_CANDIDATES, self.people,
+                           self.items() if self.state == "done" else (), shown)
+
+
+def _move(action: Action, why: Hint) -> CoachMove:
+    return CoachMove(action, why.reason, why.city)

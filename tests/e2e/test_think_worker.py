@@ -1,0 +1,96 @@
+"""The computers think in a Web Worker (issue 13.4), and the page thinks alone when the
+worker is missing or fails, with no console error either way.
+
+Hooks: ``<html data-ai-worker="starting|ready|failed|off">`` (the boot module),
+``#app[data-think-source="worker|main"]`` (where the last computer decision was made), the
+test switch ``?aiworker=off|fail-boot|fail-answer|crash``.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from ui_driver import FAST, new_game, open_app
+
+from game.actions import is_chance
+from game.ai import decide, make_player
+from game.save import load as load_save
+from game.state import new_state
+from game.view import player_view
+
+pytestmark = pytest.mark.e2e
+
+SOURCES_JS = """() => { window.__sources = [];
+    new MutationObserver(() => {
+        const v = document.getElementById("app").dataset.thinkSource;
+        if (v !== undefined) window.__sources.push(v);
+    }).observe(document.getElementById("app"),
+               {attributes: true, attributeFilter: ["data-think-ms"]}); }"""
+
+
+def computers_game(page, level: str) -> None:
+    page.evaluate(SOURCES_JS)
+    new_game(page, 2, names=["A", "B"], controllers=[level, level])
+
+
+def stored_game(page):
+    text = page.evaluate("""() => {
+        const id = localStorage.getItem("manhattan:current");
+        return localStorage.getItem("manhattan:save:" + id); }""")
+    return load_save(text)
+
+
+def test_a_computer_decides_in_the_worker_like_on_the_page(page, site_url):
+    """Once the page is ready the worker starts; computer moves are then decided there, and
+    each equals the decision the page's own path (``decide`` = the sliced ``think``, see
+    tests/ai/test_ai_no_peeking.py) makes for the same view and seed."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_app(page, site_url)
+    page.wait_for_selector('html[data-ai-worker="ready"]', state="attached", timeout=120_000)
+    computers_game(page, "search:1")  # no time cap: reproducible decisions
+    page.wait_for_function("() => window.__sources.length >= 12", timeout=240_000,
+                           polling=200)
+    assert set(page.evaluate("() => window.__sources")) == {"worker"}
+    page.goto(site_url + "?aiworker=off&fast=1")  # stop the table (and keep its save)
+    game = stored_game(page)
+    checked = 0
+    state = new_state(game.settings)
+    player = make_player("search:1")
+    for i, action in enumerate(game.log):
+        if not is_chance(action) and state.current is not None:
+            view = player_view(state, state.current)
+            expected = decide(player, view, random.Random(f"{game.seed}/ai/{i}"))
+            assert action == expected, i
+            checked += 1
+        state = state.apply(action)
+    assert checked >= 12
+
+
+def test_decisions_come_from_the_worker(page, site_url):
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_app(page, site_url)
+    page.wait_for_selector('html[data-ai-worker="ready"]', state="attached", timeout=120_000)
+    computers_game(page, "heuristic")
+    page.wait_for_function("() => window.__sources.length >= 6", timeout=120_000, polling=100)
+    assert set(page.evaluate("() => window.__sources")) == {"worker"}
+
+
+@pytest.mark.parametrize("fault", ["off", "fail-boot", "fail-answer", "crash"])
+def test_without_a_working_worker_the_page_thinks(page, site_url, fault):
+    """No worker, one that cannot boot, one whose answers fail and one that dies: the
+    computers still play (on the page), and nothing is logged as an error."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_app(page, site_url, FAST + "&aiworker=" + fault)
+    expected = {"off": "off", "fail-boot": "failed", "fail-answer": "ready",
+                "crash": "ready"}[fault]
+    page.wait_for_selector(f'html[data-ai-worker="{expected}"]', state="attached",
+                           timeout=120_000)
+    computers_game(page, "greedy")
+    page.wait_for_function("() => window.__sources.length >= 8", timeout=120_000, polling=100)
+    sources = page.evaluate("() => window.__sources")
+    assert set(sources) == {"main"}, sources
+    if fault == "crash":
+        assert page.get_attribute("html", "data-ai-worker") == "failed"
+    game = stored_game(page)
+    assert len([a for a in game.log if not is_chance(a)]) >= 8
