@@ -42,10 +42,24 @@ TOOLS_ROW_JS = """() => {
 }"""
 
 
+SIDEWAYS_JS = """() => {
+  // Boxes that scroll sideways (their content wider than they are): the page, the panel,
+  // the sheets and the log drawer must not.
+  const out = [];
+  for (const el of [document.scrollingElement,
+                    ...document.querySelectorAll('.panel, .sheet, .log-drawer, .rules')]) {
+    if (el.scrollWidth > el.clientWidth + 1)
+      out.push([el.className || el.tagName, el.scrollWidth, el.clientWidth]);
+  }
+  return out;
+}"""
+
+
 def audit(page, name: str, lang: str, shots: bool = False) -> list:
     """axe-core on the page as it is at each of the three sizes (390x844, 768x1024,
     1024x768): the serious and critical violations (empty = pass); on a game screen, the
-    top bar's tools take one row. Screenshots of German and French at every size."""
+    top bar's tools take one row; nothing scrolls sideways. Screenshots of German and
+    French at every size."""
     problems = []
     for size in SIZES:
         page.set_viewport_size(VIEWPORTS[size])
@@ -58,6 +72,9 @@ def audit(page, name: str, lang: str, shots: bool = False) -> list:
         if row is not None and not (row["tools"] <= row["button"] + 1 and row["sameRow"]
                                     and row["inside"]):
             problems.append((f"{name}@{size}", "top-bar-tools-row", "layout", [str(row)]))
+        sideways = page.evaluate(SIDEWAYS_JS)
+        if sideways:
+            problems.append((f"{name}@{size}", "sideways-scroll", "layout", sideways))
         if shots:
             screenshot(page, f"a11y-{lang}-{name}", sizes=(size,))
     page.set_viewport_size(VIEWPORTS["tablet-landscape"])
@@ -165,6 +182,18 @@ def test_a_whole_turn_by_keyboard_alone(page, site_url):
     page.keyboard.press("Enter")
     wait_for_my_step(page)
     assert page.get_attribute(".play", "data-phase") == "select"
+
+    # The game menu by keyboard: Enter opens it (aria-expanded), Tab enters it, Escape
+    # closes it and gives the focus back to its button.
+    tab_to(page, '[data-action="menu"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector('[data-action="menu"][aria-expanded="true"]')
+    page.keyboard.press("Tab")
+    assert page.evaluate("!!document.activeElement.closest('#game-menu')"), focused(page)
+    page.keyboard.press("Escape")
+    page.wait_for_selector('[data-action="menu"][aria-expanded="false"]')
+    assert focused(page)["action"] == "menu"
+    assert page.locator("#game-menu").is_hidden()
 
     # Choose the round's pieces: + buttons and Confirm, by Tab and Enter/Space.
     while int(page.get_attribute("[data-select-left]", "data-select-left")):

@@ -17,9 +17,14 @@ def render_page(frame: Frame) -> El:
     if frame.setup is not None:
         body = render_setup(frame.setup)
     elif frame.play is not None:
-        body = _play_body(frame.play)
-        if frame.tutorial is not None:
-            body = h("div", {"class": "stack"}, coach(frame), body)
+        lesson = coach(frame) if frame.tutorial is not None else None
+        # On the play screen the lesson heads the panel, beside the controls it speaks of
+        # (floating, it covered plots or the panel's buttons); over the scoring and the final
+        # sheet it floats above them.
+        docked = lesson is not None and frame.play.mode in ("turn", "computer")
+        body = _play_body(frame.play, lesson if docked else None)
+        if lesson is not None and not docked:
+            body = h("div", {"class": "stack"}, lesson, body)
         if frame.banner is not None:
             key, params = frame.banner
             free = (button(M.t("storage.free_space"), "home", cls="btn small secondary")
@@ -47,7 +52,7 @@ def render_page(frame: Frame) -> El:
     return body
 
 
-def _play_body(f: PlayFrame) -> El:
+def _play_body(f: PlayFrame, lesson: El | None = None) -> El:
     if f.review is not None and f.review.shown is None and f.mode == "final":
         return render_review(f)
     if f.mode == "final" and f.peek:
@@ -58,7 +63,7 @@ def _play_body(f: PlayFrame) -> El:
         return render_final(f)
     if f.mode == "scoring":
         return h("div", {"class": "stack"}, render_play(f), render_scoring(f))
-    return render_play(f, zoom=f.zoom)
+    return render_play(f, zoom=f.zoom, lesson=lesson)
 
 
 def coach(frame: Frame) -> El:

@@ -22,9 +22,10 @@ from .common import button, chip, chips, language_select, notice_line
 from .story import digest_block, inspector_block, log_drawer, players_material, replay_panel
 
 
-def render_play(f: PlayFrame, zoom: int | None = None) -> El:
+def render_play(f: PlayFrame, zoom: int | None = None, lesson: El | None = None) -> El:
     """The play screen. ``f.compact``: plots would be too small to tap (a phone), so the
-    board is an overview whose cities open large; ``zoom``: the city shown large."""
+    board is an overview whose cities open large; ``zoom``: the city shown large;
+    ``lesson``: the tutorial's coach, at the head of the panel."""
     if f.mode == "pass":
         return render_pass(f)
     view = f.view
@@ -41,7 +42,7 @@ def render_play(f: PlayFrame, zoom: int | None = None) -> El:
     return h("div", attrs,
              top_bar(f),
              board_section(f, zoom),
-             h("aside", {"class": "panel"}, side),
+             h("aside", {"class": "panel"}, lesson, side),
              log_drawer(f))
 
 
