@@ -15,13 +15,12 @@ from __future__ import annotations
 import random
 
 from ..actions import Action, Build, ReturnPiece
-from ..board import Tower
 from ..material import CITIES, MAX_PIECE, PLOTS_PER_CITY, SEAT_PLOTS, Card
 from ..scoring import MAJORITY_POINTS as MAJORITY
 from ..scoring import TALLEST_POINTS as TALLEST
 from ..scoring import TOWER_POINTS as TOWER
 from ..state import Counts, State
-from .evaluate import SAFE_BONUS
+from .evaluate import _TOWER_INFO, SAFE_BONUS, TowerInfo, _tower_info
 
 FLOOR_COST = 0.05
 """Value of keeping a floor in hand: among equal gains prefer the smaller piece."""
@@ -48,35 +47,6 @@ def colour_weights(state: State, player: int) -> list[float]:
     other = -1.0 / (settings.player_count - 1)
     mine = settings.player_colours[player]
     return [1.0 if c in mine else other for c in range(len(settings.colours))]
-
-
-TowerInfo = tuple[int, dict[int, int], int, int, int]
-_TOWER_INFO: dict[Tower, TowerInfo] = {}
-"""Tower -> (height, floors per colour, colour with most floors, its floors, runner-up's
-floors): towers recur across playouts, so look them up instead of recounting."""
-_TOWER_INFO_LIMIT = 20_000
-"""About 10 MB at most (~0.5 kB a tower): the browser has little memory to spare."""
-
-
-def _tower_info(tower: Tower) -> TowerInfo:
-    info = _TOWER_INFO.get(tower)
-    if info is None:
-        per: dict[int, int] = {}
-        height = 0
-        for c, f in tower:
-            height += f
-            per[c] = per.get(c, 0) + f
-        first_colour, first, second = -1, 0, 0
-        for c, f in per.items():
-            if f > first:
-                first_colour, first, second = c, f, first
-            elif f > second:
-                second = f
-        info = (height, per, first_colour, first, second)
-        if len(_TOWER_INFO) >= _TOWER_INFO_LIMIT:
-            _TOWER_INFO.clear()
-        _TOWER_INFO[tower] = info
-    return info
 
 
 _WEIGHTS: dict[tuple[int, int], tuple[object, list[float]]] = {}
@@ -208,8 +178,7 @@ def scored_builds(state: State, player: int | None = None,
     tallest_owner = board[best_pos][-1][0] if best_count == 1 else -1
     w_tallest_before = weights[tallest_owner] * TALLEST if tallest_owner >= 0 else 0.0
     cities = state.open_cities()
-    city_counts = {city: all_counts[city] for city in cities}
-    city_leader = {city: _leader(all_counts[city]) for city in cities}
+    leaders = [-2] * len(all_counts)  # per city: _leader of its counts (-2: not yet known)
     result: list[Scored] = []
     pick = rng.random if rng is not None else None
     best: Scored | None = None
@@ -228,8 +197,11 @@ def scored_builds(state: State, player: int | None = None,
                 # is computed once per city (the same figures as the general case below).
                 entries = empty_memo.get(city)
                 if entries is None:
+                    leader = leaders[city]
+                    if leader == -2:
+                        leader = leaders[city] = _leader(all_counts[city])
                     entries = empty_memo[city] = _empty_plot_values(
-                        my_colours, city_counts[city], city_leader[city], weights,
+                        my_colours, all_counts[city], leader, weights,
                         best_height, tallest_owner, w_tallest_before)
                 for value, colour, floors in entries:
                     if pick is None:
@@ -265,8 +237,11 @@ def scored_builds(state: State, player: int | None = None,
                     key = (city * 16 + colour) * 16 + top + 1
                     base = take_memo.get(key)
                     if base is None:
+                        leader = leaders[city]
+                        if leader == -2:
+                            leader = leaders[city] = _leader(all_counts[city])
                         base = take_memo[key] = _majority_change(
-                            city_counts[city], city_leader[city], colour, top, weights)
+                            all_counts[city], leader, colour, top, weights)
                 else:
                     base = 0.0
                     was_safe = own - rest > MAX_PIECE
