@@ -178,7 +178,7 @@ def scored_builds(state: State, player: int | None = None,
     tallest_owner = board[best_pos][-1][0] if best_count == 1 else -1
     w_tallest_before = weights[tallest_owner] * TALLEST if tallest_owner >= 0 else 0.0
     cities = state.open_cities()
-    leaders = [-2] * len(all_counts)  # per city: _leader of its counts (-2: not yet known)
+    leaders = [-2] * len(all_counts)  # per city: _leader of its counts (-2: not yet needed)
     result: list[Scored] = []
     pick = rng.random if rng is not None else None
     best: Scored | None = None
@@ -192,76 +192,68 @@ def scored_builds(state: State, player: int | None = None,
             if pos == godzilla:
                 continue
             tower = board[pos]
+            leader = leaders[city]
+            if leader == -2:
+                leader = leaders[city] = _leader(all_counts[city])
             if not tower:
                 # An empty plot: the value depends on the city only, not on the card, so it
                 # is computed once per city (the same figures as the general case below).
                 entries = empty_memo.get(city)
                 if entries is None:
-                    leader = leaders[city]
-                    if leader == -2:
-                        leader = leaders[city] = _leader(all_counts[city])
                     entries = empty_memo[city] = _empty_plot_values(
                         my_colours, all_counts[city], leader, weights,
                         best_height, tallest_owner, w_tallest_before)
-                for value, colour, floors in entries:
-                    if pick is None:
-                        result.append((value, card, city, colour, floors))
-                    else:
-                        noisy = value + pick() * noise
-                        if noisy > best_key:
-                            best_key = noisy
-                            best = (value, card, city, colour, floors)
-                continue
-            top = tower[-1][0]
-            # (the ignore: tower_data is filled for every non-empty tower above)
-            height, per, first_colour, first, second = tower_data[pos]  # type: ignore[misc]
-            for colour, smallest, big in my_colours:
-                if anti_trust and top == colour:
-                    continue
-                own = per.get(colour, 0)
-                rest = second if colour == first_colour else first
-                if top == colour:
-                    need = 1
-                else:
-                    need = per[top] - own
-                    if need < 1:
-                        need = 1
-                    elif need > MAX_PIECE:
+            else:
+                entries = []
+                top = tower[-1][0]
+                # (the ignore: tower_data is filled for every non-empty tower above)
+                height, per, first_colour, first, second = tower_data[pos]  # type: ignore[misc]
+                for colour, smallest, big in my_colours:
+                    if anti_trust and top == colour:
                         continue
-                small = smallest[need]
-                if not small:
-                    continue
-                was_safe = False
-                if top != colour:
-                    # The tower and majority change depend only on city, colour and old owner.
-                    key = (city * 16 + colour) * 16 + top + 1
-                    base = take_memo.get(key)
-                    if base is None:
-                        leader = leaders[city]
-                        if leader == -2:
-                            leader = leaders[city] = _leader(all_counts[city])
-                        base = take_memo[key] = _majority_change(
-                            all_counts[city], leader, colour, top, weights)
-                else:
-                    base = 0.0
-                    was_safe = own - rest > MAX_PIECE
-                for floors in (small, big) if big != small else (small,):
-                    value = base - FLOOR_COST * floors
-                    h = height + floors
-                    if h > best_height:
-                        if colour != tallest_owner:
-                            value += weights[colour] * TALLEST - w_tallest_before
-                    elif h == best_height:
-                        value -= w_tallest_before
-                    if not was_safe and own + floors - rest > MAX_PIECE:
-                        value += weights[colour] * SAFE_BONUS
-                    if pick is None:
-                        result.append((value, card, city, colour, floors))
+                    own = per.get(colour, 0)
+                    rest = second if colour == first_colour else first
+                    if top == colour:
+                        need = 1
                     else:
-                        noisy = value + pick() * noise
-                        if noisy > best_key:
-                            best_key = noisy
-                            best = (value, card, city, colour, floors)
+                        need = per[top] - own
+                        if need < 1:
+                            need = 1
+                        elif need > MAX_PIECE:
+                            continue
+                    small = smallest[need]
+                    if not small:
+                        continue
+                    was_safe = False
+                    if top != colour:
+                        # The tower and majority change depend only on city, colour and owner.
+                        key = (city * 16 + colour) * 16 + top + 1
+                        base = take_memo.get(key)
+                        if base is None:
+                            base = take_memo[key] = _majority_change(
+                                all_counts[city], leader, colour, top, weights)
+                    else:
+                        base = 0.0
+                        was_safe = own - rest > MAX_PIECE
+                    for floors in (small, big) if big != small else (small,):
+                        value = base - FLOOR_COST * floors
+                        h = height + floors
+                        if h > best_height:
+                            if colour != tallest_owner:
+                                value += weights[colour] * TALLEST - w_tallest_before
+                        elif h == best_height:
+                            value -= w_tallest_before
+                        if not was_safe and own + floors - rest > MAX_PIECE:
+                            value += weights[colour] * SAFE_BONUS
+                        entries.append((value, colour, floors))
+            for value, colour, floors in entries:
+                if pick is None:
+                    result.append((value, card, city, colour, floors))
+                else:
+                    noisy = value + pick() * noise
+                    if noisy > best_key:
+                        best_key = noisy
+                        best = (value, card, city, colour, floors)
     if pick is not None:
         return [best] if best is not None else []
     return result
