@@ -198,10 +198,13 @@ def _custom_search(player_id: str) -> ComputerPlayer:
 
 PREVIOUS: dict[str, str] = {
     "search:3-v1": "search[iterations=800;root_width=12;inner_width=5]",
+    "search:3-v2": "search[iterations=600;root_width=10;inner_width=4;select_width=6;"
+                   "foresight=1.0;root_ranking=heuristic;depth=8;max_seconds=0.9]",
 }
 """Earlier versions of levels, kept for comparisons in docs/ai.md (not offered in the page):
 ``search:3-v1`` is ``search:3`` before issue 13 (full-round playouts, greedy root ranking,
-no foresight)."""
+no foresight); ``search:3-v2`` is the first ``search:3`` of issue 13 (heuristic root ranking,
+foresight, playouts cut 8 decisions from the root, no prior)."""
 
 
 def make_player(player_id: str) -> ComputerPlayer:

@@ -11,7 +11,7 @@ Everything here reads only the public board, so it is safe to use on a :class:`P
 
 from __future__ import annotations
 
-from ..board import Board
+from ..board import Board, Tower
 from ..material import CITIES, MAX_PIECE, PLOTS_PER_CITY
 from ..scoring import MAJORITY_POINTS, TALLEST_POINTS, TOWER_POINTS
 from ..settings import Settings
@@ -21,12 +21,43 @@ SAFE_BONUS = 0.5
 CITY_RANGES = tuple(range(c * PLOTS_PER_CITY, (c + 1) * PLOTS_PER_CITY) for c in range(len(CITIES)))
 
 
+TowerInfo = tuple[int, dict[int, int], int, int, int]
+_TOWER_INFO: dict[Tower, TowerInfo] = {}
+"""Tower -> (height, floors per colour, colour with most floors, its floors, runner-up's
+floors): towers recur across playouts and leaves, so look them up instead of recounting."""
+_TOWER_INFO_LIMIT = 20_000
+"""About 10 MB at most (~0.5 kB a tower): the browser has little memory to spare."""
+
+
+def _tower_info(tower: Tower) -> TowerInfo:
+    info = _TOWER_INFO.get(tower)
+    if info is None:
+        per: dict[int, int] = {}
+        height = 0
+        for c, f in tower:
+            height += f
+            per[c] = per.get(c, 0) + f
+        first_colour, first, second = -1, 0, 0
+        for c, f in per.items():
+            if f > first:
+                first_colour, first, second = c, f, first
+            elif f > second:
+                second = f
+        info = (height, per, first_colour, first, second)
+        if len(_TOWER_INFO) >= _TOWER_INFO_LIMIT:
+            _TOWER_INFO.clear()
+        _TOWER_INFO[tower] = info
+    return info
+
+
 def colour_values(board: Board, colour_count: int, safe_bonus: float = SAFE_BONUS) -> list[float]:
     """Per colour: the points the board would score now, plus ``safe_bonus`` per safe tower.
 
     Written as one pass with local variables because the search calls it once per playout.
     """
     values = [0.0] * colour_count
+    info = _TOWER_INFO
+    tower_info = _tower_info
     best_height = 0
     best_owner = -1
     best_count = 0
@@ -38,17 +69,9 @@ def colour_values(board: Board, colour_count: int, safe_bonus: float = SAFE_BONU
                 continue
             top = tower[-1][0]
             counts[top] += 1
-            height = 0
-            if len(tower) == 1:
-                height = tower[0][1]
-                top_floors, other = height, 0
-            else:
-                per: dict[int, int] = {}
-                for colour, floors in tower:
-                    height += floors
-                    per[colour] = per.get(colour, 0) + floors
-                top_floors = per.pop(top)
-                other = max(per.values()) if per else 0
+            height, per, first_colour, first, second = info.get(tower) or tower_info(tower)
+            top_floors = per[top]
+            other = second if first_colour == top else first
             if top_floors - other > MAX_PIECE:
                 values[top] += safe_bonus
             if height > best_height:

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from ..material import MAX_PIECE, PLOTS_PER_CITY, SEAT_PLOTS
 from ..scoring import TOWER_POINTS
-from ..state import State
-from .policy import _TOWER_INFO, _tower_info
+from ..state import Counts, State
+from .evaluate import _TOWER_INFO, _tower_info
+from .policy import _REACH, _reach
 
 TAKE_CHANCE = 0.15
 """Chance per big-enough piece (and round left) that a colour takes a given tower over."""
@@ -35,6 +36,23 @@ RESERVE = (0.0, 0.0, 0.25, 0.6)
 """Option value of a 1-, 2-, 3- and 4-floor piece still in stock (not yet taken for a round)
 while rounds remain: a big piece kept for a later round can take or defend a tower when
 nobody can answer any more, so spending it early has a cost."""
+
+
+_NO_PLOTS: frozenset[int] = frozenset()
+_CAPABLE: dict[tuple[Counts, Counts], tuple[list[int], float]] = {}
+
+
+def _capable(stock: Counts, supply: Counts) -> tuple[list[int], float]:
+    """``row[need]``: pieces with at least ``need`` floors in stock and supply together; and
+    the reserve value of the stock. Cached: stocks and supplies recur in every leaf."""
+    row = [0] * (MAX_PIECE + 2)
+    for need in range(MAX_PIECE, 0, -1):
+        row[need] = row[need + 1] + stock[need - 1] + supply[need - 1]
+    reserve = sum(n * r for n, r in zip(stock, RESERVE))
+    if len(_CAPABLE) >= 50_000:
+        _CAPABLE.clear()
+    _CAPABLE[(stock, supply)] = row, reserve
+    return row, reserve
 
 
 def outlook(state: State, scorings_left: float, mid_round: bool = False) -> list[float]:
@@ -53,24 +71,23 @@ def outlook(state: State, scorings_left: float, mid_round: bool = False) -> list
     owner_of = settings.colour_owner
     # capable[c][need]: pieces colour c still has for later with at least ``need`` floors
     capable = []
-    for c in range(k):
-        pieces = [s + u for s, u in zip(state.stock[c], state.supply[c])]
-        row = [0] * (MAX_PIECE + 2)
-        for need in range(MAX_PIECE, 0, -1):
-            row[need] = row[need + 1] + pieces[need - 1]
-        capable.append(row)
     worth = TOWER_POINTS * scorings_left * LATER_SHARE
     now_worth = TOWER_POINTS * (1.0 + scorings_left) - worth if mid_round else 0.0
     reaches: list[tuple[int, frozenset[int]]] = []  # per colour: biggest supply piece, plots
+    stocks, supplies, hands = state.stock, state.supply, state.hands
     for c in range(k):
-        supply = state.supply[c]
-        big = max((f for f in range(1, MAX_PIECE + 1) if supply[f - 1]), default=0)
+        stock, supply = stocks[c], supplies[c]
+        row, reserve = _CAPABLE.get((stock, supply)) or _capable(stock, supply)
+        capable.append(row)
+        big = (_REACH.get(supply) or _reach(supply))[1]
         owner = owner_of[c]
-        plots = SEAT_PLOTS[settings.seat_of(owner)]
-        reaches.append((big, frozenset(plots[card] for card in state.hands[owner])
-                        if mid_round and big else frozenset()))
-        stock = state.stock[c]
-        gains[c] += sum(n * r for n, r in zip(stock, RESERVE)) if rounds_left > 1 else 0.0
+        if mid_round and big:
+            plots = SEAT_PLOTS[settings.seat_of(owner)]
+            reaches.append((big, frozenset([plots[card] for card in hands[owner]])))
+        else:
+            reaches.append((big, _NO_PLOTS))
+        if rounds_left > 1:
+            gains[c] += reserve
     info = _TOWER_INFO
     godzilla = state.godzilla
     for pos, tower in enumerate(state.board):

@@ -15,13 +15,12 @@ from __future__ import annotations
 import random
 
 from ..actions import Action, Build, ReturnPiece
-from ..board import Tower
 from ..material import CITIES, MAX_PIECE, PLOTS_PER_CITY, SEAT_PLOTS, Card
 from ..scoring import MAJORITY_POINTS as MAJORITY
 from ..scoring import TALLEST_POINTS as TALLEST
 from ..scoring import TOWER_POINTS as TOWER
-from ..state import State
-from .evaluate import SAFE_BONUS
+from ..state import Counts, State
+from .evaluate import _TOWER_INFO, SAFE_BONUS, TowerInfo, _tower_info
 
 FLOOR_COST = 0.05
 """Value of keeping a floor in hand: among equal gains prefer the smaller piece."""
@@ -50,35 +49,6 @@ def colour_weights(state: State, player: int) -> list[float]:
     return [1.0 if c in mine else other for c in range(len(settings.colours))]
 
 
-TowerInfo = tuple[int, dict[int, int], int, int, int]
-_TOWER_INFO: dict[Tower, TowerInfo] = {}
-"""Tower -> (height, floors per colour, colour with most floors, its floors, runner-up's
-floors): towers recur across playouts, so look them up instead of recounting."""
-_TOWER_INFO_LIMIT = 20_000
-"""About 10 MB at most (~0.5 kB a tower): the browser has little memory to spare."""
-
-
-def _tower_info(tower: Tower) -> TowerInfo:
-    info = _TOWER_INFO.get(tower)
-    if info is None:
-        per: dict[int, int] = {}
-        height = 0
-        for c, f in tower:
-            height += f
-            per[c] = per.get(c, 0) + f
-        first_colour, first, second = -1, 0, 0
-        for c, f in per.items():
-            if f > first:
-                first_colour, first, second = c, f, first
-            elif f > second:
-                second = f
-        info = (height, per, first_colour, first, second)
-        if len(_TOWER_INFO) >= _TOWER_INFO_LIMIT:
-            _TOWER_INFO.clear()
-        _TOWER_INFO[tower] = info
-    return info
-
-
 _WEIGHTS: dict[tuple[int, int], tuple[object, list[float]]] = {}
 
 
@@ -93,6 +63,73 @@ def _weights(state: State, player: int) -> list[float]:
         _WEIGHTS.clear()
     _WEIGHTS[key] = (state.settings, weights)
     return weights
+
+
+def _majority_change(counts: list[int], before: int, colour: int, top: int,
+                     weights: list[float]) -> float:
+    """Value of ``colour`` taking a tower of ``top`` (-1: an empty plot) in a city with
+    tower ``counts`` per colour and leader ``before``: the tower and the majority change."""
+    base = weights[colour] * TOWER
+    if top >= 0:
+        base -= weights[top] * TOWER
+        counts[top] -= 1
+    counts[colour] += 1
+    lead = 0
+    after = -1
+    for c, n in enumerate(counts):
+        if n > lead:
+            lead, after = n, c
+        elif n == lead:
+            after = -1
+    counts[colour] -= 1
+    if top >= 0:
+        counts[top] += 1
+    if after != before:
+        if after >= 0:
+            base += weights[after] * MAJORITY
+        if before >= 0:
+            base -= weights[before] * MAJORITY
+    return base
+
+
+def _empty_plot_values(my_colours: list[tuple[int, list[int], int]], counts: list[int],
+                       leader: int, weights: list[float], best_height: int,
+                       tallest_owner: int, w_tallest_before: float
+                       ) -> list[tuple[float, int, int]]:
+    """(value, colour, floors) of building on an empty plot of a city, in the order
+    :func:`scored_builds` considers them (a new tower is never safe: no piece has more than
+    ``MAX_PIECE`` floors)."""
+    out = []
+    for colour, smallest, big in my_colours:
+        base = _majority_change(counts, leader, colour, -1, weights)
+        small = smallest[1]
+        for floors in (small, big) if big != small else (small,):
+            value = base - FLOOR_COST * floors
+            if floors > best_height:
+                if colour != tallest_owner:
+                    value += weights[colour] * TALLEST - w_tallest_before
+            elif floors == best_height:
+                value -= w_tallest_before
+            out.append((value, colour, floors))
+    return out
+
+
+_REACH: dict[Counts, tuple[list[int], int]] = {}
+
+
+def _reach(supply: Counts) -> tuple[list[int], int]:
+    """For a round supply (counts of 1-4-floor pieces): ``smallest[need]``, the smallest piece
+    with at least ``need`` floors (0: none), and the biggest piece (0: empty supply). Cached:
+    there are only a few hundred supplies."""
+    smallest = [0] * (MAX_PIECE + 1)
+    nxt = 0
+    for f in range(MAX_PIECE, 0, -1):
+        if supply[f - 1]:
+            nxt = f
+        smallest[f] = nxt
+    biggest = max((f for f in range(1, MAX_PIECE + 1) if supply[f - 1]), default=0)
+    _REACH[supply] = smallest, biggest
+    return smallest, biggest
 
 
 def scored_builds(state: State, player: int | None = None,
@@ -115,18 +152,11 @@ def scored_builds(state: State, player: int | None = None,
     godzilla = state.godzilla
     plots = SEAT_PLOTS[settings.seat_of(player)]
     my_colours = []
+    supplies = state.supply
     for c in settings.player_colours[player]:
-        supply = state.supply[c]
-        if sum(supply):
-            # smallest[need]: the smallest piece in supply with at least ``need`` floors (0: none)
-            smallest = [0] * (MAX_PIECE + 1)
-            nxt = 0
-            for f in range(MAX_PIECE, 0, -1):
-                if supply[f - 1]:
-                    nxt = f
-                smallest[f] = nxt
-            biggest = max(f for f in range(1, MAX_PIECE + 1) if supply[f - 1])
-            my_colours.append((c, smallest, biggest))
+        reach = _REACH.get(supplies[c]) or _reach(supplies[c])
+        if reach[1]:
+            my_colours.append((c, reach[0], reach[1]))
     if not my_colours:
         return []
     info = _TOWER_INFO
@@ -148,14 +178,13 @@ def scored_builds(state: State, player: int | None = None,
     tallest_owner = board[best_pos][-1][0] if best_count == 1 else -1
     w_tallest_before = weights[tallest_owner] * TALLEST if tallest_owner >= 0 else 0.0
     cities = state.open_cities()
-    city_counts = {city: all_counts[city] for city in cities}
-    city_leader = {city: _leader(all_counts[city]) for city in cities}
+    leaders = [-2] * len(all_counts)  # per city: _leader of its counts (-2: not yet needed)
     result: list[Scored] = []
     pick = rng.random if rng is not None else None
     best: Scored | None = None
     best_key = -1e9
-    colour_range = range(ncol)
     take_memo: dict[int, float] = {}
+    empty_memo: dict[int, list[tuple[float, int, int]]] = {}
     for card in dict.fromkeys(state.hands[player]):
         plot = plots[card]
         for city in cities:
@@ -163,79 +192,68 @@ def scored_builds(state: State, player: int | None = None,
             if pos == godzilla:
                 continue
             tower = board[pos]
-            if tower:
+            leader = leaders[city]
+            if leader == -2:
+                leader = leaders[city] = _leader(all_counts[city])
+            if not tower:
+                # An empty plot: the value depends on the city only, not on the card, so it
+                # is computed once per city (the same figures as the general case below).
+                entries = empty_memo.get(city)
+                if entries is None:
+                    entries = empty_memo[city] = _empty_plot_values(
+                        my_colours, all_counts[city], leader, weights,
+                        best_height, tallest_owner, w_tallest_before)
+            else:
+                entries = []
                 top = tower[-1][0]
                 # (the ignore: tower_data is filled for every non-empty tower above)
                 height, per, first_colour, first, second = tower_data[pos]  # type: ignore[misc]
-            else:
-                top, height, per, first_colour, first, second = -1, 0, {}, -1, 0, 0
-            for colour, smallest, big in my_colours:
-                if anti_trust and top == colour:
-                    continue
-                own = per.get(colour, 0)
-                rest = second if colour == first_colour else first
-                if top < 0 or top == colour:
-                    need = 1
-                else:
-                    need = per[top] - own
-                    if need < 1:
-                        need = 1
-                    elif need > MAX_PIECE:
+                for colour, smallest, big in my_colours:
+                    if anti_trust and top == colour:
                         continue
-                small = smallest[need]
-                if not small:
-                    continue
-                was_safe = False
-                if top != colour:
-                    # The tower and majority change depend only on city, colour and old owner.
-                    key = (city * 16 + colour) * 16 + top + 1
-                    base = take_memo.get(key)
-                    if base is None:
-                        base = 0.0
-                        base += weights[colour] * TOWER
-                        counts = city_counts[city]
-                        if top >= 0:
-                            base -= weights[top] * TOWER
-                            counts[top] -= 1
-                        counts[colour] += 1
-                        lead = 0
-                        after = -1
-                        for c in colour_range:
-                            n = counts[c]
-                            if n > lead:
-                                lead, after = n, c
-                            elif n == lead:
-                                after = -1
-                        counts[colour] -= 1
-                        if top >= 0:
-                            counts[top] += 1
-                        before = city_leader[city]
-                        if after != before:
-                            if after >= 0:
-                                base += weights[after] * MAJORITY
-                            if before >= 0:
-                                base -= weights[before] * MAJORITY
-                        take_memo[key] = base
-                else:
-                    base = 0.0
-                    was_safe = own - rest > MAX_PIECE
-                for floors in (small, big) if big != small else (small,):
-                    value = base - FLOOR_COST * floors
-                    h = height + floors
-                    if h > best_height:
-                        if colour != tallest_owner:
-                            value += weights[colour] * TALLEST - w_tallest_before
-                    elif h == best_height:
-                        value -= w_tallest_before
-                    if not was_safe and own + floors - rest > MAX_PIECE:
-                        value += weights[colour] * SAFE_BONUS
-                    if pick is None:
-                        result.append((value, card, city, colour, floors))
+                    own = per.get(colour, 0)
+                    rest = second if colour == first_colour else first
+                    if top == colour:
+                        need = 1
                     else:
-                        noisy = value + pick() * noise
-                        if noisy > best_key:
-                            best_key = noisy
-                            best = (value, card, city, colour, floors)
+                        need = per[top] - own
+                        if need < 1:
+                            need = 1
+                        elif need > MAX_PIECE:
+                            continue
+                    small = smallest[need]
+                    if not small:
+                        continue
+                    was_safe = False
+                    if top != colour:
+                        # The tower and majority change depend only on city, colour and owner.
+                        key = (city * 16 + colour) * 16 + top + 1
+                        base = take_memo.get(key)
+                        if base is None:
+                            base = take_memo[key] = _majority_change(
+                                all_counts[city], leader, colour, top, weights)
+                    else:
+                        base = 0.0
+                        was_safe = own - rest > MAX_PIECE
+                    for floors in (small, big) if big != small else (small,):
+                        value = base - FLOOR_COST * floors
+                        h = height + floors
+                        if h > best_height:
+                            if colour != tallest_owner:
+                                value += weights[colour] * TALLEST - w_tallest_before
+                        elif h == best_height:
+                            value -= w_tallest_before
+                        if not was_safe and own + floors - rest > MAX_PIECE:
+                            value += weights[colour] * SAFE_BONUS
+                        entries.append((value, colour, floors))
+            for value, colour, floors in entries:
+                if pick is None:
+                    result.append((value, card, city, colour, floors))
+                else:
+                    noisy = value + pick() * noise
+                    if noisy > best_key:
+                        best_key = noisy
+                        best = (value, card, city, colour, floors)
     if pick is not None:
         return [best] if best is not None else []
     return result
@@ -260,6 +278,9 @@ def top_builds(state: State, k: int) -> list[Action]:
     scored = scored_builds(state)
     if not scored:
         return [cheapest_return(state)]
+    if 0 < k < len(scored):  # only builds at least as good as the k-th best need ordering
+        threshold = sorted([s[0] for s in scored], reverse=True)[k - 1]
+        scored = [s for s in scored if s[0] >= threshold]
     scored.sort(key=lambda s: (-s[0], s[1], s[2], s[3], s[4]))
     return [to_build(state, s) for s in scored[:k]]
 

@@ -83,6 +83,10 @@ class SearchConfig:
     depth: int | None = None
     """Decisions from the root (tree and playout together) after which a playout stops and
     the position is valued mid-round; None: play out to the end of the root's round."""
+    prior: int = 0
+    """Virtual visits per root build given by the one-ply ranking's value (its projected
+    margin turned into a reward like a leaf's): the search starts from the heuristic's opinion
+    and moves away from it only as far as its playouts show (0: no prior)."""
 
 
 class Node:
@@ -146,19 +150,37 @@ class SearchThinking:
         self.seconds = 0.0
         """Process time spent in :meth:`step` so far (for ``SearchConfig.max_seconds``)."""
         self.root_round = view.round
+        self.prior_visits = 0
+        """Virtual visits every root candidate started with (``SearchConfig.prior``)."""
         legal = view.legal_actions()
+        ranked: list[tuple[float, Action]] = []
         if not legal:
             raise ValueError("it is not this player's turn")
         if len(legal) == 1:
             self.candidates: list[Action] = legal
         elif view.phase == SELECT:
             self.candidates = list(ranked_selections(view)[:config.root_width])
-        elif config.root_ranking == "heuristic":
-            self.candidates = [a for _, a in ranked_heuristic(view, self.rng)[:config.root_width]]
         else:
-            self.candidates = [a for _, a in ranked_actions(view, self.rng)[:config.root_width]]
+            ranking = ranked_heuristic if config.root_ranking == "heuristic" else ranked_actions
+            ranked = ranking(view, self.rng)
+            self.candidates = [a for _, a in ranked[:config.root_width]]
         if include is not None and include not in self.candidates and include in legal:
             self.candidates.append(include)  # searched too (a decision under review)
+        if config.prior and len(self.candidates) > 1 and view.phase != SELECT:
+            self._seed_prior(ranked, config.prior)
+
+    def _seed_prior(self, ranked: list[tuple[float, Action]], visits: int) -> None:
+        """Give every root candidate ``visits`` virtual visits at the reward its one-ply value
+        (a margin in points over the best opponent) would have as a leaf."""
+        me = self.view.player
+        value = {a: v for v, a in ranked}
+        count = self.prior_visits = visits
+        for action in self.candidates:
+            node = Node(self.players)
+            node.visits = count
+            node.available = count * len(self.candidates)
+            node.totals[me] = count * _sigmoid(value[action] / MARGIN_SCALE)
+            self.root.children[action] = node
 
     @property
     def budget(self) -> int:
@@ -206,12 +228,13 @@ class SearchThinking:
         return best
 
     def statistics(self) -> list[tuple[Action, int, float]]:
-        """(action, visits, mean reward for this player) per root candidate, for display/debug."""
+        """(action, visits, mean reward for this player) per root candidate, for display/debug
+        (visits by iterations; the mean reward includes the prior's virtual visits)."""
         me = self.view.player
         out = []
         for action in self.candidates:
             node = self.root.children.get(action)
-            out.append((action, node.visits if node else 0,
+            out.append((action, node.visits - self.prior_visits if node else 0,
                         node.totals[me] / node.visits if node and node.visits else 0.0))
         return out
 

@@ -68,6 +68,12 @@ def selection_value(counts: Counts, stock: Counts, needs: list[int]) -> float:
     return matched - BALANCE_WEIGHT * imbalance
 
 
+_VALUES: dict[tuple[Counts, int, tuple[int, ...]], list[tuple[float, Counts]]] = {}
+"""(stock, pieces to take, take-over needs) -> every selection with its value: the search
+ranks the same selections again and again, in the tree and in playouts."""
+_VALUES_LIMIT = 5_000
+
+
 def ranked_selections(pos: Position, rng: random.Random | None = None,
                       noise: float = 0.0) -> list[Select]:
     """All selections for the colour being chosen, best first (``noise`` adds randomness)."""
@@ -76,12 +82,18 @@ def ranked_selections(pos: Position, rng: random.Random | None = None,
     stock = pos.stock[colour]
     need = min(pos.settings.pieces_per_round, sum(stock))
     needs = takeover_needs(pos, player, colour)
-    scored = []
-    for counts in selections(stock, need):
-        value = selection_value(counts, stock, needs)
-        if noise and rng is not None:
-            value += rng.random() * noise
-        scored.append((-value, counts))
+    key = (stock, need, tuple(needs))
+    values = _VALUES.get(key)
+    if values is None:
+        values = [(selection_value(counts, stock, needs), counts)
+                  for counts in selections(stock, need)]
+        if len(_VALUES) >= _VALUES_LIMIT:
+            _VALUES.clear()
+        _VALUES[key] = values
+    if noise and rng is not None:
+        scored = [(-(value + rng.random() * noise), counts) for value, counts in values]
+    else:
+        scored = [(-value, counts) for value, counts in values]
     scored.sort()
     name = pos.settings.colours[colour]
     return [Select(name, counts) for _, counts in scored]

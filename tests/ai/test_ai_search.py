@@ -108,3 +108,20 @@ def test_helpers_cover_every_registered_kind():
     from ai_helpers import all_players
     kinds = {p.split(":")[0] for p in PLAYERS}
     assert kinds | {"strongest"} == set(all_players())
+
+
+def test_prior_starts_from_the_heuristic_ranking():
+    """With a strong prior and a single iteration, the search plays the heuristic's choice;
+    the iterations are still what statistics() counts."""
+    from game.ai.heuristic import ranked_heuristic
+    game = advance(new_game(4, "prior"), 9)
+    view = game.view(game.state.current)
+    ranked = ranked_heuristic(view, random.Random(4))
+    assert ranked[0][0] > ranked[1][0]  # a position with a clear heuristic favourite
+    config = SearchConfig(iterations=1, root_ranking="heuristic", prior=50)
+    thinking = SearchPlayer("prior", config).start(view, random.Random(4))
+    means = [reward for _, _, reward in thinking.statistics()]
+    assert means == sorted(means, reverse=True) and means[0] > means[-1]
+    thinking.step()
+    assert thinking.best() == ranked[0][1]
+    assert sum(visits for _, visits, _ in thinking.statistics()) == 1
