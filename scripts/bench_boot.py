@@ -260,11 +260,11 @@ def rotated(i: int) -> list:
     return PAGES[i % 3:] + PAGES[: i % 3]
 
 
-def bench(runs: int) -> dict:
+def bench(runs: int, modes: tuple[str, ...] = ("cold", "warm", "offline")) -> dict:
     from playwright.sync_api import sync_playwright
 
     result = {"runs": runs, "load_average_before": [round(x, 2) for x in os.getloadavg()]}
-    samples = {mode: {k: [] for k in PAGES} for mode in ("cold", "warm", "offline")}
+    samples = {mode: {k: [] for k in PAGES} for mode in modes}
     with tempfile.TemporaryDirectory(prefix="bench-boot-") as tmp:
         tmp = Path(tmp)
         built = make_site(tmp)
@@ -273,7 +273,7 @@ def bench(runs: int) -> dict:
         try:
             with sync_playwright() as pw:
                 progress("cold x%d (fresh profile per load)" % runs)
-                for i in range(runs):
+                for i in range(runs if "cold" in modes else 0):
                     for kind in rotated(i):
                         profile = Profile(pw, tmp, "cold-%s-%d" % (kind, i), url, kind, "block")
                         if i == 0:
@@ -284,7 +284,7 @@ def bench(runs: int) -> dict:
                             result.setdefault("first_visit_requests", {})[kind] = len(profile.bodies)
                         profile.close()
 
-                for mode in ("warm", "offline"):
+                for mode in [m for m in ("warm", "offline") if m in modes]:
                     progress("%s x%d" % (mode, runs))
                     profiles = {}
                     for kind in PAGES:
@@ -339,6 +339,8 @@ def summarise(samples: dict) -> dict:
 def report(r: dict) -> str:
     lines = ["load average before %s, after %s; %d runs per page and mode"
              % (r["load_average_before"], r["load_average_after"], r["runs"])]
+    if "first_visit_bytes" not in r:  # no cold start measured
+        r = dict(r, first_visit_bytes={"game": 0}, first_visit_requests={"game": 0})
     lines.append("first visit (cold, until ready), response bodies: " + ", ".join(
         "%s %.2f MB in %d requests" % (k, v / 1e6, r["first_visit_requests"][k]) for k, v in r["first_visit_bytes"].items()))
     lines.append("today's runtime files alone (wasm, python_stdlib.zip, pyodide*.mjs, lock, PyScript chunks): "
@@ -367,12 +369,15 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description="Boot benchmark: game vs bare runtime")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--json", action="store_true", help="print JSON (with every sample)")
+    parser.add_argument("--modes", default="cold,warm,offline",
+                        help="which starts to measure, comma-separated (default: all three)")
     args = parser.parse_args(argv)
     if not (DIST / "build-info.json").is_file():
         print("dist/ is not built: run python3 scripts/build.py", file=sys.stderr)
         return 2
+    faulthandler.enable()  # a stuck run killed with SIGABRT says where it was
     faulthandler.dump_traceback_later(40 * 60, exit=True)
-    result = bench(args.runs)
+    result = bench(args.runs, tuple(m for m in args.modes.split(",") if m))
     print(json.dumps(result, indent=1) if args.json else report(result))
     return 0
 

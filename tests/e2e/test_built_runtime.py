@@ -58,10 +58,10 @@ def test_game_modules_load_from_their_compiled_pyc(runtime_report):
 
 def test_an_error_in_game_code_reports_file_line_and_source(runtime_report):
     source = (ROOT / "game" / "save.py").read_text(encoding="utf-8").splitlines()
-    line = next(i for i, text in enumerate(source, 1) if 'raise SaveError("a save must be a JSON object")' in text)
+    line = next(i for i, text in enumerate(source, 1) if 'raise SaveError("a save must be a JSON object"' in text)
     tb = runtime_report["traceback"]
     assert re.search(r'File "%s/game/save\.py", line %d, in load' % (runtime_report["cwd"], line), tb), tb
-    assert 'raise SaveError("a save must be a JSON object")' in tb
+    assert 'raise SaveError("a save must be a JSON object", "not_a_save")' in tb
     assert "SaveError: a save must be a JSON object" in tb
 
 
