@@ -105,7 +105,10 @@ run_suite "Engine tests on CPython" "$PY" -m pytest -q tests/engine
 run_suite "Computer players on CPython" "$PY" -m pytest -q tests/ai
 run_suite "Web UI logic on CPython" "$PY" -m pytest -q tests/web
 run_suite "Engine, computer player and web UI logic tests inside Pyodide (Node)" node tests/pyodide/run.mjs
-run_suite "Browser tests (Chromium)" "$PY" -m pytest -q -m e2e tests/e2e
+# A hang must fail the run, not eat CI's time: after 5 minutes in one test pytest prints
+# every thread's stack (faulthandler_timeout); after 45 minutes the suite is aborted.
+run_suite "Browser tests (Chromium)" timeout --signal=ABRT --kill-after=60 45m \
+  "$PY" -m pytest -v -m e2e -o faulthandler_timeout=300 tests/e2e
 
 step "Summary ($(( $(date +%s) - started )) s)"
 printf '%s\n' "${results[@]}"

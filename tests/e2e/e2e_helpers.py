@@ -65,6 +65,11 @@ def wait_service_worker(page, timeout: int = 30_000) -> None:
     `navigator.serviceWorker.controller` is set; an offline reload inside that window
     fails. So a second page navigates to a small precached file until the response
     says it came from the service worker.
+
+    The probe page is closed without waiting for Chromium to confirm: a plain
+    `close()` of a page whose document the service worker served never returned
+    (no CPU in use), which hung the offline tests, test_update and bench_boot's
+    offline mode whenever the timing was right.
     """
     page.wait_for_function(
         """async () => {
@@ -87,7 +92,7 @@ def wait_service_worker(page, timeout: int = 30_000) -> None:
                 raise TimeoutError("the service worker never answered a navigation")
             probe.wait_for_timeout(100)
     finally:
-        probe.close()
+        probe.close(run_before_unload=True)
 
 
 def screenshot(page, name: str, sizes=tuple(VIEWPORTS)) -> list:

@@ -17,23 +17,7 @@ pytestmark = pytest.mark.e2e
 CACHES_JS = "async () => (await caches.keys()).filter((k) => /^manhattan-[0-9a-f]+$/.test(k))"
 
 
-@pytest.fixture
-def own_browser_page(browser_type, browser_type_launch_args, browser_guard):
-    """A page in a browser process of its own. In the shared browser this test hung (no CPU
-    in use, inside a Playwright call) whenever test_ui_story's offline test had run before
-    it; alone it always passed. Cause not found; a fresh browser keeps the suite moving."""
-    browser = browser_type.launch(**browser_type_launch_args)
-    context = browser.new_context()
-    browser_guard.watch(context)
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
-        browser.close()
-
-
-def test_a_new_version_is_offered_and_the_game_survives_the_switch(own_browser_page, tmp_path):
-    page = own_browser_page
+def test_a_new_version_is_offered_and_the_game_survives_the_switch(page, site_url, tmp_path):
     site = tmp_path / "site"
     shutil.copytree(DIST, site)
     url, server = serve.start_server(port=0, directory=site)
