@@ -10,7 +10,11 @@ round, and the figure that counts is game / bare runtime measured side by side:
                 (the npm package's own `python_stdlib.zip`, as vendored before) and runs one
                 line of Python (it sets html[data-ready]);
 * bare-pyscript the same vendored PyScript core running one inline line of Python on the
-                same vendored Pyodide.
+                same vendored Pyodide;
+* game-floor    (cold starts only) the game's page and boot exactly as built, but importing
+                none of the game: the boot module's import list emptied and a one-line
+                entry point. It is what a cold start costs before any game code runs, so
+                floor / bare is the best ratio a cold start can reach with this runtime.
 
 The reference pages live beside dist/ in a temporary folder (symlinks to dist/ plus
 `vendor/bench-*` links to the same runtime files), served by scripts/serve.py, so they get
@@ -55,6 +59,7 @@ from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, DIST, wait_service_worker  # no
 
 PYODIDE_NPM = ROOT / "node_modules" / "pyodide"
 PAGES = ["game", "bare-pyodide", "bare-pyscript"]
+COLD_PAGES = PAGES + ["game-floor"]
 LONG_TASK_MS = 200
 
 INIT_SCRIPT = """
@@ -121,6 +126,7 @@ from pyscript import document; document.documentElement.setAttribute("data-ready
 </script></body></html>
 """
 BARE_PYSCRIPT_TOML = 'interpreter = "./vendor/bench-pyodide/pyodide.mjs"\n'
+FLOOR_MAIN = 'from pyscript import document; document.documentElement.setAttribute("data-ready", "true")\n'
 # Cache-first service worker for the reference pages' offline runs.
 BARE_SW = """const CACHE = "bench-ref";
 const FILES = %s;
@@ -167,14 +173,41 @@ def make_site(tmp: Path) -> dict:
     files += ["./vendor/bench-pyodide/" + p.name for p in bare.iterdir()]
     files += ["./vendor/bench-pyscript/" + p.name for p in (DIST / info["pyscript_dir"]).iterdir()]
     (site / "bench-sw.js").write_text(BARE_SW % json.dumps(files))
+    make_floor_page(site, vendor, info)
     runtime_files = [PYODIDE_NPM / n for n in ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs",
                                                  "pyodide.mjs", "pyodide-lock.json"]]
     runtime_files += list((DIST / info["pyscript_dir"]).iterdir())
     return {"site": site, "info": info, "runtime_bytes": sum(p.stat().st_size for p in runtime_files)}
 
 
+def make_floor_page(site: Path, vendor: Path, info: dict) -> None:
+    """The game's page and boot module with nothing of the game imported (see the top)."""
+    runtime = DIST / info["pyodide_dir"]
+    floor = vendor / "bench-floor"
+    floor.mkdir()
+    boot_name = info["boot"]
+    for entry in runtime.iterdir():
+        if entry.name != boot_name:
+            (floor / entry.name).symlink_to(entry)
+    boot = (runtime / boot_name).read_text(encoding="utf-8")
+    start = boot.index('"preimport": [')
+    end = boot.index("]", start)
+    (floor / boot_name).write_text(boot[:start] + '"preimport": [' + boot[end:], encoding="utf-8")
+    page = (DIST / "index.html").read_text(encoding="utf-8")
+    old_boot = "./%s/%s" % (info["pyodide_dir"], boot_name)
+    old_main = 'src="./game/web/main.py" config="./pyscript.toml"'
+    if old_boot not in page or page.count(old_main) != 1:
+        raise RuntimeError("index.html no longer names the boot module and main.py as expected")
+    page = page.replace(old_boot, "./vendor/bench-floor/" + boot_name)  # the script and its preload
+    page = page.replace(old_main, 'src="./bench-floor.py" config="./bench-floor.toml"')
+    (site / "bench-floor.html").write_text(page, encoding="utf-8")
+    (site / "bench-floor.toml").write_text('interpreter = "./vendor/bench-floor/%s"\n' % boot_name)
+    (site / "bench-floor.py").write_text(FLOOR_MAIN)
+
+
 def page_path(kind: str) -> str:
-    return {"game": "", "bare-pyodide": "bench-bare-pyodide.html", "bare-pyscript": "bench-bare-pyscript.html"}[kind]
+    return {"game": "", "bare-pyodide": "bench-bare-pyodide.html", "bare-pyscript": "bench-bare-pyscript.html",
+            "game-floor": "bench-floor.html"}[kind]
 
 
 class Profile:
@@ -256,15 +289,15 @@ def analyse(sample: dict) -> dict:
     }
 
 
-def rotated(i: int) -> list:
-    return PAGES[i % 3:] + PAGES[: i % 3]
+def rotated(i: int, pages: list = PAGES) -> list:
+    return pages[i % len(pages):] + pages[: i % len(pages)]
 
 
 def bench(runs: int, modes: tuple[str, ...] = ("cold", "warm", "offline")) -> dict:
     from playwright.sync_api import sync_playwright
 
     result = {"runs": runs, "load_average_before": [round(x, 2) for x in os.getloadavg()]}
-    samples = {mode: {k: [] for k in PAGES} for mode in modes}
+    samples = {mode: {k: [] for k in (COLD_PAGES if mode == "cold" else PAGES)} for mode in modes}
     with tempfile.TemporaryDirectory(prefix="bench-boot-") as tmp:
         tmp = Path(tmp)
         built = make_site(tmp)
@@ -274,12 +307,12 @@ def bench(runs: int, modes: tuple[str, ...] = ("cold", "warm", "offline")) -> di
             with sync_playwright() as pw:
                 progress("cold x%d (fresh profile per load)" % runs)
                 for i in range(runs if "cold" in modes else 0):
-                    for kind in rotated(i):
+                    for kind in rotated(i, COLD_PAGES):
                         profile = Profile(pw, tmp, "cold-%s-%d" % (kind, i), url, kind, "block")
                         if i == 0:
                             profile.record_bytes()
                         samples["cold"][kind].append(analyse(profile.load()))
-                        if i == 0:
+                        if i == 0 and kind in PAGES:
                             result.setdefault("first_visit_bytes", {})[kind] = sum(b for _, b in profile.bodies)
                             result.setdefault("first_visit_requests", {})[kind] = len(profile.bodies)
                         profile.close()
@@ -332,6 +365,8 @@ def summarise(samples: dict) -> dict:
             row["ratio_vs_" + ref] = round(row["game"]["ready_s"] / row[ref]["ready_s"], 2)
             per_round = [g["ready"] / r["ready"] for g, r in zip(by_kind["game"], by_kind[ref])]
             row["round_ratio_vs_" + ref] = round(statistics.median(per_round), 2)
+            if "game-floor" in by_kind:
+                row["floor_ratio_vs_" + ref] = round(row["game-floor"]["ready_s"] / row[ref]["ready_s"], 2)
         out[mode] = row
     return out
 
@@ -351,10 +386,13 @@ def report(r: dict) -> str:
         lines.append("%s: ready game / bare-pyodide = %.2f (per-round median %.2f), game / bare-pyscript = %.2f (%.2f)"
                      % (mode, row["ratio_vs_bare-pyodide"], row["round_ratio_vs_bare-pyodide"],
                         row["ratio_vs_bare-pyscript"], row["round_ratio_vs_bare-pyscript"]))
+        if "floor_ratio_vs_bare-pyodide" in row:
+            lines.append("  game-floor (no game code) / bare-pyodide = %.2f, / bare-pyscript = %.2f: the best a %s start can reach"
+                         % (row["floor_ratio_vs_bare-pyodide"], row["floor_ratio_vs_bare-pyscript"], mode))
         lines.append("  %-14s %7s %7s %7s %7s %7s %7s %13s %9s  %s" % (
             "page", "paint", "wasm", "python", "import", "main.py", "ready", "min-max", "interp.",
             "other long tasks > 200 ms after the paint"))
-        for kind in PAGES:
+        for kind in [k for k in COLD_PAGES if k in row]:
             v = row[kind]
             lines.append("  %-14s %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f %6.2f-%-6.2f %6.0f ms  %s %s" % (
                 kind, v["fcp_s"], v["wasm_s"], v["python_s"], v["imported_s"], v["main_s"], v["ready_s"],

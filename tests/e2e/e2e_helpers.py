@@ -66,10 +66,11 @@ def wait_service_worker(page, timeout: int = 30_000) -> None:
     fails. So a second page navigates to a small precached file until the response
     says it came from the service worker.
 
-    The probe page is closed without waiting for Chromium to confirm: a plain
-    `close()` of a page whose document the service worker served never returned
-    (no CPU in use), which hung the offline tests, test_update and bench_boot's
-    offline mode whenever the timing was right.
+    The probe page is closed without Playwright's unbounded wait for Chromium to
+    confirm: a plain `close()` of a page whose document the service worker served
+    sometimes never returned (no CPU in use), which hung the offline tests,
+    test_update and bench_boot's offline mode (and CI, twice). The wait for the page
+    to be gone is bounded instead.
     """
     page.wait_for_function(
         """async () => {
@@ -92,7 +93,12 @@ def wait_service_worker(page, timeout: int = 30_000) -> None:
                 raise TimeoutError("the service worker never answered a navigation")
             probe.wait_for_timeout(100)
     finally:
+        # Closing returns at once; then wait (a bounded while) until the page is gone, or a
+        # following set_offline() can reach the page while it closes and fail.
         probe.close(run_before_unload=True)
+        closing_deadline = time.monotonic() + 10
+        while not probe.is_closed() and time.monotonic() < closing_deadline:
+            page.wait_for_timeout(50)
 
 
 def screenshot(page, name: str, sizes=tuple(VIEWPORTS)) -> list:
