@@ -565,12 +565,15 @@ class Controller:
         self.start_error = ("share.import_failed", {"reason": reason})
 
     def _adopt(self, game: Game) -> None:
-        ident = self.store.new_id()
-        try:
-            self.store.save(ident, game)
-        except StorageError as error:
-            self._import_failed(M.reason(error))
-            return
+        """Store an imported game and open it; the same game stored before is opened instead."""
+        ident = self.store.find_same(game)
+        if ident is None:
+            ident = self.store.new_id()
+            try:
+                self.store.save(ident, game)
+            except StorageError as error:
+                self._import_failed(M.reason(error))
+                return
         self.start_error = None
         if self.open_game(ident) and game.state.is_over:
             self.open_replay(None)

@@ -305,6 +305,21 @@ def date_time(ts: float, local: bool = True) -> str:
              minute=f"{moment.tm_min:02d}")
 
 
+_CONTRACTIONS: dict[str, tuple[tuple[str, str], ...]] = {
+    "fr": (("à Le ", "au "), ("à Les ", "aux "), ("de Le ", "du "), ("de Les ", "des ")),
+}
+"""French joins "à"/"de" with the article of a name put after it: "à Le Caire" is written
+"au Caire", "de Le Caire" "du Caire". A template cannot know the name it gets, so the
+contraction is made on the filled-in text (only where a parameter was put in)."""
+
+
+def _contract(text: str) -> str:
+    for loose, joined in _CONTRACTIONS.get(_language, ()):
+        if loose in text:
+            text = text.replace(loose, joined)
+    return text
+
+
 class _Missing(dict):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
@@ -316,7 +331,7 @@ def _format(key: str, template: str | None, params: dict[str, Any]) -> str:
     if not params:
         return template
     try:
-        return template.format_map(_Missing(_numbers(params)))
+        return _contract(template.format_map(_Missing(_numbers(params))))
     except (ValueError, IndexError, AttributeError):
         return template
 
@@ -361,7 +376,13 @@ def parts(key: str, **params: Any) -> list[Any]:
                 out.append(value)
     except (ValueError, IndexError, AttributeError):
         return [t(key, **params)]
-    return out
+    # Contract across a literal and the name after it ("à " + "Le Caire" -> "au Caire").
+    for i in range(len(out) - 1):
+        if isinstance(out[i], str) and isinstance(out[i + 1], str):
+            joined = _contract(out[i] + out[i + 1])
+            if joined != out[i] + out[i + 1]:
+                out[i], out[i + 1] = joined, ""
+    return [piece for piece in out if piece != ""]
 
 
 def problem(problem: str, step: int | None = None) -> str:

@@ -35,10 +35,12 @@ from ..match import Game
 PREFIX = "manhattan:save:"
 CURRENT_KEY = "manhattan:current"
 PREFS_KEY = "manhattan:prefs"
-APP_VERSION = 2
+APP_VERSION = 3
 """The version of this app's saves (``meta.app_version``): 1 wrote no revision; 2 adds
-``meta.revision`` and compact finished games. Raise it whenever an older page must not write
-what this one stores; a page never writes over a save of a higher app version."""
+``meta.revision`` and compact finished games; 3 adds ``meta.coach`` (hints allowed and asked
+for, shown in the final standings), which a version-2 page would drop when writing. Raise
+it whenever an older page must not write what this one stores; a page never writes over a
+save of a higher app version."""
 META_KEYS = ("app", "app_version", "revision", "created", "updated", "ui", "tutorial", "coach")
 """The ``meta`` fields this app reads and writes; any other field of a loaded save is
 dropped (not written back on every tap)."""
@@ -164,6 +166,20 @@ class SaveStore:
     # ---------------------------------------------------------------- games
     def raw(self, ident: str) -> str | None:
         return self.backend.get(PREFIX + ident)
+
+    def find_same(self, game: Game) -> str | None:
+        """A save holding exactly this game (same rules, seed and moves), if there is one:
+        opening the same shared link or file twice then opens the copy already kept
+        instead of storing a second one. Unreadable saves are skipped."""
+        wanted = game_save.to_save(game)
+        for ident in self.ids():
+            try:
+                data = parse_json(self.raw(ident))
+            except SaveError:
+                continue
+            if isinstance(data, dict) and all(data.get(k) == wanted[k] for k in ("settings", "seed", "log")):
+                return ident
+        return None
 
     def stored_revision(self, ident: str) -> int | None:
         """The revision stored now (None: no such save; -1: unreadable or a newer app's)."""

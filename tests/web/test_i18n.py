@@ -168,6 +168,25 @@ def test_set_language_switches_at_once_and_falls_back_to_english():
     assert M.t("no.such.key") == "no.such.key"
 
 
+def test_french_joins_a_and_de_with_the_article_of_le_caire():
+    M.set_language("fr")
+    cairo, sydney = M.city(5), M.city(0)
+    assert M.t("story.godzilla_moved", city=cairo) == "Godzilla est allé au Caire"
+    assert M.t("story.godzilla_moved", city=sydney) == "Godzilla est allé à Sydney"
+    assert "au Caire" in M.t("reason.wins_majority", city=cairo)
+    assert M.parts("story.godzilla_moved", city=cairo) == ["Godzilla est allé au Caire"]
+    # Every French message that puts a city after "à" or "de" reads correctly with Cairo.
+    catalogue = M._load("fr")
+    assert catalogue is not None
+    for key in catalogue._catalog:  # type: ignore[attr-defined]
+        if isinstance(key, str) and M.has(key):
+            text = M.t(key, city=cairo, owner="Ann", name="Bob", floors=2, height=3,
+                       colour="bleu", previous="rouge", plot=1, piece="x", cities=cairo)
+            assert "à Le " not in text and "de Le " not in text, key
+    M.set_language("en")
+    assert M.t("story.godzilla_moved", city="Le Havre") == "Godzilla moved to Le Havre"
+
+
 @pytest.mark.parametrize("lang, cities, seats, colours", [
     ("de", ["Sydney", "Manhattan", "Frankfurt", "Hongkong", "São Paulo", "Kairo"],
      ["Süd", "West", "Nord", "Ost"], ["Blau", "Rot", "Gelb", "Lila"]),
