@@ -17,7 +17,7 @@ Reads only the board, the stocks and the supplies (public), so it is safe at any
 
 from __future__ import annotations
 
-from ..material import MAX_PIECE, PLOTS_PER_CITY, SEAT_PLOTS
+from ..material import MAX_PIECE, PIECES_PER_COLOUR, PLOTS_PER_CITY, SEAT_PLOTS
 from ..scoring import TOWER_POINTS
 from ..state import Counts, State
 from .evaluate import _TOWER_INFO, _tower_info
@@ -32,26 +32,46 @@ LATER_SHARE = 0.5
 NOW_TAKE = 0.5
 """Mid-round: chance that a colour with turns left, the card for the plot (in its hand, as
 drawn in this determinization) and a big enough piece in supply takes the tower this round."""
-RESERVE = (0.0, 0.0, 0.25, 0.6)
-"""Option value of a 1-, 2-, 3- and 4-floor piece still in stock (not yet taken for a round)
-while rounds remain: a big piece kept for a later round can take or defend a tower when
-nobody can answer any more, so spending it early has a cost."""
+RESERVE: dict[int, tuple[tuple[float, float, float, float], bool]] = {
+    4: ((0.0, 0.0, 0.25, 0.6), False),
+    6: ((0.0, 0.0, 1.0, 2.4), True),
+}
+"""By the game's round count: the option value of a 1-, 2-, 3- and 4-floor piece kept in
+stock (not yet taken for a round) for a later round, and whether only pieces up to the even
+pace count (see :func:`_capable`). A big piece kept for a later round can take or defend a
+tower when nobody can answer any more, so spending it early has a cost. Measured on the same
+deals (``docs/ai.md``): six-round games gain from four times the four-round values (kept up
+to the pace, or the hoard all goes into the last round); four-round games lose by any more
+reserve (pieces kept back are pieces not scoring), so they keep the first values, unpaced."""
 
 
 _NO_PLOTS: frozenset[int] = frozenset()
-_CAPABLE: dict[tuple[Counts, Counts], tuple[list[int], float]] = {}
+_CAPABLE: dict[tuple[Counts, Counts, int, int], tuple[list[int], float]] = {}
 
 
-def _capable(stock: Counts, supply: Counts) -> tuple[list[int], float]:
+def _capable(stock: Counts, supply: Counts, later: int,
+             rounds: int) -> tuple[list[int], float]:
     """``row[need]``: pieces with at least ``need`` floors in stock and supply together; and
-    the reserve value of the stock. Cached: stocks and supplies recur in every leaf."""
+    the reserve value of the stock for the ``later`` rounds still to select (of ``rounds``).
+
+    Why a pace: a piece is worth keeping only while the later rounds can use it. Where
+    ``RESERVE`` says so, each piece kept counts up to an even share per later round (a
+    colour's pieces of that size over the game's rounds) and pieces beyond that pace count
+    nothing, so a colour that kept more big pieces than its later rounds need spends the
+    surplus now instead of hoarding it for the last round.
+    Cached: stocks and supplies recur in every leaf."""
     row = [0] * (MAX_PIECE + 2)
     for need in range(MAX_PIECE, 0, -1):
         row[need] = row[need + 1] + stock[need - 1] + supply[need - 1]
-    reserve = sum(n * r for n, r in zip(stock, RESERVE))
+    reserve = 0.0
+    if later > 0:
+        values, paced = RESERVE[rounds]
+        for n, value, total in zip(stock, values, PIECES_PER_COLOUR):
+            pace = later * total / rounds if paced else n
+            reserve += value * (n if n < pace else pace)
     if len(_CAPABLE) >= 50_000:
         _CAPABLE.clear()
-    _CAPABLE[(stock, supply)] = row, reserve
+    _CAPABLE[(stock, supply, later, rounds)] = row, reserve
     return row, reserve
 
 
@@ -65,7 +85,8 @@ def outlook(state: State, scorings_left: float, mid_round: bool = False) -> list
     settings = state.settings
     k = len(settings.colours)
     gains = [0.0] * k
-    rounds_left = settings.round_count - len(state.scorings)  # not yet scored
+    rounds = settings.round_count
+    rounds_left = rounds - len(state.scorings)  # not yet scored
     if scorings_left <= 0 or rounds_left <= 0:
         return gains
     owner_of = settings.colour_owner
@@ -77,7 +98,8 @@ def outlook(state: State, scorings_left: float, mid_round: bool = False) -> list
     stocks, supplies, hands = state.stock, state.supply, state.hands
     for c in range(k):
         stock, supply = stocks[c], supplies[c]
-        row, reserve = _CAPABLE.get((stock, supply)) or _capable(stock, supply)
+        row, reserve = (_CAPABLE.get((stock, supply, rounds_left - 1, rounds))
+                        or _capable(stock, supply, rounds_left - 1, rounds))
         capable.append(row)
         big = (_REACH.get(supply) or _reach(supply))[1]
         owner = owner_of[c]
@@ -86,8 +108,7 @@ def outlook(state: State, scorings_left: float, mid_round: bool = False) -> list
             reaches.append((big, frozenset([plots[card] for card in hands[owner]])))
         else:
             reaches.append((big, _NO_PLOTS))
-        if rounds_left > 1:
-            gains[c] += reserve
+        gains[c] += reserve
     info = _TOWER_INFO
     godzilla = state.godzilla
     for pos, tower in enumerate(state.board):

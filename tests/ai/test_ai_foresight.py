@@ -15,15 +15,41 @@ def _with(state, **fields):
     return new
 
 
-def test_a_big_piece_kept_in_stock_is_worth_its_reserve():
-    state = advance(new_game(4, "reserve"), 0).state  # round 1, selection
+def _reserve_lost(players: int, spent: int) -> float:
+    """What colour 0's outlook loses at the first selection when ``spent`` of its 4-floor
+    pieces leave its stock (nothing else changes)."""
+    state = advance(new_game(players, "reserve"), 0).state  # round 1, selection
     stock = list(state.stock)
     fewer = list(stock)
-    fewer[0] = (stock[0][0], stock[0][1], stock[0][2], stock[0][3] - 1)
+    fewer[0] = (stock[0][0], stock[0][1], stock[0][2], stock[0][3] - spent)
     full = outlook(_with(state, board=EMPTY_BOARD, stock=tuple(stock)), 1.0)
-    spent = outlook(_with(state, board=EMPTY_BOARD, stock=tuple(fewer)), 1.0)
-    assert abs(full[0] - spent[0] - RESERVE[3]) < 1e-9
-    assert full[1:] == spent[1:]
+    less = outlook(_with(state, board=EMPTY_BOARD, stock=tuple(fewer)), 1.0)
+    assert full[1:] == less[1:]
+    return full[0] - less[0]
+
+
+def test_four_round_games_count_every_big_piece_kept():
+    values, paced = RESERVE[4]
+    assert not paced
+    assert abs(_reserve_lost(4, 1) - values[3]) < 1e-9
+    assert abs(_reserve_lost(4, 3) - 3 * values[3]) < 1e-9
+
+
+def test_six_round_games_count_big_pieces_kept_up_to_the_even_pace():
+    values, paced = RESERVE[6]
+    assert paced and values[3] > RESERVE[4][0][3]
+    # three 4-floor pieces over six rounds: the 5 later rounds need 2.5 of them, so the
+    # first spent costs half a piece's value and each further one a whole
+    assert abs(_reserve_lost(3, 1) - 0.5 * values[3]) < 1e-9
+    assert abs(_reserve_lost(3, 2) - 1.5 * values[3]) < 1e-9
+
+
+def test_nothing_is_kept_back_for_after_the_last_round():
+    game = new_game(4, "last")
+    while len(game.state.scorings) < 3:
+        game.play(game.state.legal_actions()[0])
+    state = game.state
+    assert outlook(_with(state, board=EMPTY_BOARD), 1.0) == [0.0] * 4
 
 
 def test_a_thin_lead_is_a_loss_for_the_owner_and_a_chance_for_others():
