@@ -67,8 +67,7 @@ def _capable(stock: Counts, supply: Counts, later: int,
     if later > 0:
         values, paced = RESERVE[rounds]
         for n, value, total in zip(stock, values, PIECES_PER_COLOUR):
-            pace = later * total / rounds if paced else n
-            reserve += value * (n if n < pace else pace)
+            reserve += value * (min(n, later * total / rounds) if paced else n)
     if len(_CAPABLE) >= 50_000:
         _CAPABLE.clear()
     _CAPABLE[(stock, supply, later, rounds)] = row, reserve
@@ -87,6 +86,7 @@ def outlook(state: State, scorings_left: float, mid_round: bool = False) -> list
     gains = [0.0] * k
     rounds = settings.round_count
     rounds_left = rounds - len(state.scorings)  # not yet scored
+    later = rounds_left - 1  # rounds whose pieces are still to select
     if scorings_left <= 0 or rounds_left <= 0:
         return gains
     owner_of = settings.colour_owner
@@ -98,8 +98,8 @@ def outlook(state: State, scorings_left: float, mid_round: bool = False) -> list
     stocks, supplies, hands = state.stock, state.supply, state.hands
     for c in range(k):
         stock, supply = stocks[c], supplies[c]
-        row, reserve = (_CAPABLE.get((stock, supply, rounds_left - 1, rounds))
-                        or _capable(stock, supply, rounds_left - 1, rounds))
+        row, reserve = (_CAPABLE.get((stock, supply, later, rounds))
+                        or _capable(stock, supply, later, rounds))
         capable.append(row)
         big = (_REACH.get(supply) or _reach(supply))[1]
         owner = owner_of[c]
