@@ -157,7 +157,8 @@ PLAYERS: dict[str, Callable[[], ComputerPlayer]] = {
     "search:1": _search("1", iterations=100, root_width=6, inner_width=3),
     "search:2": _search("2", iterations=300, root_width=10, inner_width=4),
     "search:3": _search("3", iterations=600, root_width=10, inner_width=4, select_width=6,
-                        foresight=1.0, root_ranking="heuristic", depth=8, max_seconds=0.9),
+                        foresight=1.0, root_ranking="heuristic", depth=8, max_seconds=0.9,
+                        inner_ranking="heuristic", inner_ranking_tables="3"),
 }
 """Every computer player by id. ``search:1`` and ``search:2`` differ only in budget and
 width; ``search:3`` (issue 13) ranks its root moves with ``heuristic``, values leaves with
