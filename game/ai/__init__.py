@@ -164,7 +164,9 @@ PLAYERS: dict[str, Callable[[], ComputerPlayer]] = {
 width; ``search:3`` (issue 13) ranks its root moves with ``heuristic``, values leaves with
 foresight (pieces left against the towers they can take, big pieces kept for later) and
 stops playouts 8 decisions from the root, so its 600 iterations take about 0.5-0.6 CPU
-seconds in CPython (about 1.2 s in Pyodide, where the 0.9 s cap on thinking cuts it short)."""
+seconds in CPython (about 1.2 s in Pyodide, where the 0.9 s cap on thinking cuts it short).
+At 3-player tables its inner nodes weigh the replies ``heuristic`` would make (about twice
+the work per iteration: the cap ends most decisions, ~0.8 s)."""
 
 STRONGEST = "search:3"
 """The id of the strongest level (hints and the post-game review use it)."""
