@@ -6,7 +6,7 @@
    timed inside the page from the click event to the board showing the change, and to
    the next painted frame (two requestAnimationFrame callbacks later). The click goes
    through the same delegated listener a finger uses.
-2. Computer players in the browser: a table of four computers of one level plays with
+2. Computer players in the browser: a table of four (``--players``) computers of one level plays with
    ``?fast=1`` (no pacing); the page reports each decision's time in
    ``#app[data-think-ms]`` and where it was made in ``data-think-source`` (``worker``: the
    thinking worker, timed from the question to the answer; ``main``: the page's own sliced
@@ -111,8 +111,8 @@ def bench_taps(page, url: str, taps: int) -> dict:
 
 
 def bench_level(page, url: str, level: str, moves: int, timeout_s: float,
-                query: str = "?fast=1") -> dict:
-    """A table of four ``level`` computers: each decision's time (``data-think-ms``: from
+                query: str = "?fast=1", players: int = 4) -> dict:
+    """A table of ``players`` ``level`` computers: each decision's time (``data-think-ms``: from
     the question to the answer when the worker decides, the page's own thinking time when
     it does), where it was decided, and the main thread's long tasks meanwhile (a
     ``longtask`` PerformanceObserver: every task over 50 ms)."""
@@ -121,7 +121,8 @@ def bench_level(page, url: str, level: str, moves: int, timeout_s: float,
         page.wait_for_selector('html[data-ai-worker="ready"]', state="attached",
                                timeout=timeout_s * 1000)
     page.click('[data-action="new-game"]')
-    for i in range(4):
+    page.click(f'[data-action="setup-count"][data-value="{players}"]')
+    for i in range(players):
         page.select_option(f'select[data-field="controller"][data-player="{i}"]', level)
     page.evaluate("""() => { window.__thinks = []; window.__sources = [];
         window.__longtasks = []; window.__windows = [];
@@ -166,6 +167,8 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=16)
     parser.add_argument("--levels", default="random,greedy,search:1,search:2,search:3")
     parser.add_argument("--timeout", type=float, default=600)
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=4,
+                        help="computers at the table (the search plays differently by size)")
     parser.add_argument("--no-taps", action="store_true", help="skip the tap benchmark")
     parser.add_argument("--main", action="store_true",
                         help="also measure with the worker off (?aiworker=off)")
@@ -190,7 +193,8 @@ def main() -> None:
                   "main-thread task meanwhile")
             for level in args.levels.split(","):
                 for query in ("?fast=1",) + (("?fast=1&aiworker=off",) if args.main else ()):
-                    r = bench_level(page, url, level, args.moves, args.timeout, query)
+                    r = bench_level(page, url, level, args.moves, args.timeout, query,
+                                    args.players)
                     print(f"  {level:9s} {query:22s} n={r['n']:3d}  median {r['median']:8.1f}"
                           f"  p95 {r['p95']:8.1f}  max {r['max']:8.1f}  sources {r['sources']}"
                           f"\n    long tasks (> 50 ms) while thinking: {r['long_thinking']}, longest "

@@ -157,13 +157,16 @@ PLAYERS: dict[str, Callable[[], ComputerPlayer]] = {
     "search:1": _search("1", iterations=100, root_width=6, inner_width=3),
     "search:2": _search("2", iterations=300, root_width=10, inner_width=4),
     "search:3": _search("3", iterations=600, root_width=10, inner_width=4, select_width=6,
-                        foresight=1.0, root_ranking="heuristic", depth=8, max_seconds=0.9),
+                        foresight=1.0, root_ranking="heuristic", depth=8, max_seconds=0.9,
+                        inner_ranking="heuristic", inner_ranking_tables="3"),
 }
 """Every computer player by id. ``search:1`` and ``search:2`` differ only in budget and
 width; ``search:3`` (issue 13) ranks its root moves with ``heuristic``, values leaves with
 foresight (pieces left against the towers they can take, big pieces kept for later) and
 stops playouts 8 decisions from the root, so its 600 iterations take about 0.5-0.6 CPU
-seconds in CPython (about 1.2 s in Pyodide, where the 0.9 s cap on thinking cuts it short)."""
+seconds in CPython (about 1.2 s in Pyodide, where the 0.9 s cap on thinking cuts it short).
+At 3-player tables its inner nodes weigh the replies ``heuristic`` would make (about twice
+the work per iteration: the cap ends most decisions, ~0.8 s)."""
 
 STRONGEST = "search:3"
 """The id of the strongest level (hints and the post-game review use it)."""

@@ -181,6 +181,26 @@ def projected_margin(state: State, player: int) -> float:
     return mine - max(v for q, v in enumerate(projected) if q != player)
 
 
+def build_value(state: State, action: Action, player: int, threats: ThreatModel) -> float:
+    """The heuristic's value of ``player`` making the build ``action`` in ``state``: the
+    projected margin after it, minus the expected take-over losses (``threats``: the model
+    seen from ``player``'s seat), minus the floors used."""
+    settings = state.settings
+    after = state.apply(action)
+    value = projected_margin(after, player)
+    if not after.is_over:
+        same_round = after.round == state.round and len(after.scorings) == len(state.scorings)
+        if same_round:
+            later = LATER_WEIGHT * max(0, settings.round_count - len(after.scorings) - 1)
+            now_weight = 1.0 + RETAKE_SHARE * later
+        else:  # the round just ended: only later rounds threaten
+            now_weight = 0.0
+            later = LATER_WEIGHT * max(0, settings.round_count - len(after.scorings))
+        value -= threats.expected_loss(after.board, later, now_weight, after.godzilla)
+    floors = action.floors if isinstance(action, (Build, ReturnPiece)) else 0
+    return value - FLOOR_COST * floors
+
+
 def ranked_heuristic(view: PlayerView, rng: random.Random) -> list[tuple[float, Action]]:
     """Every legal decision with its heuristic value, best first (ties: seeded random)."""
     actions = view.legal_actions()
@@ -189,22 +209,9 @@ def ranked_heuristic(view: PlayerView, rng: random.Random) -> list[tuple[float, 
     assert view.phase == BUILD
     state = view.sample_state(rng)  # hidden parts cannot change the board after a build
     threats = ThreatModel(view)
-    settings = view.settings
     scored = []
     for action in actions:
-        after = state.apply(action)
-        value = projected_margin(after, view.player)
-        if not after.is_over:
-            same_round = after.round == view.round and len(after.scorings) == len(view.scorings)
-            if same_round:
-                later = LATER_WEIGHT * max(0, settings.round_count - len(after.scorings) - 1)
-                now_weight = 1.0 + RETAKE_SHARE * later
-            else:  # the round just ended: only later rounds threaten
-                now_weight = 0.0
-                later = LATER_WEIGHT * max(0, settings.round_count - len(after.scorings))
-            value -= threats.expected_loss(after.board, later, now_weight, after.godzilla)
-        floors = action.floors if isinstance(action, (Build, ReturnPiece)) else 0
-        value -= FLOOR_COST * floors
+        value = build_value(state, action, view.player, threats)
         scored.append((value, rng.random(), action))
     scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
     return [(v, a) for v, _, a in scored]
