@@ -131,25 +131,33 @@ def test_heuristic_inner_ranking_offers_the_threat_aware_replies():
     """With ``inner_ranking="heuristic"`` an inner node's options are the fast estimate's
     pool re-ranked by ``heuristic``'s value for the player to move: with a pool of every
     build they are the heuristic player's own best four from that seat, in its order."""
-    from types import SimpleNamespace
-
     from game.ai.heuristic import ranked_heuristic
-    from game.ai.search import SearchThinking
     from game.state import BUILD
     from game.view import player_view
-    node = SimpleNamespace(config=SearchConfig(iterations=1, inner_width=4, inner_pool=500,
-                                               inner_ranking="heuristic"),
-                           heuristic_replies=True)
+    player = SearchPlayer("inner", SearchConfig(iterations=1, inner_width=4, inner_pool=500,
+                                                inner_ranking="heuristic"))
     checked = 0
     for seed in range(8):
         state = advance(new_game(3, f"inner{seed}"), 9 + seed).state
         if state.phase != BUILD:
             continue
-        ranked = ranked_heuristic(player_view(state, state.current), random.Random(0))
+        view = player_view(state, state.current)
+        ranked = ranked_heuristic(view, random.Random(0))
         values = [v for v, _ in ranked]
         if len(ranked) < 6 or len(set(values[:5])) < 5:
             continue  # ties are broken differently (seeded there, by the fast order here)
-        options = SearchThinking._options(node, state)  # type: ignore[arg-type]
+        thinking = player.start(view, random.Random(0))
+        assert thinking.heuristic_replies  # the default tables include 3 players
+        options = thinking._options(state)
         assert options == [a for _, a in ranked[:4]]
         checked += 1
     assert checked >= 2
+
+
+def test_the_strongest_level_weighs_threat_aware_replies_at_three_player_tables_only():
+    from game.ai import STRONGEST
+    strongest = make_player(STRONGEST)
+    for n, expected in ((2, False), (3, True), (4, False)):
+        game = advance(new_game(n, "tables"), 6)
+        thinking = strongest.start(game.view(game.state.current), random.Random(0))
+        assert thinking.heuristic_replies is expected, n
