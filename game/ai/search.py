@@ -54,13 +54,14 @@ WIN_WEIGHT = 0.7
 """At the end of the game, the share of the reward given by winning (the rest by the margin)."""
 
 
-def playout_step(state: State, rng: random.Random) -> State:
-    """One step of the default policy: a chance outcome, noisy piece choice or a quick build."""
+def playout_step(state: State, rng: random.Random, threat: float = 0.0) -> State:
+    """One step of the default policy: a chance outcome, noisy piece choice or a quick build
+    (``threat``: see :func:`game.ai.policy.scored_builds`)."""
     if state.phase == CHANCE:
         return state.apply(state.sample_chance(rng))
     if state.phase == SELECT:
         return state.apply(ranked_selections(state, rng, noise=0.5)[0])
-    return state.apply(playout_build(state, rng))
+    return state.apply(playout_build(state, rng, threat=threat))
 
 
 @dataclass(frozen=True)
@@ -94,6 +95,10 @@ class SearchConfig:
     others use the fast estimate."""
     inner_pool: int = 8
     """Builds the fast estimate passes on to the heuristic re-ranking of inner nodes."""
+    threat: float = 0.0
+    """Weight of take-backs in the fast estimate of playouts and inner nodes: the chance that
+    a rival holding the card and a piece big enough retakes a tower just built
+    (:func:`game.ai.policy.scored_builds`; 0: off)."""
     prior: int = 0
     """Virtual visits per root build given by the one-ply ranking's value (its projected
     margin turned into a reward like a leaf's): the search starts from the heuristic's opinion
@@ -257,8 +262,8 @@ class SearchThinking:
         if state.phase == SELECT:
             return list(ranked_selections(state)[:config.select_width])
         if not self.heuristic_replies:
-            return top_builds(state, config.inner_width)
-        pool = top_builds(state, config.inner_pool)
+            return top_builds(state, config.inner_width, config.threat)
+        pool = top_builds(state, config.inner_pool, config.threat)
         if len(pool) <= 1:
             return pool
         mover = state.current
@@ -319,13 +324,14 @@ class SearchThinking:
     def _playout(self, state: State, plies: int) -> list[float]:
         rng = self.rng
         depth = self.config.depth
+        threat = self.config.threat
         limit = 10**6 if depth is None else depth - plies
         while not state.is_over and state.round == self.root_round:
             if state.phase != CHANCE:
                 if limit <= 0:
                     break
                 limit -= 1
-            state = playout_step(state, rng)
+            state = playout_step(state, rng, threat)
         return leaf_rewards(state, self.config.foresight,
                             not state.is_over and state.round == self.root_round)
 
