@@ -128,23 +128,30 @@ def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-def leaf_rewards(state: State, foresight: float = 0.0, mid_round: bool = False) -> list[float]:
-    """Each player's reward in [0, 1] for a playout that ended in ``state`` (``mid_round``:
-    stopped before the round's scoring, which then counts fully)."""
+def projected_points(state: State, foresight: float = 0.0,
+                     mid_round: bool = False) -> list[float]:
+    """Each player's final points as a leaf foresees them: points so far plus the board's
+    value (and ``foresight``'s outlook) weighted by the scorings still to come
+    (``mid_round``: the round's own scoring counts fully)."""
     settings = state.settings
     points = state.player_points()
     if state.is_over:
-        projected = [float(p) for p in points]
-    else:
-        left = settings.round_count - len(state.scorings)
-        weight = scorings_to_come(settings, len(state.scorings)) if mid_round \
-            else future_weight(left)
-        colour_vals = colour_values(state.board, len(settings.colours))
-        if foresight and weight:
-            colour_vals = [v + foresight * e / weight
-                           for v, e in zip(colour_vals, outlook(state, weight, mid_round))]
-        values = player_values(colour_vals, settings)
-        projected = [p + weight * v for p, v in zip(points, values)]
+        return [float(p) for p in points]
+    left = settings.round_count - len(state.scorings)
+    weight = scorings_to_come(settings, len(state.scorings)) if mid_round \
+        else future_weight(left)
+    colour_vals = colour_values(state.board, len(settings.colours))
+    if foresight and weight:
+        colour_vals = [v + foresight * e / weight
+                       for v, e in zip(colour_vals, outlook(state, weight, mid_round))]
+    values = player_values(colour_vals, settings)
+    return [p + weight * v for p, v in zip(points, values)]
+
+
+def leaf_rewards(state: State, foresight: float = 0.0, mid_round: bool = False) -> list[float]:
+    """Each player's reward in [0, 1] for a playout that ended in ``state`` (``mid_round``:
+    stopped before the round's scoring, which then counts fully)."""
+    projected = projected_points(state, foresight, mid_round)
     rewards = []
     for p, mine in enumerate(projected):
         best_other = max(v for q, v in enumerate(projected) if q != p)
