@@ -99,11 +99,6 @@ class SearchConfig:
     """Weight of take-backs in the fast estimate of playouts and inner nodes: the chance that
     a rival holding the card and a piece big enough retakes a tower just built
     (:func:`game.ai.policy.scored_builds`; 0: off)."""
-    search_rounds: int = 0
-    """Search only in the game's last ``search_rounds`` rounds and play the root ranking's
-    first choice before them (0: search in every round). Why: at 3- and 4-player tables the
-    leaf value foresees the final margin only in the last rounds (``scripts/leaf_check.py``);
-    before them the one-ply threat-aware choice is the better guess."""
     gate: float = 0.0
     """Mean reward by which the most visited root build must beat the root ranking's first
     choice to be played instead of it (0: no gate). Why: the search's candidates are often
@@ -199,9 +194,6 @@ class SearchThinking:
             ranking = ranked_heuristic if config.root_ranking == "heuristic" else ranked_actions
             ranked = ranking(view, self.rng)
             self.candidates = [a for _, a in ranked[:config.root_width]]
-        rounds_left = view.settings.round_count - view.round + 1
-        if config.search_rounds and rounds_left > config.search_rounds and include is None:
-            self.candidates = self.candidates[:1]  # nothing to search: the ranking decides
         if include is not None and include not in self.candidates and include in legal:
             self.candidates.append(include)  # searched too (a decision under review)
         if config.prior and len(self.candidates) > 1 and view.phase != SELECT:

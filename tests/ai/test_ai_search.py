@@ -193,26 +193,3 @@ def test_gate_keeps_the_root_rankings_first_build_unless_another_wins_by_the_gat
             assert gated.best() == free.best()
             kept += 1
     assert kept >= 2 and reverted >= 2  # both sides of the gate are exercised
-
-
-def test_search_rounds_leaves_the_early_rounds_to_the_root_ranking():
-    """``search_rounds=1``: before the last round the decision is the root ranking's first
-    choice, without a single iteration; in the last round the search runs."""
-    from game.ai.heuristic import ranked_heuristic
-    config = SearchConfig(iterations=5, root_ranking="heuristic", search_rounds=1)
-    player = SearchPlayer("late", config)
-    game = advance(new_game(4, "late"), 9)
-    assert game.state.round < game.settings.round_count
-    view = game.view(game.state.current)
-    thinking = player.start(view, random.Random(3))
-    assert thinking.budget == 0 and thinking.step()
-    values = {action: value for value, action in ranked_heuristic(view, random.Random(0))}
-    assert values[thinking.best()] == max(values.values())  # (ties are drawn at random)
-    while game.state.round < game.settings.round_count:
-        game = advance(game, 1, f"late{len(game.decisions())}")
-    view = game.view(game.state.current)
-    late = player.start(view, random.Random(3))
-    if len(view.legal_actions()) > 1:
-        assert late.budget == 5
-        late.step()
-        assert late.iterations == 5
