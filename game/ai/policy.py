@@ -132,41 +132,14 @@ def _reach(supply: Counts) -> tuple[list[int], int]:
     return smallest, biggest
 
 
-def _rivals(state: State, player: int) -> list[tuple[int, int, frozenset[int]]]:
-    """Per colour of another person that still has pieces to place this round: (colour,
-    biggest piece in its supply, plots its hand marks from its own seat). Reads the hands,
-    so only for full states (a determinization), never for a view."""
-    settings = state.settings
-    mine = settings.player_colours[player]
-    out = []
-    for c in range(len(settings.colours)):
-        if c in mine:
-            continue
-        big = (_REACH.get(state.supply[c]) or _reach(state.supply[c]))[1]
-        if not big:
-            continue
-        owner = settings.colour_owner[c]
-        plots = SEAT_PLOTS[settings.seat_of(owner)]
-        out.append((c, big, frozenset(plots[card] for card in state.hands[owner])))
-    return out
-
-
 def scored_builds(state: State, player: int | None = None,
-                  rng: random.Random | None = None, noise: float = 0.0,
-                  threat: float = 0.0) -> list[Scored]:
+                  rng: random.Random | None = None, noise: float = 0.0) -> list[Scored]:
     """Every build worth considering for the player to move, with its estimated value.
 
     Per card, city and colour only two piece sizes are considered: the smallest legal one
     (cheapest take-over) and the biggest (for height and safety). The list is empty when no
     build is legal. With ``rng``, only the best build (values plus uniform noise up to
     ``noise``) is returned, as a one-element list: the playouts' hot path, kept allocation-free.
-
-    ``threat`` (0: off) is the chance that a rival who can take the built tower back this
-    round does so: a colour of another person with pieces left, a card in its hand for that
-    plot and a piece big enough. The build's value loses that chance times the tower (and
-    the tallest tower if the build makes it). Why: without it every player of a playout
-    builds towers the next player simply takes, and the search learns from such games.
-    ``state`` must then be a full state (the playouts' determinization): it reads hands.
     """
     if player is None:
         player = state.current
@@ -212,7 +185,6 @@ def scored_builds(state: State, player: int | None = None,
     best_key = -1e9
     take_memo: dict[int, float] = {}
     empty_memo: dict[int, list[tuple[float, int, int]]] = {}
-    rivals = _rivals(state, player) if threat else []
     for card in dict.fromkeys(state.hands[player]):
         plot = plots[card]
         for city in cities:
@@ -275,9 +247,6 @@ def scored_builds(state: State, player: int | None = None,
                             value += weights[colour] * SAFE_BONUS
                         entries.append((value, colour, floors))
             for value, colour, floors in entries:
-                if rivals:
-                    value -= threat * _retake_loss(rivals, plot, tower, tower_data[pos], colour,
-                                                   floors, best_height, weights)
                 if pick is None:
                     result.append((value, card, city, colour, floors))
                 else:
@@ -288,34 +257,6 @@ def scored_builds(state: State, player: int | None = None,
     if pick is not None:
         return [best] if best is not None else []
     return result
-
-
-def _retake_loss(rivals: list[tuple[int, int, frozenset[int]]], plot: int,
-                 tower: object, data: TowerInfo | None, colour: int, floors: int,
-                 best_height: int, weights: list[float]) -> float:
-    """What ``colour`` loses if a rival takes back the tower it builds (``floors`` on
-    ``plot``, on ``tower`` summarised by ``data``; an empty plot when ``tower`` is empty):
-    the tower, and the tallest tower when the build makes it the tallest. 0 when no rival
-    holds the card and a piece big enough."""
-    if data is None or not tower:
-        own, height, per = floors, floors, None
-    else:
-        per = data[1]
-        own = per.get(colour, 0) + floors
-        height = data[0] + floors
-    worst = 0.0
-    for c, big, plots in rivals:
-        if plot not in plots:
-            continue
-        need = own - (per.get(c, 0) if per else 0)
-        if need > big:
-            continue
-        loss = TOWER * (weights[colour] - weights[c])
-        if height > best_height:
-            loss += TALLEST * (weights[colour] - weights[c])
-        if loss > worst:
-            worst = loss
-    return worst
 
 
 def to_build(state: State, scored: Scored) -> Build:
@@ -332,10 +273,9 @@ def cheapest_return(state: State) -> Action:
                if isinstance(a, ReturnPiece) else (0, ""))
 
 
-def top_builds(state: State, k: int, threat: float = 0.0) -> list[Action]:
-    """The ``k`` best-looking decisions by the fast estimate (returns when nothing is buildable);
-    ``threat`` as in :func:`scored_builds`."""
-    scored = scored_builds(state, threat=threat)
+def top_builds(state: State, k: int) -> list[Action]:
+    """The ``k`` best-looking decisions by the fast estimate (returns when nothing is buildable)."""
+    scored = scored_builds(state)
     if not scored:
         return [cheapest_return(state)]
     if 0 < k < len(scored):  # only builds at least as good as the k-th best need ordering
@@ -345,10 +285,8 @@ def top_builds(state: State, k: int, threat: float = 0.0) -> list[Action]:
     return [to_build(state, s) for s in scored[:k]]
 
 
-def playout_build(state: State, rng: random.Random, epsilon: float = 0.1,
-                  threat: float = 0.0) -> Action:
-    """The default policy's move: the best estimate with a little noise, sometimes a random one
-    (``threat`` as in :func:`scored_builds`).
+def playout_build(state: State, rng: random.Random, epsilon: float = 0.1) -> Action:
+    """The default policy's move: the best estimate with a little noise, sometimes a random one.
 
     The noise and the occasional random move keep playouts from all following one line.
     """
@@ -357,7 +295,7 @@ def playout_build(state: State, rng: random.Random, epsilon: float = 0.1,
         if not scored:
             return cheapest_return(state)
         return to_build(state, rng.choice(scored))
-    scored = scored_builds(state, rng=rng, noise=PLAYOUT_NOISE, threat=threat)
+    scored = scored_builds(state, rng=rng, noise=PLAYOUT_NOISE)
     if not scored:
         return cheapest_return(state)
     return to_build(state, scored[0])

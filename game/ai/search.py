@@ -54,14 +54,13 @@ WIN_WEIGHT = 0.7
 """At the end of the game, the share of the reward given by winning (the rest by the margin)."""
 
 
-def playout_step(state: State, rng: random.Random, threat: float = 0.0) -> State:
-    """One step of the default policy: a chance outcome, noisy piece choice or a quick build
-    (``threat``: see :func:`game.ai.policy.scored_builds`)."""
+def playout_step(state: State, rng: random.Random) -> State:
+    """One step of the default policy: a chance outcome, noisy piece choice or a quick build."""
     if state.phase == CHANCE:
         return state.apply(state.sample_chance(rng))
     if state.phase == SELECT:
         return state.apply(ranked_selections(state, rng, noise=0.5)[0])
-    return state.apply(playout_build(state, rng, threat=threat))
+    return state.apply(playout_build(state, rng))
 
 
 @dataclass(frozen=True)
@@ -95,10 +94,6 @@ class SearchConfig:
     others use the fast estimate."""
     inner_pool: int = 8
     """Builds the fast estimate passes on to the heuristic re-ranking of inner nodes."""
-    threat: float = 0.0
-    """Weight of take-backs in the fast estimate of playouts and inner nodes: the chance that
-    a rival holding the card and a piece big enough retakes a tower just built
-    (:func:`game.ai.policy.scored_builds`; 0: off)."""
     gate: float = 0.0
     """Mean reward by which the most visited root build must beat the root ranking's first
     choice to be played instead of it (0: no gate). Why: the search's candidates are often
@@ -281,8 +276,8 @@ class SearchThinking:
         if state.phase == SELECT:
             return list(ranked_selections(state)[:config.select_width])
         if not self.heuristic_replies:
-            return top_builds(state, config.inner_width, config.threat)
-        pool = top_builds(state, config.inner_pool, config.threat)
+            return top_builds(state, config.inner_width)
+        pool = top_builds(state, config.inner_pool)
         if len(pool) <= 1:
             return pool
         mover = state.current
@@ -343,14 +338,13 @@ class SearchThinking:
     def _playout(self, state: State, plies: int) -> list[float]:
         rng = self.rng
         depth = self.config.depth
-        threat = self.config.threat
         limit = 10**6 if depth is None else depth - plies
         while not state.is_over and state.round == self.root_round:
             if state.phase != CHANCE:
                 if limit <= 0:
                     break
                 limit -= 1
-            state = playout_step(state, rng, threat)
+            state = playout_step(state, rng)
         return leaf_rewards(state, self.config.foresight,
                             not state.is_over and state.round == self.root_round)
 
