@@ -94,11 +94,6 @@ class SearchConfig:
     others use the fast estimate."""
     inner_pool: int = 8
     """Builds the fast estimate passes on to the heuristic re-ranking of inner nodes."""
-    gate: float = 0.0
-    """Mean reward by which the most visited root build must beat the root ranking's first
-    choice to be played instead of it (0: no gate). Why: the search's candidates are often
-    near-equal by its own model (its choice among them changes from seed to seed); then the
-    one-ply ranking's threat-aware choice is the better guess."""
     prior: int = 0
     """Virtual visits per root build given by the one-ply ranking's value (its projected
     margin turned into a reward like a leaf's): the search starts from the heuristic's opinion
@@ -240,9 +235,7 @@ class SearchThinking:
         return self.done
 
     def best(self) -> Action:
-        """The most visited root action so far (ties: higher mean reward, then greedy order);
-        with ``SearchConfig.gate``, the root ranking's first build unless that one's mean
-        reward is lower by at least the gate."""
+        """The most visited root action so far (ties: higher mean reward, then greedy order)."""
         me = self.view.player
         best, key = self.candidates[0], (-1, 0.0)
         for action in self.candidates:
@@ -252,11 +245,6 @@ class SearchThinking:
             k = (node.visits, node.totals[me] / node.visits)
             if k > key:
                 best, key = action, k
-        gate = self.config.gate
-        if gate and best is not self.candidates[0] and self.view.phase != SELECT:
-            first = self.root.children.get(self.candidates[0])
-            if first is not None and first.visits and key[1] - first.totals[me] / first.visits < gate:
-                return self.candidates[0]
         return best
 
     def statistics(self) -> list[tuple[Action, int, float]]:
