@@ -130,13 +130,19 @@ class RandomPlayer(OneShot):
         return rng.choice(view.legal_actions())
 
 
-def _search(level: str, **config: object) -> Callable[[], ComputerPlayer]:
+def _search(level: str, tables: dict[int, dict[str, object]] | None = None,
+            **config: object) -> Callable[[], ComputerPlayer]:
     """A factory for one search level (``config``: :class:`~game.ai.search.SearchConfig`
-    fields). Modules are imported on first use, which keeps ``import game.ai`` (and so the
-    page's start-up) cheap."""
+    fields; ``tables``: per table size, the fields that differ there). Modules are imported
+    on first use, which keeps ``import game.ai`` (and so the page's start-up) cheap."""
     def build() -> ComputerPlayer:
+        from dataclasses import replace
+
         from .search import SearchConfig, SearchPlayer
-        return SearchPlayer(f"search:{level}", SearchConfig(**config))  # type: ignore[arg-type]
+        base = SearchConfig(**config)  # type: ignore[arg-type]
+        per_table = {n: replace(base, **changes)  # type: ignore[arg-type]
+                     for n, changes in (tables or {}).items()}
+        return SearchPlayer(f"search:{level}", base, per_table)
     return build
 
 
@@ -158,7 +164,7 @@ PLAYERS: dict[str, Callable[[], ComputerPlayer]] = {
     "search:2": _search("2", iterations=300, root_width=10, inner_width=4),
     "search:3": _search("3", iterations=600, root_width=10, inner_width=4, select_width=6,
                         foresight=1.0, root_ranking="heuristic", depth=8, max_seconds=0.9,
-                        inner_ranking="heuristic", inner_ranking_tables="3"),
+                        tables={3: {"inner_ranking": "heuristic", "root_select_width": 1}}),
 }
 """Every computer player by id. ``search:1`` and ``search:2`` differ only in budget and
 width; ``search:3`` (issue 13) ranks its root moves with ``heuristic``, values leaves with
@@ -166,7 +172,8 @@ foresight (pieces left against the towers they can take, big pieces kept for lat
 stops playouts 8 decisions from the root, so its 600 iterations take about 0.5-0.6 CPU
 seconds in CPython (about 1.2 s in Pyodide, where the 0.9 s cap on thinking cuts it short).
 At 3-player tables its inner nodes weigh the replies ``heuristic`` would make (about twice
-the work per iteration: the cap ends most decisions, ~0.8 s)."""
+the work per iteration: the cap ends most decisions, ~0.8 s) and it takes the pieces the
+selection heuristic ranks first, as ``heuristic`` does, without searching them."""
 
 STRONGEST = "search:3"
 """The id of the strongest level (hints and the post-game review use it)."""

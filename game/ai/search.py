@@ -30,6 +30,7 @@ import math
 import random
 import sys
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
@@ -89,11 +90,11 @@ class SearchConfig:
     re-ranked by ``heuristic``'s value for the player to move (threat model from that
     player's seat), so the replies the tree considers are the ones a threat-aware player
     makes (the fast estimate's best 4 hold the heuristic's choice only 55-76% of the time)."""
-    inner_ranking_tables: str = "234"
-    """The table sizes (player counts, as digits) where ``inner_ranking`` applies; the
-    others use the fast estimate."""
     inner_pool: int = 8
     """Builds the fast estimate passes on to the heuristic re-ranking of inner nodes."""
+    root_select_width: int = 0
+    """Selections the root weighs (0: ``root_width``). 1 plays the selection heuristic's
+    first choice without searching (the take-over-matched pieces ``heuristic`` takes)."""
     prior: int = 0
     """Virtual visits per root build given by the one-ply ranking's value (its projected
     margin turned into a reward like a leaf's): the search starts from the heuristic's opinion
@@ -168,8 +169,6 @@ class SearchThinking:
         self.seconds = 0.0
         """Process time spent in :meth:`step` so far (for ``SearchConfig.max_seconds``)."""
         self.root_round = view.round
-        self.heuristic_replies = (config.inner_ranking == "heuristic"
-                                  and str(self.players) in config.inner_ranking_tables)
         self.prior_visits = 0
         """Virtual visits every root candidate started with (``SearchConfig.prior``)."""
         legal = view.legal_actions()
@@ -179,7 +178,8 @@ class SearchThinking:
         if len(legal) == 1:
             self.candidates: list[Action] = legal
         elif view.phase == SELECT:
-            self.candidates = list(ranked_selections(view)[:config.root_width])
+            width = config.root_select_width or config.root_width
+            self.candidates = list(ranked_selections(view)[:width])
         else:
             ranking = ranked_heuristic if config.root_ranking == "heuristic" else ranked_actions
             ranked = ranking(view, self.rng)
@@ -263,7 +263,7 @@ class SearchThinking:
         config = self.config
         if state.phase == SELECT:
             return list(ranked_selections(state)[:config.select_width])
-        if not self.heuristic_replies:
+        if config.inner_ranking != "heuristic":
             return top_builds(state, config.inner_width)
         pool = top_builds(state, config.inner_pool)
         if len(pool) <= 1:
@@ -338,14 +338,25 @@ class SearchThinking:
 
 
 class SearchPlayer:
-    """ISMCTS with a fixed iteration budget (see :class:`SearchConfig`)."""
+    """ISMCTS with a fixed iteration budget (see :class:`SearchConfig`).
 
-    def __init__(self, player_id: str, config: SearchConfig) -> None:
+    ``tables`` gives a table size (player count) its own configuration; other sizes use
+    ``config``. Why: what helps at one table size was measured to hurt at another
+    (docs/ai.md), and a match or an experiment always plays one size, so one
+    configuration per size is all a level needs."""
+
+    def __init__(self, player_id: str, config: SearchConfig,
+                 tables: Mapping[int, SearchConfig] | None = None) -> None:
         self.id = player_id
         self.config = config
+        self.tables: Mapping[int, SearchConfig] = dict(tables or {})
+
+    def config_for(self, players: int) -> SearchConfig:
+        """The configuration this level plays with at a table of ``players``."""
+        return self.tables.get(players, self.config)
 
     def start(self, view: PlayerView, rng: random.Random,
               include: Action | None = None) -> SearchThinking:
         """Begin thinking about the viewer's decision; call ``step`` until it returns True.
         ``include``: a decision to search among the root candidates whatever its rank."""
-        return SearchThinking(self.config, view, rng, include)
+        return SearchThinking(self.config_for(view.settings.player_count), view, rng, include)

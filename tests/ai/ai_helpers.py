@@ -19,13 +19,18 @@ def tiny_search(iterations: int = 6) -> SearchPlayer:
 
 
 def tiny_strongest(iterations: int = 6) -> SearchPlayer:
-    """The strongest level's configuration (game.ai.STRONGEST) with a test-sized budget."""
+    """The strongest level's configurations (game.ai.STRONGEST, every table size) with a
+    test-sized budget."""
     from dataclasses import replace
 
     from game.ai import STRONGEST
-    config = make_player(STRONGEST).config
-    return SearchPlayer("strongest:test", replace(config, iterations=iterations,
-                                                  max_seconds=None))
+    strongest = make_player(STRONGEST)
+    assert isinstance(strongest, SearchPlayer)
+
+    def tiny(config: SearchConfig) -> SearchConfig:
+        return replace(config, iterations=iterations, max_seconds=None)
+    return SearchPlayer("strongest:test", tiny(strongest.config),
+                        {n: tiny(c) for n, c in strongest.tables.items()})
 
 
 def all_players(iterations: int = 6) -> dict:

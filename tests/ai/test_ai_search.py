@@ -147,17 +147,26 @@ def test_heuristic_inner_ranking_offers_the_threat_aware_replies():
         if len(ranked) < 6 or len(set(values[:5])) < 5:
             continue  # ties are broken differently (seeded there, by the fast order here)
         thinking = player.start(view, random.Random(0))
-        assert thinking.heuristic_replies  # the default tables include 3 players
         options = thinking._options(state)
         assert options == [a for _, a in ranked[:4]]
         checked += 1
     assert checked >= 2
 
 
-def test_the_strongest_level_weighs_threat_aware_replies_at_three_player_tables_only():
+def test_the_strongest_level_differs_at_three_player_tables_only():
+    """At 3-player tables ``search:3`` weighs threat-aware replies and takes the selection
+    heuristic's pieces without searching them; at 2 and 4 players it does neither."""
     from game.ai import STRONGEST
+    from game.ai.selection import ranked_selections
+    from game.state import SELECT
     strongest = make_player(STRONGEST)
-    for n, expected in ((2, False), (3, True), (4, False)):
-        game = advance(new_game(n, "tables"), 6)
-        thinking = strongest.start(game.view(game.state.current), random.Random(0))
-        assert thinking.heuristic_replies is expected, n
+    for n, special in ((2, False), (3, True), (4, False)):
+        game = new_game(n, "tables")
+        assert game.state.phase == SELECT
+        view = game.view(game.state.current)
+        thinking = strongest.start(view, random.Random(0))
+        assert (thinking.config.inner_ranking == "heuristic") is special, n
+        if special:
+            assert thinking.candidates == [ranked_selections(view)[0]] and thinking.budget == 0
+        else:
+            assert len(thinking.candidates) > 1 and thinking.budget > 0, n
