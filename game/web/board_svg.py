@@ -108,6 +108,17 @@ def tower_drawing(x: float, y: float, tower: Tower, colours: tuple[str, ...], sa
     return parts
 
 
+def tallest_medal(x: float, y: float, single: bool) -> El:
+    """The tallest-tower mark of the plot at (x, y): a medal on the height badge's rim, clear
+    of the tower however tall it is drawn (a tower's drawing starts at x + 54). Filled gold
+    for the one tallest tower, a gold ring for each of towers sharing the greatest height."""
+    return s("g", {"class": "tallest-mark" if single else "tallest-mark tallest-tie"},
+             s("title", {}, M.t("board.tallest") if single else M.t("board.tallest_tie")),
+             s("circle", {"cx": x + 42, "cy": y + 10, "r": 9.5, "class": "tallest-medal"}),
+             s("path", {"d": f"M{x + 42} {y + 4} l5.5 9.5 h-11 z",
+                        "class": "tallest-peak"}))
+
+
 def lock(cx: float, cy: float) -> list[El]:
     return [
         s("path", {"d": f"M{cx - 5} {cy - 3} v-4 a5 5 0 0 1 10 0 v4", "class": "lock-shackle"}),
@@ -211,11 +222,7 @@ class _Scene:
                                         "stroke": palette.fill(colour)}))
         if pos in self.tallest:
             attrs["data-tallest"] = "true" if len(self.tallest) == 1 else "tie"
-            label = "▲" if len(self.tallest) == 1 else "▲="
-            extra.append(s("text", {"x": r.x + 50, "y": r.y + 20, "font-size": 18,
-                                    "text-anchor": "middle", "class": "tallest-mark"},
-                           s("title", {}, M.t("board.tallest") if len(self.tallest) == 1
-                             else M.t("board.tallest_tie")), label))
+            extra.append(tallest_medal(r.x, r.y, len(self.tallest) == 1))
         if pos in self.coach and self.coach[pos] in COACH_MARKS:  # a hint, a reviewed decision
             kind = self.coach[pos]
             attrs["data-coach"] = kind
