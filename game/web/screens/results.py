@@ -62,8 +62,9 @@ def render_scoring(f: PlayFrame) -> El:
         cs = scoring.colours[c]
         p = settings.colour_owner[c]
         summary.append(h("tr", {"data-score-colour": colours[c]},
-                         h("th", {"scope": "row"}, chip(colours[c]), " ",
-                           h("span", {"class": "pname"}, settings.players[p].name)),
+                         h("th", {"scope": "row"},
+                           h("span", {"class": "name-line"}, chip(colours[c]), " ",
+                             h("span", {"class": "pname"}, settings.players[p].name))),
                          h("td", {"class": "num"}, M.number(cs.towers)),
                          h("td", {"class": "num"}, M.number(cs.majorities)),
                          h("td", {"class": "num"}, M.number(cs.tallest)),
