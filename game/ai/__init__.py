@@ -197,10 +197,6 @@ def _custom_search(player_id: str) -> ComputerPlayer:
         text = text.strip()
         if text == "None":
             values[key] = None
-        elif kind.startswith("bool"):
-            if text not in ("True", "False"):
-                raise ValueError(f"{key} must be True or False in {player_id!r}")
-            values[key] = text == "True"
         elif kind.startswith("int"):
             values[key] = int(text)
         elif kind.startswith("float"):

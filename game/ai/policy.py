@@ -13,7 +13,6 @@ Only the building phase is scored here; piece selection is in :mod:`game.ai.sele
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 from ..actions import Action, Build, ReturnPiece
 from ..material import CITIES, MAX_PIECE, PLOTS_PER_CITY, SEAT_PLOTS, Card
@@ -53,25 +52,6 @@ def colour_weights(state: State, player: int) -> list[float]:
 _WEIGHTS: dict[tuple[int, int], tuple[object, list[float]]] = {}
 
 
-def targeting_weights(state: State, player: int, projected: Sequence[float],
-                      share: float) -> list[float]:
-    """Like :func:`colour_weights`, with ``share`` of the opponents' weight moved onto the
-    opponent projected to finish best (``projected``: points per player).
-
-    Why: careful players measure themselves against their best opponent and turn on
-    whoever leads; playout players weighing every opponent alike leave a leader alone."""
-    settings = state.settings
-    n = settings.player_count
-    leader = max((q for q in range(n) if q != player), key=lambda q: projected[q])
-    spread = -(1.0 - share) / (n - 1)
-    weights = [spread] * len(settings.colours)
-    for c in settings.player_colours[leader]:
-        weights[c] -= share
-    for c in settings.player_colours[player]:
-        weights[c] = 1.0
-    return weights
-
-
 def _weights(state: State, player: int) -> list[float]:
     """``colour_weights`` cached per settings object (checked by identity, not just id)."""
     key = (id(state.settings), player)
@@ -86,7 +66,7 @@ def _weights(state: State, player: int) -> list[float]:
 
 
 def _majority_change(counts: list[int], before: int, colour: int, top: int,
-                     weights: Sequence[float]) -> float:
+                     weights: list[float]) -> float:
     """Value of ``colour`` taking a tower of ``top`` (-1: an empty plot) in a city with
     tower ``counts`` per colour and leader ``before``: the tower and the majority change."""
     base = weights[colour] * TOWER
@@ -113,7 +93,7 @@ def _majority_change(counts: list[int], before: int, colour: int, top: int,
 
 
 def _empty_plot_values(my_colours: list[tuple[int, list[int], int]], counts: list[int],
-                       leader: int, weights: Sequence[float], best_height: int,
+                       leader: int, weights: list[float], best_height: int,
                        tallest_owner: int, w_tallest_before: float
                        ) -> list[tuple[float, int, int]]:
     """(value, colour, floors) of building on an empty plot of a city, in the order
@@ -153,16 +133,13 @@ def _reach(supply: Counts) -> tuple[list[int], int]:
 
 
 def scored_builds(state: State, player: int | None = None,
-                  rng: random.Random | None = None, noise: float = 0.0,
-                  weights: Sequence[float] | None = None) -> list[Scored]:
+                  rng: random.Random | None = None, noise: float = 0.0) -> list[Scored]:
     """Every build worth considering for the player to move, with its estimated value.
 
     Per card, city and colour only two piece sizes are considered: the smallest legal one
     (cheapest take-over) and the biggest (for height and safety). The list is empty when no
     build is legal. With ``rng``, only the best build (values plus uniform noise up to
     ``noise``) is returned, as a one-element list: the playouts' hot path, kept allocation-free.
-    ``weights``: the value of a point per colour for this player (default
-    :func:`colour_weights`; :func:`targeting_weights` makes the leader the one to hurt).
     """
     if player is None:
         player = state.current
@@ -170,8 +147,7 @@ def scored_builds(state: State, player: int | None = None,
     settings = state.settings
     board = state.board
     ncol = len(settings.colours)
-    if weights is None:
-        weights = _weights(state, player)
+    weights = _weights(state, player)
     anti_trust = settings.anti_trust
     godzilla = state.godzilla
     plots = SEAT_PLOTS[settings.seat_of(player)]
@@ -297,10 +273,9 @@ def cheapest_return(state: State) -> Action:
                if isinstance(a, ReturnPiece) else (0, ""))
 
 
-def top_builds(state: State, k: int,
-               weights: Sequence[float] | None = None) -> list[Action]:
+def top_builds(state: State, k: int) -> list[Action]:
     """The ``k`` best-looking decisions by the fast estimate (returns when nothing is buildable)."""
-    scored = scored_builds(state, weights=weights)
+    scored = scored_builds(state)
     if not scored:
         return [cheapest_return(state)]
     if 0 < k < len(scored):  # only builds at least as good as the k-th best need ordering
@@ -310,18 +285,17 @@ def top_builds(state: State, k: int,
     return [to_build(state, s) for s in scored[:k]]
 
 
-def playout_build(state: State, rng: random.Random, epsilon: float = 0.1,
-                  weights: Sequence[float] | None = None) -> Action:
+def playout_build(state: State, rng: random.Random, epsilon: float = 0.1) -> Action:
     """The default policy's move: the best estimate with a little noise, sometimes a random one.
 
     The noise and the occasional random move keep playouts from all following one line.
     """
     if rng.random() < epsilon:
-        scored = scored_builds(state, weights=weights)
+        scored = scored_builds(state)
         if not scored:
             return cheapest_return(state)
         return to_build(state, rng.choice(scored))
-    scored = scored_builds(state, rng=rng, noise=PLAYOUT_NOISE, weights=weights)
+    scored = scored_builds(state, rng=rng, noise=PLAYOUT_NOISE)
     if not scored:
         return cheapest_return(state)
     return to_build(state, scored[0])

@@ -30,7 +30,7 @@ import math
 import random
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
@@ -41,7 +41,7 @@ from .evaluate import colour_values, future_weight, player_values
 from .foresight import outlook
 from .greedy import ranked_actions
 from .heuristic import ThreatModel, build_value, ranked_heuristic, scorings_to_come
-from .policy import playout_build, targeting_weights, top_builds
+from .policy import playout_build, top_builds
 from .selection import ranked_selections
 
 THINK_CLOCK = time.perf_counter if sys.platform == "emscripten" else time.process_time
@@ -55,17 +55,13 @@ WIN_WEIGHT = 0.7
 """At the end of the game, the share of the reward given by winning (the rest by the margin)."""
 
 
-def playout_step(state: State, rng: random.Random,
-                 weights: Sequence[Sequence[float]] | None = None) -> State:
-    """One step of the default policy: a chance outcome, noisy piece choice or a quick build
-    (``weights``: per player, the colour weights of its builds' estimate; None: the default)."""
+def playout_step(state: State, rng: random.Random) -> State:
+    """One step of the default policy: a chance outcome, noisy piece choice or a quick build."""
     if state.phase == CHANCE:
         return state.apply(state.sample_chance(rng))
     if state.phase == SELECT:
         return state.apply(ranked_selections(state, rng, noise=0.5)[0])
-    mover = state.current
-    assert mover is not None
-    return state.apply(playout_build(state, rng, weights=weights[mover] if weights else None))
+    return state.apply(playout_build(state, rng))
 
 
 @dataclass(frozen=True)
@@ -99,17 +95,6 @@ class SearchConfig:
     root_select_width: int = 0
     """Selections the root weighs (0: ``root_width``). 1 plays the selection heuristic's
     first choice without searching (the take-over-matched pieces ``heuristic`` takes)."""
-    whole_last_round: bool = False
-    """In the game's last round, play out to the end of the game whatever ``depth`` says:
-    there the leaf is the real result, not an estimate."""
-    win_weight: float = WIN_WEIGHT
-    """At the end of the game, the share of the reward given by winning (the rest: the
-    margin over the best opponent)."""
-    targeting: float = 0.0
-    """Share of the opponents' weight that playout and inner-node players put on the
-    opponent projected (at the root) to finish best (:func:`game.ai.policy.targeting_weights`;
-    0: every opponent alike), so the search's model of the table turns on a leader as
-    ``heuristic`` players do."""
     prior: int = 0
     """Virtual visits per root build given by the one-ply ranking's value (its projected
     margin turned into a reward like a leaf's): the search starts from the heuristic's opinion
@@ -154,8 +139,7 @@ def projected_points(state: State, foresight: float = 0.0,
     return [p + weight * v for p, v in zip(points, values)]
 
 
-def leaf_rewards(state: State, foresight: float = 0.0, mid_round: bool = False,
-                 win_weight: float = WIN_WEIGHT) -> list[float]:
+def leaf_rewards(state: State, foresight: float = 0.0, mid_round: bool = False) -> list[float]:
     """Each player's reward in [0, 1] for a playout that ended in ``state`` (``mid_round``:
     stopped before the round's scoring, which then counts fully)."""
     projected = projected_points(state, foresight, mid_round)
@@ -166,7 +150,7 @@ def leaf_rewards(state: State, foresight: float = 0.0, mid_round: bool = False,
     if state.is_over:
         winners = [s.player for s in state.standings() if s.winner]
         share = 1.0 / len(winners)
-        rewards = [win_weight * (share if p in winners else 0.0) + (1 - win_weight) * r
+        rewards = [WIN_WEIGHT * (share if p in winners else 0.0) + (1 - WIN_WEIGHT) * r
                    for p, r in enumerate(rewards)]
     return rewards
 
@@ -185,10 +169,6 @@ class SearchThinking:
         self.seconds = 0.0
         """Process time spent in :meth:`step` so far (for ``SearchConfig.max_seconds``)."""
         self.root_round = view.round
-        self.weights: list[list[float]] | None = None
-        """Per player, the colour weights of the fast estimate (``SearchConfig.targeting``);
-        set at the first iteration: the projected leaders are public, the same in every
-        determinization."""
         self.prior_visits = 0
         """Virtual visits every root candidate started with (``SearchConfig.prior``)."""
         legal = view.legal_actions()
@@ -283,11 +263,9 @@ class SearchThinking:
         config = self.config
         if state.phase == SELECT:
             return list(ranked_selections(state)[:config.select_width])
-        weights = self.weights[state.current] if self.weights and state.current is not None \
-            else None
         if config.inner_ranking != "heuristic":
-            return top_builds(state, config.inner_width, weights)
-        pool = top_builds(state, config.inner_pool, weights)
+            return top_builds(state, config.inner_width)
+        pool = top_builds(state, config.inner_pool)
         if len(pool) <= 1:
             return pool
         mover = state.current
@@ -301,10 +279,6 @@ class SearchThinking:
         rng = self.rng
         c = self.config.exploration
         state = self.view.sample_state(rng)
-        if self.config.targeting and self.weights is None:
-            projected = projected_points(state, self.config.foresight, not state.is_over)
-            self.weights = [targeting_weights(state, p, projected, self.config.targeting)
-                            for p in range(self.players)]
         node = self.root
         path = [node]
         while True:
@@ -352,18 +326,15 @@ class SearchThinking:
     def _playout(self, state: State, plies: int) -> list[float]:
         rng = self.rng
         depth = self.config.depth
-        if self.config.whole_last_round and self.root_round == self.view.settings.round_count:
-            depth = None
         limit = 10**6 if depth is None else depth - plies
         while not state.is_over and state.round == self.root_round:
             if state.phase != CHANCE:
                 if limit <= 0:
                     break
                 limit -= 1
-            state = playout_step(state, rng, self.weights)
+            state = playout_step(state, rng)
         return leaf_rewards(state, self.config.foresight,
-                            not state.is_over and state.round == self.root_round,
-                            self.config.win_weight)
+                            not state.is_over and state.round == self.root_round)
 
 
 class SearchPlayer:
