@@ -93,6 +93,10 @@ def selfplay(bot_ids: list[str], games: int, seed: str | int,
              options: dict[str, Any], rotate: bool = False, jobs: int = 1) -> dict[str, Any]:
     """Play ``games`` games and summarise wins (ties split) and mean points per seat.
 
+    Margins are points above the mean of the other players. ``winner_margin`` is the
+    winners' mean margin (a shared win counts by its share): how large a win usually is
+    between these players, the scale for a bot's ``mean_margin`` and ``margin_in_wins``.
+
     With ``rotate``, game ``g`` shifts the bots by ``g`` places (player ``p`` is played by
     ``bot_ids[(p + g) % n]``) so every bot sits at every edge equally often; the per-seat
     figures then describe seats, and ``by_bot`` describes the bots. ``jobs`` > 1 plays the
@@ -106,7 +110,8 @@ def selfplay(bot_ids: list[str], games: int, seed: str | int,
     decisions = 0
     per_bot: dict[str, dict[str, Any]] = {
         b: {"seats": 0, "wins": 0.0, "points": 0, "decisions": 0, "seconds": 0.0,
-            "margin": 0.0, "tie_break_wins": 0.0, "per_round": None, "big_pieces": None}
+            "margin": 0.0, "win_margin": 0.0, "tie_break_wins": 0.0, "per_round": None,
+            "big_pieces": None}
         for b in bot_ids}
     tasks = []
     orders = []
@@ -116,6 +121,7 @@ def selfplay(bot_ids: list[str], games: int, seed: str | int,
         orders.append(order)
         tasks.append(([bot_ids[i] for i in order], f"{seed}/{g}", options))
     load_before = _load()
+    winner_margin = 0.0
     started = time.perf_counter()
     if jobs > 1 and sys.platform != "emscripten":  # Pyodide cannot start processes
         import multiprocessing
@@ -130,9 +136,12 @@ def selfplay(bot_ids: list[str], games: int, seed: str | int,
         winners = result["winners"]
         game_points = result["points"]
         for p in winners:
+            margin = game_points[p] - (sum(game_points) - game_points[p]) / (n - 1)
+            winner_margin += margin / len(winners)
             wins[p] += 1 / len(winners)
             stats = per_bot[bot_ids[order[p]]]
             stats["wins"] += 1 / len(winners)
+            stats["win_margin"] += margin / len(winners)
             if result["decided_by"][p] in ("tallest", "majorities"):
                 stats["tie_break_wins"] += 1 / len(winners)
         for p, total in enumerate(game_points):
@@ -161,6 +170,7 @@ def selfplay(bot_ids: list[str], games: int, seed: str | int,
             "tie_break_wins": round(s["tie_break_wins"], 3),
             "mean_score": round(s["points"] / seats, 2) if seats else None,
             "mean_margin": round(s["margin"] / seats, 2) if seats else None,
+            "margin_in_wins": round(s["win_margin"] / s["wins"], 2) if s["wins"] else None,
             "points_per_round": [round(x / seats, 2) for x in s["per_round"] or []],
             "big_pieces_per_round": [round(x / seats, 2) for x in s["big_pieces"] or []],
             "decisions": int(s["decisions"]),
@@ -178,6 +188,7 @@ def selfplay(bot_ids: list[str], games: int, seed: str | int,
         "wins": [round(w, 3) for w in wins],
         "win_rate": [round(w / games, 4) for w in wins] if games else [],
         "mean_score": [round(p / games, 2) for p in points] if games else [],
+        "winner_margin": round(winner_margin / games, 2) if games else None,
         "by_bot": by_bot,
         "seconds": round(seconds, 3),
         "load_average": [load_before, _load()],

@@ -50,3 +50,14 @@ def test_jobs_do_not_change_the_results():
         for key in ("wins", "mean_margin", "points_per_round", "big_pieces_per_round"):
             assert one["by_bot"][bot][key] == two["by_bot"][bot][key]
     assert len(one["by_bot"]["greedy"]["points_per_round"]) == 6
+
+
+def test_winner_margin_is_the_winners_lead_over_the_others_mean():
+    result = selfplay(["heuristic", "heuristic", "random"], 4, "wm", {}, rotate=True)
+    heuristic = result["by_bot"]["heuristic"]
+    # random never wins against heuristic here, so every win is heuristic's
+    assert result["by_bot"]["random"]["wins"] == 0
+    assert result["by_bot"]["random"]["margin_in_wins"] is None
+    assert heuristic["wins"] == pytest.approx(4)
+    assert result["winner_margin"] == pytest.approx(heuristic["margin_in_wins"], abs=0.01)
+    assert heuristic["margin_in_wins"] > heuristic["mean_margin"] > 0
