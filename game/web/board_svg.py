@@ -111,7 +111,7 @@ def tower_drawing(x: float, y: float, tower: Tower, colours: tuple[str, ...], sa
 def tallest_medal(x: float, y: float, single: bool) -> El:
     """The tallest-tower mark of the plot at (x, y): a medal on the height badge's rim, clear
     of the tower however tall it is drawn (a tower's drawing starts at x + 54). Filled gold
-    for the one tallest tower, a gold ring for each of towers sharing the greatest height."""
+    for the one tallest tower, a gold ring on each of the towers sharing the greatest height."""
     return s("g", {"class": "tallest-mark" if single else "tallest-mark tallest-tie"},
              s("title", {}, M.t("board.tallest") if single else M.t("board.tallest_tie")),
              s("circle", {"cx": x + 42, "cy": y + 10, "r": 9.5, "class": "tallest-medal"}),
