@@ -108,6 +108,7 @@ def selfplay(bot_ids: list[str], games: int, seed: str | int,
     wins = [0.0] * n
     points = [0] * n
     decisions = 0
+    winner_margin = 0.0
     per_bot: dict[str, dict[str, Any]] = {
         b: {"seats": 0, "wins": 0.0, "points": 0, "decisions": 0, "seconds": 0.0,
             "margin": 0.0, "win_margin": 0.0, "tie_break_wins": 0.0, "per_round": None,
@@ -121,7 +122,6 @@ def selfplay(bot_ids: list[str], games: int, seed: str | int,
         orders.append(order)
         tasks.append(([bot_ids[i] for i in order], f"{seed}/{g}", options))
     load_before = _load()
-    winner_margin = 0.0
     started = time.perf_counter()
     if jobs > 1 and sys.platform != "emscripten":  # Pyodide cannot start processes
         import multiprocessing
@@ -135,13 +135,13 @@ def selfplay(bot_ids: list[str], games: int, seed: str | int,
         decisions += result["decisions"]
         winners = result["winners"]
         game_points = result["points"]
+        margins = [total - (sum(game_points) - total) / (n - 1) for total in game_points]
         for p in winners:
-            margin = game_points[p] - (sum(game_points) - game_points[p]) / (n - 1)
-            winner_margin += margin / len(winners)
+            winner_margin += margins[p] / len(winners)
             wins[p] += 1 / len(winners)
             stats = per_bot[bot_ids[order[p]]]
             stats["wins"] += 1 / len(winners)
-            stats["win_margin"] += margin / len(winners)
+            stats["win_margin"] += margins[p] / len(winners)
             if result["decided_by"][p] in ("tallest", "majorities"):
                 stats["tie_break_wins"] += 1 / len(winners)
         for p, total in enumerate(game_points):
@@ -149,7 +149,7 @@ def selfplay(bot_ids: list[str], games: int, seed: str | int,
             stats = per_bot[bot_ids[order[p]]]
             stats["seats"] += 1
             stats["points"] += total
-            stats["margin"] += total - (sum(game_points) - total) / (n - 1)
+            stats["margin"] += margins[p]
             stats["decisions"] += result["think_count"][p]
             stats["seconds"] += result["think_time"][p]
             for key in ("per_round", "big_pieces"):
