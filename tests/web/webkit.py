@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Callable
 
 from game.actions import Build, Select
 from game.state import selections
@@ -11,10 +13,11 @@ from game.web.draft import draft_to_json
 from game.web.storage import MemoryBackend, SaveStore
 
 
-def make_controller(backend: MemoryBackend | None = None) -> Controller:
+def make_controller(backend: MemoryBackend | None = None,
+                    clock: Callable[[], float] = time.time) -> Controller:
     store = SaveStore(backend if backend is not None else MemoryBackend(),
                       rng=random.Random(7))
-    controller = Controller(store, {"fast": "1"})
+    controller = Controller(store, {"fast": "1"}, clock=clock)
     controller.boot()
     return controller
 
