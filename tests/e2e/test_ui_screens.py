@@ -10,7 +10,6 @@ in a second instead of playing to it.
 from __future__ import annotations
 
 import random
-from unittest import mock
 
 import pytest
 from e2e_helpers import SCREENSHOTS, VIEWPORTS, screenshot
@@ -32,8 +31,7 @@ def prepared(until, count=4, seed=3, **options) -> dict:
     there in most runs only."""
     backend = MemoryBackend()
     c = make_controller(backend, clock=lambda: 1_763_000_000.0)
-    with mock.patch.object(random, "randrange", return_value=seed):
-        setup_game(c, count, names=NAMES[:count], start="0", **options)
+    setup_game(c, count, names=NAMES[:count], start="0", deal=seed, **options)
     rng = random.Random(seed)
     for _ in range(5000):
         if until(c):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from unittest import mock
 
 from game.actions import Build, Select
 from game.state import selections
@@ -22,7 +23,11 @@ def make_controller(backend: MemoryBackend | None = None,
     return controller
 
 
-def setup_game(c: Controller, count: int = 4, controllers=None, names=None, **options) -> None:
+def setup_game(c: Controller, count: int = 4, controllers=None, names=None,
+               deal: int | None = None, **options) -> None:
+    """Fill in the setup form and start. ``deal`` fixes the game's seed, which is otherwise
+    the clock and a random number (with the controller's clock fixed, the same deal on
+    every run)."""
     c.handle("new-game")
     c.handle("setup-count", {"value": str(count)})
     for i in range(count):
@@ -33,7 +38,11 @@ def setup_game(c: Controller, count: int = 4, controllers=None, names=None, **op
                                "value": controllers[i]})
     for key, value in options.items():
         c.handle("field", {"field": key, "value": value})
-    c.handle("setup-start")
+    if deal is None:
+        c.handle("setup-start")
+    else:
+        with mock.patch.object(random, "randrange", return_value=deal):
+            c.handle("setup-start")
     assert c.screen == "play", c.form.errors
 
 
