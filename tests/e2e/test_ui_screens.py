@@ -30,7 +30,7 @@ def prepared(until, count=4, seed=3, **options) -> dict:
     random deal the screens asserted below, e.g. a hand with two kinds of piece, were
     there in most runs only."""
     backend = MemoryBackend()
-    c = make_controller(backend, clock=lambda: 1_763_000_000.0)
+    c = make_controller(backend)
     setup_game(c, count, names=NAMES[:count], start="0", deal=seed, **options)
     rng = random.Random(seed)
     for _ in range(5000):

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Callable
 from unittest import mock
 
 from game.actions import Build, Select
@@ -13,12 +11,14 @@ from game.web.controller import Controller
 from game.web.draft import draft_to_json
 from game.web.storage import MemoryBackend, SaveStore
 
+DEAL_CLOCK = 1_763_000_000.0
+"""The clock a fixed ``deal`` starts its game at (part of the game's seed)."""
 
-def make_controller(backend: MemoryBackend | None = None,
-                    clock: Callable[[], float] = time.time) -> Controller:
+
+def make_controller(backend: MemoryBackend | None = None) -> Controller:
     store = SaveStore(backend if backend is not None else MemoryBackend(),
                       rng=random.Random(7))
-    controller = Controller(store, {"fast": "1"}, clock=clock)
+    controller = Controller(store, {"fast": "1"})
     controller.boot()
     return controller
 
@@ -26,8 +26,7 @@ def make_controller(backend: MemoryBackend | None = None,
 def setup_game(c: Controller, count: int = 4, controllers=None, names=None,
                deal: int | None = None, **options) -> None:
     """Fill in the setup form and start. ``deal`` fixes the game's seed, which is otherwise
-    the clock and a random number (with the controller's clock fixed, the same deal on
-    every run)."""
+    the clock and a random number: both are fixed while the game starts."""
     c.handle("new-game")
     c.handle("setup-count", {"value": str(count)})
     for i in range(count):
@@ -41,7 +40,8 @@ def setup_game(c: Controller, count: int = 4, controllers=None, names=None,
     if deal is None:
         c.handle("setup-start")
     else:
-        with mock.patch.object(random, "randrange", return_value=deal):
+        with mock.patch.object(c, "clock", lambda: DEAL_CLOCK), \
+                mock.patch.object(random, "randrange", return_value=deal):
             c.handle("setup-start")
     assert c.screen == "play", c.form.errors
 
