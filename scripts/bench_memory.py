@@ -31,9 +31,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "scripts"), str(ROOT / "tests" / "e2e")]
 
-import serve  # noqa: E402
-from bench_ui import bench_level, load  # noqa: E402
-from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, DIST  # noqa: E402
+from bench_ui import bench_level, load, served_site  # noqa: E402
+from e2e_helpers import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 SETTLE_SECONDS = 3.0
 """Wait after a step before measuring (a collected garbage, a finished paint)."""
@@ -133,21 +132,14 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=8)
     parser.add_argument("--timeout", type=float, default=600)
     args = parser.parse_args()
-    if not (DIST / "index.html").is_file():
-        sys.exit("dist/ is not built: run python3 scripts/build.py")
-    from playwright.sync_api import sync_playwright
-    url, server = serve.start_server(port=0)
-    try:
-        with sync_playwright() as p:
-            print(f"load average: {os.getloadavg()[0]:.2f}")
-            print("PSS in MB: total = browser + renderer + gpu + utility + zygote")
-            for mode in ("blank", "page", "worker"):
-                for name, sizes in measure(p, url, mode, args.moves, args.timeout):
-                    parts = "  ".join(f"{k} {v:6.1f}" for k, v in sorted(sizes.items())
-                                      if k != "total")
-                    print(f"  {name:60s} total {sizes['total']:6.1f}   {parts}")
-    finally:
-        server.shutdown()
+    with served_site() as (p, url):
+        print(f"load average: {os.getloadavg()[0]:.2f}")
+        print("PSS in MB: total = browser + renderer + gpu + utility + zygote")
+        for mode in ("blank", "page", "worker"):
+            for name, sizes in measure(p, url, mode, args.moves, args.timeout):
+                parts = "  ".join(f"{k} {v:6.1f}" for k, v in sorted(sizes.items())
+                                  if k != "total")
+                print(f"  {name:60s} total {sizes['total']:6.1f}   {parts}")
 
 
 if __name__ == "__main__":

@@ -30,7 +30,10 @@ import os
 import random
 import statistics
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "scripts"), str(ROOT / "tests" / "e2e"),
@@ -161,6 +164,21 @@ def bench_level(page, url: str, level: str, moves: int, timeout_s: float,
             "longest_thinking": max(thinking, default=0.0), "long_thinking": len(thinking)}
 
 
+@contextmanager
+def served_site() -> Iterator[tuple[Any, str]]:
+    """Playwright and the URL of the built site (dist/) served on the loopback, for as long
+    as the block runs (exits with a hint when dist/ is not built)."""
+    if not (DIST / "index.html").is_file():
+        sys.exit("dist/ is not built: run python3 scripts/build.py")
+    from playwright.sync_api import sync_playwright
+    url, server = serve.start_server(port=0)
+    try:
+        with sync_playwright() as playwright:
+            yield playwright, url
+    finally:
+        server.shutdown()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--taps", type=int, default=30)
@@ -173,37 +191,30 @@ def main() -> None:
     parser.add_argument("--main", action="store_true",
                         help="also measure with the worker off (?aiworker=off)")
     args = parser.parse_args()
-    if not (DIST / "index.html").is_file():
-        sys.exit("dist/ is not built: run python3 scripts/build.py")
-    from playwright.sync_api import sync_playwright
-    url, server = serve.start_server(port=0)
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport={"width": 1024, "height": 768})
-            print(f"load average: {os.getloadavg()[0]:.2f}")
-            taps = {} if args.no_taps else bench_taps(page, url, args.taps)
-            if taps:
-                print("tap -> board updated (ms, median of n; painted = to the next frame)")
-            for kind, r in taps.items():
-                print(f"  {kind:5s} n={r['n']:3d}  handled {r['handled']:6.1f}  painted "
-                      f"{r['painted']:6.1f}  (max {r['max_painted']:6.1f})  python "
-                      f"{r['python']:5.1f}  render {r['render']:5.1f}")
-            print("computer players, time per decision in the browser (ms); longest "
-                  "main-thread task meanwhile")
-            for level in args.levels.split(","):
-                for query in ("?fast=1",) + (("?fast=1&aiworker=off",) if args.main else ()):
-                    r = bench_level(page, url, level, args.moves, args.timeout, query,
-                                    args.players)
-                    print(f"  {level:9s} {query:22s} n={r['n']:3d}  median {r['median']:8.1f}"
-                          f"  p95 {r['p95']:8.1f}  max {r['max']:8.1f}  sources {r['sources']}"
-                          f"\n    long tasks (> 50 ms) while thinking: {r['long_thinking']}, longest "
-                          f"{r['longest_thinking']:.1f}; in all: {r['long_tasks']}, longest "
-                          f"{r['longest_task']:.1f} (drawing moves included)")
-                    print(f"    load average: {os.getloadavg()[0]:.2f}")
-            browser.close()
-    finally:
-        server.shutdown()
+    with served_site() as (p, url):
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1024, "height": 768})
+        print(f"load average: {os.getloadavg()[0]:.2f}")
+        taps = {} if args.no_taps else bench_taps(page, url, args.taps)
+        if taps:
+            print("tap -> board updated (ms, median of n; painted = to the next frame)")
+        for kind, r in taps.items():
+            print(f"  {kind:5s} n={r['n']:3d}  handled {r['handled']:6.1f}  painted "
+                  f"{r['painted']:6.1f}  (max {r['max_painted']:6.1f})  python "
+                  f"{r['python']:5.1f}  render {r['render']:5.1f}")
+        print("computer players, time per decision in the browser (ms); longest "
+              "main-thread task meanwhile")
+        for level in args.levels.split(","):
+            for query in ("?fast=1",) + (("?fast=1&aiworker=off",) if args.main else ()):
+                r = bench_level(page, url, level, args.moves, args.timeout, query,
+                                args.players)
+                print(f"  {level:9s} {query:22s} n={r['n']:3d}  median {r['median']:8.1f}"
+                      f"  p95 {r['p95']:8.1f}  max {r['max']:8.1f}  sources {r['sources']}"
+                      f"\n    long tasks (> 50 ms) while thinking: {r['long_thinking']}, longest "
+                      f"{r['longest_thinking']:.1f}; in all: {r['long_tasks']}, longest "
+                      f"{r['longest_task']:.1f} (drawing moves included)")
+                print(f"    load average: {os.getloadavg()[0]:.2f}")
+        browser.close()
 
 
 if __name__ == "__main__":
