@@ -122,17 +122,17 @@ def play(task: tuple[str, str, int, int, int, int]) -> dict[str, Any]:
     while not game.state.is_over:
         mover = game.state.current
         assert mover is not None
+        view = game.view(mover)
         if mover != seat:
-            action = decide(YARDSTICK, game.view(mover), rng)
+            action = decide(YARDSTICK, view, rng)
         elif level is not None:
-            action = decide(level, game.view(mover), rng)
-        elif len(game.view(mover).legal_actions()) == 1:
-            action = game.view(mover).legal_actions()[0]
+            action = decide(level, view, rng)
+        elif len(legal := view.legal_actions()) == 1:
+            action = legal[0]
         elif subject == "oracle":
             action = oracle_decision(game, mover, width)
         else:
-            action = rollout_decision(game.view(mover), width, samples,
-                                      f"{seed}/{len(game.log)}")
+            action = rollout_decision(view, width, samples, f"{seed}/{len(game.log)}")
         game.play(action)
     state = game.state
     points = state.player_points()
