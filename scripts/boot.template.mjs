@@ -12,10 +12,12 @@
  *    directory: every file under game/ (and locale/) with its __pycache__/*.pyc (checked
  *    hash, so the sources stay: tracebacks show file, line and text).
  * 3. A memory snapshot (Pyodide's private `_makeSnapshot` / `_loadSnapshot`): after the
- *    first boot in a browser is ready, a module worker (this file again) starts a second
- *    interpreter, imports the game's pure-Python modules, copies the interpreter's memory
- *    and keeps it in Cache Storage (with its SHA-256) under a key that names this exact
- *    runtime + stdlib + game build. Later boots restore
+ *    first boot in a browser is ready, the page's one module worker (this file again, the
+ *    computers' thinking worker) starts its interpreter with `_makeSnapshot`, imports the
+ *    game's pure-Python modules, copies the interpreter's memory and keeps it in Cache
+ *    Storage (with its SHA-256, read back before it reports "stored") under a key that
+ *    names this exact runtime + stdlib + game build, then goes on thinking with that same
+ *    interpreter: never more than two interpreters. Later boots restore
  *    it instead of starting Python and importing the game. A missing, corrupted (hash)
  *    or foreign (Pyodide checks its build id) snapshot, or any failure while restoring,
  *    falls back to a normal boot and deletes the bad copy. After a restore, `random` is
@@ -33,7 +35,8 @@ export { version };
 
 const CONFIG = __CONFIG__;
 
-const SNAPSHOT_CACHE = "manhattan-boot-snapshot"; // not "manhattan-<v>": sw.js deletes those
+// One name, set by scripts/build.py for this module and for sw.js, whose `activate` spares it.
+const SNAPSHOT_CACHE = CONFIG.snapshot_cache;
 const SNAPSHOT_URL = new URL("./__boot_snapshot__/" + CONFIG.key, import.meta.url).href;
 
 function mark(name) {
@@ -193,6 +196,10 @@ function whenReady(callback) {
   observer.observe(html, { attributes: true, attributeFilter: ["data-ready"] });
 }
 
+/* Store the snapshot and read it back before saying "stored". WebKit lost 8 of 12
+ * Cache Storage entries whose writer was terminated right after put() resolved; an entry
+ * read back in full (and its hash checked) before the writer goes away was kept every time
+ * (TECH-NOTES, "Other browsers"). The writer is also no longer terminated after storing. */
 async function storeSnapshot(bytes) {
   try {
     const digest = await sha256(bytes);
@@ -202,6 +209,10 @@ async function storeSnapshot(bytes) {
       SNAPSHOT_URL,
       new Response(bytes, { headers: { "content-type": "application/octet-stream", "x-sha256": digest } }),
     );
+    const back = await cache.match(SNAPSHOT_URL);
+    if (!back) return "not stored: the entry was gone when read back";
+    const readBack = await sha256(await back.arrayBuffer());
+    if (readBack !== digest) return "not stored: the entry read back differs";
     return "stored";
   } catch (e) {
     return "not stored: " + (e && e.message);
@@ -258,17 +269,30 @@ async function importGame(pyodide) {
   }
 }
 
-/* In a module worker started by the page (this same file): boot a throwaway interpreter
- * with _makeSnapshot, import the game, keep the snapshot. Not on the page itself:
- * _makeSnapshot wraps the JS globals in a proxy under which DOM getters throw
- * ("Illegal invocation"), and the copy would cost the page a long task. */
-async function makeSnapshotInWorker() {
+/* In the page's one worker (this same file), after a cold boot of the page: boot an
+ * interpreter with _makeSnapshot, import the game, keep the snapshot, and go on using that
+ * same interpreter for the computers' thinking, so no more than two interpreters (the
+ * page's and this one) are ever alive: an iPad's tab allows little memory (issue 22).
+ * Not on the page itself: _makeSnapshot wraps the JS globals in a proxy under which DOM
+ * getters throw ("Illegal invocation"), and the copy would cost the page a long task.
+ * Returns the interpreter and what became of the snapshot. */
+async function bootMakingSnapshot() {
   const pyodide = await loadPyodideCore({ stdLibURL: new URL(CONFIG.stdlib, import.meta.url).href, _makeSnapshot: true });
   writeGamePack(pyodide, await fetchGamePack());
   const importModule = pyodide.runPython("import importlib; importlib.import_module");
   for (const name of CONFIG.preimport) importModule(name);
   importModule.destroy();
-  return await storeSnapshot(packSnapshot(pyodide.makeMemorySnapshot()));
+  let result;
+  try {
+    result = await storeSnapshot(packSnapshot(pyodide.makeMemorySnapshot()));
+  } catch (error) {
+    result = "failed: " + (error && error.message);
+  }
+  return { pyodide, result };
+}
+
+function answerFunction(pyodide) {
+  return pyodide.runPython("from game.web.coach import answer as _answer; _answer");
 }
 
 /* The computers' thinking worker (issue 13.4): this same file as a module worker with its
@@ -293,7 +317,7 @@ async function bootAiInterpreter() {
   }
   if (!pyodide) pyodide = await loadPyodideCore({ stdLibURL });
   writeGamePack(pyodide, await packPromise);
-  return pyodide.runPython("from game.web.coach import answer as _answer; _answer");
+  return answerFunction(pyodide);
 }
 
 function serveAi() {
@@ -301,22 +325,23 @@ function serveAi() {
   let fault = null;
   self.onmessage = async (event) => {
     const message = event.data;
-    if (message === "make-snapshot") {
-      let result;
-      try {
-        result = await makeSnapshotInWorker();
-      } catch (error) {
-        result = "failed: " + (error && error.message);
-      }
-      self.postMessage(result);
-      return;
-    }
     if (!message || typeof message !== "object") return;
     if (message.kind === "ai-init") {
+      // {fault, snapshot: make and store one first, serve: then answer asks}
       fault = message.fault || null;
+      let made = null;
+      if (message.snapshot) {
+        try {
+          made = await bootMakingSnapshot();
+          self.postMessage({ kind: "snapshot", result: made.result });
+        } catch (error) {
+          self.postMessage({ kind: "snapshot", result: "failed: " + (error && error.message) });
+        }
+      }
+      if (message.serve === false) return;
       try {
         if (fault === "fail-boot") throw new Error("worker boot failure (test hook)");
-        answer = await bootAiInterpreter();
+        answer = made ? answerFunction(made.pyodide) : await bootAiInterpreter();
         self.postMessage({ kind: "ai-ready" });
       } catch (error) {
         self.postMessage({ kind: "ai-failed", error: String(error && error.message) });
@@ -346,30 +371,38 @@ function serveAi() {
 const IN_WORKER = typeof document === "undefined" && typeof WorkerGlobalScope !== "undefined";
 if (IN_WORKER) serveAi();
 
-/* After the page is ready (and a pause, so the first taps are not slowed): make the
- * snapshot in a worker. */
-function scheduleSnapshot() {
-  whenReady(() =>
-    setTimeout(() => {
-      let worker;
-      try {
-        worker = new Worker(import.meta.url, { type: "module" });
-      } catch (error) {
-        console.warn("boot: no snapshot worker:", error && error.message);
-        return;
-      }
-      worker.onmessage = (event) => {
-        setHint(event.data === "stored");
-        document.documentElement.setAttribute("data-boot-snapshot-stored", String(event.data));
-        worker.terminate();
-      };
-      worker.onerror = (event) => {
-        console.warn("boot: snapshot worker failed:", event.message);
-        worker.terminate();
-      };
-      worker.postMessage("make-snapshot");
-    }, CONFIG.snapshot_delay_ms),
-  );
+/* Whether this page booted cold and wants its worker to make a snapshot. */
+let snapshotWanted = false;
+
+function snapshotReport(result) {
+  setHint(result === "stored");
+  document.documentElement.setAttribute("data-boot-snapshot-stored", String(result));
+}
+
+/* Without a thinking worker (?aiworker=off, or it could not start): a worker that only
+ * makes the snapshot, after a pause so the first taps are not slowed, and is let go once
+ * the entry has been read back. */
+function snapshotOnlyWorker() {
+  setTimeout(() => {
+    let worker;
+    try {
+      worker = new Worker(import.meta.url, { type: "module", name: "manhattan-snapshot" });
+    } catch (error) {
+      console.warn("boot: no snapshot worker:", error && error.message);
+      return;
+    }
+    worker.onmessage = (event) => {
+      const message = event.data || {};
+      if (message.kind !== "snapshot") return;
+      snapshotReport(message.result);
+      worker.terminate();
+    };
+    worker.onerror = (event) => {
+      console.warn("boot: snapshot worker failed:", event.message);
+      worker.terminate();
+    };
+    worker.postMessage({ kind: "ai-init", snapshot: true, serve: false });
+  }, CONFIG.snapshot_delay_ms);
 }
 
 /* The page's side of the thinking worker: window.manhattanAi = {state, ask(text)}.
@@ -416,16 +449,21 @@ function startAiWorker() {
       worker.postMessage({ kind: "ai-ask", id, text });
     });
   globalThis.manhattanAi = client;
-  if (param === "off" || typeof Worker === "undefined") return setAi("off");
+  if (param === "off" || typeof Worker === "undefined") {
+    if (snapshotWanted) snapshotOnlyWorker();
+    return setAi("off");
+  }
   setAi("starting");
   try {
     worker = new Worker(import.meta.url, { type: "module", name: "manhattan-ai" });
   } catch (error) {
+    if (snapshotWanted) snapshotOnlyWorker();
     return fail("could not start: " + (error && error.message));
   }
   worker.onmessage = (event) => {
     const message = event.data || {};
-    if (message.kind === "ai-ready") setAi("ready");
+    if (message.kind === "snapshot") snapshotReport(message.result);
+    else if (message.kind === "ai-ready") setAi("ready");
     else if (message.kind === "ai-failed") fail(message.error);
     else if (message.kind === "ai-answer" && pending.has(message.id)) {
       const { resolve, timer } = pending.get(message.id);
@@ -438,7 +476,7 @@ function startAiWorker() {
     event.preventDefault(); // handled: the page thinks on its own
     fail("worker error: " + (event.message || "unknown"));
   };
-  worker.postMessage({ kind: "ai-init", fault: param });
+  worker.postMessage({ kind: "ai-init", fault: param, snapshot: snapshotWanted });
 }
 
 /* The boot itself: snapshot restore, or a normal start plus the game's imports. */
@@ -485,7 +523,7 @@ async function boot() {
   mark("boot:game-imported");
   if (useSnapshots) {
     if (document.documentElement.getAttribute("data-boot-snapshot") !== "fallback") setState("made");
-    scheduleSnapshot();
+    snapshotWanted = true; // by the worker started once the page is ready
   } else {
     setState("none");
   }

@@ -49,6 +49,9 @@ SW_TEMPLATE = ROOT / "scripts" / "sw.template.js"
 PYSCRIPT_TOML = ROOT / "pyscript.toml"
 
 BOOT_TEMPLATE = ROOT / "scripts" / "boot.template.mjs"
+# The Cache Storage name of the boot snapshot, shared by the boot module and sw.js: the
+# service worker's `activate` deletes old versions' caches but never this one.
+SNAPSHOT_CACHE = "manhattan-boot-snapshot"
 BUILD_RUNTIME = ROOT / "scripts" / "build_runtime.mjs"
 
 # Top-level site files and folders copied as they are.
@@ -360,11 +363,13 @@ def write_service_worker(quiet: bool) -> tuple:
     version = content_version(rel_paths)
     precache = ["./" + p for p in rel_paths]
     template = SW_TEMPLATE.read_text(encoding="utf-8")
-    for marker in ("__VERSION__", "__PRECACHE__"):
+    for marker in ("__VERSION__", "__PRECACHE__", "__SNAPSHOT_CACHE__"):
         if marker not in template:
             raise BuildError("%s lacks the %s marker" % (SW_TEMPLATE.name, marker))
-    text = template.replace("__VERSION__", version).replace(
-        "__PRECACHE__", json.dumps(precache, indent=2)
+    text = (
+        template.replace("__VERSION__", version)
+        .replace("__PRECACHE__", json.dumps(precache, indent=2))
+        .replace("__SNAPSHOT_CACHE__", json.dumps(SNAPSHOT_CACHE))
     )
     (DIST / "sw.js").write_text(text, encoding="utf-8")
     return version, len(precache)
@@ -407,6 +412,7 @@ def build(quiet: bool = False, snapshot: bool = True) -> int:
         "preimport": analysis["preimport"],
         "snapshot": snapshot,
         "snapshot_delay_ms": 1500,  # after ready: leave the first taps alone
+        "snapshot_cache": SNAPSHOT_CACHE,
     }
     boot_text = boot_module(boot_config)
     boot_name = "boot-%s.mjs" % short_hash(boot_text.encode("utf-8"))

@@ -5,7 +5,8 @@
  * - PRECACHE lists every file of the built site (computed at build time, so the
  *   hashed PyScript chunk names are always right).
  * - VERSION is a hash of all those files' contents: any change to the site gives
- *   a new sw.js, the browser installs it, and the old cache is deleted on activate.
+ *   a new sw.js, the browser installs it, and the old cache is deleted on activate
+ *   (never the boot snapshot's cache, which names its own runtime build).
  * - Install fetches with cache mode "no-cache": each file is revalidated with the
  *   server (a cheap 304 when unchanged), so a stale HTTP-cache copy can never end up
  *   in a new version's cache.
@@ -22,6 +23,9 @@ const VERSION = "__VERSION__";
 const CACHE_PREFIX = "manhattan-";
 const CACHE = CACHE_PREFIX + VERSION;
 const PRECACHE = __PRECACHE__;
+// The boot module's memory snapshot (scripts/boot.template.mjs): it names the runtime build
+// it belongs to and replaces itself, so a new version of the site must not delete it.
+const SNAPSHOT_CACHE = __SNAPSHOT_CACHE__;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -44,7 +48,7 @@ self.addEventListener("activate", (event) => {
       .then((keys) =>
         Promise.all(
           keys
-            .filter((key) => key.startsWith(CACHE_PREFIX) && key !== CACHE)
+            .filter((key) => key.startsWith(CACHE_PREFIX) && key !== CACHE && key !== SNAPSHOT_CACHE)
             .map((key) => caches.delete(key)),
         ),
       )

@@ -97,6 +97,38 @@ def test_second_visit_restores_the_snapshot_and_plays(primed, site_url):
     assert page.get_attribute("#app", "data-screen") in ("pass", "play")
 
 
+def test_every_reopen_restores_the_snapshot(primed, site_url):
+    """Issue 22: not only the second visit; a snapshot that vanished after a while (WebKit
+    lost Cache Storage entries of a terminated writer) would show here."""
+    page = primed
+    for _ in range(3):
+        assert boot(page, site_url + FAST) == "restored"
+        assert len(stored_snapshot_keys(page)) == 1
+
+
+def test_a_cold_boot_runs_one_worker_for_the_snapshot_and_the_computers(new_context, site_url):
+    """At most two interpreters alive (an iPad's tab allows little memory): the page's and
+    one worker's, which makes the snapshot and then thinks for the computers."""
+    page = new_context().new_page()
+    workers = []
+    page.on("worker", lambda worker: workers.append(worker.url))
+    assert boot(page, site_url + FAST) == "made"
+    wait_stored(page)
+    page.wait_for_function("document.documentElement.dataset.aiWorker === 'ready'", timeout=120_000)
+    assert len(workers) == 1, workers
+    assert len(page.workers) == 1
+    assert boot(page, site_url + FAST) == "restored"
+    page.wait_for_function("document.documentElement.dataset.aiWorker === 'ready'", timeout=120_000)
+    assert len(page.workers) == 1
+
+
+def test_without_the_thinking_worker_a_snapshot_is_still_made(new_context, site_url):
+    page = new_context().new_page()
+    assert boot(page, site_url + "?fast=1&aiworker=off") == "made"
+    wait_stored(page)
+    assert boot(page, site_url + "?fast=1&aiworker=off") == "restored"
+
+
 def test_restored_interpreters_draw_fresh_randomness_and_seeded_games_replay(primed, site_url):
     """New games take their seed's random part from `random`: after two restores of the
     same snapshot they must differ (the boot reseeds); a saved (seeded) game reopened

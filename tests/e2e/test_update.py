@@ -27,6 +27,8 @@ def test_a_new_version_is_offered_and_the_game_survives_the_switch(page, site_ur
         tap(page, '[data-action="reveal"]')
         tap(page, '[data-select-inc="3"]')
         wait_service_worker(page)
+        page.wait_for_function("document.documentElement.dataset.bootSnapshotStored === 'stored'",
+                               timeout=120_000)
         old_caches = page.evaluate(CACHES_JS)
         assert len(old_caches) == 1
         # The save as the previous version wrote it: no revision, no app version.
@@ -58,6 +60,9 @@ def test_a_new_version_is_offered_and_the_game_survives_the_switch(page, site_ur
             "async () => (await caches.keys()).includes('manhattan-0123456789abcdef')")
         assert page.evaluate(CACHES_JS) == ["manhattan-0123456789abcdef"]
         assert page.locator('[data-update-ready="true"]').count() == 0
+        # The new version kept the boot snapshot (same runtime build) and restored it.
+        assert page.get_attribute("html", "data-boot-snapshot") == "restored"
+        assert page.evaluate("() => caches.has('manhattan-boot-snapshot')")
         # The game goes on exactly where it was.
         assert screen(page) == "pass"
         tap(page, '[data-action="reveal"]')
