@@ -14,6 +14,12 @@
  *    shows "A new version is ready"), and window.manhattanApplyUpdate() activates it
  *    and reloads once it controls the page.
  *
+ * 5. The screen this start will show, at once (issue 22.4): when the page was last hidden,
+ *    game/web/boot_screen.py kept the markup of what the next start shows (the start screen,
+ *    or the pass screen of the game in progress: never anyone's cards). It is drawn here,
+ *    inert, while Python restores; Python's first render replaces it with the same screen,
+ *    which then answers taps. An entry whose save has changed since is ignored.
+ *
  * Plain JS by design: this is the only hand-written JavaScript of the project.
  */
 (function () {
@@ -67,6 +73,46 @@
   setTimeout(function () {
     if (!isReady()) html.classList.add("boot-is-slow");
   }, 20000);
+
+  // 5. The kept screen (keys and format: game/web/boot_screen.py, game/web/storage.py).
+  function keptScreen() {
+    try {
+      var params = new URLSearchParams(location.search);
+      if (location.hash || params.has("replay") || params.has("lang")) return null;
+      var entry = JSON.parse(localStorage.getItem("manhattan:boot-screen") || "null");
+      if (!entry || entry.v !== 1 || typeof entry.html !== "string") return null;
+      if (entry.html.length > 200000 || (entry.screen !== "start" && entry.screen !== "pass")) return null;
+      var current = localStorage.getItem("manhattan:current");
+      if ((entry.game || null) !== current) return null;
+      if (current !== null) {
+        var save = JSON.parse(localStorage.getItem("manhattan:save:" + current) || "null");
+        var meta = save && save.meta;
+        var revision = meta && typeof meta.revision === "number" ? meta.revision : 0;
+        if (revision !== entry.revision) return null;
+      }
+      return entry;
+    } catch (e) {
+      return null; // no storage, a hand-edited entry: the loading screen, as before
+    }
+  }
+  (function drawKeptScreen() {
+    var app = document.getElementById("app");
+    var entry = app && !isReady() ? keptScreen() : null;
+    if (!entry) return;
+    var template = document.createElement("template");
+    template.innerHTML = entry.html; // our own markup; the CSP allows no inline script
+    var screen = template.content.firstElementChild;
+    if (!screen) return;
+    screen.setAttribute("inert", "");
+    app.appendChild(screen);
+    html.setAttribute("data-kept-screen", entry.screen);
+    if (typeof entry.lang === "string") html.setAttribute("lang", entry.lang);
+    try {
+      performance.mark("shell:kept-screen");
+    } catch (e) {
+      /* marks are a measurement aid only */
+    }
+  })();
 
   window.manhattanUpdateWaiting = false;
   window.manhattanApplyUpdate = function () {

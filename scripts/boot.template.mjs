@@ -487,17 +487,26 @@ async function boot() {
   packPromise.catch(() => {}); // awaited below; avoid an unhandled rejection meanwhile
   const useSnapshots = snapshotsUsable();
 
-  if (useSnapshots) {
-    const found = await readSnapshot();
-    mark("boot:snapshot-read");
+  if (useSnapshots && hintedSnapshot()) {
+    // The interpreter starts at once (Pyodide fetches its wasm and imports its JS while
+    // the snapshot is read); only instantiating the wasm waits for the memory. When there
+    // is no snapshot after all (evicted), that start fails and a normal boot follows.
+    const reading = readSnapshot();
+    const memory = reading.then((found) => {
+      mark("boot:snapshot-read");
+      if (!found) throw new Error("no stored snapshot");
+      return unpackSnapshot(found.stored);
+    });
+    memory.catch(() => {}); // handled below, through loadPyodide's failure
+    let pyodide = null;
+    let failure = null;
+    try {
+      pyodide = await loadPyodideCore({ ...base, _loadSnapshot: memory });
+    } catch (error) {
+      failure = error;
+    }
+    const found = await reading;
     if (found) {
-      let pyodide = null;
-      let failure = null;
-      try {
-        pyodide = await loadPyodideCore({ ...base, _loadSnapshot: unpackSnapshot(found.stored) });
-      } catch (error) {
-        failure = error;
-      }
       if (!(await found.intact)) {
         await dropCorrupted(); // whatever the restore did, this interpreter is not used
       } else if (failure === null) {

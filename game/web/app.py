@@ -8,6 +8,7 @@ tapped element; proxies are kept on the instance so they are never garbage colle
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 import traceback
 from typing import Any
@@ -18,9 +19,10 @@ from pyscript.ffi import create_proxy, to_js
 from ..save import MAX_SAVE_BYTES
 from . import layout
 from . import messages as M
+from .boot_screen import BOOT_SCREEN_KEY, entry, next_start_screen
 from .coach import Answer, Request, parse_answer, request_text, work
 from .controller import Controller
-from .dom import patch, replace_children
+from .dom import build, patch, replace_children
 from .frame import Frame
 from .screens.announce import fresh, news
 from .screens.page import render_page
@@ -152,6 +154,7 @@ class App:
         M.set_language(M.pick_language(params.get("lang"), kept if isinstance(kept, str)
                                        else None, browser_languages()))
         format_time = browser_time_formatter()
+        self._format_time = format_time
         report = self._warn
         if format_time is None:
             self.controller = Controller(SaveStore(backend), params, report=report)
@@ -221,7 +224,11 @@ class App:
             self.controller.update_ready = True
             self.render()
         document.addEventListener("visibilitychange", visibility)
+        keep = create_proxy(self.keep_boot_screen)
+        self._proxies.append(keep)
+        window.addEventListener("pagehide", keep)
         document.documentElement.setAttribute("data-ready", "true")
+        window.performance.mark("app:ready")  # scripts/bench_tablet_boot.py
         self.kick()
 
     # --------------------------------------------------------------- events
@@ -462,6 +469,27 @@ class App:
         game of two or more people behind the pass-the-device screen."""
         if str(document.visibilityState) == "hidden":
             self.dispatch("hide-cards", {})
+            self.keep_boot_screen()
+
+    def keep_boot_screen(self, event: Any = None) -> None:
+        """Keep what the next start of the page will show, for assets/boot.js to draw
+        before Python runs (game/web/boot_screen.py). Optional: any failure (storage full,
+        an unreadable save) only leaves the next start with the loading screen."""
+        if not self.storage_ok:
+            return
+        backend = self.controller.store.backend
+        try:
+            found = next_start_screen(backend, self._format_time)
+            kept = None
+            if found is not None:
+                screen, tree, game, revision = found
+                kept = entry(screen, str(build(document, tree).outerHTML), game, revision)
+            if kept is None:
+                backend.remove(BOOT_SCREEN_KEY)
+            else:
+                backend.set(BOOT_SCREEN_KEY, json.dumps(kept))
+        except Exception as error:
+            window.console.warn("boot screen not kept: " + str(error))
 
     def dispatch(self, action: str, data: dict[str, Any], render: bool = True) -> None:
         started = time.perf_counter()

@@ -151,6 +151,18 @@ def test_restored_interpreters_draw_fresh_randomness_and_seeded_games_replay(pri
     assert after["seed"] == before["seed"] and after.get("log") == before.get("log")
 
 
+def test_a_snapshot_evicted_behind_the_boots_back_gives_a_normal_boot(primed, site_url):
+    """The localStorage hint says there is one, the cache entry is gone (the browser
+    evicted it): the interpreter started for the restore fails quietly and a normal boot
+    follows, which makes a new snapshot."""
+    page = primed
+    page.evaluate("async (name) => caches.delete(name)", CACHE)
+    assert boot(page, site_url + FAST) == "made"
+    new_game(page, 2)
+    wait_stored(page)
+    assert boot(page, site_url + FAST) == "restored"
+
+
 @pytest.mark.parametrize("mode", ["corrupt", "foreign", "garbage", "truncated"])
 def test_a_bad_snapshot_falls_back_to_a_normal_boot(primed, site_url, mode):
     page = primed

@@ -1,0 +1,65 @@
+"""The screen a reopened page shows before Python runs (issue 22, point 4).
+
+On a tablet-class CPU the interpreter takes seconds to come back, and until then the page
+showed only a spinner. So whenever the page is hidden (the tablet put away, the tab closed
+or reloaded) the UI works out what the next start of the page will show, and when that is
+the start screen or the pass-the-device screen of the game in progress, keeps its markup in
+``localStorage``; ``assets/boot.js`` puts it on screen at once, inert, until Python draws the
+same screen and answers taps. It is never a hand: a screen that would show cards, a board
+in play or a final standing is not kept, and the loading screen shows as before.
+
+What the next start shows is asked of a throwaway :class:`Controller` booted on the same
+storage (the one way the page decides it), never re-decided here. The entry names the
+save it was drawn from (``game``, ``revision``): ``boot.js`` drops an entry whose save has
+changed since (another tab moved on, a reload before the entry was written), so a stale
+screen is never shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from . import messages as M
+from .controller import Controller
+from .screens.page import render_page
+from .storage import Backend, SaveStore
+from .vdom import El
+
+BOOT_SCREEN_KEY = "manhattan:boot-screen"
+"""Where the entry lives (read by assets/boot.js)."""
+
+FORMAT = 1
+"""The entry's format (``v``); boot.js ignores any other."""
+
+SHOWN_BEFORE_PYTHON = ("start", "pass")
+"""The screens that may be drawn before Python runs: neither shows anyone's cards."""
+
+MAX_MARKUP = 200_000
+"""Characters; a larger screen is not kept (boot.js refuses larger ones too)."""
+
+
+def next_start_screen(backend: Backend, format_time: Callable[[float], str] | None = None
+                      ) -> tuple[str, El, str | None, int | None] | None:
+    """What a start of the page would show now: (screen name, element tree, current game,
+    its stored revision), or None when that screen is not one of SHOWN_BEFORE_PYTHON."""
+    store = SaveStore(backend)
+    options: dict[str, Any] = {"report": lambda text: None}
+    if format_time is not None:
+        options["format_time"] = format_time
+    probe = Controller(store, {}, **options)
+    probe.boot()
+    screen = probe.screen_name
+    if screen not in SHOWN_BEFORE_PYTHON:
+        return None
+    game = probe.game_id
+    revision = store.stored_revision(game) if game is not None else None
+    return screen, render_page(probe.frame()), game, revision
+
+
+def entry(screen: str, markup: str, game: str | None, revision: int | None) -> dict[str, Any] | None:
+    """The stored form (None: too large to keep)."""
+    if len(markup) > MAX_MARKUP:
+        return None
+    return {"v": FORMAT, "screen": screen, "lang": M.current_language(), "game": game,
+            "revision": revision, "html": markup}
