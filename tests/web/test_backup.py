@@ -33,7 +33,7 @@ def table(moves: tuple[int, ...] = (6, 0), backend: MemoryBackend | None = None)
 
 
 def stored(store: SaveStore) -> dict[str, str]:
-    return {k: v for k, v in store.backend.data.items()}  # type: ignore[attr-defined]
+    return dict(store.backend.data)  # type: ignore[attr-defined]
 
 
 def logs(store: SaveStore) -> dict[str, list]:
@@ -123,7 +123,8 @@ def test_the_backups_copy_that_went_further_brings_the_game_here_up_to_date():
     report = restore(other, text, ALLOWED_PREFS)
     assert [(r.label, r.updated) for r in report.restored] == [("A0, B0, C0", True)]
     assert logs(other)[ident] == later
-    assert json.loads(other.raw(ident))["meta"]["revision"] > json.loads(early[PREFIX + ident])["meta"]["revision"]
+    revision = json.loads(other.raw(ident))["meta"]["revision"]
+    assert revision > json.loads(early[PREFIX + ident])["meta"]["revision"]
 
 
 def test_a_different_game_under_the_same_id_is_kept_and_the_backups_one_skipped():
@@ -296,7 +297,8 @@ def test_a_finished_game_round_trips_too():
     empty = SaveStore(MemoryBackend())
     restore(empty, backup_text(c.store, 0), ALLOWED_PREFS)
     again = empty.load(empty.ids()[0])
-    assert again.log == game.log and game_save.to_save(again)["settings"] == game_save.to_save(game)["settings"]
+    assert again.log == game.log
+    assert game_save.to_save(again)["settings"] == game_save.to_save(game)["settings"]
 
 
 def test_random_corruptions_never_raise_anything_but_a_save_error():
