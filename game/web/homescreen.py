@@ -24,7 +24,7 @@ def is_apple_touch(user_agent: str, max_touch_points: int) -> bool:
     """An iPhone, iPod or iPad (an iPad asking for desktop pages calls itself a Mac)."""
     if any(device in user_agent for device in ("iPhone", "iPad", "iPod")):
         return True
-    return "Macintosh" in user_agent and max_touch_points > 1
+    return "Macintosh" in user_agent and max_touch_points > 0
 
 
 def is_safari(user_agent: str) -> bool:
