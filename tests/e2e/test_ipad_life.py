@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import random
 import re
-from pathlib import Path
 
 import pytest
 from e2e_helpers import ROOT, SCREENSHOTS, wait_ready
