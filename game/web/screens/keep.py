@@ -62,4 +62,4 @@ def restore_report(report: RestoreReport) -> El:
 def _why(skipped: Skipped) -> str:
     if skipped.why == "invalid":
         return M.problem(skipped.problem)
-    return M.t("backup.skip." + skipped.why)
+    return M.t(f"backup.skip.{skipped.why}")
