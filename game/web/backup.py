@@ -139,8 +139,9 @@ def restore(store: SaveStore, text: str | bytes | None,
     settings, games = parse_backup(text)
     restored: list[Restored] = []
     skipped: list[Skipped] = []
+    known = _known_games(store)
     for number, item in enumerate(games, 1):
-        result = _restore_one(store, item, number)
+        result = _restore_one(store, item, number, known)
         if isinstance(result, Restored):
             restored.append(result)
         else:
@@ -149,14 +150,30 @@ def restore(store: SaveStore, text: str | bytes | None,
                          _restore_prefs(store, settings, allowed_prefs))
 
 
-def _restore_one(store: SaveStore, item: Any, number: int) -> Restored | Skipped:
+def _identity(data: Any) -> str | None:
+    """What makes two saves the same game (settings, seed, log), as comparable text."""
+    if not isinstance(data, dict):
+        return None
+    return json.dumps([data.get("settings"), data.get("seed"), data.get("log")], sort_keys=True)
+
+
+def _known_games(store: SaveStore) -> set[str]:
+    """The identity of every game stored here, asked once per restore (the store's list of
+    entries is memoised: the start screen has loaded them already)."""
+    return {found for entry in store.entries() if entry.game is not None
+            and (found := _identity(game_save.to_save(entry.game))) is not None}
+
+
+def _restore_one(store: SaveStore, item: Any, number: int, known: set[str]) -> Restored | Skipped:
     try:
         game = _checked_game(item)
     except SaveError as error:
         return Skipped("", "invalid", str(error.problem), number)
     label = ", ".join(p.name for p in game.settings.players)
-    if store.find_same(game) is not None:
+    identity = _identity(game_save.to_save(game))
+    if identity in known:
         return Skipped(label, "same", number=number)
+    known.add(identity or "")
     ident = item.get("id") if isinstance(item, dict) else None
     ident = ident if isinstance(ident, str) and _ID.fullmatch(ident) else None
     try:
