@@ -1,6 +1,11 @@
 /*
  * Page shell helpers that must work even when Python never starts.
  *
+ * 0. A browser that cannot run the game (no WebAssembly, no module workers, Safari older
+ *    than 16.4, the oldest Pyodide supports) is told so in its language, in #boot-unsupported,
+ *    instead of a spinner forever: html[data-unsupported="wasm" | "worker" | "safari"], and
+ *    Python is not started.
+ *
  * 1. Boot errors: PyScript reports failures by appending `.py-error` elements to
  *    <body> (its error plugin) and by throwing/rejecting. Until the UI marks the page
  *    ready (html[data-ready="true"]), any of these is copied into #boot-error so the
@@ -20,11 +25,110 @@
  *    inert, while Python restores; Python's first render replaces it with the same screen,
  *    which then answers taps. An entry whose save has changed since is ignored.
  *
- * Plain JS by design: this is the only hand-written JavaScript of the project.
+ * Plain JS by design: this is the only hand-written JavaScript of the project. ES5 only,
+ * so that an old browser runs it far enough to say it is too old.
  */
 (function () {
   "use strict";
   var html = document.documentElement;
+
+  /* The texts of the catalogue's shell.unsupported.* (locale/<lang>/LC_MESSAGES/manhattan.po):
+   * this runs before Python, so it carries its own copy; tests/web/test_shell_texts.py checks
+   * the two agree. Strict JSON between the markers. */
+  var SHELL_TEXTS = /* shell-texts: */ {
+    "en": {
+      "title": "This browser cannot run Manhattan",
+      "wasm": "It lacks WebAssembly, which the game needs. Switch WebAssembly on, or open the game in a current Safari, Chrome, Firefox or Edge.",
+      "worker": "It cannot start module workers, which the game needs. Update it, or open the game in a current Safari, Chrome, Firefox or Edge.",
+      "safari": "The game needs Safari 16.4 or newer. Update your iPhone, iPad or Mac (Settings, General, Software Update), then open the game again.",
+      "saves": "Your saved games stay in this browser."
+    },
+    "de": {
+      "title": "Dieser Browser kann Manhattan nicht ausführen",
+      "wasm": "Ihm fehlt WebAssembly, das das Spiel braucht. Schalte WebAssembly ein oder öffne das Spiel in einem aktuellen Safari, Chrome, Firefox oder Edge.",
+      "worker": "Er kann keine Modul-Worker starten, die das Spiel braucht. Aktualisiere ihn oder öffne das Spiel in einem aktuellen Safari, Chrome, Firefox oder Edge.",
+      "safari": "Das Spiel braucht Safari 16.4 oder neuer. Aktualisiere dein iPhone, iPad oder deinen Mac (Einstellungen, Allgemein, Softwareupdate) und öffne das Spiel dann erneut.",
+      "saves": "Deine gespeicherten Partien bleiben in diesem Browser."
+    },
+    "fr": {
+      "title": "Ce navigateur ne peut pas faire tourner Manhattan",
+      "wasm": "Il lui manque WebAssembly, dont le jeu a besoin. Activez WebAssembly, ou ouvrez le jeu dans un Safari, Chrome, Firefox ou Edge récent.",
+      "worker": "Il ne sait pas lancer de « module workers », dont le jeu a besoin. Mettez-le à jour, ou ouvrez le jeu dans un Safari, Chrome, Firefox ou Edge récent.",
+      "safari": "Le jeu a besoin de Safari 16.4 ou plus récent. Mettez à jour votre iPhone, iPad ou Mac (Réglages, Général, Mise à jour logicielle), puis rouvrez le jeu.",
+      "saves": "Vos parties enregistrées restent dans ce navigateur."
+    }
+  } /* :shell-texts */;
+
+  function moduleWorkers() {
+    if (typeof Worker !== "function") return false;
+    var known = false;
+    try {
+      // Only a browser that knows module workers reads the option `type`. The URL does not
+      // parse, so no worker is started and nothing is requested.
+      new Worker("http://[", { get type() { known = true; return "module"; } });
+    } catch (e) { /* the invalid URL, as intended */ }
+    return known;
+  }
+
+  function safariTooOld(agent) {
+    // iPhone and iPad: every browser there is the system's WebKit; else Safari on a Mac.
+    var found = /(?:iPhone|iPad|iPod).*? OS (\d+)(?:_(\d+))?/.exec(agent);
+    if (!found && /Macintosh/.test(agent) && !/Chrome|Chromium|Firefox|Edg\//.test(agent)) {
+      found = /Version\/(\d+)(?:\.(\d+))?.*Safari\//.exec(agent);
+    }
+    if (!found) return false;
+    var major = Number(found[1]), minor = Number(found[2] || 0);
+    return major < 16 || (major === 16 && minor < 4);
+  }
+
+  function unsupported() {
+    if (typeof WebAssembly !== "object" || !WebAssembly ||
+        typeof WebAssembly.instantiate !== "function") return "wasm";
+    if (!moduleWorkers()) return "worker";
+    if (safariTooOld(String(navigator.userAgent || ""))) return "safari";
+    return null;
+  }
+
+  function ours(code) {
+    var lang = String(code || "").toLowerCase().split("-")[0];
+    return SHELL_TEXTS.hasOwnProperty(lang) ? lang : null;
+  }
+
+  // As the game picks it (game/web/messages.py pick_language): ?lang=, else the language
+  // kept from an earlier visit, else the browser's languages, else English.
+  function shellLanguage() {
+    var found = null;
+    try { found = ours(new URLSearchParams(location.search).get("lang")); } catch (e) { /* old */ }
+    try {
+      found = found || ours(JSON.parse(localStorage.getItem("manhattan:prefs") || "{}").lang);
+    } catch (e) { /* no storage, or not JSON */ }
+    var wanted = [].concat(navigator.languages || [], navigator.language || []);
+    for (var i = 0; !found && i < wanted.length; i++) found = ours(wanted[i]);
+    return found || "en";
+  }
+
+  function showUnsupported(reason) {
+    var lang = shellLanguage();
+    var texts = SHELL_TEXTS[lang];
+    html.setAttribute("data-unsupported", reason);
+    html.setAttribute("lang", lang);
+    html.classList.add("boot-failed"); // the shell CSS hides the loading state
+    var box = document.getElementById("boot-unsupported");
+    if (box) {
+      box.querySelector("h2").textContent = texts.title;
+      document.getElementById("boot-unsupported-reason").textContent = texts[reason];
+      document.getElementById("boot-unsupported-saves").textContent = texts.saves;
+      box.hidden = false;
+    }
+    var loading = document.getElementById("loading");
+    if (loading) loading.setAttribute("aria-busy", "false");
+    // Python is not started: PyScript finds no script of its type.
+    var scripts = document.querySelectorAll('script[type="py"]');
+    for (var i = 0; i < scripts.length; i++) scripts[i].setAttribute("type", "text/x-not-started");
+  }
+
+  var cannotRun = unsupported();
+  if (cannotRun) showUnsupported(cannotRun);
 
   function isReady() {
     return html.getAttribute("data-ready") === "true";
@@ -32,6 +136,8 @@
 
   function showBootError(message) {
     if (isReady()) return; // after boot the UI (and PyScript's banner) handle errors
+    if (cannotRun) return; // said already, in the player's language (the runtime's own
+    // failures that follow are the expected consequence)
     var box = document.getElementById("boot-error");
     var detail = document.getElementById("boot-error-detail");
     if (!box || !detail) return;
@@ -97,6 +203,7 @@
   }
   (function drawKeptScreen() {
     var app = document.getElementById("app");
+    if (html.hasAttribute("data-unsupported")) return;
     var entry = app && !isReady() ? keptScreen() : null;
     if (!entry) return;
     var template = document.createElement("template");
@@ -128,7 +235,7 @@
 
   var registered = false;
   function registerServiceWorker() {
-    if (registered || !("serviceWorker" in navigator)) return;
+    if (registered || cannotRun || !("serviceWorker" in navigator)) return;
     registered = true;
     navigator.serviceWorker.register("./sw.js").then(function (reg) {
       window.manhattanApplyUpdate = function () {

@@ -24,7 +24,8 @@ class SettingsError(ValueError):
 
 
 SaveProblem = Literal["damaged", "missing", "too_large", "not_text", "not_json", "too_deep",
-                      "not_a_save", "newer_version", "refused_step", "unfinished", "bad_link"]
+                      "not_a_save", "newer_version", "refused_step", "unfinished", "bad_link",
+                      "empty", "not_a_backup"]
 """What is wrong with a save, file or link, for the people at the table: the page says it in
 their language (``reason.<problem>`` in the catalogue); the message is the detail, in English,
 for maintainers and the command line."""

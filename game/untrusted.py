@@ -44,13 +44,15 @@ def check_nesting(text: str, max_depth: int = MAX_DEPTH) -> None:
             depth -= 1
 
 
-def parse_json(text: str | bytes | None, what: str = "the JSON") -> Any:
+def parse_json(text: str | bytes | None, what: str = "the JSON", max_chars: int = MAX_CHARS) -> Any:
     """``json.loads`` for untrusted text. ``what`` names the document in error messages
-    (``"the save"``, ``"position.json"``). Raises SaveError for anything refused."""
+    (``"the save"``, ``"position.json"``); ``max_chars`` is raised only for a document that
+    holds many games (a backup, :mod:`game.web.backup`). Raises SaveError for anything
+    refused."""
     if not isinstance(text, (str, bytes)):
         raise SaveError(f"{what} is missing (nothing stored)", "missing")
-    if len(text) > MAX_CHARS:
-        raise SaveError(f"{what} is too large (more than {MAX_CHARS} characters)", "too_large")
+    if len(text) > max_chars:
+        raise SaveError(f"{what} is too large (more than {max_chars} characters)", "too_large")
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")

@@ -551,7 +551,9 @@ function startBoot() {
   }
   return started;
 }
-if (!IN_WORKER && typeof document !== "undefined") {
+// assets/boot.js (which runs first) marks a browser that cannot run the game: it says so
+// in the player's language, and nothing is downloaded or started for nothing.
+if (!IN_WORKER && typeof document !== "undefined" && !document.documentElement.hasAttribute("data-unsupported")) {
   startBoot().catch(() => {}); // a failure is reported through PyScript's call below
 }
 

@@ -19,11 +19,13 @@ from pyscript.ffi import create_proxy, to_js
 from ..save import MAX_SAVE_BYTES
 from . import layout
 from . import messages as M
+from .backup import MAX_BACKUP_CHARS
 from .boot_screen import BOOT_SCREEN_KEY, entry, next_start_screen
 from .coach import Answer, Request, parse_answer, request_text, work
 from .controller import Controller
 from .dom import build, patch, replace_children
 from .frame import Frame
+from .homescreen import show_home_screen_card
 from .screens.announce import fresh, news
 from .screens.page import render_page
 from .storage import MemoryBackend, SaveStore, StorageError
@@ -92,6 +94,19 @@ def browser_time_formatter():
     return format_time
 
 
+def safari_tab() -> bool:
+    """A Safari tab on an iPhone or iPad, not the Home Screen app (game.web.homescreen)."""
+    try:
+        nav = window.navigator
+        standalone = getattr(nav, "standalone", None)
+        display = bool(window.matchMedia("(display-mode: standalone)").matches)
+        touch = getattr(nav, "maxTouchPoints", 0)
+        return show_home_screen_card(str(nav.userAgent), standalone is True, display,
+                                     int(touch) if present(touch) else 0)
+    except Exception:  # a browser that cannot say: no card
+        return False
+
+
 def browser_languages() -> list[str]:
     """The browser's preferred languages, best first (``navigator.languages``)."""
     try:
@@ -157,10 +172,12 @@ class App:
         self._format_time = format_time
         report = self._warn
         if format_time is None:
-            self.controller = Controller(SaveStore(backend), params, report=report)
+            self.controller = Controller(SaveStore(backend), params, report=report,
+                                         safari_tab=safari_tab())
         else:
             self.controller = Controller(SaveStore(backend), params, format_time=format_time,
-                                         report=report)
+                                         report=report, safari_tab=safari_tab())
+        self._persist_asked = False
         self._news: tuple = ()
         self._proxies: list[Any] = []  # JavaScript proxies kept alive for the page's lifetime
         self._task: asyncio.Future[None] | None = None
@@ -229,6 +246,7 @@ class App:
         window.addEventListener("pagehide", keep)
         document.documentElement.setAttribute("data-ready", "true")
         window.performance.mark("app:ready")  # scripts/bench_tablet_boot.py
+        self.ask_persistence()
         self.kick()
 
     # --------------------------------------------------------------- events
@@ -387,6 +405,12 @@ class App:
             if present(files) and int(files.length) > 0:
                 asyncio.ensure_future(self.read_import(files.item(0)))
             return
+        if el.hasAttribute("data-restore"):  # a backup chosen: read it, then restore it
+            files = el.files
+            if present(files) and int(files.length) > 0:
+                asyncio.ensure_future(self.read_restore(files.item(0)))
+            el.value = ""  # the same file may be chosen again
+            return
         if el.hasAttribute("data-slider"):  # a slider: its action, its value as "step"
             self.dispatch(str(el.getAttribute("data-slider")), {"step": str(el.value)})
         if el.getAttribute("data-action") == "language":
@@ -407,6 +431,39 @@ class App:
             return
         text = await file.text()
         self.dispatch("import-file", {"text": str(text)})
+
+    async def read_restore(self, file) -> None:
+        """A backup file's text to the controller (``restore-file``); a file far larger than
+        any backup is refused without being read."""
+        if float(file.size) > MAX_BACKUP_CHARS * 4:  # UTF-8: at most 4 bytes a character
+            self.dispatch("restore-file", {"too_large": "true"})
+            return
+        text = await file.text()
+        self.dispatch("restore-file", {"text": str(text)})
+
+    def ask_persistence(self) -> None:
+        """Once the game is in use (a game is stored), ask the browser to keep this site's
+        storage (``navigator.storage.persist()``: Safari and others may otherwise evict it).
+        Asked once per page; absence and refusal are silent. The answer is on ``<html>``
+        as ``data-storage-persist`` = ``granted`` | ``refused`` | ``unsupported`` |
+        ``failed`` (tests)."""
+        if self._persist_asked or not self.controller.store.ids():
+            return
+        self._persist_asked = True
+        asyncio.ensure_future(self._persist())
+
+    async def _persist(self) -> None:
+        html = document.documentElement
+        try:
+            storage: Any = getattr(window.navigator, "storage", None)
+            if not present(storage) or not present(getattr(storage, "persist", None)):
+                html.setAttribute("data-storage-persist", "unsupported")
+                return
+            already = present(getattr(storage, "persisted", None)) and bool(await storage.persisted())
+            granted = already or bool(await storage.persist())
+            html.setAttribute("data-storage-persist", "granted" if granted else "refused")
+        except Exception:  # never an error for the person: the games are stored anyway
+            html.setAttribute("data-storage-persist", "failed")
 
     def deliver_download(self) -> None:
         """A file the controller offers (an exported game): handed to the browser."""
@@ -479,7 +536,7 @@ class App:
             return
         backend = self.controller.store.backend
         try:
-            found = next_start_screen(backend, self._format_time)
+            found = next_start_screen(backend, self._format_time, self.controller.safari_tab)
             kept = None
             if found is not None:
                 screen, tree, game, revision = found
@@ -509,6 +566,7 @@ class App:
         if redraw and render:
             self.render()
         self.deliver_download()
+        self.ask_persistence()
         if self.controller.take_show_board():
             try:  # (a phone: the board is above the panel that was just used)
                 board = document.getElementById("board")

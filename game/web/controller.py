@@ -25,6 +25,7 @@ from ..state import OVER
 from ..view import player_view
 from . import messages as M
 from . import tutorial as T
+from .backup import RestoreReport, backup_name, backup_text, restore
 from .coach import (
     Answer,
     Request,
@@ -65,6 +66,11 @@ PACE = {  # seconds: (show the computer's card and target, pause after the move)
     "instant": (0.0, 0.0),
 }
 MIN_TAP_PX = 44  # the smallest tap target, in CSS pixels
+HOME_CARD = "home_card"  # preference: "dismissed" once the Home Screen card is closed
+ALLOWED_PREFS: dict[str, tuple[str, ...]] = {
+    "lang": tuple(M.LANGUAGES), "speed": SPEEDS, HOME_CARD: ("dismissed",)}
+"""The preferences this app keeps, with their valid values (a restored backup's others are
+ignored)."""
 
 
 def computer_ids() -> tuple[str, ...]:
@@ -75,7 +81,7 @@ class Controller:
     def __init__(self, store: SaveStore, params: dict[str, str] | None = None,
                  clock: Callable[[], float] = time.time,
                  format_time: Callable[[float], str] = local_time_text,
-                 report: Callable[[str], None] | None = None):
+                 report: Callable[[str], None] | None = None, safari_tab: bool = False):
         self.store = store
         self.report = report or _report_to_stderr  # the browser passes console.warn
         self.params = dict(params or {})
@@ -130,6 +136,10 @@ class Controller:
         self.reload_requested = False
         self.update_ready = False  # a new version of the site is installed and waiting
         self.update_requested = False
+        # Life on an iPad (game.web.homescreen, game.web.backup): a Safari tab is shown the
+        # Home Screen card until it is dismissed; the result of the last restore.
+        self.safari_tab = safari_tab
+        self.restore_report: RestoreReport | None = None
 
     # ------------------------------------------------------------------ boot
     def boot(self) -> None:
@@ -552,6 +562,48 @@ class Controller:
             return
         self._adopt(game)
 
+    # backup of every game (game/web/backup.py)
+    def backup_all(self, args: None) -> None:
+        """Offer every stored game and the settings as one file (the browser downloads it)."""
+        now = self.clock()
+        self.download = (backup_name(now), backup_text(self.store, now))
+
+    def restore_file(self, text: str | None) -> None:
+        """Restore a backup file (None: a file far larger than any backup, not read). Games
+        here are never overwritten by an older or different copy; the report says what was
+        restored and skipped. A file refused as a whole changes nothing and says why."""
+        self.restore_report = None
+        self.confirm_delete = None
+        try:
+            if text is None:
+                raise SaveError("the file is far too large to be a backup", "too_large")
+            report = restore(self.store, text, ALLOWED_PREFS)
+        except SaveError as error:
+            self.start_error = ("backup.restore_failed", {"reason": M.reason(error)})
+            return
+        self.start_error = None
+        self.restore_report = report
+        prefs = self.store.prefs()
+        if "lang" in report.settings:
+            M.set_language(prefs["lang"])
+            self.form.relabel()
+        if "speed" in report.settings:
+            self.speed = prefs["speed"]
+
+    def close_restore_report(self, args: None) -> None:
+        self.restore_report = None
+
+    @property
+    def home_card(self) -> bool:
+        """The Home Screen card is shown: a Safari tab that has not dismissed it."""
+        return self.safari_tab and self.store.prefs().get(HOME_CARD) != "dismissed"
+
+    def dismiss_home_card(self, args: None) -> None:
+        prefs = self.store.prefs()
+        prefs[HOME_CARD] = "dismissed"
+        self.store.set_prefs(prefs)
+        self.safari_tab = False  # gone now, even when the storage refuses to keep the choice
+
     def open_link(self, fragment: str) -> None:
         try:
             game = from_fragment(fragment)
@@ -848,7 +900,8 @@ class Controller:
                      start=StartFrame(
             tuple(saved_game(entry) for entry in entries if entry.id not in hidden),
             self.start_error, self.confirm_delete, self.format_time, self.store.used(),
-            tutorial=next(iter(sorted(hidden)), None)))
+            tutorial=next(iter(sorted(hidden)), None), home_card=self.home_card,
+            restore=self.restore_report))
 
     def play_frame(self) -> PlayFrame:
         session = self.session
@@ -1062,6 +1115,11 @@ ACTIONS: dict[str, UiAction] = {a.name: a for a in (
     UiAction("share", _no_args, Controller.share_link),
     UiAction("share-close", _no_args, Controller.close_share),
     UiAction("import-file", lambda d: str(d["text"]), Controller.import_file),
+    UiAction("backup", _no_args, Controller.backup_all),
+    UiAction("restore-file", lambda d: None if d.get("too_large") in (True, "true") else str(d["text"]),
+             Controller.restore_file),
+    UiAction("restore-close", _no_args, Controller.close_restore_report),
+    UiAction("home-card-dismiss", _no_args, Controller.dismiss_home_card),
     UiAction("hint", _no_args, Controller.ask_hint),
     UiAction("review", _no_args, Controller.open_review),
     UiAction("review-cancel", _no_args, Controller.cancel_review),

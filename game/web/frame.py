@@ -24,8 +24,10 @@ from ..state import BUILD, OVER, SELECT, Counts
 from ..story import Entry, Majority
 from ..view import PlayerView
 from . import draft as D
+from .backup import Restored, RestoreReport, Skipped
 
-__all__ = ["BUILD", "OVER", "SELECT", "Counts", "Frame", "PlayFrame", "StartFrame", "SetupFrame"]
+__all__ = ["BUILD", "OVER", "SELECT", "Counts", "Frame", "PlayFrame", "RestoreReport", "Restored",
+           "Skipped", "StartFrame", "SetupFrame"]
 """The engine's phase names and the piece-count type are re-exported here: the frame is the
 screens' whole vocabulary, so they never import the state module."""
 
@@ -275,6 +277,10 @@ class StartFrame:
     """Characters this app stores in all (saves, preferences)."""
     tutorial: str | None = None
     """The id of a tutorial left unfinished (resumed from the start screen), if any."""
+    home_card: bool = False
+    """Show how to add the game to the Home Screen, and why (a Safari tab; game.web.homescreen)."""
+    restore: RestoreReport | None = None
+    """What the last restored backup brought back and what it skipped (game.web.backup)."""
 
 
 @dataclass(frozen=True)

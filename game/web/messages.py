@@ -84,6 +84,8 @@ PLURALS: dict[str, str] = {
     "story.returned": "floors",
     "story.destroyed": "floors",
     "story.ate": "floors",
+    "backup.restored_count": "count",
+    "backup.skipped_count": "count",
 }
 """Counted messages -> the parameter whose value chooses the plural form. Must match the
 ``msgid_plural`` of the catalogues (``"<id>#<parameter>"``; tests/web/test_i18n.py checks)."""

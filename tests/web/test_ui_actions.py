@@ -9,6 +9,7 @@ import pytest
 from webkit import make_controller, play_to_end, setup_game, tap_decision
 
 from game.actions import Build
+from game.web.backup import backup_text
 from game.web.controller import ACTIONS, Controller
 from game.web.storage import PREFIX, MemoryBackend, SaveStore
 
@@ -75,6 +76,9 @@ def test_every_drawn_action_is_in_the_table_and_every_entry_is_drawn_somewhere()
     newer["meta"]["app_version"] = 99  # a save from a newer version of the app
     c.store.backend.data[PREFIX + "newer-0001"] = json.dumps(newer)
     drawn.update(_drawn_actions(c.render()))
+    c.safari_tab = True  # a Safari tab: the Home Screen card; a restored backup's report
+    c.handle("restore-file", {"text": backup_text(c.store, 0)})
+    drawn.update(_drawn_actions(c.render()))
     c.update_ready = True  # a new version of the site is waiting
     c.handle("tutorial")  # the tutorial's coach: keep this game, leave
     drawn.update(_drawn_actions(c.render()))
@@ -84,7 +88,8 @@ def test_every_drawn_action_is_in_the_table_and_every_entry_is_drawn_somewhere()
     # a long press on a plot; the rest are taps.
     never_drawn = set(ACTIONS) - drawn - {"field", "zoom-out", "setup-count", "setup-start",
                                           "new-game", "rematch", "delete", "continue-game",
-                                          "zoom", "speed", "import-file", "inspect-plot",
+                                          "zoom", "speed", "import-file", "restore-file",
+                                          "inspect-plot",
                                           "menu-close"}
     assert not never_drawn, f"in the table but never drawn: {never_drawn}"
 

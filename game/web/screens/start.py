@@ -9,6 +9,7 @@ from .. import messages as M
 from ..frame import StartFrame
 from ..vdom import El, h
 from .common import button, chips, language_select
+from .keep import backup_tools, home_card, restore_report
 from .rules import render_rules
 
 __all__ = ["render_rules", "render_start"]
@@ -108,7 +109,9 @@ def render_start(f: StartFrame) -> El:
                h("header", {"class": "hero"},
                  h("h1", {}, M.t("start.heading")),
                  h("p", {"class": "subtitle"}, M.t("app.subtitle"))),
+               home_card() if f.home_card else None,
                err,
+               restore_report(f.restore) if f.restore is not None else None,
                h("div", {"class": "start-actions"},
                  button(M.t("start.play_alone"), "play-alone",
                         {"aria-describedby": "play-alone-hint"}, cls="btn primary big"),
@@ -122,7 +125,8 @@ def render_start(f: StartFrame) -> El:
                h("section", {"class": "saves"},
                  h("h2", {}, M.t("start.saved")),
                  h("ul", {"class": "save-list"}, items) if items
-                 else h("p", {"class": "hint"}, M.t("start.none")), space)))
+                 else h("p", {"class": "hint"}, M.t("start.none")), space,
+                 backup_tools(bool(f.saves)))))
 
 
 def import_button() -> El:

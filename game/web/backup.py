@@ -1,0 +1,234 @@
+"""Back up every saved game (and the settings) to one file; restore such a file.
+
+Why: Safari may erase a site's storage after 7 days without a visit, and a Home Screen web
+app keeps its games apart from the browser tab's. One file the person keeps (or carries from
+the tab to the Home Screen app) is the way back. The format is in docs/save-format.md
+("Backup").
+
+A backup file is untrusted input (it may be hand-edited, truncated or something else
+entirely), read with the same checks as an import:
+
+* the whole file through the engine's one JSON guard (:func:`game.untrusted.parse_json`:
+  size, UTF-8, nesting), with a limit of :data:`MAX_BACKUP_CHARS` (it holds many games);
+* then each game on its own exactly as an imported file (:func:`game.web.sharing.import_text`:
+  the same guard with a single game's limit, then the engine's replay of every step). A game
+  that fails is skipped with its reason; the others are still restored.
+
+Restoring never overwrites or deletes a game silently. A game already present is kept when
+it is the same game, has gone further, or differs; it is replaced only by the backup's copy
+of the *same* game that has gone further (the one here is a beginning of it: nothing is
+lost). The :class:`RestoreReport` says what was restored, what was skipped and why. A file
+refused as a whole raises :class:`~game.errors.SaveError` before anything is written.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+from .. import save as game_save
+from .. import untrusted
+from ..errors import SaveError
+from ..match import Game
+from .sharing import import_text
+from .storage import APP_VERSION, SaveStore, StorageError, is_newer, parse_json
+
+FORMAT = "manhattan-backup"
+VERSION = 1
+MAX_BACKUP_CHARS = 16_000_000
+"""Longest backup accepted: a browser stores ~5 million characters per site (localStorage),
+so a backup of everything it can hold is well below this."""
+MAX_GAMES = 2_000
+"""More games than a browser's storage can hold: a longer list is not a real backup."""
+_ID = re.compile(r"[0-9a-z][0-9a-z-]{0,39}")
+
+SkipReason = Literal["same", "further_here", "differs", "damaged_here", "newer_here",
+                     "invalid", "storage"]
+"""Why a game of the backup was not restored (``backup.skip.<reason>`` in the catalogue):
+the same game is here already; the copy here has gone further; a different game has the
+same id here; the save here with that id does not load (it is kept as it is); a newer
+version of the app wrote the save here; the backup's game fails the import checks
+(``problem`` says why); the browser refused to store it."""
+
+
+@dataclass(frozen=True)
+class Restored:
+    label: str
+    """The game's players, for people to recognise it ("Ann, Bob, Cy")."""
+    updated: bool = False
+    """True: it replaced a copy here that had not gone as far."""
+
+
+@dataclass(frozen=True)
+class Skipped:
+    label: str
+    """The game's players, or "" when it does not load (the screen then numbers it)."""
+    why: SkipReason
+    problem: str = ""
+    """For ``invalid``: what is wrong (:data:`game.errors.SaveProblem`)."""
+    number: int = 0
+    """Its place in the backup's list, from 1."""
+
+
+@dataclass(frozen=True)
+class RestoreReport:
+    restored: tuple[Restored, ...]
+    skipped: tuple[Skipped, ...]
+    settings: tuple[str, ...] = ()
+    """The preferences taken from the backup (only those not set here)."""
+
+
+# ------------------------------------------------------------------- writing
+def backup_data(store: SaveStore, when: float) -> dict[str, Any]:
+    """Every stored game and the preferences as one document. A stored save is kept as it
+    is (even one that does not load, or a newer version's): the backup loses nothing."""
+    games: list[dict[str, Any]] = []
+    for ident in store.ids():
+        text = store.raw(ident)
+        if text is None:
+            continue
+        try:
+            games.append({"id": ident, "save": parse_json(text)})
+        except SaveError:  # not even JSON: kept as the text it is
+            games.append({"id": ident, "text": text})
+    return {"format": FORMAT, "version": VERSION, "app_version": APP_VERSION,
+            "created": int(when), "settings": store.prefs(), "games": games}
+
+
+def backup_text(store: SaveStore, when: float) -> str:
+    return json.dumps(backup_data(store, when), separators=(",", ":"), ensure_ascii=False)
+
+
+def backup_name(when: float) -> str:
+    """``manhattan-backup-<date>.json``."""
+    return "manhattan-backup-%s.json" % datetime.fromtimestamp(when, tz=UTC).strftime("%Y-%m-%d")
+
+
+# ------------------------------------------------------------------- reading
+def parse_backup(text: str | bytes | None) -> tuple[dict[str, Any], list[Any]]:
+    """The backup's settings and list of games; SaveError (nothing written) for a file that
+    is empty, too large, not JSON, nested too deeply or not a backup of this game."""
+    if not text or (isinstance(text, str) and not text.strip()):
+        raise SaveError("the file is empty", "empty")
+    data = untrusted.parse_json(text, "the backup", max_chars=MAX_BACKUP_CHARS)
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveError(f"not a Manhattan backup (format should be {FORMAT!r})", "not_a_backup")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise SaveError("the backup has no version", "not_a_backup")
+    if version > VERSION:
+        raise SaveError("a newer version of the game wrote this backup", "newer_version")
+    games = data.get("games")
+    if not isinstance(games, list):
+        raise SaveError("the backup has no list of games", "not_a_backup")
+    if len(games) > MAX_GAMES:
+        raise SaveError(f"the backup lists more than {MAX_GAMES} games", "too_large")
+    settings = data.get("settings", {})
+    return (settings if isinstance(settings, dict) else {}), games
+
+
+def restore(store: SaveStore, text: str | bytes | None,
+            allowed_prefs: Mapping[str, Collection[str]]) -> RestoreReport:
+    """Restore a backup into ``store`` (see the module's docstring for what is kept).
+    ``allowed_prefs``: each preference the app knows, with its valid values; any other is
+    ignored. Raises SaveError before writing anything when the file is refused as a whole."""
+    settings, games = parse_backup(text)
+    restored: list[Restored] = []
+    skipped: list[Skipped] = []
+    known = _known_games(store)
+    for number, item in enumerate(games, 1):
+        result = _restore_one(store, item, number, known)
+        if isinstance(result, Restored):
+            restored.append(result)
+        else:
+            skipped.append(result)
+    return RestoreReport(tuple(restored), tuple(skipped),
+                         _restore_prefs(store, settings, allowed_prefs))
+
+
+def _identity(data: Any) -> str | None:
+    """What makes two saves the same game (settings, seed, log), as comparable text."""
+    if not isinstance(data, dict):
+        return None
+    return json.dumps([data.get("settings"), data.get("seed"), data.get("log")], sort_keys=True)
+
+
+def _known_games(store: SaveStore) -> set[str]:
+    """The identity of every game stored here, asked once per restore (the store's list of
+    entries is memoised: the start screen has loaded them already)."""
+    return {found for entry in store.entries() if entry.game is not None
+            and (found := _identity(game_save.to_save(entry.game))) is not None}
+
+
+def _restore_one(store: SaveStore, item: Any, number: int, known: set[str]) -> Restored | Skipped:
+    try:
+        game = _checked_game(item)
+    except SaveError as error:
+        return Skipped("", "invalid", str(error.problem), number)
+    label = ", ".join(p.name for p in game.settings.players)
+    identity = _identity(game_save.to_save(game))
+    if identity in known:
+        return Skipped(label, "same", number=number)
+    known.add(identity or "")
+    ident = item.get("id") if isinstance(item, dict) else None
+    ident = ident if isinstance(ident, str) and _ID.fullmatch(ident) else None
+    try:
+        if ident is not None and store.raw(ident) is not None:
+            return _merge(store, ident, game, label, number)
+        store.save(ident if ident is not None else store.new_id(), game, new=True)
+    except StorageError:
+        return Skipped(label, "storage", number=number)
+    return Restored(label)
+
+
+def _checked_game(item: Any) -> Game:
+    """One game of the backup through the same checks as an imported file."""
+    if not isinstance(item, dict):
+        raise SaveError("a game of the backup must be an object", "not_a_save")
+    if "text" in item:
+        text = item["text"]
+        if not isinstance(text, str):
+            raise SaveError("a game's text must be text", "not_a_save")
+    else:
+        text = json.dumps(item.get("save"), ensure_ascii=False)
+    if is_newer(parse_json(text)):
+        raise SaveError("saved by a newer version of the game", "newer_version")
+    return import_text(text)
+
+
+def _merge(store: SaveStore, ident: str, game: Game, label: str, number: int) -> Restored | Skipped:
+    """The backup's game has the id of a game stored here: keep the one here unless the
+    backup's is the same game gone further (raises StorageError when the write fails)."""
+    try:
+        if is_newer(parse_json(store.raw(ident))):
+            return Skipped(label, "newer_here", number=number)
+        here = store.load(ident)
+    except SaveError:
+        return Skipped(label, "damaged_here", number=number)
+    mine, theirs = game_save.to_save(here), game_save.to_save(game)
+    if mine["settings"] != theirs["settings"] or mine["seed"] != theirs["seed"]:
+        return Skipped(label, "differs", number=number)
+    log_here, log_backup = mine["log"], theirs["log"]
+    if len(log_backup) <= len(log_here) and log_backup == log_here[:len(log_backup)]:
+        return Skipped(label, "further_here", number=number)
+    if log_here != log_backup[:len(log_here)]:
+        return Skipped(label, "differs", number=number)
+    store.save(ident, game)
+    return Restored(label, updated=True)
+
+
+def _restore_prefs(store: SaveStore, settings: Mapping[str, Any],
+                   allowed: Mapping[str, Collection[str]]) -> tuple[str, ...]:
+    """Take the backup's preferences that are not set here (a choice made here wins)."""
+    prefs = store.prefs()
+    taken = tuple(key for key, values in allowed.items()
+                  if key not in prefs and isinstance(settings.get(key), str)
+                  and settings[key] in values)
+    if taken:
+        prefs.update({key: settings[key] for key in taken})
+        store.set_prefs(prefs)
+    return taken

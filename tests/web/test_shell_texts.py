@@ -1,0 +1,48 @@
+"""The page shell's own texts (assets/boot.js, shown before Python runs, e.g. to a browser that
+cannot run the game) are the catalogue's ``shell.unsupported.*`` in every language."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from game.web import messages as M
+
+BOOT_JS = Path(__file__).resolve().parents[2] / "assets" / "boot.js"
+INDEX = BOOT_JS.parents[1] / "index.html"
+
+
+def shell_texts() -> dict[str, dict[str, str]]:
+    found = re.search(r"/\* shell-texts: \*/(.*?)/\* :shell-texts \*/",
+                      BOOT_JS.read_text(encoding="utf-8"), re.S)
+    assert found, "assets/boot.js has no shell-texts block"
+    texts: dict[str, dict[str, str]] = json.loads(found.group(1))
+    return texts
+
+
+def test_boot_js_speaks_the_catalogues_languages_with_the_catalogues_words():
+    texts = shell_texts()
+    assert sorted(texts) == sorted(M.LANGUAGES)
+    for lang, table in texts.items():
+        catalogue = M.catalogue(lang)
+        ids = {k for k in catalogue if k.startswith("shell.unsupported.")}
+        assert {"shell.unsupported." + key for key in table} == ids, lang
+        for key, text in table.items():
+            assert text == catalogue["shell.unsupported." + key], (lang, key)
+
+
+def test_every_reason_boot_js_can_give_has_a_text():
+    source = BOOT_JS.read_text(encoding="utf-8")
+    body = re.search(r"function unsupported\(\) \{(.*?)\n  \}", source, re.S)
+    assert body
+    reasons = set(re.findall(r'return "(\w+)";', body.group(1)))
+    assert reasons == {"wasm", "worker", "safari"}
+    for table in shell_texts().values():
+        assert reasons <= set(table)
+
+
+def test_the_shell_has_the_place_for_the_message():
+    html = INDEX.read_text(encoding="utf-8")
+    for ident in ("boot-unsupported", "boot-unsupported-reason", "boot-unsupported-saves"):
+        assert f'id="{ident}"' in html
