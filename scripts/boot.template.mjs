@@ -29,11 +29,19 @@
  * without; one is being made) | "none" (disabled) | "fallback" (a stored one failed), and
  * data-boot-snapshot-stored = "stored" | "not stored: ..." | "failed: ..." from the worker.
  */
-import { loadPyodide as loadPyodideCore, version } from "./pyodide.mjs";
-
-export { version };
-
 const CONFIG = __CONFIG__;
+
+/* Pyodide is imported here, not statically: its module body uses WebAssembly at once, and in
+ * a browser without it that threw before anything could say so. assets/boot.js (which runs
+ * first) marks a browser that cannot run the game; then nothing is imported or started. */
+const UNSUPPORTED = typeof document !== "undefined" && document.documentElement.hasAttribute("data-unsupported");
+const core = UNSUPPORTED ? null : import("./pyodide.mjs");
+
+async function loadPyodideCore(options) {
+  return (await core).loadPyodide(options);
+}
+
+export const version = CONFIG.pyodide_version;
 
 // One name, set by scripts/build.py for this module and for sw.js, whose `activate` spares it.
 const SNAPSHOT_CACHE = CONFIG.snapshot_cache;
@@ -551,9 +559,7 @@ function startBoot() {
   }
   return started;
 }
-// assets/boot.js (which runs first) marks a browser that cannot run the game: it says so
-// in the player's language, and nothing is downloaded or started for nothing.
-if (!IN_WORKER && typeof document !== "undefined" && !document.documentElement.hasAttribute("data-unsupported")) {
+if (!IN_WORKER && typeof document !== "undefined" && !UNSUPPORTED) {
   startBoot().catch(() => {}); // a failure is reported through PyScript's call below
 }
 

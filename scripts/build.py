@@ -413,6 +413,7 @@ def build(quiet: bool = False, snapshot: bool = True) -> int:
         "snapshot": snapshot,
         "snapshot_delay_ms": 1500,  # after ready: leave the first taps alone
         "snapshot_cache": SNAPSHOT_CACHE,
+        "pyodide_version": package_version(PYODIDE_DIR),  # the boot module's `version` export
     }
     boot_text = boot_module(boot_config)
     boot_name = "boot-%s.mjs" % short_hash(boot_text.encode("utf-8"))
