@@ -12,12 +12,12 @@
  *    directory: every file under game/ (and locale/) with its __pycache__/*.pyc (checked
  *    hash, so the sources stay: tracebacks show file, line and text).
  * 3. A memory snapshot (Pyodide's private `_makeSnapshot` / `_loadSnapshot`): after the
- *    first boot in a browser is ready, the page's one module worker (this file again, the
- *    computers' thinking worker) starts its interpreter with `_makeSnapshot`, imports the
- *    game's pure-Python modules, copies the interpreter's memory and keeps it in Cache
- *    Storage (with its SHA-256, read back before it reports "stored") under a key that
- *    names this exact runtime + stdlib + game build, then goes on thinking with that same
- *    interpreter: never more than two interpreters. Later boots restore
+ *    first boot in a browser is ready, a module worker (this file again) starts an
+ *    interpreter with `_makeSnapshot`, imports the game's pure-Python modules, copies the
+ *    interpreter's memory and keeps it in Cache Storage (with its SHA-256, read back before
+ *    it reports "stored") under a key that names this exact runtime + stdlib + game build;
+ *    only then does the computers' thinking worker start (from that snapshot): one worker
+ *    at a time, never more than two interpreters. Later boots restore
  *    it instead of starting Python and importing the game. A missing, corrupted (hash)
  *    or foreign (Pyodide checks its build id) snapshot, or any failure while restoring,
  *    falls back to a normal boot and deletes the bad copy. After a restore, `random` is
@@ -277,30 +277,17 @@ async function importGame(pyodide) {
   }
 }
 
-/* In the page's one worker (this same file), after a cold boot of the page: boot an
- * interpreter with _makeSnapshot, import the game, keep the snapshot, and go on using that
- * same interpreter for the computers' thinking, so no more than two interpreters (the
- * page's and this one) are ever alive: an iPad's tab allows little memory (issue 22).
- * Not on the page itself: _makeSnapshot wraps the JS globals in a proxy under which DOM
- * getters throw ("Illegal invocation"), and the copy would cost the page a long task.
- * Returns the interpreter and what became of the snapshot. */
-async function bootMakingSnapshot() {
+/* In a worker (this same file), after a cold boot of the page: boot an interpreter with
+ * _makeSnapshot, import the game, keep the snapshot; returns what became of it. Not on the
+ * page itself: _makeSnapshot wraps the JS globals in a proxy under which DOM getters throw
+ * ("Illegal invocation"), and the copy would cost the page a long task. */
+async function makeSnapshot() {
   const pyodide = await loadPyodideCore({ stdLibURL: new URL(CONFIG.stdlib, import.meta.url).href, _makeSnapshot: true });
   writeGamePack(pyodide, await fetchGamePack());
   const importModule = pyodide.runPython("import importlib; importlib.import_module");
   for (const name of CONFIG.preimport) importModule(name);
   importModule.destroy();
-  let result;
-  try {
-    result = await storeSnapshot(packSnapshot(pyodide.makeMemorySnapshot()));
-  } catch (error) {
-    result = "failed: " + (error && error.message);
-  }
-  return { pyodide, result };
-}
-
-function answerFunction(pyodide) {
-  return pyodide.runPython("from game.web.coach import answer as _answer; _answer");
+  return await storeSnapshot(packSnapshot(pyodide.makeMemorySnapshot()));
 }
 
 /* The computers' thinking worker (issue 13.4): this same file as a module worker with its
@@ -325,7 +312,7 @@ async function bootAiInterpreter() {
   }
   if (!pyodide) pyodide = await loadPyodideCore({ stdLibURL });
   writeGamePack(pyodide, await packPromise);
-  return answerFunction(pyodide);
+  return pyodide.runPython("from game.web.coach import answer as _answer; _answer");
 }
 
 function serveAi() {
@@ -334,22 +321,19 @@ function serveAi() {
   self.onmessage = async (event) => {
     const message = event.data;
     if (!message || typeof message !== "object") return;
-    if (message.kind === "ai-init") {
-      // {fault, snapshot: make and store one first, serve: then answer asks}
-      fault = message.fault || null;
-      let made = null;
-      if (message.snapshot) {
-        try {
-          made = await bootMakingSnapshot();
-          self.postMessage({ kind: "snapshot", result: made.result });
-        } catch (error) {
-          self.postMessage({ kind: "snapshot", result: "failed: " + (error && error.message) });
-        }
+    if (message.kind === "make-snapshot") {
+      let result;
+      try {
+        result = await makeSnapshot();
+      } catch (error) {
+        result = "failed: " + (error && error.message);
       }
-      if (message.serve === false) return;
+      self.postMessage({ kind: "snapshot", result });
+    } else if (message.kind === "ai-init") {
+      fault = message.fault || null;
       try {
         if (fault === "fail-boot") throw new Error("worker boot failure (test hook)");
-        answer = made ? answerFunction(made.pyodide) : await bootAiInterpreter();
+        answer = await bootAiInterpreter();
         self.postMessage({ kind: "ai-ready" });
       } catch (error) {
         self.postMessage({ kind: "ai-failed", error: String(error && error.message) });
@@ -387,30 +371,38 @@ function snapshotReport(result) {
   document.documentElement.setAttribute("data-boot-snapshot-stored", String(result));
 }
 
-/* Without a thinking worker (?aiworker=off, or it could not start): a worker that only
- * makes the snapshot, after a pause so the first taps are not slowed, and is let go once
- * the entry has been read back. */
-function snapshotOnlyWorker() {
+/* After a cold boot: a worker that makes the snapshot and is let go once its entry has
+ * been read back (it is never terminated before: WebKit lost such entries), then `next()`
+ * (the thinking worker, which restores that snapshot). One worker at a time, so at most two
+ * interpreters are alive, the page's and one worker's: an iPad's tab allows little memory
+ * (issue 22). A fresh worker, rather than the snapshot maker going on to think: in WebKit
+ * the maker's tab held 180 MB more through a game (docs/performance.md). `delay` leaves
+ * the first taps alone when nobody waits for the worker. */
+function snapshotWorker(delay, next) {
+  const done = () => next && next();
   setTimeout(() => {
     let worker;
     try {
       worker = new Worker(import.meta.url, { type: "module", name: "manhattan-snapshot" });
     } catch (error) {
       console.warn("boot: no snapshot worker:", error && error.message);
-      return;
+      return done();
     }
     worker.onmessage = (event) => {
       const message = event.data || {};
       if (message.kind !== "snapshot") return;
       snapshotReport(message.result);
       worker.terminate();
+      done();
     };
     worker.onerror = (event) => {
+      event.preventDefault();
       console.warn("boot: snapshot worker failed:", event.message);
       worker.terminate();
+      done();
     };
-    worker.postMessage({ kind: "ai-init", snapshot: true, serve: false });
-  }, CONFIG.snapshot_delay_ms);
+    worker.postMessage({ kind: "make-snapshot" });
+  }, delay);
 }
 
 /* The page's side of the thinking worker: window.manhattanAi = {state, ask(text)}.
@@ -458,20 +450,25 @@ function startAiWorker() {
     });
   globalThis.manhattanAi = client;
   if (param === "off" || typeof Worker === "undefined") {
-    if (snapshotWanted) snapshotOnlyWorker();
+    if (snapshotWanted && typeof Worker !== "undefined") snapshotWorker(CONFIG.snapshot_delay_ms, null);
     return setAi("off");
   }
   setAi("starting");
+  if (snapshotWanted) snapshotWorker(0, () => spawnAiWorker(param, setAi, fail, pending, (w) => (worker = w)));
+  else spawnAiWorker(param, setAi, fail, pending, (w) => (worker = w));
+}
+
+function spawnAiWorker(param, setAi, fail, pending, keep) {
+  let worker;
   try {
     worker = new Worker(import.meta.url, { type: "module", name: "manhattan-ai" });
   } catch (error) {
-    if (snapshotWanted) snapshotOnlyWorker();
     return fail("could not start: " + (error && error.message));
   }
+  keep(worker);
   worker.onmessage = (event) => {
     const message = event.data || {};
-    if (message.kind === "snapshot") snapshotReport(message.result);
-    else if (message.kind === "ai-ready") setAi("ready");
+    if (message.kind === "ai-ready") setAi("ready");
     else if (message.kind === "ai-failed") fail(message.error);
     else if (message.kind === "ai-answer" && pending.has(message.id)) {
       const { resolve, timer } = pending.get(message.id);
@@ -484,7 +481,7 @@ function startAiWorker() {
     event.preventDefault(); // handled: the page thinks on its own
     fail("worker error: " + (event.message || "unknown"));
   };
-  worker.postMessage({ kind: "ai-init", fault: param, snapshot: snapshotWanted });
+  worker.postMessage({ kind: "ai-init", fault: param });
 }
 
 /* The boot itself: snapshot restore, or a normal start plus the game's imports. */

@@ -106,16 +106,21 @@ def test_every_reopen_restores_the_snapshot(primed, site_url):
         assert len(stored_snapshot_keys(page)) == 1
 
 
-def test_a_cold_boot_runs_one_worker_for_the_snapshot_and_the_computers(new_context, site_url):
+def test_a_cold_boot_runs_one_worker_at_a_time(new_context, site_url):
     """At most two interpreters alive (an iPad's tab allows little memory): the page's and
-    one worker's, which makes the snapshot and then thinks for the computers."""
+    one worker's. The snapshot maker ends before the thinking worker starts."""
     page = new_context().new_page()
-    workers = []
-    page.on("worker", lambda worker: workers.append(worker.url))
+    events = []
+
+    def started(worker):
+        events.append("start")
+        worker.on("close", lambda _: events.append("end"))
+
+    page.on("worker", started)
     assert boot(page, site_url + FAST) == "made"
     wait_stored(page)
     page.wait_for_function("document.documentElement.dataset.aiWorker === 'ready'", timeout=120_000)
-    assert len(workers) == 1, workers
+    assert events == ["start", "end", "start"], events
     assert len(page.workers) == 1
     assert boot(page, site_url + FAST) == "restored"
     page.wait_for_function("document.documentElement.dataset.aiWorker === 'ready'", timeout=120_000)
