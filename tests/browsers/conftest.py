@@ -5,14 +5,14 @@ with ``pytest tests/browsers/test_webkit.py`` under Xvfb and ``tests/browsers/te
 (scripts/test.sh does both, after the Chromium suite).
 
 * ``site``: dist/ served by scripts/serve.py's handler (the production headers of
-  netlify.toml) on 127.0.0.1, a free port, one server per test, with three additions for
+  netlify.toml) on 127.0.0.1, a free port, one server per test module, with three additions for
   the tests: an ``offline`` switch (every connection is then closed without an answer, the
   open keep-alive ones included, as a network that is gone), the HTTP error statuses it
   sent, and a ``report-uri`` added to the Content-Security-Policy (enforcement unchanged)
   whose reports it keeps: violations in workers too, and before any page listener.
 * ``prepared_game``: the localStorage of a fixed game (fixed deal) made with the UI's own
   controller in CPython: two people and two computer players, at the first selection.
-* ``webkit``/``firefox``: a driver on a fresh profile, closed after the test.
+* ``webkit``/``firefox``: a driver on a fresh profile, closed after the test module.
 """
 
 from __future__ import annotations
@@ -25,6 +25,13 @@ from pathlib import Path
 import pytest
 import serve  # scripts/serve.py (on the path through pyproject.toml)
 from drivers import FirefoxDriver, WebKitDriver
+
+
+def pytest_configure(config):
+    # Selenium 4.51's own call into its deprecated API (not ours).
+    config.addinivalue_line("filterwarnings",
+                            "ignore:setting remote_server_addr:DeprecationWarning")
+
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
@@ -105,7 +112,7 @@ class TestSite:
         self.server.server_close()
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def site():
     if not (DIST / "index.html").is_file() or not (DIST / "sw.js").is_file():
         pytest.exit("dist/ is not built: run `python3 scripts/build.py` (scripts/test.sh does)", 2)
@@ -135,14 +142,14 @@ def prepared_game() -> dict:
     return data
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def webkit():
     driver = WebKitDriver()
     yield driver
     driver.close()
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def firefox():
     driver = FirefoxDriver()
     yield driver

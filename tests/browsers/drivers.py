@@ -39,13 +39,18 @@ GUARD_JS = r"""
   if (window.__guard) return;
   const g = window.__guard = {errors: [], console: [], csp: [], resources: [], downloads: []};
   addEventListener("error", (e) => {
-    if (e instanceof ErrorEvent) g.errors.push(String(e.message) + " at " + e.filename + ":" + e.lineno);
-    else g.resources.push("a resource failed to load: " + (e.target && e.target.outerHTML || e.type).slice(0, 200));
+    if (e instanceof ErrorEvent) {
+      g.errors.push(String(e.message) + " at " + e.filename + ":" + e.lineno);
+    } else {
+      const what = (e.target && e.target.outerHTML) || e.type;
+      g.resources.push("a resource failed to load: " + what.slice(0, 200));
+    }
   }, true);
-  addEventListener("unhandledrejection", (e) => g.errors.push("unhandled rejection: "
-                                                             + String(e.reason && (e.reason.stack || e.reason))));
+  addEventListener("unhandledrejection", (e) => g.errors.push(
+      "unhandled rejection: " + String(e.reason && (e.reason.stack || e.reason))));
   document.addEventListener("securitypolicyviolation", (e) => g.csp.push(
-      e.violatedDirective + " blocked " + (e.blockedURI || "inline/eval") + " at " + e.sourceFile + ":" + e.lineNumber));
+      e.violatedDirective + " blocked " + (e.blockedURI || "inline/eval")
+      + " at " + e.sourceFile + ":" + e.lineNumber));
   const error = console.error.bind(console);
   console.error = (...args) => { g.console.push(args.map(String).join(" ")); error(...args); };
   // A download (the exported game) is kept in the page instead of being saved to disk.
@@ -136,7 +141,7 @@ class Driver:
                 value = self.evaluate(fn, *args)
                 if value:
                     return value
-            except Exception as error:  # noqa: BLE001 - a document going away mid-call
+            except Exception as error:
                 last_error = error
             if time.monotonic() > deadline:
                 raise DriverError("%s: timed out after %.0f s waiting for %s (last error: %s)"
@@ -158,7 +163,7 @@ class Driver:
         """Move what the page's guard recorded into ``self.guard`` (before it is lost)."""
         try:
             seen = self.evaluate(HARVEST_JS)
-        except Exception:  # noqa: BLE001 - no page (closed), nothing to take
+        except Exception:
             return
         if not seen:
             return
@@ -234,7 +239,8 @@ class WebKitDriver(Driver):
     def _call(self, wrapped: str, arg: str) -> str:
         return self.driver.execute_async_script(
             "const done = arguments[arguments.length - 1];"
-            "(%s)(arguments[0]).then(done, (e) => done(JSON.stringify({error: String(e && (e.stack || e))})));"
+            "(%s)(arguments[0]).then(done,"
+            " (e) => done(JSON.stringify({error: String(e && (e.stack || e))})));"
             % wrapped, arg)
 
     def evaluate(self, fn: str, *args):
@@ -254,7 +260,7 @@ class WebKitDriver(Driver):
     def close(self) -> None:
         try:
             self.driver.quit()
-        except Exception:  # noqa: BLE001
+        except Exception:
             pass
 
 
@@ -317,7 +323,7 @@ class BiDi:
         while True:
             try:
                 text = self.ws.recv()
-            except Exception:  # noqa: BLE001 - connection closed
+            except Exception:
                 break
             if not text:
                 break
@@ -351,7 +357,7 @@ class BiDi:
     def close(self) -> None:
         try:
             self.ws.close()
-        except Exception:  # noqa: BLE001
+        except Exception:
             pass
 
 
@@ -455,7 +461,7 @@ class FirefoxDriver(Driver):
     def close(self) -> None:
         try:
             self.bidi.send("session.end", {}, timeout=10)
-        except Exception:  # noqa: BLE001
+        except Exception:
             pass
         self.bidi.close()
         if self.process.poll() is None:
