@@ -47,7 +47,7 @@ GUARD_JS = r"""
     }
   }, true);
   addEventListener("unhandledrejection", (e) => g.errors.push(
-      "unhandled rejection: " + String(e.reason && (e.reason.stack || e.reason))));
+      "unhandled rejection: " + String(e.reason) + " " + String((e.reason && e.reason.stack) || "")));
   document.addEventListener("securitypolicyviolation", (e) => g.csp.push(
       e.violatedDirective + " blocked " + (e.blockedURI || "inline/eval")
       + " at " + e.sourceFile + ":" + e.lineNumber));

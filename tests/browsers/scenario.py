@@ -354,3 +354,40 @@ class Pass:
                      " while offline" % (len(set(self.d.guard["requests"])), len(outside),
                                          len(self.site.server.requests), self.site.server.refused))
         return "\n".join(lines)
+
+
+PROVOKE_JS = """
+() => {
+  console.error("guard self-test: console");
+  setTimeout(() => { throw new Error("guard self-test: uncaught"); }, 0);
+  Promise.reject(new Error("guard self-test: rejection"));
+  const img = new Image();
+  img.src = "http://guard-self-test.invalid/blocked.png";  // img-src 'self': blocked by the CSP
+  document.body.appendChild(img);
+  return true;
+}
+"""
+
+
+def check_guard(driver, site) -> None:
+    """The guard is not blind: errors provoked on purpose in a page of the site are all
+    seen (console error, uncaught error, unhandled rejection, CSP violation, CSP report).
+    The blocked image never leaves the browser: the CSP stops it before any request."""
+    driver.goto(site.url + FAST)
+    driver.wait_for("() => document.documentElement.dataset.ready === 'true'",
+                    timeout=BOOT_TIMEOUT, what="<html data-ready>")
+    driver.problems()  # what came before is the pass's business
+    reports = len(site.server.csp_reports)
+    driver.evaluate(PROVOKE_JS)
+    driver.wait_for("() => !!window.__guard && window.__guard.errors.length >= 2"
+                    " && window.__guard.csp.length >= 1", timeout=30, what="the provoked errors")
+    deadline = time.monotonic() + 30
+    while len(site.server.csp_reports) == reports and time.monotonic() < deadline:
+        time.sleep(0.1)
+    seen = "\n".join(driver.problems())
+    for expected in ("console error: guard self-test: console", "guard self-test: uncaught",
+                     "guard self-test: rejection", "CSP violation: img-src"):
+        assert expected in seen, "%s: the guard missed %r; it saw:\n%s" % (driver.name, expected, seen)
+    new_reports = site.server.csp_reports[reports:]
+    assert any("guard-self-test.invalid" in r for r in new_reports), new_reports
+    del site.server.csp_reports[reports:]

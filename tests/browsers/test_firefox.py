@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from scenario import Pass
+from scenario import Pass, check_guard
 
 
 @pytest.fixture(scope="module")
@@ -31,3 +31,8 @@ def test_firefox_snapshot_restored_on_every_start(played):
     """The boot snapshot made on the first visit is restored on the 6 starts after it."""
     run, _ = played
     run.check_restores()
+
+
+def test_firefox_guard_sees_errors(firefox, site, played):
+    """Errors provoked on purpose after the pass are all reported (the guard is not blind)."""
+    check_guard(firefox, site)

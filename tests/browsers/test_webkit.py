@@ -6,7 +6,7 @@ Needs a display: scripts/test.sh runs it under
 from __future__ import annotations
 
 import pytest
-from scenario import Pass
+from scenario import Pass, check_guard
 
 
 @pytest.fixture(scope="module")
@@ -34,3 +34,8 @@ def test_webkit_snapshot_restored_on_every_start(played):
     """The boot snapshot made on the first visit is restored on the 6 starts after it."""
     run, _ = played
     run.check_restores()
+
+
+def test_webkit_guard_sees_errors(webkit, site, played):
+    """Errors provoked on purpose after the pass are all reported (the guard is not blind)."""
+    check_guard(webkit, site)
