@@ -25,7 +25,6 @@ import os
 import queue
 import re
 import shutil
-import signal
 import subprocess
 import tempfile
 import threading
@@ -377,7 +376,8 @@ class FirefoxDriver(Driver):
             [FIREFOX, "--headless", "--no-remote", "--profile", self.profile,
              "--remote-debugging-port", "0", "--remote-allow-hosts", "127.0.0.1",
              "about:blank"],
-            stdout=self.log, stderr=subprocess.STDOUT, env=env, start_new_session=True)
+            # same process group as pytest: scripts/test.sh's `timeout` ends it with the run
+            stdout=self.log, stderr=subprocess.STDOUT, env=env)
         url = self._bidi_url(timeout=90)
         self.bidi = BiDi(url + "/session")
         self.bidi.send("session.new", {"capabilities": {"alwaysMatch": {
@@ -464,12 +464,12 @@ class FirefoxDriver(Driver):
         except Exception:
             pass
         self.bidi.close()
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
+        if self.process.poll() is None:  # its content processes end with it
+            self.process.terminate()
             try:
                 self.process.wait(timeout=15)
             except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.kill()
                 self.process.wait(timeout=15)
         self.log.close()
         shutil.rmtree(self.profile, ignore_errors=True)
