@@ -10,11 +10,15 @@
 #   3. web UI logic on CPython          pytest tests/web
 #   4. engine, AI and web logic in Pyodide  node tests/pyodide/run.mjs (Python 3.14, WebAssembly)
 #   5. browser tests on the built site  pytest -m e2e tests/e2e   (Debian Chromium)
+#   6. the same site in WebKit          pytest tests/browsers/test_webkit.py (WebKitGTK
+#      MiniBrowser + WebKitWebDriver + Selenium, under xvfb-run and dbus-run-session)
+#   7. the same site in Firefox ESR     pytest tests/browsers/test_firefox.py (WebDriver BiDi)
 # pytest's exit code 5 ("no tests collected") counts as success for every suite,
 # so a suite that is still empty does not break the build.
 #
 # Installs (each only when missing or out of date, so reruns are fast):
-#   apt: chromium (for /usr/bin/chromium), nodejs+npm if absent, python3-venv if needed
+#   apt: chromium (for /usr/bin/chromium), nodejs+npm if absent, python3-venv if needed,
+#        webkit2gtk-driver (WebKitWebDriver, MiniBrowser), xvfb, dbus, firefox-esr
 #   .venv with requirements-dev.txt;  node_modules via `npm ci` (package-lock.json);
 #   .cache/pyodide-wheels: pure wheels from tests/pyodide/requirements-pyodide.txt
 # Network: only the package registries (apt, PyPI, npm). Nothing else is fetched.
@@ -44,12 +48,18 @@ missing=()
 command -v node >/dev/null 2>&1 || missing+=(nodejs)
 command -v npm >/dev/null 2>&1 || missing+=(npm)
 python3 -c 'import ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
+# WebKit (the iPad's engine) and Firefox for tests/browsers
+command -v WebKitWebDriver >/dev/null 2>&1 || missing+=(webkit2gtk-driver)
+command -v xvfb-run >/dev/null 2>&1 || missing+=(xvfb)
+command -v dbus-run-session >/dev/null 2>&1 || missing+=(dbus)
+[ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
 if [ "${#missing[@]}" -gt 0 ]; then
   echo "installing with apt: ${missing[*]}"
   apt_install "${missing[@]}"
 fi
 python3 -c 'import sys; assert sys.version_info >= (3, 11), "Python >= 3.11 needed (tomllib)"'
 echo "python3 $(python3 -c 'import sys; print(sys.version.split()[0])'), node $(node --version), chromium: /usr/bin/chromium"
+echo "WebKitGTK (webkit2gtk-driver) $(dpkg-query -W -f='${Version}' webkit2gtk-driver 2>/dev/null), $(/usr/bin/firefox-esr --version 2>/dev/null)"
 
 step "Python virtualenv (.venv, requirements-dev.txt)"
 if [ ! -x .venv/bin/python ]; then python3 -m venv .venv; fi
@@ -112,6 +122,16 @@ run_suite "Engine, computer player and web UI logic tests inside Pyodide (Node)"
 run_suite "Browser tests (Chromium)" timeout --signal=ABRT --kill-after=60 45m \
   "$PY" -m pytest -v -m e2e -o faulthandler_timeout=300 \
   --reruns 1 --only-rerun "Target crashed" -rR tests/e2e
+
+# The same pass in WebKit and in Firefox (tests/browsers/scenario.py): each under its own
+# hang guard (a pass takes 0.5-1 min in WebKit, 15-25 s in Firefox on 2 cores); -rP prints
+# each pass's timings and what it saw.
+run_suite "Browser pass in WebKit (WebKitGTK MiniBrowser, Xvfb)" timeout --signal=ABRT --kill-after=60 10m \
+  xvfb-run -a -s '-screen 0 1280x1024x24' dbus-run-session -- \
+  env WEBKIT_DISABLE_DMABUF_RENDERER=1 LIBGL_ALWAYS_SOFTWARE=1 \
+  "$PY" -m pytest -v -rP -o faulthandler_timeout=300 tests/browsers/test_webkit.py
+run_suite "Browser pass in Firefox ESR (WebDriver BiDi, headless)" timeout --signal=ABRT --kill-after=60 6m \
+  "$PY" -m pytest -v -rP -o faulthandler_timeout=300 tests/browsers/test_firefox.py
 
 step "Summary ($(( $(date +%s) - started )) s)"
 printf '%s\n' "${results[@]}"
