@@ -14,10 +14,11 @@
  * 3. A memory snapshot (Pyodide's private `_makeSnapshot` / `_loadSnapshot`): after the
  *    first boot in a browser is ready, a module worker (this file again) starts an
  *    interpreter with `_makeSnapshot`, imports the game's pure-Python modules, copies the
- *    interpreter's memory and keeps it in Cache Storage (with its SHA-256, read back before
- *    it reports "stored") under a key that names this exact runtime + stdlib + game build;
- *    only then does the computers' thinking worker start (from that snapshot): one worker
- *    at a time, never more than two interpreters. Later boots restore
+ *    interpreter's memory and hands it (with its SHA-256) to the page, which keeps it in
+ *    Cache Storage, read back before it says "stored", under a key that names this exact
+ *    runtime + stdlib + game build; only then does the computers' thinking worker start
+ *    (from that snapshot): one worker at a time, never more than two interpreters. Later
+ *    boots restore
  *    it instead of starting Python and importing the game. A missing, corrupted (hash)
  *    or foreign (Pyodide checks its build id) snapshot, or any failure while restoring,
  *    falls back to a normal boot and deletes the bad copy. After a restore, `random` is
@@ -204,13 +205,12 @@ function whenReady(callback) {
   observer.observe(html, { attributes: true, attributeFilter: ["data-ready"] });
 }
 
-/* Store the snapshot and read it back before saying "stored". WebKit lost 8 of 12
- * Cache Storage entries whose writer was terminated right after put() resolved; an entry
- * read back in full (and its hash checked) before the writer goes away was kept every time
- * (TECH-NOTES, "Other browsers"). The writer is also no longer terminated after storing. */
-async function storeSnapshot(bytes) {
+/* Store the snapshot and read it back before saying "stored". The page does it, not the
+ * worker that made it: WebKit lost Cache Storage entries whose writer (a worker) was
+ * terminated after put() resolved, even when the worker had read the entry back in full
+ * (seen here: the page found no entry right after the worker said "stored"). */
+async function storeSnapshot(bytes, digest) {
   try {
-    const digest = await sha256(bytes);
     await dropSnapshots(false); // one snapshot per origin: the current build's
     const cache = await caches.open(SNAPSHOT_CACHE);
     await cache.put(
@@ -287,7 +287,8 @@ async function makeSnapshot() {
   const importModule = pyodide.runPython("import importlib; importlib.import_module");
   for (const name of CONFIG.preimport) importModule(name);
   importModule.destroy();
-  return await storeSnapshot(packSnapshot(pyodide.makeMemorySnapshot()));
+  const bytes = packSnapshot(pyodide.makeMemorySnapshot());
+  return { bytes, digest: await sha256(bytes) };
 }
 
 /* The computers' thinking worker (issue 13.4): this same file as a module worker with its
@@ -322,13 +323,13 @@ function serveAi() {
     const message = event.data;
     if (!message || typeof message !== "object") return;
     if (message.kind === "make-snapshot") {
-      let result;
+      // The bytes go to the page (transferred, not copied), which stores them.
       try {
-        result = await makeSnapshot();
+        const { bytes, digest } = await makeSnapshot();
+        self.postMessage({ kind: "snapshot", bytes, digest }, [bytes.buffer]);
       } catch (error) {
-        result = "failed: " + (error && error.message);
+        self.postMessage({ kind: "snapshot", result: "failed: " + (error && error.message) });
       }
-      self.postMessage({ kind: "snapshot", result });
     } else if (message.kind === "ai-init") {
       fault = message.fault || null;
       try {
@@ -371,8 +372,8 @@ function snapshotReport(result) {
   document.documentElement.setAttribute("data-boot-snapshot-stored", String(result));
 }
 
-/* After a cold boot: a worker that makes the snapshot and is let go once its entry has
- * been read back (it is never terminated before: WebKit lost such entries), then `next()`
+/* After a cold boot: a worker that makes the snapshot and hands it to the page, which
+ * stores it and reads it back (storeSnapshot), then `next()`
  * (the thinking worker, which restores that snapshot). One worker at a time, so at most two
  * interpreters are alive, the page's and one worker's: an iPad's tab allows little memory
  * (issue 22). A fresh worker, rather than the snapshot maker going on to think: in WebKit
@@ -388,11 +389,12 @@ function snapshotWorker(delay, next) {
       console.warn("boot: no snapshot worker:", error && error.message);
       return done();
     }
-    worker.onmessage = (event) => {
+    worker.onmessage = async (event) => {
       const message = event.data || {};
       if (message.kind !== "snapshot") return;
-      snapshotReport(message.result);
-      worker.terminate();
+      worker.terminate(); // its interpreter goes before the thinking worker's comes
+      const result = message.bytes ? await storeSnapshot(message.bytes, message.digest) : message.result;
+      snapshotReport(result);
       done();
     };
     worker.onerror = (event) => {

@@ -436,8 +436,9 @@ def build(quiet: bool = False, snapshot: bool = True) -> int:
     boot_tag = '<script type="module" src="%s"></script>' % interpreter
     index = index.replace(core_tag, boot_tag + "\n  " + core_tag, 1)
     preload = "\n".join([
+        # (Not the boot module itself: its <script type="module"> above fetches it, and a
+        # second modulepreload of the same URL fired an error event in Firefox.)
         '  <!-- Added by scripts/build.py: fetch the runtime while PyScript starts. -->',
-        '  <link rel="modulepreload" href="%s">' % interpreter,
         '  <link rel="modulepreload" href="./%s/pyodide.mjs">' % pyodide_dir,
         '  <link rel="modulepreload" href="./%s/%s">' % (pyodide_dir, pyodide[1]),
         '  <link rel="preload" href="./%s/pyodide.asm.wasm" as="fetch" crossorigin="anonymous">'
