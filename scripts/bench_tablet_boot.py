@@ -24,9 +24,7 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -35,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "scripts"), str(ROOT / "tests" / "e2e"), str(ROOT / "tests" / "browsers")]
 
 import serve  # noqa: E402
-from bench_tablet_memory import PlaywrightTab, attribute_is  # noqa: E402
+from bench_tablet_memory import PlaywrightTab, attribute_is, under_a_display  # noqa: E402
 from e2e_helpers import DIST  # noqa: E402
 
 MARKS = ("shell:kept-screen", "boot:snapshot-read", "boot:python-ready", "boot:game-imported",
@@ -125,12 +123,7 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=300)
     args = parser.parse_args()
     browsers = args.browsers.split(",")
-    if "webkit" in browsers and not os.environ.get("DISPLAY") and shutil.which("xvfb-run"):
-        command = ["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", "dbus-run-session", "--",
-                   sys.executable, *sys.argv]
-        sys.exit(subprocess.call(command, stderr=subprocess.DEVNULL))
-    if not (DIST / "index.html").is_file():
-        sys.exit("dist/ is not built: run scripts/build.py first")
+    under_a_display(browsers)
     from playwright.sync_api import sync_playwright
 
     url, server = serve.start_server(port=0, directory=DIST)

@@ -228,24 +228,8 @@ def run(tab, sampler: Sampler, url: str, seed: int, timeout: float) -> None:
               f"max {times[-1]:.0f} ms")
 
 
-def bench(browser: str, url: str, seed: int, timeout: float) -> dict:
-    if browser == "chromium":
-        from playwright.sync_api import sync_playwright
-
-        with sync_playwright() as playwright:
-            tab = PlaywrightTab(playwright)
-            sampler = Sampler(chromium_sizes)
-            sampler.start()
-            try:
-                run(tab, sampler, url, seed, timeout)
-            finally:
-                sampler.stopped = True
-                tab.close()
-            return sampler.peaks
-    from drivers import WebKitDriver  # tests/browsers/drivers.py
-
-    tab = WebKitDriver()
-    sampler = Sampler(webkit_sizes)
+def sampled(tab, measure, url: str, seed: int, timeout: float) -> dict:
+    sampler = Sampler(measure)
     sampler.start()
     try:
         run(tab, sampler, url, seed, timeout)
@@ -255,6 +239,28 @@ def bench(browser: str, url: str, seed: int, timeout: float) -> dict:
     return sampler.peaks
 
 
+def bench(browser: str, url: str, seed: int, timeout: float) -> dict:
+    if browser == "chromium":
+        from playwright.sync_api import sync_playwright
+
+        with sync_playwright() as playwright:
+            return sampled(PlaywrightTab(playwright), chromium_sizes, url, seed, timeout)
+    from drivers import WebKitDriver  # tests/browsers/drivers.py
+
+    return sampled(WebKitDriver(), webkit_sizes, url, seed, timeout)
+
+
+def under_a_display(browsers: list[str]) -> None:
+    """WebKit needs an X display: without one, run this script again under Xvfb (and a D-Bus
+    session) and exit with its status. Also refuses to run without a built site."""
+    if "webkit" in browsers and not os.environ.get("DISPLAY") and shutil.which("xvfb-run"):
+        command = ["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", "dbus-run-session", "--",
+                   sys.executable, *sys.argv]
+        sys.exit(subprocess.call(command, stderr=subprocess.DEVNULL))
+    if not (DIST / "index.html").is_file():
+        sys.exit("dist/ is not built: run scripts/build.py first")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--browsers", default="chromium,webkit")
@@ -262,12 +268,7 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=600)
     args = parser.parse_args()
     browsers = args.browsers.split(",")
-    if "webkit" in browsers and not os.environ.get("DISPLAY") and shutil.which("xvfb-run"):
-        command = ["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", "dbus-run-session", "--",
-                   sys.executable, *sys.argv]
-        sys.exit(subprocess.call(command))
-    if not (DIST / "index.html").is_file():
-        sys.exit("dist/ is not built: run scripts/build.py first")
+    under_a_display(browsers)
     url, server = serve.start_server(port=0, directory=DIST)
     try:
         print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
