@@ -287,6 +287,8 @@ async function makeSnapshot() {
   const importModule = pyodide.runPython("import importlib; importlib.import_module");
   for (const name of CONFIG.preimport) importModule(name);
   importModule.destroy();
+  // Work every start would do, done once here and kept in the snapshot.
+  pyodide.runPython("import game.web.messages as _m; _m.load_all(); del _m");
   const bytes = packSnapshot(pyodide.makeMemorySnapshot());
   return { bytes, digest: await sha256(bytes) };
 }

@@ -130,6 +130,14 @@ def _load(code: str) -> gettext.NullTranslations | None:
     return _translations[code]
 
 
+def load_all() -> None:
+    """Parse every shipped catalogue now. The boot snapshot is made after this call
+    (scripts/boot.template.mjs), so a restored page starts with them parsed: choosing the
+    language costs nothing before the first screen (issue 22, time on a tablet)."""
+    for code in LANGUAGES:
+        _load(code)
+
+
 def reload_catalogues() -> None:
     """Forget the loaded catalogues (after recompiling them in development); keeps the language."""
     _translations.clear()

@@ -359,3 +359,13 @@ msgstr ""
                 '#~ msgid "old"\n'):                               # obsolete
         with pytest.raises(msgfmt.PoError):
             msgfmt.parse_po(bad, "bad.po")
+
+
+def test_load_all_parses_every_shipped_catalogue_once():
+    """The boot snapshot is made after load_all(): every language is then ready at once."""
+    M.reload_catalogues()
+    M.load_all()
+    assert all(M._translations.get(code) is not None for code in M.LANGUAGES)
+    kept = dict(M._translations)
+    M.load_all()
+    assert all(M._translations[code] is kept[code] for code in M.LANGUAGES)
