@@ -48,6 +48,10 @@ from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, DIST  # noqa: E402
 from ui_driver import STEP_JS  # noqa: E402
 
 LEVEL = "search:3"
+QUERY = "?fast=1"
+WORKER = "ready"
+"""The page's query and the thinking worker's state once started (``--no-worker``: the page
+thinks itself, one interpreter after the first visit's snapshot worker has gone)."""
 SETUP_JS = """([level, seed]) => {
   const set = (selector, value) => {
     const el = document.querySelector(selector);
@@ -201,20 +205,22 @@ def play_game(tab, seed: int, timeout: float) -> tuple[int, list]:
 
 def run(tab, sampler: Sampler, url: str, seed: int, timeout: float) -> None:
     sampler.phase = "first visit (cold boot, snapshot made)"
-    tab.goto(url + "?fast=1")
+    tab.goto(url + QUERY)
     tab.wait_for(attribute_is("data-ready", "true"), timeout=timeout)
-    tab.wait_for(attribute_is("data-ai-worker", "ready"), timeout=timeout)
+    tab.wait_for(attribute_is("data-ai-worker", WORKER), timeout=timeout)
+    tab.wait_for("() => document.documentElement.hasAttribute('data-boot-snapshot-stored')",
+                 timeout=timeout)
     stored = tab.evaluate("() => document.documentElement.getAttribute('data-boot-snapshot-stored')")
     sampler.phase = "game after the first visit"
     steps, thinks = play_game(tab, seed, timeout)
     sampler.phase = "reopen (snapshot restored) and a game"
-    tab.reopen(url + "?fast=1")
+    tab.reopen(url + QUERY)
     tab.wait_for(attribute_is("data-ready", "true"), timeout=timeout)
     state = tab.evaluate("() => document.documentElement.getAttribute('data-boot-snapshot')")
     if state != "restored":  # why not: was the entry there?
         state += " (cache: %s)" % tab.evaluate(
             "async () => (await (await caches.open('manhattan-boot-snapshot')).keys()).length")
-    tab.wait_for(attribute_is("data-ai-worker", "ready"), timeout=timeout)
+    tab.wait_for(attribute_is("data-ai-worker", WORKER), timeout=timeout)
     if tab.evaluate("() => document.getElementById('app').dataset.screen") != "start":
         tab.tap('[data-action="home"]')
     tab.wait_for("() => document.getElementById('app').dataset.screen === 'start'", timeout=timeout)
@@ -266,9 +272,14 @@ def main() -> None:
     parser.add_argument("--browsers", default="chromium,webkit")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--timeout", type=float, default=600)
+    parser.add_argument("--no-worker", action="store_true",
+                        help="?aiworker=off: the computers think on the page")
     args = parser.parse_args()
     browsers = args.browsers.split(",")
     under_a_display(browsers)
+    if args.no_worker:
+        global QUERY, WORKER
+        QUERY, WORKER = "?fast=1&aiworker=off", "off"
     url, server = serve.start_server(port=0, directory=DIST)
     try:
         print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
