@@ -28,7 +28,8 @@
  * (looked up, read and checked), boot:python-ready, boot:game-imported,
  * and on `document.documentElement` data-boot-snapshot = "restored" | "made" (booted
  * without; one is being made) | "none" (disabled) | "fallback" (a stored one failed), and
- * data-boot-snapshot-stored = "stored" | "not stored: ..." | "failed: ..." from the worker.
+ * data-boot-snapshot-stored = "stored" | "not stored: ..." | "failed: ..." once a new one
+ * was made (by the worker) and stored (by the page).
  */
 const CONFIG = __CONFIG__;
 
@@ -161,7 +162,6 @@ function setHint(stored) {
 }
 
 async function readSnapshot() {
-  if (!hintedSnapshot()) return null;
   try {
     const cache = await caches.open(SNAPSHOT_CACHE);
     const response = await cache.match(SNAPSHOT_URL);
@@ -458,34 +458,31 @@ function startAiWorker() {
     return setAi("off");
   }
   setAi("starting");
-  if (snapshotWanted) snapshotWorker(0, () => spawnAiWorker(param, setAi, fail, pending, (w) => (worker = w)));
-  else spawnAiWorker(param, setAi, fail, pending, (w) => (worker = w));
-}
-
-function spawnAiWorker(param, setAi, fail, pending, keep) {
-  let worker;
-  try {
-    worker = new Worker(import.meta.url, { type: "module", name: "manhattan-ai" });
-  } catch (error) {
-    return fail("could not start: " + (error && error.message));
-  }
-  keep(worker);
-  worker.onmessage = (event) => {
-    const message = event.data || {};
-    if (message.kind === "ai-ready") setAi("ready");
-    else if (message.kind === "ai-failed") fail(message.error);
-    else if (message.kind === "ai-answer" && pending.has(message.id)) {
-      const { resolve, timer } = pending.get(message.id);
-      clearTimeout(timer);
-      pending.delete(message.id);
-      resolve(message.text);
+  const spawn = () => {
+    try {
+      worker = new Worker(import.meta.url, { type: "module", name: "manhattan-ai" });
+    } catch (error) {
+      return fail("could not start: " + (error && error.message));
     }
+    worker.onmessage = (event) => {
+      const message = event.data || {};
+      if (message.kind === "ai-ready") setAi("ready");
+      else if (message.kind === "ai-failed") fail(message.error);
+      else if (message.kind === "ai-answer" && pending.has(message.id)) {
+        const { resolve, timer } = pending.get(message.id);
+        clearTimeout(timer);
+        pending.delete(message.id);
+        resolve(message.text);
+      }
+    };
+    worker.onerror = (event) => {
+      event.preventDefault(); // handled: the page thinks on its own
+      fail("worker error: " + (event.message || "unknown"));
+    };
+    worker.postMessage({ kind: "ai-init", fault: param });
   };
-  worker.onerror = (event) => {
-    event.preventDefault(); // handled: the page thinks on its own
-    fail("worker error: " + (event.message || "unknown"));
-  };
-  worker.postMessage({ kind: "ai-init", fault: param });
+  if (snapshotWanted) snapshotWorker(0, spawn);
+  else spawn();
 }
 
 /* The boot itself: snapshot restore, or a normal start plus the game's imports. */

@@ -241,7 +241,7 @@ class App:
             self.controller.update_ready = True
             self.render()
         document.addEventListener("visibilitychange", visibility)
-        keep = create_proxy(self.keep_boot_screen)
+        keep = create_proxy(self.on_page_hide)
         self._proxies.append(keep)
         window.addEventListener("pagehide", keep)
         document.documentElement.setAttribute("data-ready", "true")
@@ -528,7 +528,13 @@ class App:
             self.dispatch("hide-cards", {})
             self.keep_boot_screen()
 
-    def keep_boot_screen(self, event: Any = None) -> None:
+    def on_page_hide(self, event: Any) -> None:
+        """Leaving the page: keep its next screen, unless the page went hidden first (its
+        ``visibilitychange`` already did, and nothing has happened since)."""
+        if str(document.visibilityState) != "hidden":
+            self.keep_boot_screen()
+
+    def keep_boot_screen(self) -> None:
         """Keep what the next start of the page will show, for assets/boot.js to draw
         before Python runs (game/web/boot_screen.py). Optional: any failure (storage full,
         an unreadable save) only leaves the next start with the loading screen."""

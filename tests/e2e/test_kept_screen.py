@@ -74,6 +74,12 @@ def test_a_hotseat_game_comes_back_behind_its_pass_screen_never_a_hand(tab, site
     assert screen(page) == "pass"
     tap(page, '[data-action="reveal"]')
     page.wait_for_selector("[data-card]")
+    # A reload (the same tab) keeps it too, whichever of pagehide and visibilitychange comes.
+    page.reload()
+    early = page.evaluate("() => window.__early")
+    wait_ready(page)
+    assert early["kept"] == "pass" and "data-card" not in early["html"]
+    assert screen(page) == "pass"
 
 
 def test_a_save_changed_since_shows_the_loading_screen(tab, site_url):
