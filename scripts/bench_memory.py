@@ -75,15 +75,20 @@ def _kind(pid: int) -> str | None:
     return "browser"
 
 
-def _pss_kib(pid: int) -> int:
+def proc_kib(pid: int, name: str, field: str) -> int:
+    """A ``field: <n> kB`` line of ``/proc/<pid>/<name>`` (0 when the process is gone)."""
     try:
-        with open(f"/proc/{pid}/smaps_rollup") as f:
+        with open(f"/proc/{pid}/{name}") as f:
             for line in f:
-                if line.startswith("Pss:"):
+                if line.startswith(field + ":"):
                     return int(line.split()[1])
     except OSError:
         pass
     return 0
+
+
+def _pss_kib(pid: int) -> int:
+    return proc_kib(pid, "smaps_rollup", "Pss")
 
 
 def chromium_pss() -> dict[str, float]:

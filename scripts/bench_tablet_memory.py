@@ -43,7 +43,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "scripts"), str(ROOT / "tests" / "e2e"), str(ROOT / "tests" / "browsers")]
 
 import serve  # noqa: E402
-from bench_memory import _descends_from, _kind, _pss_kib  # noqa: E402
+from bench_memory import _descends_from, _kind, _pss_kib, proc_kib  # noqa: E402
 from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, DIST  # noqa: E402
 from ui_driver import STEP_JS  # noqa: E402
 
@@ -71,14 +71,7 @@ PERSON_OR_END_JS = """() => {
 
 
 def _rss_kib(pid: int) -> int:
-    try:
-        with open(f"/proc/{pid}/status") as f:
-            for line in f:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
+    return proc_kib(pid, "status", "VmRSS")
 
 
 def _comm(pid: int) -> str:
