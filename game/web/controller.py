@@ -20,6 +20,7 @@ from ..ai import PLAYERS, ComputerPlayer, make_player, think
 from ..errors import SaveError
 from ..match import Game
 from ..material import Card
+from ..public_record import is_view_game
 from ..settings import Settings
 from ..state import OVER
 from ..view import player_view
@@ -46,6 +47,7 @@ from .frame import (
     ReplayFrame,
     SavedGame,
     StartFrame,
+    WholeExport,
     play_frame,
 )
 from .review import ReviewJob
@@ -53,7 +55,15 @@ from .screens.page import render_page
 from .screens.start import local_time_text
 from .session import Session
 from .setup_form import SetupForm, play_alone_settings
-from .sharing import export_name, export_text, from_fragment, import_text, is_link, link_fragment
+from .sharing import (
+    export_name,
+    export_text,
+    from_fragment,
+    import_text,
+    is_link,
+    link_fragment,
+    shared_text,
+)
 from .storage import Entry, SaveConflict, SaveStore, StorageError
 from .storyframe import godzilla_preview, inspect, story_frame
 from .vdom import El
@@ -117,6 +127,7 @@ class Controller:
         self.download: tuple[str, str] | None = None
         self.show_board = False  # the browser scrolls the board into view once
         self.share: str | None = None
+        self.whole_export_asked = False  # the warning before the whole game leaves the device
         self._players: dict[str, ComputerPlayer] = {}
         # Hints (issue 13.5): the decision a hint is being computed for and the hint shown,
         # each keyed by (game id, log length, player): valid for that decision only.
@@ -174,6 +185,8 @@ class Controller:
         session.hide_cards()
         self._set_session(session, ident)
         self.store.set_current(ident)
+        if is_view_game(game):  # a view is only ever replayed
+            self.open_replay(None)
         return True
 
     def _load_failed(self, reason: str) -> None:
@@ -196,6 +209,7 @@ class Controller:
         self.inspected = None
         self.replay_step = None
         self.share = None
+        self.whole_export_asked = False
         self.close_review(None)  # leaving the game's screen cancels its review
         self.epoch += 1
         self.screen = "play" if session is not None else "start"
@@ -534,17 +548,36 @@ class Controller:
 
     # sharing
     def export_game(self, args: None) -> None:
-        """Offer the game as a file (the browser layer takes :attr:`download`)."""
+        """Offer the game as a file (the browser layer takes :attr:`download`): a finished
+        game whole, an unfinished one's view (game/public_record.py)."""
         if self.session is not None:
             game = self.session.game
-            self.download = (export_name(game, self.clock()), export_text(game))
+            self.download = (export_name(game, self.clock()), shared_text(game))
+
+    def export_whole(self, confirmed: bool) -> None:
+        """Continue on another device: the whole of an unfinished game as a file, after a
+        warning that it shows every hand (the first tap asks, the second saves)."""
+        session = self.session
+        if session is None or session.state.is_over or is_view_game(session.game):
+            return
+        self.menu_open = False
+        if not confirmed:
+            self.whole_export_asked = True
+            return
+        self.whole_export_asked = False
+        game = session.game
+        self.download = (export_name(game, self.clock(), whole=True), export_text(game))
+
+    def cancel_whole_export(self, args: None) -> None:
+        self.whole_export_asked = False
 
     def take_download(self) -> tuple[str, str] | None:
         download, self.download = self.download, None
         return download
 
     def share_link(self, args: None) -> None:
-        if self.session is not None and self.session.state.is_over:
+        """A link to the game's replay: a finished game whole, an unfinished one's view."""
+        if self.session is not None:
             self.share = link_fragment(self.session.game)
 
     def close_share(self, args: None) -> None:
@@ -627,7 +660,7 @@ class Controller:
                 self._import_failed(M.reason(error))
                 return
         self.start_error = None
-        if self.open_game(ident) and game.state.is_over:
+        if self.open_game(ident) and game.state.is_over and self.replay_step is None:
             self.open_replay(None)
 
     # the post-game review
@@ -696,6 +729,10 @@ class Controller:
         return self.review.next_request(deep_allowed)
 
     def close_replay(self, args: None) -> None:
+        """Back to the game; a view has no game to go back to, so it is left."""
+        if self.session is not None and is_view_game(self.session.game):
+            self.go_home(None)
+            return
         self.review_shown = None
         self.replay_step = None
         self.inspected = None
@@ -819,13 +856,18 @@ class Controller:
 
     # ------------------------------------------------------------ computers
     def computer_to_move(self) -> bool:
-        return (self.screen == "play" and self.session is not None and not self.rules_open
+        return (self._playable() and self.session is not None
                 and self.session.screen == "computer" and self.session.state.current is not None)
 
     def auto_continue(self) -> bool:
         """A table of computers only goes on after a scoring by itself."""
-        return (self.screen == "play" and self.session is not None and not self.rules_open
+        return (self._playable() and self.session is not None
                 and self.session.screen == "scoring" and not self.session.humans)
+
+    def _playable(self) -> bool:
+        """A game is on screen that may go on (not a view: its hands are invented)."""
+        return (self.screen == "play" and self.session is not None and not self.rules_open
+                and not is_view_game(self.session.game))
 
     def computer_player(self) -> ComputerPlayer:
         session = self.session
@@ -932,7 +974,16 @@ class Controller:
             story=story_frame(story, state, digest_for, self.focus, self.log_open),
             inspector=inspector, inspecting=self.inspecting, godzilla_preview=preview,
             share=self._share_url(), menu_open=self.menu_open)
+        frame = replace(frame, whole_export=self._whole_export())
         return self._with_coach(frame)
+
+    def _whole_export(self) -> WholeExport:
+        """Whether the menu offers the whole game (an unfinished, real game) and whether
+        its warning is open."""
+        session = self.session
+        if session is None or session.state.is_over or is_view_game(session.game):
+            return "none"
+        return "asked" if self.whole_export_asked else "offered"
 
     def _with_coach(self, frame: PlayFrame) -> PlayFrame:
         """The coach's parts of the frame: the hint (only for the person on turn holding
@@ -975,8 +1026,10 @@ class Controller:
         view = player_view(state, session.viewer)
         inspector = inspect(view, *self.inspected, False) if self.inspected else None
         finished = session.state.phase == OVER
+        view_only = is_view_game(session.game)
         # A finished game hides nothing: its replay shows every hand (never before the end).
-        hands = state.hands if finished else ()
+        # A view's hands are invented: never shown.
+        hands = state.hands if finished and not view_only else ()
         return play_frame(
             mode="replay", view=view, show_private=False, draft=None, notice=None,
             last_move=None, preview=None, acked=len(state.scorings),
@@ -984,7 +1037,8 @@ class Controller:
             speed=self.speed, compact=self.compact, zoom=None, peek=False,
             story=story_frame(story, state, None, self.focus or story.all_entries[step].positions,
                               False, upto=step + 1),
-            inspector=inspector, replay=ReplayFrame(step, len(story), finished, hands),
+            inspector=inspector,
+            replay=ReplayFrame(step, len(story), finished, hands, view_only=view_only),
             share=self._share_url(), menu_open=self.menu_open)
 
     def render(self) -> El:
@@ -1113,6 +1167,8 @@ ACTIONS: dict[str, UiAction] = {a.name: a for a in (
     UiAction("replay-close", _no_args, Controller.close_replay),
     UiAction("export", _no_args, Controller.export_game),
     UiAction("share", _no_args, Controller.share_link),
+    UiAction("export-whole", lambda d: d.get("confirm") in (True, "true"), Controller.export_whole),
+    UiAction("export-whole-cancel", _no_args, Controller.cancel_whole_export),
     UiAction("share-close", _no_args, Controller.close_share),
     UiAction("import-file", lambda d: str(d["text"]), Controller.import_file),
     UiAction("backup", _no_args, Controller.backup_all),
@@ -1146,6 +1202,7 @@ def saved_game(entry: Entry) -> SavedGame:
     if state.phase == OVER:
         winners = tuple(settings.players[s.player].name for s in state.standings() if s.winner)
     return SavedGame(entry.id, entry.updated, entry.size, finished=state.phase == OVER,
+                     view=is_view_game(game),
                      players=tuple((p.name, p.colours) for p in settings.players),
                      round=state.round, rounds=settings.round_count, phase=state.phase,
                      winners=winners)

@@ -27,11 +27,12 @@ from . import draft as D
 from .backup import Restored, RestoreReport, Skipped
 
 __all__ = ["BUILD", "OVER", "SELECT", "Counts", "Frame", "PlayFrame", "RestoreReport", "Restored",
-           "Skipped", "StartFrame", "SetupFrame"]
+           "Skipped", "StartFrame", "SetupFrame", "WholeExport"]
 """The engine's phase names and the piece-count type are re-exported here: the frame is the
 screens' whole vocabulary, so they never import the state module."""
 
 Mode = Literal["pass", "turn", "computer", "scoring", "final", "replay"]
+WholeExport = Literal["none", "offered", "asked"]
 Notice = D.Notice
 
 
@@ -132,6 +133,8 @@ class ReplayFrame:
     finished: bool
     hands: tuple[tuple[Card, ...], ...] = ()
     """Every player's hand at that step: a finished game only (nothing is secret then)."""
+    view_only: bool = False
+    """The replay of a view (game/public_record.py): no game to go back to, no hand."""
 
 
 @dataclass(frozen=True)
@@ -222,6 +225,9 @@ class PlayFrame:
     stocks: tuple[Counts | None, ...] = ()
     """Each colour's pieces not yet taken, as the table may see them (None: secret)."""
     share: str | None = None
+    whole_export: WholeExport = "none"
+    """The menu's "Continue on another device" (an unfinished game): not offered, offered,
+    or its warning open."""
     """The link of this finished game, while it is shown."""
     menu_open: bool = False
     """The top bar's game menu is open."""
@@ -258,6 +264,8 @@ class SavedGame:
     newer: bool = False
     """Saved by a newer version of the app: reload to continue (never offered for deletion)."""
     finished: bool = False
+    view: bool = False
+    """A view (game/public_record.py): replayed, never continued."""
     error: str | None = None
     players: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """(name, colours) of each player."""

@@ -1,15 +1,23 @@
-"""Sharing a game without a server: a file in the save format, or a link for a finished game.
+"""Sharing a game without a server: a file, or a link.
+
+An unfinished game leaves the device in two explicit forms only (docs/privacy.md):
+
+* **its view** (:mod:`game.public_record`): what every player at the table has seen, no
+  seed and no card still hidden. "Save as file" and "Share link" give it; it opens as a
+  replay and can never be continued.
+* **the whole game** (the save: seed and every shuffle, so every hand and the draw order),
+  for continuing it on another device: offered only from the game's menu, behind a warning.
+
+A finished game hides nothing any more: its file and its link hold it whole.
 
 Everything read here is untrusted (a file someone sent, a link someone pasted). A file goes
 through the same guard as localStorage (:func:`game.web.storage.parse_json`: size, nesting)
-and then :func:`game.save.load`, which replays every step through the engine's rules, so a
-bad or hostile file is refused with the reason and nothing is stored. A link's fragment
-holds the save compressed (zlib, base64url); it is decompressed with a hard output limit
-(a "zip bomb" stops at :data:`~game.save.MAX_SAVE_BYTES`) before the same checks.
-
-Privacy: a link is made only for a finished game (where every hand may be shown), and a
-link that holds an unfinished game is refused when opened. A file is a full save (for moving
-a game to another device), so it is offered as a file, never put in a link.
+and then :func:`game.save.load` or :func:`game.public_record.load_view`, which replay every
+step through the engine's rules, so a bad or hostile file is refused with the reason and
+nothing is stored. A link's fragment holds the file compressed (zlib, base64url); it is
+decompressed with a hard output limit (a "zip bomb" stops at
+:data:`~game.save.MAX_SAVE_BYTES`) before the same checks. A link holding the whole of an
+unfinished game is refused: no page makes one.
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ from datetime import UTC, datetime
 from .. import save as game_save
 from ..errors import SaveError
 from ..match import Game
+from ..public_record import dumps_view, is_view, is_view_game, load_view
 from .storage import parse_json
 
 LINK_KEY = "game="
@@ -32,11 +41,14 @@ MAX_LINK_CHARS = 400_000
 """A finished game compresses to a few kilobytes; anything much longer is not one."""
 
 
-def export_name(game: Game, when: float) -> str:
-    """``manhattan-<date>-<names>.json`` (names reduced to ASCII letters and digits)."""
+def export_name(game: Game, when: float, *, whole: bool = False) -> str:
+    """``manhattan-<date>-<names>.json`` (names reduced to ASCII letters and digits), with
+    ``-view`` for the view of an unfinished game and ``-all-hands`` for the whole of one."""
     date = datetime.fromtimestamp(when, tz=UTC).strftime("%Y-%m-%d")
     names = "-".join(_slug(p.name) for p in game.settings.players)
-    return f"manhattan-{date}-{names}.json"[:120]
+    kind = "" if game.state.is_over and not is_view_game(game) else \
+        "-all-hands" if whole else "-view"
+    return f"manhattan-{date}-{names}"[:100] + f"{kind}.json"
 
 
 def _slug(name: str) -> str:
@@ -45,23 +57,34 @@ def _slug(name: str) -> str:
 
 
 def export_text(game: Game) -> str:
-    """The game as a save file (the engine's save format, the table's UI state left out)."""
+    """The whole game as a save file (the engine's save format, the table's UI state left
+    out): for a finished game, or to continue an unfinished one elsewhere."""
     data = game_save.to_save(game)
     data["meta"] = {k: v for k, v in game.meta.items() if k != "ui"}
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
+def shared_text(game: Game) -> str:
+    """What "Save as file" and a link hold: a finished game whole, an unfinished one's view
+    (a game made from a view gives its view again: its invented hands never leave)."""
+    if game.state.is_over and not is_view_game(game):
+        return export_text(game)
+    return dumps_view(game)
+
+
 def import_text(text: str) -> Game:
-    """A game from a file's text; SaveError says what is wrong (nothing is stored here)."""
+    """A game from a file's text, a save or a view; SaveError says what is wrong (nothing
+    is stored here)."""
     data = parse_json(text)
+    if is_view(data):
+        return load_view(data)
     return game_save.load(data)
 
 
 def link_fragment(game: Game) -> str:
-    """The URL fragment (without ``#``) that opens this finished game's replay."""
-    if not game.state.is_over:
-        raise SaveError("only a finished game can be shared as a link", "unfinished")
-    raw = export_text(game).encode("utf-8")
+    """The URL fragment (without ``#``) that opens this game's replay: a finished game
+    whole, an unfinished one's view."""
+    raw = shared_text(game).encode("utf-8")
     packed = base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
     return LINK_KEY + packed
 
@@ -93,6 +116,6 @@ def from_fragment(fragment: str) -> Game:
         game = import_text(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise SaveError("the link is damaged (not text)", "bad_link") from None
-    if not game.state.is_over:
-        raise SaveError("a link may only hold a finished game", "unfinished")
+    if not game.state.is_over and not is_view_game(game):
+        raise SaveError("a link may only hold a finished game or a view", "unfinished")
     return game

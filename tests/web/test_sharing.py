@@ -78,13 +78,13 @@ def test_the_link_round_trip():
     assert d.screen == "play" and d.replay_step is not None
 
 
-def test_an_unfinished_game_never_goes_into_a_link():
+def test_an_unfinished_games_link_holds_its_view_never_the_whole_game():
     c = make_controller()
     setup_game(c, 3, start="0")
-    with pytest.raises(SaveError):
-        link_fragment(c.session.game)
     c.handle("share")
-    assert c.share is None
+    assert c.share is not None
+    shared = from_fragment("#" + c.share)
+    assert shared.meta.get("view") is True and shared.seed != c.session.game.seed
     packed = base64.urlsafe_b64encode(zlib.compress(export_text(c.session.game).encode()))
     with pytest.raises(SaveError, match="finished"):
         from_fragment(LINK_KEY + packed.decode())
@@ -155,4 +155,4 @@ def test_a_finished_games_replay_shows_every_hand_and_an_unfinished_ones_none():
     tree = d.render()
     assert d.replay_step is not None
     assert tree.find(data_replay_hands=True) is None and tree.find(data_replay_hand=0) is None
-    assert tree.find(data_action="share") is None
+    assert tree.find(data_action="share") is not None  # its view's link

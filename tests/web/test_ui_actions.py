@@ -50,6 +50,11 @@ def test_every_drawn_action_is_in_the_table_and_every_entry_is_drawn_somewhere()
         drawn.update(_drawn_actions(c.render()))
         c.handle("replay-close")
         c.handle("peek")
+    # Continue on another device: the warning with its two answers.
+    c = make_controller()
+    setup_game(c, 2, controllers=["human", "greedy"], start="0")
+    c.handle("export-whole")
+    drawn.update(_drawn_actions(c.render()))
     # The coach: a game with hints (the hint button), the review with its progress and
     # Cancel, then its list and one decision on the board.
     from game.web.coach import compute

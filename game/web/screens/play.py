@@ -41,6 +41,7 @@ def render_play(f: PlayFrame, zoom: int | None = None, lesson: El | None = None)
         side = [review_panel(f), *side]
     return h("div", attrs,
              top_bar(f),
+             whole_export_warning(f),
              board_section(f, zoom),
              h("aside", {"class": "panel"}, lesson, side),
              log_drawer(f))
@@ -106,6 +107,9 @@ def game_menu(f: PlayFrame) -> El:
              button(M.t("play.hide_cards"), "hide-cards", {"data-hide-cards": "true"},
                     cls="btn small ghost") if f.people >= 2 and f.mode == "turn" else None,
              button(M.t("play.rules"), "rules", cls="btn small ghost"),
+             button(M.t("share.continue_elsewhere"), "export-whole",
+                    {"data-export-whole": "true"}, cls="btn small ghost")
+             if f.whole_export != "none" else None,
              language_select(cls="lang-choice menu-lang"),
              button(M.t("play.exit"), "home", cls="btn small ghost")]
     label = M.t("play.menu")
@@ -121,6 +125,21 @@ def game_menu(f: PlayFrame) -> El:
 
 
 # --------------------------------------------------------------------- panel
+def whole_export_warning(f: PlayFrame) -> El | None:
+    """The warning before the whole of an unfinished game leaves the device as a file
+    (every hand, the cards to come): saved only by a second, explicit tap."""
+    if f.whole_export != "asked":
+        return None
+    return h("div", {"class": "whole-export", "role": "alertdialog", "aria-modal": "false",
+                     "aria-labelledby": "whole-export-text", "data-whole-export": "true"},
+             h("p", {"id": "whole-export-text"}, M.t("share.continue_warning")),
+             h("div", {"class": "actions"},
+               button(M.t("share.continue_confirm"), "export-whole", {"data-confirm": "true"},
+                      cls="btn danger"),
+               button(M.t("share.continue_cancel"), "export-whole-cancel",
+                      cls="btn secondary")))
+
+
 def panel(f: PlayFrame) -> list[Any]:
     view = f.view
     out: list[Any] = [inspector_block(f)]

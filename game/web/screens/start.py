@@ -73,7 +73,9 @@ def render_start(f: StartFrame) -> El:
                         [h("span", {"class": "save-player"}, chips(colours), " ",
                            h("span", {"class": "pname"}, name))
                          for name, colours in entry.players])
-            if entry.winners:
+            if entry.view and not entry.finished:
+                summary = M.t("start.summary_view", round=entry.round, rounds=entry.rounds)
+            elif entry.winners:
                 summary = M.t("start.summary_over", winner=M.t("final.and").join(entry.winners))
             else:
                 summary = M.t("start.summary", round=entry.round, rounds=entry.rounds,
@@ -82,8 +84,8 @@ def render_start(f: StartFrame) -> El:
                                saved_when(entry.updated, f.format_time), " · ",
                                h("span", {"class": "save-size", "data-save-size": entry.size},
                                  _size(entry.size)))]
-            actions.append(button(M.t("start.continue"), "continue-game",
-                                  {"data-id": entry.id}, cls="btn primary"))
+            actions.append(button(M.t("start.watch" if entry.view else "start.continue"),
+                                  "continue-game", {"data-id": entry.id}, cls="btn primary"))
         items.append(h("li", {"class": "save" + (" is-broken" if entry.error is not None else ""),
                               "data-save": entry.id},
                        h("div", {"class": "save-body"}, body),

@@ -197,9 +197,13 @@ def replay_panel(f: PlayFrame) -> list[Any]:
     return [h("section", {"class": "replay", "data-replay-step": step,
                           "data-replay-count": rp.count},
               h("h2", {}, M.t("replay.heading", step=step + 1, count=rp.count)),
+              h("p", {"class": "hint", "data-view-only": "true"},
+                h("strong", {}, M.t("replay.view_heading")), " ", M.t("replay.view_note"))
+              if rp.view_only else None,
               controls,
               h("div", {"class": "replay-tools"},
-                button(M.t("replay.close"), "replay-close", cls="btn secondary"),
+                button(M.t("replay.leave" if rp.view_only else "replay.close"), "replay-close",
+                       cls="btn secondary"),
                 share_buttons(f)),
               share_block(f)),
             replay_hands(f),
@@ -279,21 +283,29 @@ def _counts(label: str, colour: str, counts, kind: str) -> El:
 
 
 # ----------------------------------------------------------------------- sharing
+def shared_whole(f: PlayFrame) -> bool:
+    """The file and the link hold the whole game (finished), not its view."""
+    return f.view.phase == "over" and not (f.replay is not None and f.replay.view_only)
+
+
 def share_buttons(f: PlayFrame) -> list[Any]:
-    """Export the game as a file; a finished game also as a link (shown once asked for)."""
-    out: list[Any] = [button(M.t("share.export"), "export", cls="btn small secondary")]
-    if f.view.phase == "over" or (f.replay is not None and f.replay.finished):
-        out.append(button(M.t("share.link"), "share", cls="btn small secondary"))
+    """The game as a file and as a link (shown once asked for): a finished game whole, an
+    unfinished one's view (what the whole table has seen)."""
+    out: list[Any] = [button(M.t("share.export"), "export", cls="btn small secondary"),
+                      button(M.t("share.link"), "share", cls="btn small secondary")]
+    if not shared_whole(f):
+        out.append(h("p", {"class": "hint share-note"}, M.t("share.view_note")))
     return out
 
 
 def share_block(f: PlayFrame) -> El | None:
     if f.share is None:
         return None
+    hint = "share.link_hint" if shared_whole(f) else "share.view_link_hint"
     return h("div", {"class": "share-link", "data-share-link": "true"},
              h("label", {},
                h("span", {}, M.t("share.link_label")),
                h("input", {"type": "text", "readonly": True, "value": f.share,
                            "data-share-url": "true", "class": "share-url"})),
-             h("p", {"class": "hint"}, M.t("share.link_hint")),
+             h("p", {"class": "hint"}, M.t(hint)),
              button(M.t("story.close"), "share-close", cls="btn small secondary"))

@@ -1,0 +1,178 @@
+"""An unfinished game leaves the device in two explicit forms only (issue 23.1): its view
+("Save as file" and "Share link", from the log, the replay and the results) and, from the
+menu behind a warning, the whole game to continue elsewhere. A view opens as a replay and is
+never continued; its invented hands are never shown."""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+import zlib
+from collections import Counter
+
+from webkit import make_controller, play_to_end, setup_game
+
+from game.actions import Build, ReturnPiece
+from game.web.sharing import LINK_KEY
+
+SEED_MARK = "seed"
+
+
+def unfinished(steps: int = 40, count: int = 3):
+    c = make_controller()
+    setup_game(c, count, controllers=["human", "greedy", "random", "greedy"][:count],
+               names=["Ann", "Ben", "Cy", "Di"][:count], start="0")
+    play_to_end(c, random.Random(5), until=lambda c: len(c.session.game.log) >= steps)
+    assert not c.session.state.is_over
+    return c
+
+
+def link_text(fragment: str) -> str:
+    packed = fragment.lstrip("#")[len(LINK_KEY):]
+    return zlib.decompress(base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4))).decode()
+
+
+def cards_named(document) -> Counter:
+    found: Counter = Counter()
+
+    def walk(value) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if key == "card":
+                    found[tuple(item)] += 1
+                elif key == "cards":
+                    found.update(tuple(card) for card in item)
+                else:
+                    walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    walk(document)
+    return found
+
+
+def assert_no_secret(text: str, c) -> None:
+    """The text holds neither the seed nor a shuffle, and names exactly the played cards
+    (so no card of a hand or of the pile)."""
+    game = c.session.game
+    document = json.loads(text)
+    assert game.seed not in text and SEED_MARK not in document
+    assert "shuffle" not in text
+    played = Counter(tuple(a.card) for a in game.log if isinstance(a, (Build, ReturnPiece)))
+    assert cards_named(document) == played
+    assert any(game.state.hands)  # there were hidden cards to leak
+
+
+def every_shared_text(c) -> list[str]:
+    """Every file and link an unfinished game offers outside the menu's whole export: the
+    log's and the replay's "Save as file" and "Share link"."""
+    texts = []
+    for opening in (("log",), ("replay",)):
+        for action in opening:
+            c.handle(action)
+        c.handle("export")
+        name, text = c.take_download()
+        assert name.endswith("-view.json")
+        texts.append(text)
+        c.handle("share")
+        texts.append(link_text(c.share))
+        c.handle("share-close")
+        c.handle("replay-close") if c.replay_step is not None else c.handle("log")
+    return texts
+
+
+def test_every_file_and_link_of_an_unfinished_game_holds_no_secret():
+    for count in (2, 3, 4):
+        c = unfinished(steps=30 + 10 * count, count=count)
+        texts = every_shared_text(c)
+        assert len(texts) == 4
+        for text in texts:
+            assert_no_secret(text, c)
+
+
+def test_the_whole_game_leaves_only_from_the_menu_after_a_warning():
+    c = unfinished()
+    game = c.session.game
+    c.handle("menu")
+    tree = c.render()
+    assert tree.find(data_action="export-whole") is not None
+    assert tree.find(data_whole_export=True) is None
+    c.handle("export-whole")
+    assert c.take_download() is None  # the first tap only warns
+    warning = c.render().find(data_whole_export=True)
+    assert warning is not None and warning.attrs["role"] == "alertdialog"
+    c.handle("export-whole-cancel")
+    assert c.render().find(data_whole_export=True) is None and c.take_download() is None
+    c.handle("export-whole")
+    c.handle("export-whole", {"confirm": "true"})
+    name, text = c.take_download()
+    assert name.endswith("-all-hands.json")
+    data = json.loads(text)
+    assert data["seed"] == game.seed and data["log"][0]["type"] == "shuffle"
+    assert c.render().find(data_whole_export=True) is None
+
+
+def test_a_view_opens_as_a_replay_and_is_never_continued():
+    c = unfinished()
+    c.handle("export")
+    _, text = c.take_download()
+    d = make_controller()
+    d.handle("import-file", {"text": text})
+    assert d.screen == "play" and d.replay_step is not None
+    tree = d.render()
+    assert tree.find(data_view_only=True) is not None
+    assert tree.find(data_replay_hands=True) is None and tree.find(data_replay_hand=0) is None
+    assert tree.find(data_action="export-whole") is None
+    for step in (0, 10, d.replay_step):
+        d.handle("replay-step", {"step": str(step)})
+        assert d.render().find(data_replay_hand=0) is None
+    # its file and link are its view again, nothing invented leaves
+    d.handle("export")
+    assert d.take_download()[1] == text
+    d.handle("export-whole", {"confirm": "true"})
+    assert d.take_download() is None
+    # leaving the replay leaves the view: there is no game behind it to play on
+    d.handle("replay-close")
+    assert d.screen == "start"
+    start = d.render()
+    ident = d.store.ids()[0]
+    button = start.find(data_action="continue-game", data_id=ident)
+    assert button is not None and button.text() == "Replay"
+    d.handle("continue-game", {"id": ident})
+    assert d.screen == "play" and d.replay_step is not None
+
+
+def test_no_computer_plays_on_in_a_view():
+    c = make_controller()
+    setup_game(c, 2, controllers=["greedy", "greedy"], start="0")
+    c.play_computers(limit=30)
+    assert not c.session.state.is_over
+    c.handle("export")
+    d = make_controller()
+    d.handle("import-file", {"text": c.take_download()[1]})
+    log = list(d.session.game.log)
+    assert d.session.screen in ("computer", "scoring")
+    assert d.play_computers() == 0 and d.session.game.log == log
+
+
+def test_a_view_link_opens_its_replay():
+    c = unfinished()
+    c.handle("share")
+    d = make_controller()
+    d.params["hash"] = "#" + c.share
+    d.boot()
+    assert d.screen == "play" and d.replay_step is not None
+    assert d.session.game.meta.get("view") is True
+    assert len(d.session.story()) == len(c.session.game.log)
+
+
+def test_a_finished_game_still_leaves_whole():
+    c = make_controller()
+    setup_game(c, 2, controllers=["human", "greedy"], start="0")
+    play_to_end(c, random.Random(2))
+    c.handle("export")
+    name, text = c.take_download()
+    assert not name.endswith("-view.json") and json.loads(text)["seed"] == c.session.game.seed
+    assert c.render().find(data_action="export-whole") is None
