@@ -27,11 +27,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action, Build, ReturnPiece, Select, Shuffle, action_from_json, action_to_json
-from .errors import ReplayError, SaveError, SettingsError
+from .errors import IllegalAction, ReplayError, SaveError, SettingsError
 from .match import Game
 from .material import CARDS, FULL_DECK, HAND_SIZE, Card
 from .settings import Settings
-from .state import SELECT, State
+from .state import SELECT, State, new_state
 from .untrusted import parse_json
 
 FORMAT = "manhattan-view"
@@ -40,7 +40,7 @@ VIEW_SEED = "view"
 """The seed of a game made from a view: it has no real one (and draws nothing from it)."""
 META = "view"
 """``game.meta[META]`` is true for a game made from a view: replay only, never continued."""
-ATTEMPTS = 300
+ATTEMPTS = 100
 """Tries at inventing a deal before a view is called impossible. Each try is a greedy pass
 that may undo at most :data:`STEPS_PER_ATTEMPT` choices, the first two in a fixed order,
 the others in a seeded random order: over 10,000 random games none needed more than a
@@ -114,6 +114,7 @@ def load_view(data: Any) -> Game:
 def replay_view(settings: Settings, steps: Sequence[Action]) -> Game:
     """The game these public steps make, its shuffles invented (see the module's text)."""
     deal = _Deal.plan(settings, steps)
+    deal.returns.update(_public_replay(settings, steps, deal))
     for _ in range(len(deal.plays) + 1):
         log = deal.invent()
         try:
@@ -259,7 +260,8 @@ class _Deal:
                 slot = self.slots[number]
                 if slot.drawn >= play.step:
                     return False
-                if number not in used and capacity[slot.segment][play.card]:
+                if number not in used and capacity[slot.segment][play.card] \
+                        and play.card not in self.forbidden(slot, play.step):
                     return True
             return False
 
@@ -289,10 +291,14 @@ class _Deal:
                     continue
                 tried.add(kind)
                 options.append(number)
-            if attempt == 0:  # the longest-held card first
-                options.sort(key=lambda n: self.slots[n].drawn)
-            elif attempt == 1:  # the shuffle with the most copies left, the newest first
-                options.sort(key=lambda n: (-capacity[self.slots[n].segment][play.card],
+            # A slot held through returned pieces is the hardest to fill: it goes first to a
+            # card those returns allow.
+            if attempt == 0:  # then the longest-held card first
+                options.sort(key=lambda n: (-len(self._later_returns(self.slots[n])),
+                                            self.slots[n].drawn))
+            elif attempt == 1:  # then the shuffle with the most copies left, the newest first
+                options.sort(key=lambda n: (-len(self._later_returns(self.slots[n])),
+                                            -capacity[self.slots[n].segment][play.card],
                                             -self.slots[n].drawn))
             else:
                 rng.shuffle(options)
@@ -354,6 +360,38 @@ class _Deal:
         assert player is not None
         self.returns[step] = (player, frozenset(c for c in CARDS if _buildable(before, player, c)))
         return True
+
+
+def _public_replay(settings: Settings, steps: Sequence[Action],
+                   deal: _Deal) -> dict[int, tuple[int, frozenset[Card]]]:
+    """Check every public step by the rules, with each hand patched so that the card played
+    is in it (the board, supplies and cities do not depend on the hands), and return the
+    cards buildable at each returned piece, so that the deal is invented knowing every
+    return at once. An illegal step raises :class:`~game.errors.ReplayError` (numbered in
+    the view's log) before any deal is searched for."""
+    returns: dict[int, tuple[int, frozenset[Card]]] = {}
+    state = new_state(settings).apply(Shuffle(tuple(sorted(FULL_DECK))))
+    reshuffles = set(deal.shuffle_after)
+    for step, action in enumerate(steps):
+        player = state.current
+        if isinstance(action, (Build, ReturnPiece)) and player is not None:
+            hand = state.hands[player]
+            if isinstance(action, ReturnPiece):
+                returns[step] = (player, frozenset(
+                    c for c in CARDS if _buildable(state, player, c)))
+                patched = (action.card,) * len(hand)
+            else:
+                patched = hand if action.card in hand else (action.card, *hand[1:])
+            state = state.replace(hands=tuple(
+                patched if p == player else h for p, h in enumerate(state.hands)))
+        try:
+            state = state.apply(action)
+        except IllegalAction as error:
+            raise ReplayError(step + 1, action_to_json(action)["type"],
+                              f"{error} [{error.rule}]") from None
+        if step in reshuffles:
+            state = state.apply(Shuffle(tuple(sorted(c for pile in state.played for c in pile))))
+    return returns
 
 
 def _buildable(state: State, player: int, card: Card) -> bool:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 import sys
-import time
 from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -64,7 +63,7 @@ from .sharing import (
     link_fragment,
     shared_text,
 )
-from .storage import Entry, SaveConflict, SaveStore, StorageError
+from .storage import Entry, SaveConflict, SaveStore, StorageError, now
 from .storyframe import godzilla_preview, inspect, story_frame
 from .vdom import El
 
@@ -89,13 +88,15 @@ def computer_ids() -> tuple[str, ...]:
 
 class Controller:
     def __init__(self, store: SaveStore, params: dict[str, str] | None = None,
-                 clock: Callable[[], float] = time.time,
+                 clock: Callable[[], float] | None = None,
                  format_time: Callable[[float], str] = local_time_text,
                  report: Callable[[str], None] | None = None, safari_tab: bool = False):
         self.store = store
         self.report = report or _report_to_stderr  # the browser passes console.warn
         self.params = dict(params or {})
-        self.clock = clock
+        # The clock is looked up when called (``now``), so a test that fixes time.time fixes
+        # it here too, whenever this object was made.
+        self.clock: Callable[[], float] = clock if clock is not None else now
         self.format_time = format_time  # a save time as the person's local time
         self.controllers = ("human",) + computer_ids()
         self.screen = "start"

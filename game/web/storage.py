@@ -47,6 +47,11 @@ META_KEYS = ("app", "app_version", "revision", "created", "updated", "ui", "tuto
 dropped (not written back on every tap)."""
 
 
+
+def now() -> float:
+    """The wall clock, looked up at each call (``time.time`` as it is then)."""
+    return time.time()
+
 class Backend(Protocol):
     def get(self, key: str) -> str | None: ...
     def set(self, key: str, value: str) -> None: ...
@@ -138,10 +143,12 @@ def is_newer(data: Any) -> bool:
 
 
 class SaveStore:
-    def __init__(self, backend: Backend, clock: Callable[[], float] = time.time,
+    def __init__(self, backend: Backend, clock: Callable[[], float] | None = None,
                  rng: random.Random | None = None):
         self.backend = backend
-        self.clock = clock
+        # The clock is looked up when called (``now``), so a test that fixes time.time fixes
+        # it here too, whenever this object was made.
+        self.clock: Callable[[], float] = clock if clock is not None else now
         self.rng = rng or random.Random()
         self._entries: dict[str, tuple[str | None, Entry]] = {}  # id -> (text, entry) memo
         self.revisions: dict[str, int] = {}

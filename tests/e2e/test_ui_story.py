@@ -357,8 +357,8 @@ def test_moves_animate_and_each_players_last_move_stays_outlined(page, site_url)
 
 def test_a_shared_link_opens_its_replay_offline(page, context, site_url, browser_guard):
     """Point 9: once the site is cached by its service worker, a finished game's link opens
-    its replay with the network off; a link holding an unfinished game is refused (its
-    hidden information never goes into a link: the page offers no link for it either)."""
+    its replay with the network off; a link holding the whole of an unfinished game is
+    refused (its hidden information never goes into a link: the page offers its view)."""
     data = prepared(lambda c: False, count=3, seed=17)
     ident, game = game_of(data)
     assert game.state.is_over
@@ -390,7 +390,7 @@ def test_a_shared_link_opens_its_replay_offline(page, context, site_url, browser
     tap(page, '[data-action="reveal"]')
     tap(page, '[data-action="log"]')
     assert page.locator('[data-action="export"]').count() == 1
-    assert page.locator('[data-action="share"]').count() == 0
+    assert page.locator('[data-action="share"]').count() == 1  # its view (tests/web/test_view_export.py)
     packed = base64.urlsafe_b64encode(zlib.compress(export_text(game).encode())).decode()
     page.evaluate("localStorage.clear()")
     page.goto("about:blank")
@@ -448,3 +448,46 @@ def test_a_long_press_on_a_plot_opens_its_inspector(page, site_url):
     assert int(page.get_attribute("[data-inspector]", "data-height")) == \
         height(game.state.board[pos])
     screenshot(page, "story-long-press", sizes=("phone",))
+
+
+def test_an_unfinished_game_leaves_as_its_view_or_whole_after_a_warning(page, site_url,
+                                                                        tmp_path):
+    """Issue 23.1 in the browser: the log's "Save as file" downloads the view (no seed, no
+    shuffle); the menu's "Continue on another device" warns first and then downloads the
+    whole game; the view opens as a replay that shows no hand and is left, not continued."""
+    data = prepared(lambda c: c.session.state.round == 2 and c.screen_name == "pass", seed=17)
+    ident, game = game_of(data)
+    load_into(page, site_url, data)
+    tap(page, '[data-action="reveal"]')
+    tap(page, '[data-action="log"]')
+    with page.expect_download() as info:
+        tap(page, '[data-action="export"]')
+    view = info.value
+    assert view.suggested_filename.endswith("-view.json")
+    view_path = tmp_path / view.suggested_filename
+    view.save_as(str(view_path))
+    text = view_path.read_text(encoding="utf-8")
+    assert game.seed not in text and "shuffle" not in text
+    tap(page, '[data-action="log"]')
+    tap(page, '[data-action="menu"]')
+    tap(page, '[data-action="export-whole"]')
+    page.wait_for_selector('[data-whole-export] [data-confirm="true"]')
+    screenshot(page, "story-whole-export-warning", sizes=("phone",))
+    with page.expect_download() as info:
+        tap(page, '[data-whole-export] [data-confirm="true"]')
+    whole = info.value
+    assert whole.suggested_filename.endswith("-all-hands.json")
+    whole_path = tmp_path / whole.suggested_filename
+    whole.save_as(str(whole_path))
+    assert json.loads(whole_path.read_text(encoding="utf-8"))["seed"] == game.seed
+    assert page.locator("[data-whole-export]").count() == 0
+    # the view, opened where nothing is kept: its replay, no hand, then Leave
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    wait_ready(page)
+    page.set_input_files("[data-import]", str(view_path))
+    page.wait_for_selector("[data-view-only]")
+    assert page.locator("[data-replay-hands], [data-replay-hand]").count() == 0
+    screenshot(page, "story-view-replay", sizes=("phone",))
+    tap(page, '[data-action="replay-close"]')
+    page.wait_for_selector('[data-screen="start"]')

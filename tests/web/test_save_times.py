@@ -7,7 +7,7 @@ import sys
 import time
 
 import pytest
-from webkit import setup_game
+from webkit import make_controller, setup_game
 
 from game.web.controller import Controller
 from game.web.screens.start import iso_utc, local_time_text
@@ -82,3 +82,11 @@ def test_the_default_formatter_uses_the_local_time_zone(monkeypatch):
     finally:
         monkeypatch.undo()
         time.tzset()
+
+
+def test_the_clock_is_looked_up_when_called(monkeypatch):
+    """A controller and a store made before a test fixes ``time.time`` follow it (a default
+    bound at import once made a deal depend on the wall clock: issue 24.9)."""
+    c = make_controller()
+    monkeypatch.setattr("time.time", lambda: 1_700_000_000.0)
+    assert c.clock() == 1_700_000_000.0 and c.store.clock() == 1_700_000_000.0
