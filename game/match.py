@@ -16,6 +16,7 @@ from .actions import Action, action_to_json, is_chance
 from .errors import IllegalAction, ReplayError
 from .settings import Settings
 from .state import CHANCE, State, new_state
+from .story import Played
 from .view import PlayerView, player_view
 
 
@@ -63,17 +64,35 @@ class Game:
     def chance_rng(self, index: int) -> random.Random:
         return random.Random(f"{self.seed}/{index}")
 
-    def play(self, action: Action) -> State:
-        """Apply a player's decision, then any chance steps it leads to.
+    def play(self, action: Action, *more: Action) -> Played:
+        """Apply a player's decision (or several in turn: all of them or none), then any
+        chance steps they lead to. Returns what they did (:class:`~game.story.Played`:
+        the new steps and the state after each), so that the story of the game records them
+        without applying them again.
 
-        Raises :class:`~game.errors.IllegalAction` (and changes nothing) if it is illegal.
+        Raises :class:`~game.errors.IllegalAction` (and changes nothing) if one is illegal.
         """
-        if is_chance(action):
-            raise IllegalAction("not-a-decision", "chance outcomes come from the seed, not players")
-        self.state = self.state.apply(action)
-        self.log.append(action)
-        self._resolve_chance()
-        return self.state
+        before = state = self.state
+        chance = self.chance_count
+        actions: list[Action] = []
+        states: list[State] = []
+        for decision in (action, *more):
+            if is_chance(decision):
+                raise IllegalAction("not-a-decision",
+                                    "chance outcomes come from the seed, not players")
+            state = state.apply(decision)
+            actions.append(decision)
+            states.append(state)
+            while state.phase == CHANCE:
+                outcome = state.sample_chance(self.chance_rng(chance))
+                chance += 1
+                state = state.apply(outcome)
+                actions.append(outcome)
+                states.append(state)
+        played = Played(len(self.log), before, tuple(actions), tuple(states))
+        self.state = state
+        self.log.extend(actions)
+        return played
 
     def _resolve_chance(self) -> None:
         while self.state.phase == CHANCE:

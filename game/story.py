@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
 from .actions import (
@@ -308,6 +309,33 @@ def _owner_at(board: Board, pos: int) -> int | None:
 
 
 # ------------------------------------------------------------------------ the story
+@dataclass(frozen=True)
+class Played:
+    """What one :meth:`game.match.Game.play` did: the log steps it added (the decisions and
+    the chance steps they led to) from log index ``first``, with the state before them and
+    the state after each. A :class:`Story` records it without applying anything again; the
+    public entries are worked out only when asked for (self-play never asks)."""
+
+    first: int
+    before: State
+    actions: tuple[Action, ...]
+    states: tuple[State, ...]
+
+    @property
+    def state(self) -> State:
+        return self.states[-1] if self.states else self.before
+
+    @cached_property
+    def entries(self) -> tuple[Entry, ...]:
+        entries = []
+        before = self.before
+        for k, (action, after) in enumerate(zip(self.actions, self.states), start=self.first):
+            actor = before.current if before.phase != "chance" else None
+            entries.append(Entry(k, before.round, actor, step_events(k, before, action, after)))
+            before = after
+        return tuple(entries)
+
+
 class Story:
     """The states and events of one game's log, walked through the engine once.
 
@@ -328,12 +356,16 @@ class Story:
             if k < len(self.actions):
                 continue
             before = self.states[-1]
-            after = before.apply(action)
-            actor = before.current if before.phase != "chance" else None
-            self.all_entries.append(Entry(k, before.round, actor,
-                                          step_events(k, before, action, after)))
-            self.actions.append(action)
-            self.states.append(after)
+            self.record(Played(k, before, (action,), (before.apply(action),)))
+
+    def record(self, played: Played) -> None:
+        """Add the steps of a :meth:`~game.match.Game.play` as told there (a play of a
+        game this story has not caught up with is walked by :meth:`extend` instead)."""
+        if played.first != len(self.actions):
+            return
+        self.all_entries.extend(played.entries)
+        self.actions.extend(played.actions)
+        self.states.extend(played.states)
 
     def __len__(self) -> int:
         return len(self.actions)

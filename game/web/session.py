@@ -20,7 +20,7 @@ from ..match import Game
 from ..material import PLOTS_PER_CITY
 from ..settings import Settings
 from ..state import OVER, State
-from ..story import Story
+from ..story import Played, Story
 from ..view import PlayerView, player_view
 from . import draft as D
 from . import messages as M
@@ -230,19 +230,12 @@ class Session:
         if not actions:
             return False
         player = self.state.current
-        probe = self.state
+        before = self.state
         try:
-            for action in actions:
-                if probe.current != player:
-                    raise IllegalAction("wrong-colour", "not this person's colour",
-                                        colour=getattr(action, "colour", None))
-                probe = probe.apply(action)
+            self._record(self.game.play(*actions))  # all of them or none
         except IllegalAction as error:
             self.notice = M.explain(error.rule, error.params)
             return False
-        before = self.state
-        for action in actions:
-            self.game.play(action)
         move = describe(before, actions[-1], self.state, player)
         if len(actions) > 1:
             move["selects"] = [action_to_json(a) for a in actions]
@@ -254,8 +247,13 @@ class Session:
         """Play a decision for the current player (a computer, or a test)."""
         before = self.state
         player = before.current
-        self.game.play(action)
+        self._record(self.game.play(action))
         self._committed(player, describe(before, action, self.state, player))
+
+    def _record(self, played: Played) -> None:
+        """The story takes the steps as played: a move is applied once."""
+        if self._story is not None:
+            self._story.record(played)
 
     def _committed(self, player: int | None, move: dict[str, Any]) -> None:
         self.last_move = move
