@@ -17,13 +17,17 @@
  * 4. Updates: when a new version's worker is installed and waiting, the page is told
  *    (window.manhattanUpdateWaiting, event "manhattan:update-ready"; the Python UI
  *    shows "A new version is ready"), and window.manhattanApplyUpdate() activates it
- *    and reloads once it controls the page.
+ *    and reloads once it controls the page. An open tab looks for a new version every
+ *    5 minutes while visible and whenever it becomes visible again (4b. below).
  *
  * 5. The screen this start will show, at once (issue 22.4): when the page was last hidden,
  *    game/web/boot_screen.py kept the markup of what the next start shows (the start screen,
  *    or the pass screen of the game in progress: never anyone's cards). It is drawn here,
  *    inert, while Python restores; Python's first render replaces it with the same screen,
  *    which then answers taps. An entry whose save has changed since is ignored.
+ *
+ * 6. The offline copy heals itself: a file missing offline is said in #boot-offline with
+ *    Try again; once ready, sw.js is asked to check and repair its cache (below).
  *
  * Plain JS by design: this is the only hand-written JavaScript of the project. ES5 only,
  * so that an old browser runs it far enough to say it is too old.
@@ -32,30 +36,40 @@
   "use strict";
   var html = document.documentElement;
 
-  /* The texts of the catalogue's shell.unsupported.* (locale/<lang>/LC_MESSAGES/manhattan.po):
-   * this runs before Python, so it carries its own copy; tests/web/test_shell_texts.py checks
-   * the two agree. Strict JSON between the markers. */
+  /* The texts of the catalogue's shell.* (locale/<lang>/LC_MESSAGES/manhattan.po; a key here is
+   * the id without "shell."): this runs before Python, so it carries its own copy;
+   * tests/web/test_shell_texts.py checks the two agree. Strict JSON between the markers
+   * (scripts/build.py also gives them to sw.js, for when index.html itself is missing). */
   var SHELL_TEXTS = /* shell-texts: */ {
     "en": {
-      "title": "This browser cannot run Manhattan",
-      "wasm": "It lacks WebAssembly, which the game needs. Switch WebAssembly on, or open the game in a current Safari, Chrome, Firefox or Edge.",
-      "worker": "It cannot start module workers, which the game needs. Update it, or open the game in a current Safari, Chrome, Firefox or Edge.",
-      "safari": "The game needs Safari 16.4 or newer. Update your iPhone, iPad or Mac (Settings, General, Software Update), then open the game again.",
-      "saves": "Your saved games stay in this browser."
+      "unsupported.title": "This browser cannot run Manhattan",
+      "unsupported.wasm": "It lacks WebAssembly, which the game needs. Switch WebAssembly on, or open the game in a current Safari, Chrome, Firefox or Edge.",
+      "unsupported.worker": "It cannot start module workers, which the game needs. Update it, or open the game in a current Safari, Chrome, Firefox or Edge.",
+      "unsupported.safari": "The game needs Safari 16.4 or newer. Update your iPhone, iPad or Mac (Settings, General, Software Update), then open the game again.",
+      "unsupported.saves": "Your saved games stay in this browser.",
+      "offline.title": "Part of the game is missing on this device",
+      "offline.missing": "The browser has removed some of the game’s files from its offline copy, and without a connection they cannot be downloaded again. Connect to the internet, then try again.",
+      "offline.retry": "Try again"
     },
     "de": {
-      "title": "Dieser Browser kann Manhattan nicht ausführen",
-      "wasm": "Ihm fehlt WebAssembly, das das Spiel braucht. Schalte WebAssembly ein oder öffne das Spiel in einem aktuellen Safari, Chrome, Firefox oder Edge.",
-      "worker": "Er kann keine Modul-Worker starten, die das Spiel braucht. Aktualisiere ihn oder öffne das Spiel in einem aktuellen Safari, Chrome, Firefox oder Edge.",
-      "safari": "Das Spiel braucht Safari 16.4 oder neuer. Aktualisiere dein iPhone, iPad oder deinen Mac (Einstellungen, Allgemein, Softwareupdate) und öffne das Spiel dann erneut.",
-      "saves": "Deine gespeicherten Partien bleiben in diesem Browser."
+      "unsupported.title": "Dieser Browser kann Manhattan nicht ausführen",
+      "unsupported.wasm": "Ihm fehlt WebAssembly, das das Spiel braucht. Schalte WebAssembly ein oder öffne das Spiel in einem aktuellen Safari, Chrome, Firefox oder Edge.",
+      "unsupported.worker": "Er kann keine Modul-Worker starten, die das Spiel braucht. Aktualisiere ihn oder öffne das Spiel in einem aktuellen Safari, Chrome, Firefox oder Edge.",
+      "unsupported.safari": "Das Spiel braucht Safari 16.4 oder neuer. Aktualisiere dein iPhone, iPad oder deinen Mac (Einstellungen, Allgemein, Softwareupdate) und öffne das Spiel dann erneut.",
+      "unsupported.saves": "Deine gespeicherten Partien bleiben in diesem Browser.",
+      "offline.title": "Ein Teil des Spiels fehlt auf diesem Gerät",
+      "offline.missing": "Der Browser hat einige Dateien des Spiels aus seiner Offline-Kopie entfernt, und ohne Verbindung lassen sie sich nicht neu laden. Verbinde dich mit dem Internet und versuche es dann erneut.",
+      "offline.retry": "Erneut versuchen"
     },
     "fr": {
-      "title": "Ce navigateur ne peut pas faire tourner Manhattan",
-      "wasm": "Il lui manque WebAssembly, dont le jeu a besoin. Activez WebAssembly, ou ouvrez le jeu dans un Safari, Chrome, Firefox ou Edge récent.",
-      "worker": "Il ne sait pas lancer de « module workers », dont le jeu a besoin. Mettez-le à jour, ou ouvrez le jeu dans un Safari, Chrome, Firefox ou Edge récent.",
-      "safari": "Le jeu a besoin de Safari 16.4 ou plus récent. Mettez à jour votre iPhone, iPad ou Mac (Réglages, Général, Mise à jour logicielle), puis rouvrez le jeu.",
-      "saves": "Vos parties enregistrées restent dans ce navigateur."
+      "unsupported.title": "Ce navigateur ne peut pas faire tourner Manhattan",
+      "unsupported.wasm": "Il lui manque WebAssembly, dont le jeu a besoin. Activez WebAssembly, ou ouvrez le jeu dans un Safari, Chrome, Firefox ou Edge récent.",
+      "unsupported.worker": "Il ne sait pas lancer de « module workers », dont le jeu a besoin. Mettez-le à jour, ou ouvrez le jeu dans un Safari, Chrome, Firefox ou Edge récent.",
+      "unsupported.safari": "Le jeu a besoin de Safari 16.4 ou plus récent. Mettez à jour votre iPhone, iPad ou Mac (Réglages, Général, Mise à jour logicielle), puis rouvrez le jeu.",
+      "unsupported.saves": "Vos parties enregistrées restent dans ce navigateur.",
+      "offline.title": "Une partie du jeu manque sur cet appareil",
+      "offline.missing": "Le navigateur a supprimé certains fichiers du jeu de sa copie hors ligne, et sans connexion ils ne peuvent pas être téléchargés à nouveau. Connectez-vous à Internet, puis réessayez.",
+      "offline.retry": "Réessayer"
     }
   } /* :shell-texts */;
 
@@ -115,9 +129,9 @@
     html.classList.add("boot-failed"); // the shell CSS hides the loading state
     var box = document.getElementById("boot-unsupported");
     if (box) {
-      box.querySelector("h2").textContent = texts.title;
-      document.getElementById("boot-unsupported-reason").textContent = texts[reason];
-      document.getElementById("boot-unsupported-saves").textContent = texts.saves;
+      box.querySelector("h2").textContent = texts["unsupported.title"];
+      document.getElementById("boot-unsupported-reason").textContent = texts["unsupported." + reason];
+      document.getElementById("boot-unsupported-saves").textContent = texts["unsupported.saves"];
       box.hidden = false;
     }
     var loading = document.getElementById("loading");
@@ -136,8 +150,9 @@
 
   function showBootError(message) {
     if (isReady()) return; // after boot the UI (and PyScript's banner) handle errors
-    if (cannotRun) return; // said already, in the player's language (the runtime's own
-    // failures that follow are the expected consequence)
+    askHeal(); // a damaged cached file may be the cause: the next start has it again
+    if (cannotRun || missingOffline) return; // said already, in the player's language (the
+    // runtime's own failures that follow are the expected consequence)
     var box = document.getElementById("boot-error");
     var detail = document.getElementById("boot-error-detail");
     if (!box || !detail) return;
@@ -165,9 +180,11 @@
   }).observe(document.body, { childList: true, subtree: true });
 
   window.addEventListener("error", function (event) {
-    // Resource load errors (event.target is an element) and script errors.
+    // Script errors, and scripts that cannot be loaded. An image or a stylesheet that fails
+    // (an icon missing from the offline copy) does not stop the game: sw.js fetches a missing
+    // stylesheet again, or says the offline copy is incomplete (6. below).
     if (event.message) showBootError(event.message);
-    else if (event.target && event.target !== window && event.target.src) {
+    else if (event.target && event.target !== window && event.target.tagName === "SCRIPT") {
       showBootError("Could not load " + event.target.src);
     }
   }, true);
@@ -201,6 +218,7 @@
       return null; // no storage, a hand-edited entry: the loading screen, as before
     }
   }
+  var keptNode = null;
   (function drawKeptScreen() {
     var app = document.getElementById("app");
     if (html.hasAttribute("data-unsupported")) return;
@@ -212,6 +230,7 @@
     if (!screen) return;
     screen.setAttribute("inert", "");
     app.appendChild(screen);
+    keptNode = screen;
     html.setAttribute("data-kept-screen", entry.screen);
     if (typeof entry.lang === "string") html.setAttribute("lang", entry.lang);
     try {
@@ -220,6 +239,59 @@
       /* marks are a measurement aid only */
     }
   })();
+
+  /* 6. The offline copy heals itself (issue 23.2, sw.js "Healing"). A file of the game missing
+   * from the service worker's cache while there is no network: sw.js tells this page
+   * ("manhattan:missing"), which says so in the player's language with Try again, instead of
+   * loading forever or "could not start". Once the page is ready (or its start failed), it asks
+   * sw.js to check its cache against the build's list and fetch again what is missing or
+   * damaged; the answer is window.manhattanOfflineCheck and html[data-offline-check="done"]. */
+  var missingOffline = null;
+  function showOffline(url) {
+    if (isReady() || cannotRun || missingOffline) return;
+    missingOffline = url;
+    var lang = shellLanguage();
+    var texts = SHELL_TEXTS[lang];
+    html.setAttribute("data-offline-missing", url);
+    html.setAttribute("lang", lang);
+    html.classList.add("boot-failed"); // the shell CSS hides the loading state
+    html.removeAttribute("data-kept-screen");
+    if (keptNode && keptNode.parentNode) keptNode.parentNode.removeChild(keptNode);
+    var failed = document.getElementById("boot-error");
+    if (failed) failed.hidden = true;
+    var box = document.getElementById("boot-offline");
+    if (!box) return;
+    box.querySelector("h2").textContent = texts["offline.title"];
+    document.getElementById("boot-offline-reason").textContent = texts["offline.missing"];
+    document.getElementById("boot-offline-saves").textContent = texts["unsupported.saves"];
+    var retry = document.getElementById("boot-offline-retry");
+    retry.textContent = texts["offline.retry"];
+    retry.onclick = function () { location.reload(); };
+    box.hidden = false;
+    var loading = document.getElementById("loading");
+    if (loading) loading.setAttribute("aria-busy", "false");
+  }
+
+  var healAsked = false;
+  function askHeal() {
+    var worker = "serviceWorker" in navigator && navigator.serviceWorker.controller;
+    if (healAsked || !worker) return;
+    healAsked = true;
+    html.setAttribute("data-offline-check", "checking");
+    worker.postMessage("heal");
+  }
+
+  if ("serviceWorker" in navigator && !cannotRun) {
+    navigator.serviceWorker.addEventListener("message", function (event) {
+      var data = event.data || {};
+      if (data.type === "manhattan:missing") showOffline(String(data.url));
+      if (data.type === "manhattan:healed") {
+        window.manhattanOfflineCheck = data;
+        html.setAttribute("data-offline-check", "done");
+      }
+    });
+    navigator.serviceWorker.startMessages();
+  }
 
   window.manhattanUpdateWaiting = false;
   window.manhattanApplyUpdate = function () {
@@ -231,6 +303,22 @@
     if (!reg.waiting || !navigator.serviceWorker.controller) return;
     window.manhattanUpdateWaiting = true;
     window.dispatchEvent(new Event("manhattan:update-ready"));
+  }
+
+  /* 4b. An open tab looks for a new version (issue 23.5): every UPDATE_CHECK_MS while it is
+   * visible, and each time it becomes visible again. The browser fetches sw.js again (no
+   * HTTP cache); a changed one installs and waits, and 4. offers it. Tests shorten the
+   * period with window.manhattanUpdateCheckMs, set before this file runs. */
+  var UPDATE_CHECK_MS = 5 * 60 * 1000;
+  function watchForUpdates(reg) {
+    function check() {
+      if (document.visibilityState !== "visible" || navigator.onLine === false) return;
+      reg.update().catch(function () { /* offline or the server unreachable: next time */ });
+    }
+    var every = Number(window.manhattanUpdateCheckMs) > 0 ? Number(window.manhattanUpdateCheckMs)
+      : UPDATE_CHECK_MS;
+    setInterval(check, every);
+    document.addEventListener("visibilitychange", check);
   }
 
   var registered = false;
@@ -250,6 +338,7 @@
         waiting.postMessage("skip-waiting");
       };
       offerUpdate(reg);
+      watchForUpdates(reg);
       reg.addEventListener("updatefound", function () {
         var worker = reg.installing;
         if (!worker) return;
@@ -262,9 +351,13 @@
       console.warn("Service worker registration failed:", err && err.message);
     });
   }
-  if (isReady()) registerServiceWorker();
+  function onReady() {
+    registerServiceWorker();
+    askHeal();
+  }
+  if (isReady()) onReady();
   new MutationObserver(function () {
-    if (isReady()) registerServiceWorker();
+    if (isReady()) onReady();
   }).observe(html, { attributes: true, attributeFilter: ["data-ready"] });
   window.addEventListener("py:all-done", registerServiceWorker);
 })();

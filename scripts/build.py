@@ -23,8 +23,9 @@ drift must be computed, not hand-maintained:
   skipping the optional heavy features the game does not use (code editor,
   terminal, zip archives). The e2e tests prove nothing else is requested.
 * dist/sw.js is generated from scripts/sw.template.js with the precache list of
-  every file in dist/ and a cache version that is a hash of all their contents,
-  so each new build invalidates the previous offline cache.
+  every file in dist/, each with its revision (a hash of its contents, against which
+  the worker checks and heals its cached copy), and a cache version that is a hash of
+  all their contents, so each new build invalidates the previous offline cache.
 
 Usage: python3 scripts/build.py [--quiet] [--no-snapshot]
 Needs `npm ci` first (node_modules/@pyscript/core and node_modules/pyodide) and Node.
@@ -358,18 +359,35 @@ def content_version(rel_paths: list) -> str:
     return digest.hexdigest()[:16]
 
 
+def revision(rel: str) -> str:
+    """A precached file's revision: the first 16 hex digits of the SHA-256 of its contents
+    (sw.js checks its cached copy against it, and fetches the file again on a mismatch)."""
+    return hashlib.sha256((DIST / rel).read_bytes()).hexdigest()[:16]
+
+
+def shell_texts() -> dict:
+    """The page shell's texts (the catalogue's shell.*, as assets/boot.js carries them):
+    sw.js shows some of them when index.html itself is missing offline."""
+    source = (ROOT / "assets" / "boot.js").read_text(encoding="utf-8")
+    found = re.search(r"/\* shell-texts: \*/(.*?)/\* :shell-texts \*/", source, re.S)
+    if not found:
+        raise BuildError("assets/boot.js has no shell-texts block")
+    return json.loads(found.group(1))
+
+
 def write_service_worker(quiet: bool) -> tuple:
     rel_paths = site_files()
     version = content_version(rel_paths)
-    precache = ["./" + p for p in rel_paths]
+    precache = [{"url": "./" + p, "revision": revision(p)} for p in rel_paths]
     template = SW_TEMPLATE.read_text(encoding="utf-8")
-    for marker in ("__VERSION__", "__PRECACHE__", "__SNAPSHOT_CACHE__"):
+    for marker in ("__VERSION__", "__PRECACHE__", "__SNAPSHOT_CACHE__", "__SHELL_TEXTS__"):
         if marker not in template:
             raise BuildError("%s lacks the %s marker" % (SW_TEMPLATE.name, marker))
     text = (
         template.replace("__VERSION__", version)
-        .replace("__PRECACHE__", json.dumps(precache, indent=2))
+        .replace("__PRECACHE__", json.dumps(precache, indent=1))
         .replace("__SNAPSHOT_CACHE__", json.dumps(SNAPSHOT_CACHE))
+        .replace("__SHELL_TEXTS__", json.dumps(shell_texts(), ensure_ascii=False, indent=1))
     )
     (DIST / "sw.js").write_text(text, encoding="utf-8")
     return version, len(precache)

@@ -5,6 +5,7 @@ error or a CSP violation)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import urllib.request
@@ -149,7 +150,11 @@ def test_service_worker_precaches_every_file_of_the_site(dist_dir):
         for p in dist_dir.rglob("*")
         if p.is_file() and p.name != "sw.js"
     )
-    assert precache == files
+    assert [entry["url"] for entry in precache] == files
+    # Each with its revision: what sw.js checks its cached copy against (and heals).
+    for entry in precache:
+        digest = hashlib.sha256((dist_dir / entry["url"]).read_bytes()).hexdigest()[:16]
+        assert entry["revision"] == digest, entry["url"]
     assert re.search(r'const VERSION = "[0-9a-f]{16}";', text)
 
 

@@ -69,9 +69,9 @@ def test_a_browser_that_cannot_run_the_game_is_told_so_in_its_language(
     texts = shell_texts()[lang]
     assert page.get_attribute("html", "data-unsupported") == reason
     assert page.get_attribute("html", "lang") == lang
-    assert page.inner_text("#boot-unsupported h2") == texts["title"]
-    assert page.inner_text("#boot-unsupported-reason") == texts[reason]
-    assert page.inner_text("#boot-unsupported-saves") == texts["saves"]
+    assert page.inner_text("#boot-unsupported h2") == texts["unsupported.title"]
+    assert page.inner_text("#boot-unsupported-reason") == texts["unsupported." + reason]
+    assert page.inner_text("#boot-unsupported-saves") == texts["unsupported.saves"]
     page.wait_for_timeout(1500)  # no spinner, no English error box, no game, later either
     assert not page.is_visible("#loading")
     assert not page.is_visible("#boot-error")

@@ -1,5 +1,6 @@
-"""The page shell's own texts (assets/boot.js, shown before Python runs, e.g. to a browser that
-cannot run the game) are the catalogue's ``shell.unsupported.*`` in every language."""
+"""The page shell's own texts (assets/boot.js, shown before Python runs: to a browser that
+cannot run the game, or when a file is missing from the offline copy) are the catalogue's
+``shell.*`` in every language (a key in boot.js is the catalogue id without ``shell.``)."""
 
 from __future__ import annotations
 
@@ -26,10 +27,10 @@ def test_boot_js_speaks_the_catalogues_languages_with_the_catalogues_words():
     assert sorted(texts) == sorted(M.LANGUAGES)
     for lang, table in texts.items():
         catalogue = M.catalogue(lang)
-        ids = {k for k in catalogue if k.startswith("shell.unsupported.")}
-        assert {"shell.unsupported." + key for key in table} == ids, lang
+        ids = {k for k in catalogue if k.startswith("shell.")}
+        assert {"shell." + key for key in table} == ids, lang
         for key, text in table.items():
-            assert text == catalogue["shell.unsupported." + key], (lang, key)
+            assert text == catalogue["shell." + key], (lang, key)
 
 
 def test_every_reason_boot_js_can_give_has_a_text():
@@ -39,10 +40,17 @@ def test_every_reason_boot_js_can_give_has_a_text():
     reasons = set(re.findall(r'return "(\w+)";', body.group(1)))
     assert reasons == {"wasm", "worker", "safari"}
     for table in shell_texts().values():
-        assert reasons <= set(table)
+        assert {"unsupported." + r for r in reasons} <= set(table)
 
 
 def test_the_shell_has_the_place_for_the_message():
     html = INDEX.read_text(encoding="utf-8")
-    for ident in ("boot-unsupported", "boot-unsupported-reason", "boot-unsupported-saves"):
+    for ident in ("boot-unsupported", "boot-unsupported-reason", "boot-unsupported-saves",
+                  "boot-offline", "boot-offline-reason", "boot-offline-saves", "boot-offline-retry"):
         assert f'id="{ident}"' in html
+
+
+def test_the_offline_message_has_every_text_it_shows():
+    """boot.js (the offline message) and sw.js (index.html itself missing) read these keys."""
+    for table in shell_texts().values():
+        assert {"offline.title", "offline.missing", "offline.retry", "unsupported.saves"} <= set(table)
