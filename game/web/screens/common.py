@@ -18,6 +18,35 @@ def chips(colours) -> list[El]:
     return [chip(c) for c in colours]
 
 
+NAME_PARAMS = ("name", "owner")
+"""Message parameters that hold a player's name."""
+
+
+def bdi(name: str) -> El:
+    """A player's name isolated from the sentence around it (``<bdi>``, CSS
+    ``unicode-bidi: isolate``): a name in another script, or one from an old save, never turns
+    the words or numbers beside it around."""
+    return h("bdi", {"class": "pname"}, name)
+
+
+def said(key: str, **params: Any) -> list[Any]:
+    """The message ``key`` as text and elements, each player's name in it isolated
+    (:func:`bdi`); the text is the same as ``M.t(key, **params)``. ``names`` may be a list
+    of names, joined with the language's "and"."""
+    for field in NAME_PARAMS:
+        if isinstance(params.get(field), str):
+            params[field] = bdi(params[field])
+    names = params.get("names")
+    if isinstance(names, (list, tuple)):
+        joined: list[Any] = []
+        for i, name in enumerate(names):
+            if i:
+                joined.append(M.t("final.and"))
+            joined.append(bdi(str(name)))
+        params["names"] = joined
+    return M.parts(key, **params)
+
+
 def button(label: str, action: str, attrs: dict[str, Any] | None = None,
            cls: str = "btn", disabled: bool = False) -> El:
     data: dict[str, Any] = {"type": "button", "class": cls, "data-action": action}

@@ -15,7 +15,7 @@ from ..board_svg import card_svg, piece_svg
 from ..frame import Inspector, PlayFrame
 from ..telling import Line, lines, lost_towers
 from ..vdom import El, h
-from .common import button, chip, chips
+from .common import button, chip, chips, said
 
 
 def pictures(line: Line) -> list[El]:
@@ -34,7 +34,7 @@ def line_el(line: Line) -> El:
     return h("li", {"class": f"story-line k-{line.kind}", "data-line-kind": line.kind,
                     "data-message-id": line.key},
              h("span", {"class": "story-pics"}, pictures(line)),
-             h("span", {"class": "story-text"}, line.text))
+             h("span", {"class": "story-text"}, said(line.key, **line.params)))
 
 
 # ----------------------------------------------------------------------- digest
@@ -161,14 +161,14 @@ def _inspector_body(f: PlayFrame, ins: Inspector) -> list[Any]:
     if ins.judge is not None:
         name = f.name(ins.judge)
         if ins.build == "yes":
-            text = M.t("inspect.can", name=name, floors=ins.smallest or 1)
+            text = said("inspect.can", name=name, floors=ins.smallest or 1)
         elif ins.build == "no-card":
-            text = M.t("inspect.no_card", name=name)
+            text = said("inspect.no_card", name=name)
         elif ins.build == "no":
             reason = M.t(*ins.reason[:1], **ins.reason[1]) if ins.reason else ""
-            text = M.t("inspect.cannot", name=name, reason=reason)
+            text = said("inspect.cannot", name=name, reason=reason)
         else:
-            text = M.t("inspect.hidden", name=name)
+            text = said("inspect.hidden", name=name)
         out.append(h("p", {"class": f"insp-build b-{ins.build}", "data-insp-build": ins.build},
                      text))
     return out
