@@ -18,8 +18,8 @@ def chips(colours) -> list[El]:
     return [chip(c) for c in colours]
 
 
-NAME_PARAMS = ("name", "owner")
-"""Message parameters that hold a player's name."""
+NAME_PARAMS = ("name", "owner", "names", "winner")
+"""Message parameters that hold a player's name (or a list of names)."""
 
 
 def bdi(name: str) -> El:
@@ -31,19 +31,19 @@ def bdi(name: str) -> El:
 
 def said(key: str, **params: Any) -> list[Any]:
     """The message ``key`` as text and elements, each player's name in it isolated
-    (:func:`bdi`); the text is the same as ``M.t(key, **params)``. ``names`` may be a list
-    of names, joined with the language's "and"."""
+    (:func:`bdi`); the text is the same as ``M.t(key, **params)``. A name parameter may be a
+    list of names, joined with the language's "and"."""
     for field in NAME_PARAMS:
-        if isinstance(params.get(field), str):
-            params[field] = bdi(params[field])
-    names = params.get("names")
-    if isinstance(names, (list, tuple)):
-        joined: list[Any] = []
-        for i, name in enumerate(names):
-            if i:
-                joined.append(M.t("final.and"))
-            joined.append(bdi(str(name)))
-        params["names"] = joined
+        value = params.get(field)
+        if isinstance(value, str):
+            params[field] = bdi(value)
+        elif isinstance(value, (list, tuple)):
+            joined: list[Any] = []
+            for i, name in enumerate(value):
+                if i:
+                    joined.append(M.t("final.and"))
+                joined.append(bdi(str(name)))
+            params[field] = joined
     return M.parts(key, **params)
 
 

@@ -15,7 +15,7 @@ from ..board_svg import card_svg, piece_svg
 from ..frame import Inspector, PlayFrame
 from ..telling import Line, lines, lost_towers
 from ..vdom import El, h
-from .common import button, chip, chips, said
+from .common import bdi, button, chip, chips, said
 
 
 def pictures(line: Line) -> list[El]:
@@ -221,7 +221,7 @@ def replay_hands(f: PlayFrame) -> El | None:
         rows.append(h("li", {"class": "replay-hand", "data-replay-hand": p,
                              "data-cards": " ".join(f"{c.row},{c.col}" for c in hand)},
                       h("span", {"class": "mat-name"}, chips(settings.players[p].colours), " ",
-                        h("span", {"class": "pname"}, settings.players[p].name)),
+                        bdi(settings.players[p].name)),
                       h("span", {"class": "replay-cards"},
                         [h("span", {"role": "img", "class": "replay-card",
                                     "aria-label": M.t("replay.card",
@@ -255,7 +255,7 @@ def players_material(f: PlayFrame) -> El:
         played = view.played[p]
         rows.append(h("li", {"class": "mat-player", "data-material-player": p},
                       h("div", {"class": "mat-name"}, chips(spec.colours), " ",
-                        h("span", {"class": "pname"}, spec.name),
+                        bdi(spec.name),
                         h("span", {"class": "ctrl"}, M.controller_label(spec.controller))
                         if spec.controller != "human" else None),
                       cells,
