@@ -40,10 +40,12 @@ def _read(path: str) -> str:
     except OSError as error:
         where = "standard input" if path == "-" else _shown(path)
         raise CommandError(f"cannot read {where}: {error.strerror or error}") from None
-    except ValueError as error:  # a closed standard input object ("I/O operation on closed file")
-        raise CommandError(f"cannot read standard input: {error}") from None
     except UnicodeDecodeError:
         raise CommandError(f"{_shown(path)} is not UTF-8 text") from None
+    except ValueError as error:  # a closed file object ("I/O operation on closed file"), a
+        # name the file system cannot encode
+        where = "standard input" if path == "-" else _shown(path)
+        raise CommandError(f"cannot read {where}: {error}") from None
 
 
 def _shown(text: str) -> str:
