@@ -20,6 +20,9 @@ MAX_GAMES = 100_000
 """Most games one ``selfplay`` run plays (about 10 minutes between random players)."""
 
 
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 class CommandError(Exception):
     """A problem with the user's input, printed as one line."""
 
@@ -29,20 +32,39 @@ def _read(path: str) -> str:
     guard accepts, so a huge file is refused without being read whole."""
     try:
         if path == "-":
+            if sys.stdin is None:  # e.g. `python -m game replay - <&-`
+                raise CommandError("cannot read standard input: it is closed")
             return sys.stdin.read(MAX_CHARS + 1)
         with open(path, encoding="utf-8") as handle:
             return handle.read(MAX_CHARS + 1)
     except OSError as error:
-        raise CommandError(f"cannot read {path}: {error.strerror}") from None
+        where = "standard input" if path == "-" else _shown(path)
+        raise CommandError(f"cannot read {where}: {error.strerror or error}") from None
     except UnicodeDecodeError:
-        raise CommandError(f"{path} is not UTF-8 text") from None
+        raise CommandError(f"{_shown(path)} is not UTF-8 text") from None
+    except ValueError as error:  # a closed file object ("I/O operation on closed file"), a
+        # name the file system cannot encode
+        where = "standard input" if path == "-" else _shown(path)
+        raise CommandError(f"cannot read {where}: {error}") from None
+
+
+def _shown(text: str) -> str:
+    """A file name or other text from the command line as an error message can print it:
+    as is, unless it holds what is not text (a lone surrogate from bytes that were not
+    UTF-8, Python's ``surrogateescape``), then with escapes."""
+    return text if text.isprintable() else ascii(text)
 
 
 def _read_json(path: str) -> Any:
-    return parse_json(_read(path), "standard input" if path == "-" else path)
+    return parse_json(_read(path), "standard input" if path == "-" else _shown(path))
 
 
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+def _checked_arg(text: str, what: str) -> str:
+    """A text argument that is Unicode: a lone surrogate (argv bytes that are not UTF-8)
+    is refused with an ``error:`` line, never used or printed back as data."""
+    if _LONE_SURROGATE.search(text):
+        raise CommandError(f"{what} {ascii(text)} is not valid text (not UTF-8)")
+    return text
 
 
 def _print(data: Any) -> None:
@@ -102,8 +124,9 @@ def _rule_options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _cmd_selfplay(args: argparse.Namespace) -> int:
-    from .selfplay import selfplay
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    from .selfplay import cpu_count, selfplay
+    bots = [b.strip() for b in _checked_arg(args.bots, "--bots").split(",") if b.strip()]
+    seed = _checked_arg(args.seed, "--seed")
     if args.players is None:
         args.players = len(bots)
     if len(bots) == 1:
@@ -114,8 +137,12 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
         raise CommandError(f"--games must be from 1 to {MAX_GAMES}, not {args.games}")
     if args.jobs < 1:
         raise CommandError("--jobs must be at least 1")
+    cpus = cpu_count()
+    if args.jobs > cpus:  # more processes than CPUs only adds forks, never speed
+        print(f"note: --jobs {args.jobs} is more than the {cpus} CPU(s) this process may use; "
+              f"playing in {cpus} process(es)", file=sys.stderr)
     try:
-        _print(selfplay(bots, args.games, args.seed, _rule_options(args), rotate=args.rotate,
+        _print(selfplay(bots, args.games, seed, _rule_options(args), rotate=args.rotate,
                         jobs=args.jobs))
     except ValueError as error:
         raise CommandError(str(error)) from None
@@ -156,7 +183,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rotate", action="store_true",
                    help="shift the bots one seat each game (removes seat bias; see by_bot)")
     p.add_argument("--jobs", type=int, default=1,
-                   help="play the games in this many processes (same results, faster)")
+                   help="play the games in this many processes (same results, faster); at "
+                        "most the number of CPUs: more is lowered to it, with a note")
     p.set_defaults(run=_cmd_selfplay)
     return parser
 

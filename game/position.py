@@ -11,9 +11,9 @@ from typing import Any
 
 from .board import Board, Tower
 from .errors import SaveError, SettingsError
-from .material import CITIES, PIECE_FLOORS, PLOTS_PER_CITY, SEATS, Card
+from .material import CITIES, COLOURS, PIECE_FLOORS, PLOTS_PER_CITY, SEATS, Card
 from .scoring import Scoring, score_board
-from .settings import PlayerSpec, Settings
+from .settings import PlayerSpec, Settings, clean_name
 from .state import BUILD, NO_PIECES, State, new_state
 
 
@@ -29,12 +29,33 @@ def _is_floors(value: Any) -> bool:
 
 def parse_colours(data: dict[str, Any]) -> tuple[str, ...]:
     colours = data.get("colours")
-    if (not isinstance(colours, list) or not colours or len(colours) > 8
+    if (not isinstance(colours, list) or not colours or len(colours) > len(COLOURS)
             or not all(isinstance(c, str) and c for c in colours)):
-        raise _fail("'colours' must be a list of 1 to 8 colour names")
+        raise _fail(f"'colours' must be a list of 1 to {len(COLOURS)} colour names")
+    for c in colours:
+        if c not in COLOURS:
+            raise _fail(f"unknown colour {_shown(c)}; choose from {', '.join(COLOURS)}")
     if len(set(colours)) != len(colours):
         raise _fail("'colours' names a colour twice")
     return tuple(colours)
+
+
+def _shown(text: str) -> str:
+    """``text`` quoted for an error message, lone surrogates and the like escaped (the
+    message must be printable; ``ascii`` keeps it one line)."""
+    short = text if len(text) <= 40 else text[:40] + "..."
+    return repr(short) if short.isprintable() else ascii(short)
+
+
+def parse_player_name(name: str) -> str:
+    """A player name of a position, checked by the engine's one rule for names
+    (:func:`game.settings.clean_name`: no control or bidirectional characters, no lone
+    surrogates, 1-24 characters). Returned as given."""
+    try:
+        clean_name(name)
+    except SettingsError as error:
+        raise _fail(f"player {_shown(name)}: {error}") from None
+    return name
 
 
 def parse_board(data: Any) -> tuple[tuple[str, ...], Board]:
@@ -78,6 +99,7 @@ def score_position(data: Any) -> dict[str, Any]:
         totals = {}
         taken: set[str] = set()
         for name, owned in players.items():
+            parse_player_name(name)
             if not isinstance(owned, list) or not all(c in colours for c in owned):
                 raise _fail(f"player {name!r}: colours must be listed in 'colours'")
             if taken.intersection(owned) or len(set(owned)) != len(owned):
@@ -128,7 +150,7 @@ def _position_state(colours: tuple[str, ...], board: Board, colour: str, seat: s
     """A building-phase state in which the described player is to move on this board.
 
     Building legality depends only on the board, the hand and the round's pieces, so the
-    other players are placeholders; position colour names need not be game colours.
+    other players are placeholders (the position's colours are mapped onto their colours).
     """
     others = [s for s in SEATS if s != seat]
     players = [PlayerSpec("To move", ("blue",), seat)] + [

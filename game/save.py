@@ -14,7 +14,7 @@ from typing import Any
 from .actions import Action, action_from_json, action_to_json
 from .errors import SaveError, SettingsError
 from .match import Game
-from .settings import Settings
+from .settings import Settings, neutralise_name
 from .untrusted import MAX_CHARS, MAX_DEPTH, check_nesting, parse_json
 
 FORMAT = "manhattan-save"
@@ -96,8 +96,12 @@ def migrate(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def load(data: Any) -> Game:
-    """A game from a save (a dict or JSON text). Raises SaveError saying what is wrong."""
+def load(data: Any, *, neutralise_names: bool = False) -> Game:
+    """A game from a save (a dict or JSON text). Raises SaveError saying what is wrong.
+
+    Player names with bidirectional controls or lone surrogates are refused, except with
+    ``neutralise_names``: the page's own stored games and backups, which may predate that
+    rule, load with those characters removed (:func:`game.settings.neutralise_name`)."""
     if isinstance(data, (str, bytes)):
         data = parse_json(data, "the save")
     if not isinstance(data, dict):
@@ -105,8 +109,11 @@ def load(data: Any) -> Game:
     if data.get("format") != FORMAT:
         raise SaveError(f"not a Manhattan save (format should be {FORMAT!r})", "not_a_save")
     data = migrate(data)
+    raw_settings = data.get("settings")
+    if neutralise_names:
+        raw_settings = _neutralised(raw_settings)
     try:
-        settings = Settings.from_json(data.get("settings"))
+        settings = Settings.from_json(raw_settings)
     except SettingsError as error:
         raise SaveError(f"settings: {error}") from None
     seed = data.get("seed")
@@ -119,6 +126,17 @@ def load(data: Any) -> Game:
     if not isinstance(raw_log, list):
         raise SaveError("the save has no log of moves")
     return Game.replay(settings, seed, _parsed_steps(raw_log), meta)
+
+
+def _neutralised(settings: Any) -> Any:
+    """``settings`` with every player name that is text neutralised (a copy; anything
+    malformed is left for :meth:`Settings.from_json` to refuse)."""
+    if not isinstance(settings, dict) or not isinstance(settings.get("players"), list):
+        return settings
+    players = [{**p, "name": neutralise_name(p["name"])}
+               if isinstance(p, dict) and isinstance(p.get("name"), str) else p
+               for p in settings["players"]]
+    return {**settings, "players": players}
 
 
 def _parsed_steps(raw_log: list[Any]) -> Iterator[Action]:

@@ -54,6 +54,15 @@ def play_game(bots: list[ComputerPlayer], seed: str, options: dict[str, Any],
     return game
 
 
+def cpu_count() -> int:
+    """The CPUs this process may run on (its affinity where the platform says; at least 1):
+    the most processes ``selfplay`` starts."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
 def wilson_interval(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
     """95% Wilson score interval for a proportion (ties count as fractional wins)."""
     if trials <= 0:
@@ -100,8 +109,10 @@ def selfplay(bot_ids: list[str], games: int, seed: str | int,
     With ``rotate``, game ``g`` shifts the bots by ``g`` places (player ``p`` is played by
     ``bot_ids[(p + g) % n]``) so every bot sits at every edge equally often; the per-seat
     figures then describe seats, and ``by_bot`` describes the bots. ``jobs`` > 1 plays the
-    games in that many processes (same results).
+    games in that many processes (same results), at most :func:`cpu_count` and the number
+    of games (the summary's ``jobs`` is the number used).
     """
+    jobs = max(1, min(jobs, cpu_count(), games))
     for b in bot_ids:
         make_player(b)  # an unknown id fails here, before any process starts
     n = len(bot_ids)

@@ -6,7 +6,7 @@ Settings are immutable and validated on construction, so every other module can 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from .errors import SettingsError
 from .material import COLOURS, PIECES_PER_COLOUR, SEATS
@@ -20,17 +20,62 @@ DEFAULT_SEATS: dict[int, tuple[str, ...]] = {
 }
 
 
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                          "\u2066\u2067\u2068\u2069")
+"""Characters that change the direction of the text around them (embeddings, overrides,
+isolates, marks). A name that begins with U+202E (right-to-left override) turns every
+sentence it is put in backwards ("chose 3x1, 1x2" shows as "2x1 ,1x3"), so names never hold
+them: refused in settings (files, links), stripped where people type (:func:`neutralise_name`)."""
+
+NameProblem = Literal["empty", "long", "control", "bidi", "surrogate"]
+"""Why a text cannot be a player name (the setup form says it in the player's language)."""
+
+
+def _is_lone_surrogate(ch: str) -> bool:
+    return 0xD800 <= ord(ch) <= 0xDFFF
+
+
+def name_problem(text: str) -> NameProblem | None:
+    """What is wrong with ``text`` (already trimmed, single spaces) as a player name: the one
+    rule for names, used by :class:`Settings` and by the page's setup form."""
+    if not text:
+        return "empty"
+    if len(text) > MAX_NAME_LENGTH:
+        return "long"
+    if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in text):
+        return "control"
+    if any(ch in BIDI_CONTROLS for ch in text):
+        return "bidi"
+    if any(_is_lone_surrogate(ch) for ch in text):
+        return "surrogate"
+    return None
+
+
+def neutralise_name(text: str) -> str:
+    """``text`` without bidirectional controls and lone surrogates (nothing else changes).
+    Used where a name is typed (the setup form) and for saves stored before names were
+    checked for them (they still load, the name shown without the controls)."""
+    return "".join(ch for ch in text if ch not in BIDI_CONTROLS and not _is_lone_surrogate(ch))
+
+
+_NAME_PROBLEMS: dict[NameProblem, str] = {
+    "empty": "a player name cannot be empty",
+    "long": f"a player name can have at most {MAX_NAME_LENGTH} characters",
+    "control": "a player name cannot contain control characters",
+    "bidi": "a player name cannot contain bidirectional control characters (U+202E and the like)",
+    "surrogate": "a player name cannot contain lone surrogates (text that is not Unicode)",
+}
+
+
 def clean_name(name: Any) -> str:
-    """A player name as shown to people: trimmed text, no control characters, length-limited."""
+    """A player name as shown to people: trimmed text, single spaces, length-limited, no
+    control characters, no bidirectional controls, no lone surrogates."""
     if not isinstance(name, str):
         raise SettingsError("a player name must be text")
     text = " ".join(name.split())
-    if not text:
-        raise SettingsError("a player name cannot be empty")
-    if len(text) > MAX_NAME_LENGTH:
-        raise SettingsError(f"a player name can have at most {MAX_NAME_LENGTH} characters")
-    if any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in text):
-        raise SettingsError("a player name cannot contain control characters")
+    problem = name_problem(text)
+    if problem is not None:
+        raise SettingsError(_NAME_PROBLEMS[problem])
     return text
 
 

@@ -234,6 +234,23 @@ def serve_on(port: int | None, directory: Path, verbose: bool = False):
     raise PortError("no free port")  # pragma: no cover - port 0 always gets one
 
 
+def free_port_near(port: int, host: str = "127.0.0.1") -> int:
+    """A port a server could listen on now: the first free one of the next ten after
+    ``port``, else any free port (what the error suggests instead of a taken one)."""
+    for candidate in range(port + 1, min(port + 11, 65536)):
+        try:
+            bind_free_port(host, candidate)
+        except PortError:
+            continue
+        return candidate
+    probe = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        probe.bind((host, 0))
+        return int(probe.getsockname()[1])
+    finally:
+        probe.close()
+
+
 def _port_number(text: str) -> int:
     try:
         value = int(text)
@@ -261,7 +278,8 @@ def main(argv=None) -> int:
             return 0
         server, note = serve_on(args.port, Path(args.dir), verbose=args.verbose)
     except PortError as error:
-        suggestion = " (choose another: scripts/play.sh %d)" % (args.port + 1) if args.port else ""
+        suggestion = (" (choose another: scripts/play.sh %d is free)" % free_port_near(args.port)
+                      if args.port else "")
         print("error: %s%s" % (error, suggestion), file=sys.stderr)
         return 1
     if note:

@@ -28,6 +28,7 @@ from .frame import Frame
 from .homescreen import show_home_screen_card
 from .screens.announce import fresh, news
 from .screens.page import render_page
+from .sharing import is_link
 from .storage import MemoryBackend, SaveStore, StorageError
 from .vdom import El
 
@@ -210,10 +211,7 @@ class App:
         if not self.storage_ok:
             self.controller.start_error = ("start.storage_unavailable", {})
         if self.controller.params.get("hash", "").startswith("#game="):
-            try:  # opened once: a reload must not import the shared game again
-                window.history.replaceState(None, "", self.controller.params.get("url", ""))
-            except Exception:
-                pass
+            self._forget_link()
         self.render()
         for kind, handler in (("click", self.on_click), ("change", self.on_change),
                               ("input", self.on_input), ("keydown", self.on_key),
@@ -234,6 +232,9 @@ class App:
         visibility = create_proxy(self.on_visibility)
         self._proxies.extend([storage, visibility])
         window.addEventListener("storage", storage)
+        link = create_proxy(self.on_hash_change)
+        self._proxies.append(link)
+        window.addEventListener("hashchange", link)
         update = create_proxy(self.on_update_ready)
         self._proxies.append(update)
         window.addEventListener("manhattan:update-ready", update)
@@ -427,7 +428,7 @@ class App:
         """The chosen file's text to the controller (``import-file``); a file far larger
         than any game is refused without being read."""
         if float(file.size) > MAX_SAVE_BYTES:
-            self.dispatch("import-file", {"text": ""})
+            self.dispatch("import-file", {"too_large": "true"})
             return
         text = await file.text()
         self.dispatch("import-file", {"text": str(text)})
@@ -515,6 +516,29 @@ class App:
         if redraw:
             self.render()
             self.kick()
+
+    def _forget_link(self) -> None:
+        """Take a shared game's link out of the address once opened: a reload must not
+        import it again (``replaceState`` fires no ``hashchange``)."""
+        try:
+            window.history.replaceState(None, "", self.controller.params.get("url", ""))
+        except Exception:
+            pass
+
+    def on_hash_change(self, event: Any) -> None:
+        """A share link pasted into this tab's address bar (only the ``#`` part changes, so
+        the page is not loaded again): opened exactly as a link at start
+        (``Controller.open_link``)."""
+        fragment = str(window.location.hash or "")
+        if not is_link(fragment):
+            return
+        try:
+            self.controller.open_link(fragment)
+        except Exception:
+            self._report()
+        self._forget_link()
+        self.render()
+        self.kick()
 
     def on_update_ready(self, event: Any) -> None:
         """The service worker of a new version is installed and waiting (assets/boot.js)."""

@@ -197,7 +197,7 @@ def _checked_game(item: Any) -> Game:
         text = json.dumps(item.get("save"), ensure_ascii=False)
     if is_newer(parse_json(text)):
         raise SaveError("saved by a newer version of the game", "newer_version")
-    return import_text(text)
+    return import_text(text, stored=True)
 
 
 def _merge(store: SaveStore, ident: str, game: Game, label: str, number: int) -> Restored | Skipped:

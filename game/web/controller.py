@@ -108,6 +108,10 @@ class Controller:
         self.rules_open = False
         self.menu_open = False  # the game menu of the top bar (play screen)
         self.banner: tuple[str, dict] | None = None
+        # A computer's move the storage refused: the computers wait (the CPU idle, no
+        # decision thought out again in a loop) until a write succeeds, the game is opened
+        # again or the table taps "Try again" (``storage-retry``).
+        self.storage_wait = False
         self.preview: Action | None = None
         self.peek = False  # the final board instead of the standings
         # The size of a plot on screen (CSS px, measured by the browser layer); below
@@ -212,6 +216,7 @@ class Controller:
         self.share = None
         self.whole_export_asked = False
         self.close_review(None)  # leaving the game's screen cancels its review
+        self.storage_wait = False
         self.epoch += 1
         self.screen = "play" if session is not None else "start"
 
@@ -248,6 +253,7 @@ class Controller:
         try:
             self._saved_text = self.store.save(self.game_id, self.session.game)
             self.banner = None
+            self.storage_wait = False
         except SaveConflict as conflict:
             self.adopt(conflict.kind)
         except StorageError as error:
@@ -261,14 +267,19 @@ class Controller:
         saved = self._saved_text
         if session is not None and saved is not None:
             try:
-                stored = game_save.load(saved)
+                stored = game_save.load(saved, neutralise_names=True)
             except SaveError:
                 stored = None
             if stored is not None and len(stored.log) < len(session.game.log):
                 back = Session(stored)
                 self.session = back
                 self.epoch += 1
-                self.banner = ("storage.move_not_saved", {"reason": reason})
+                if self.computer_to_move() or self.auto_continue():
+                    # A computer's move: thinking it out again would fail again. Wait.
+                    self.storage_wait = True
+                    self.banner = ("storage.computer_waits", {"reason": reason})
+                else:
+                    self.banner = ("storage.move_not_saved", {"reason": reason})
                 return
         self.banner = ("storage.full", {"reason": reason})
 
@@ -584,12 +595,13 @@ class Controller:
     def close_share(self, args: None) -> None:
         self.share = None
 
-    def import_file(self, text: str) -> None:
-        """A game from a file: checked by replaying it; stored as a new game (nothing is
-        overwritten) and opened, a finished one in its replay. A bad file: a message."""
+    def import_file(self, text: str | None) -> None:
+        """A game from a file (None: a file far larger than any game, not read): checked by
+        replaying it; stored as a new game (nothing is overwritten) and opened, a finished
+        one in its replay. A bad file (an empty one too): a message saying why."""
         try:
-            if not text:
-                raise SaveError("the file is empty or far too large to be a game", "too_large")
+            if text is None:
+                raise SaveError("the file is far too large to be a game", "too_large")
             game = import_text(text)
         except SaveError as error:
             self._import_failed(M.reason(error))
@@ -866,9 +878,16 @@ class Controller:
                 and self.session.screen == "scoring" and not self.session.humans)
 
     def _playable(self) -> bool:
-        """A game is on screen that may go on (not a view: its hands are invented)."""
+        """A game is on screen that may go on: not a view (its hands are invented), not
+        waiting for storage space (a computer's move could not be stored)."""
         return (self.screen == "play" and self.session is not None and not self.rules_open
-                and not is_view_game(self.session.game))
+                and not self.storage_wait and not is_view_game(self.session.game))
+
+    def retry_storage(self, args: None) -> None:
+        """"Try again" after a computer's move the storage refused: the computers go on
+        (and wait again, thinking once, if the storage still refuses)."""
+        self.storage_wait = False
+        self.banner = None
 
     def computer_player(self) -> ComputerPlayer:
         session = self.session
@@ -1119,6 +1138,7 @@ turned). Every other action closes it."""
 
 ACTIONS: dict[str, UiAction] = {a.name: a for a in (
     UiAction("home", _no_args, Controller.go_home),
+    UiAction("storage-retry", _no_args, Controller.retry_storage),
     UiAction("rules", _no_args, Controller.open_rules),
     UiAction("rules-close", _no_args, Controller.close_rules),
     UiAction("menu", _no_args, Controller.toggle_menu),
@@ -1171,7 +1191,8 @@ ACTIONS: dict[str, UiAction] = {a.name: a for a in (
     UiAction("export-whole", lambda d: d.get("confirm") in (True, "true"), Controller.export_whole),
     UiAction("export-whole-cancel", _no_args, Controller.cancel_whole_export),
     UiAction("share-close", _no_args, Controller.close_share),
-    UiAction("import-file", lambda d: str(d["text"]), Controller.import_file),
+    UiAction("import-file", lambda d: None if d.get("too_large") in (True, "true") else str(d["text"]),
+             Controller.import_file),
     UiAction("backup", _no_args, Controller.backup_all),
     UiAction("restore-file", lambda d: None if d.get("too_large") in (True, "true") else str(d["text"]),
              Controller.restore_file),

@@ -10,7 +10,15 @@ from typing import Any
 
 from ..errors import SettingsError
 from ..material import COLOURS, SEATS
-from ..settings import DEFAULT_SEATS, GODZILLA_MODES, MAX_NAME_LENGTH, PlayerSpec, Settings
+from ..settings import (
+    DEFAULT_SEATS,
+    GODZILLA_MODES,
+    MAX_NAME_LENGTH,
+    PlayerSpec,
+    Settings,
+    name_problem,
+    neutralise_name,
+)
 from . import messages as M
 from .frame import SetupFrame, SetupPlayer
 
@@ -101,7 +109,9 @@ class SetupForm:
                 return
             spec = self.players[player]
             if field == "name":
-                spec["name"] = str(value)[:MAX_NAME_LENGTH * 4]
+                # Bidirectional controls and lone surrogates are stripped as typed: a name
+                # never turns the sentences it is put in (the engine's rule, neutralised here).
+                spec["name"] = neutralise_name(str(value))[:MAX_NAME_LENGTH * 4]
                 spec["auto"] = False
             elif field in ("colour0", "colour1"):
                 k = int(field[-1])
@@ -168,14 +178,14 @@ class SetupForm:
             label = M.t("setup.player", n=i + 1)
             raw = spec["name"] if isinstance(spec["name"], str) else ""
             text = " ".join(raw.split())
-            if not text:
+            problem = name_problem(text)  # the engine's one rule for names
+            if problem == "empty":
                 errors.append(("setup.error.name_empty", {"player": label}))
-                bad.add(f"name-{i}")
-            elif len(text) > MAX_NAME_LENGTH:
+            elif problem == "long":
                 errors.append(("setup.error.name_long", {"player": label, "max": MAX_NAME_LENGTH}))
-                bad.add(f"name-{i}")
-            elif any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in text):
+            elif problem is not None:  # control characters (the rest is stripped as typed)
                 errors.append(("setup.error.name_control", {"player": label}))
+            if problem is not None:
                 bad.add(f"name-{i}")
             names.append(text)
         seen: dict[str, int] = {}

@@ -34,7 +34,7 @@ from .. import save as game_save
 from ..errors import SaveError
 from ..match import Game
 from ..public_record import dumps_view, is_view, is_view_game, load_view
-from .storage import parse_json
+from .storage import clean_meta, parse_json
 
 LINK_KEY = "game="
 MAX_LINK_CHARS = 400_000
@@ -72,13 +72,24 @@ def shared_text(game: Game) -> str:
     return dumps_view(game)
 
 
-def import_text(text: str) -> Game:
-    """A game from a file's text, a save or a view; SaveError says what is wrong (nothing
-    is stored here)."""
+def import_text(text: str, *, stored: bool = False) -> Game:
+    """A game from a file's text, a save or a view (game/public_record.py); SaveError says
+    what is wrong (nothing is stored here).
+
+    An empty file is refused as such (``empty``). Of ``meta`` only the fields this app knows
+    are kept, each within its size limit (:func:`game.web.storage.clean_meta`), so a file
+    cannot fill the browser's storage. Player names with bidirectional controls or lone
+    surrogates are refused (:func:`game.settings.clean_name`), except with ``stored``: a
+    backup holds this browser's own saves as stored, which may predate that rule; their
+    names are neutralised instead, as when a stored game is opened."""
+    if not text.strip():
+        raise SaveError("the file is empty", "empty")
     data = parse_json(text)
     if is_view(data):
         return load_view(data)
-    return game_save.load(data)
+    if isinstance(data, dict) and isinstance(data.get("meta"), dict):
+        data["meta"] = clean_meta(data["meta"])
+    return game_save.load(data, neutralise_names=stored)
 
 
 def link_fragment(game: Game) -> str:

@@ -45,7 +45,28 @@ META_KEYS = ("app", "app_version", "revision", "created", "updated", "ui", "tuto
              "view")
 """The ``meta`` fields this app reads and writes; any other field of a loaded save is
 dropped (not written back on every tap)."""
+META_LIMITS: dict[str, int] = {"app": 64, "app_version": 32, "revision": 32, "created": 32,
+                               "updated": 32, "ui": 8_000, "tutorial": 32, "coach": 2_000,
+                               "view": 8}
+"""The longest JSON text each ``meta`` field may have, in characters. What the app writes is
+far smaller (the table's UI state about 300 characters, ``coach`` about 60); a field over its
+limit, like a field not in :data:`META_KEYS`, is dropped when a save is read or written, so
+a file cannot fill the browser's storage with junk in ``meta``."""
 
+
+def clean_meta(meta: dict[str, Any]) -> dict[str, Any]:
+    """The ``meta`` fields this app knows, each within its size limit (:data:`META_LIMITS`);
+    the rest is dropped. Used for every save read, written or imported."""
+    kept: dict[str, Any] = {}
+    for key in META_KEYS:
+        if key in meta:
+            try:
+                size = len(json.dumps(meta[key], ensure_ascii=False))
+            except (TypeError, ValueError):
+                continue
+            if size <= META_LIMITS[key]:
+                kept[key] = meta[key]
+    return kept
 
 
 def now() -> float:
@@ -226,8 +247,8 @@ class SaveStore:
         data = parse_json(text)
         if is_newer(data):
             raise SaveError("saved by a newer version of the game: reload to continue", "newer_version")
-        game = game_save.load(data)
-        game.meta = {k: v for k, v in game.meta.items() if k in META_KEYS}
+        game = game_save.load(data, neutralise_names=True)
+        game.meta = clean_meta(game.meta)
         self.revisions[ident] = revision_of(data)
         self._texts[ident] = text
         return game
@@ -243,7 +264,7 @@ class SaveStore:
         # Whole seconds: a save time's text then has a fixed length, so a save grows only
         # when the game does (what a full storage refuses is predictable).
         now = int(self.clock())
-        meta = {k: v for k, v in game.meta.items() if k in META_KEYS}
+        meta = clean_meta(game.meta)
         meta.update(updated=now, revision=revision, app_version=APP_VERSION)
         meta.setdefault("created", now)
         if game.state.is_over:
@@ -297,7 +318,7 @@ class SaveStore:
                 if is_newer(data):
                     entry = Entry(ident, None, None, _updated_of(text), size, newer=True)
                 else:
-                    game = game_save.load(data)
+                    game = game_save.load(data, neutralise_names=True)
                     entry = Entry(ident, game, None, _timestamp(game.meta.get("updated")), size)
             except SaveError as error:
                 entry = Entry(ident, None, str(error), _updated_of(text), size, problem=error.problem)

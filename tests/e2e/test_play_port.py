@@ -59,6 +59,18 @@ def test_serve_on_a_taken_port_is_one_line_and_status_1(tmp_path):
     assert f"scripts/play.sh {port + 1}" in line
 
 
+def test_play_sh_suggests_a_port_that_is_free_when_the_next_one_is_taken_too(tmp_path):
+    """The suggestion is tried, not guessed: with PORT and PORT + 1 both taken, play.sh
+    names another port, and a server can listen on it."""
+    with taken() as port, taken(port + 1) as next_port:
+        proc = subprocess.run(["bash", str(PLAY), str(port)], capture_output=True, text=True,
+                              timeout=120)
+        line = one_error_line(proc)
+        suggested = int(re.search(r"scripts/play\.sh (\d+) is free", line)[1])
+        assert suggested not in (port, next_port)
+        serve.bind_free_port("127.0.0.1", suggested)  # raises PortError if it is taken
+
+
 def test_serve_without_a_port_moves_off_a_taken_8000_and_says_so(tmp_path):
     (tmp_path / "index.html").write_text("<!doctype html><title>x</title>", encoding="utf-8")
     with taken(serve.DEFAULT_PORT):

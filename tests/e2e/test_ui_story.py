@@ -400,6 +400,34 @@ def test_a_shared_link_opens_its_replay_offline(page, context, site_url, browser
     assert screen(page) == "start"
 
 
+def test_a_link_pasted_into_the_open_tab_opens_its_replay(page, site_url):
+    """Issue 23: a share link pasted into the tab where the game is open changes only the
+    address's ``#`` part (no new page load); the page listens to ``hashchange`` and opens
+    it as a link at start: the finished game's replay, stored once, the link taken out of
+    the address. A damaged link pasted the same way gets the import message."""
+    finished = prepared(lambda c: False, count=3, seed=17)
+    _, game = game_of(finished)
+    assert game.state.is_over
+    playing = prepared(lambda c: c.session.state.round == 2 and c.screen_name == "pass",
+                       seed=17)
+    load_into(page, site_url, playing)
+    assert screen(page) == "pass"
+    page.evaluate("window.__sameDocument = true")  # gone if the page were loaded again
+    page.evaluate("(f) => { location.hash = f; }", link_fragment(game))
+    page.wait_for_selector("[data-replay-step]")
+    assert page.evaluate("window.__sameDocument") is True
+    assert int(page.get_attribute("[data-replay-step]", "data-replay-step")) == len(game.log) - 1
+    assert plot_heights(page) == {divmod(i, 9): height(t) for i, t in enumerate(game.state.board)}
+    assert page.evaluate("location.hash") == ""  # a reload does not import it again
+    stored = stored_games(page)
+    assert len(stored) == 2  # the game in progress is kept, the shared one added
+    assert json.loads(export_text(game))["log"] in [json.loads(t)["log"] for t in stored.values()]
+    page.evaluate("(f) => { location.hash = f; }", LINK_KEY + "%%%")
+    page.wait_for_selector('#load-error[data-message-id="share.import_failed"]')
+    assert page.evaluate("window.__sameDocument") is True
+    assert len(stored_games(page)) == 2
+
+
 TOUCH_PRESS_JS = """([sel, kind]) => { const el = document.querySelector(sel);
     const r = el.getBoundingClientRect();
     const at = {bubbles: true, cancelable: true, pointerType: 'touch', isPrimary: true,

@@ -420,36 +420,138 @@ def test_a_position_too_large_is_refused_before_it_is_read_whole(cli, tmp_path):
 LONE = "\ud800"  # a lone surrogate: valid in JSON text ("\\ud800"), not encodable as UTF-8
 
 
-def test_score_with_a_lone_surrogate_in_a_player_and_a_colour_name(cli):
-    position = position_with(colours=["blue", "r" + LONE], players={"Ann" + LONE: ["blue"],
-                                                                    "Zoë": ["r" + LONE]})
-    position["cities"][0][0] = [["r" + LONE, 2]]
+# Names and colours are checked (issue 23): a lone surrogate, a bidirectional control or an
+# unknown colour is one `error:` line, never printed back as data.
+BAD_NAMES = {"lone surrogate": "Ann" + LONE, "two surrogates": "Bea\udfff" + LONE,
+             "right-to-left override": "\u202eAnna", "isolate": "An\u2067na",
+             "right-to-left mark": "Anna\u200f", "arabic letter mark": "\u061cAnna"}
+
+
+@pytest.mark.parametrize("colour", ["wh" + LONE + "ite", "pink", "White", "\u202ewhite"])
+def test_score_refuses_a_colour_that_is_not_a_game_colour(cli, colour):
+    position = position_with(colours=["blue", colour])
+    position["cities"][0][0] = [[colour, 2]]
+    line = assert_one_line_error(*cli(["score", "-"], stdin=json.dumps(position)))
+    assert "unknown colour" in line and LONE not in line
+
+
+@pytest.mark.parametrize("name", sorted(BAD_NAMES))
+def test_score_refuses_a_player_name_with_a_surrogate_or_a_bidi_control(cli, name):
+    position = position_with(players={BAD_NAMES[name]: ["blue"], "Zoë": ["red"]})
+    line = assert_one_line_error(*cli(["score", "-"], stdin=json.dumps(position)))
+    assert "player" in line and LONE not in line
+
+
+def test_score_with_good_names_still_prints_them_as_they_are(cli):
+    position = position_with(colours=["blue", "white"], players={"Ann": ["blue"],
+                                                                 "Zoë": ["white"]})
+    position["cities"][0][0] = [["white", 2]]
     code, out, err = cli(["score", "-"], stdin=json.dumps(position))
     assert code == 0 and err == ""
-    result = json.loads(out)
-    assert result["players"] == {"Ann" + LONE: 0, "Zoë": 6}  # tallest, majority, tower
-    assert result["r" + LONE]["total"] == 6
-    assert "Zoë" in out  # only what cannot be written is escaped
+    assert json.loads(out)["players"] == {"Ann": 0, "Zoë": 6}  # tallest, majority, tower
+    assert "Zoë" in out
 
 
-def test_replay_with_a_lone_surrogate_in_a_player_name(cli, tmp_path, finished_game):
+@pytest.mark.parametrize("colour", ["wh" + LONE + "ite", "pink"])
+def test_moves_refuses_a_colour_that_is_not_a_game_colour(cli, colour):
+    position = to_move_position(colour=colour)
+    position["colours"] = ["blue", colour]
+    assert_one_line_error(*cli(["moves", "-"], stdin=json.dumps(position)))
+
+
+@pytest.mark.parametrize("name", sorted(BAD_NAMES))
+def test_replay_refuses_a_player_name_with_a_surrogate_or_a_bidi_control(cli, tmp_path,
+                                                                         finished_game, name):
     data = save.to_save(finished_game)
-    data["settings"]["players"][1]["name"] = "Bea\udfff" + LONE
+    data["settings"]["players"][1]["name"] = BAD_NAMES[name]
     path = tmp_path / "names.json"
     path.write_text(json.dumps(data), encoding="utf-8")  # ASCII: the surrogates are escaped
-    code, out, err = cli(["replay", str(path)])
-    assert code == 0 and err == ""
-    names = {s["player"] for s in json.loads(out)["standings"]}
-    assert "Bea\udfff" + LONE in names
+    line = assert_one_line_error(*cli(["replay", str(path)]))
+    assert "player name" in line
+
+
+def test_replay_refuses_a_colour_with_a_lone_surrogate(cli, tmp_path, finished_game):
+    data = save.to_save(finished_game)
+    data["settings"]["players"][1]["colours"] = ["wh" + LONE + "ite"]
+    path = tmp_path / "colour.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    line = assert_one_line_error(*cli(["replay", str(path)]))
+    assert "unknown colour" in line
+
+
+# Text on the command line itself: bytes that are not UTF-8 reach Python as lone surrogates
+# ("surrogateescape"; the subprocess run passes them as the bytes b"\xff").
+ARGV_LONE = "\udcff"
+
+
+@pytest.mark.parametrize("args", [
+    ["selfplay", "--bots", "random" + ARGV_LONE, "--players", "2", "--games", "1"],
+    ["selfplay", "--bots", "random", "--players", "2", "--games", "1", "--seed", "s" + ARGV_LONE],
+])
+def test_selfplay_refuses_arguments_that_are_not_text(cli, args):
+    line = assert_one_line_error(*cli(args))
+    assert "not valid text" in line and ARGV_LONE not in line
+
+
+@pytest.mark.parametrize("command", ["score", "moves", "replay"])
+def test_a_file_name_that_is_not_text_gives_a_one_line_error(cli, tmp_path, command):
+    line = assert_one_line_error(*cli([command, str(tmp_path / ("wh" + ARGV_LONE + "ite.json"))]))
+    assert "\\udcff" in line and ARGV_LONE not in line  # escaped, printable
+
+
+# ------------------------------------------------------------- standard input closed
+def test_replay_with_standard_input_closed_in_process(monkeypatch):
+    import io
+
+    from game.cli import main
+    monkeypatch.setattr("sys.stdin", None)  # what Python gives a process started with <&-
+    err = io.StringIO()
+    monkeypatch.setattr("sys.stderr", err)
+    assert main(["replay", "-"]) == 1
+    assert err.getvalue() == "error: cannot read standard input: it is closed\n"
+
+
+@pytest.mark.skipif(IN_PYODIDE, reason="needs a subprocess")
+@pytest.mark.parametrize("command", ["replay", "score", "moves"])
+def test_standard_input_closed_gives_a_one_line_error(command):
+    """``python -m game replay - <&-``: file descriptor 0 closed before Python starts."""
+    import os
+    import subprocess
+    import sys
+    proc = subprocess.run([sys.executable, "-m", "game", command, "-"], cwd=REPO,
+                          capture_output=True,
+                          text=True, timeout=120, preexec_fn=lambda: os.close(0))
+    assert_one_line_error(proc.returncode, proc.stdout, proc.stderr)
+    assert "standard input" in proc.stderr
+
+
+# ------------------------------------------------------------------- --jobs and CPUs
+def test_selfplay_jobs_beyond_the_cpus_are_lowered_with_a_note(cli):
+    """Clamped rather than refused: a script written on a big machine still runs on a
+    small one (the note says so); the summary's ``jobs`` is the number of processes used."""
+    from game.selfplay import cpu_count
+    code, out, err = cli(["selfplay", "--bots", "random", "--players", "2", "--games", "3",
+                          "--jobs", "100000"])
+    assert code == 0, err
+    assert 1 <= json.loads(out)["jobs"] <= cpu_count()
+    assert err.startswith("note: --jobs 100000 is more than the ") and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_selfplay_never_starts_more_processes_than_cpus_or_games(monkeypatch):
+    import game.selfplay
+    monkeypatch.setattr(game.selfplay, "cpu_count", lambda: 2)
+    assert game.selfplay.selfplay(["random", "random"], 3, "j", {}, jobs=100_000)["jobs"] == 2
+    assert game.selfplay.selfplay(["random", "random"], 1, "j", {}, jobs=100_000)["jobs"] == 1
 
 
 @pytest.mark.skipif(IN_PYODIDE, reason="needs a subprocess")
 def test_an_output_that_is_not_unicode_gets_ascii_json():
-    position = position_with(players={"Zoë" + LONE: ["blue"], "Ben": ["red"]})
+    position = position_with(players={"Zoë": ["blue"], "Ben": ["red"]})
     code, out, err = run_cli_subprocess(["score", "-"], stdin=json.dumps(position),
                                         env={"PYTHONIOENCODING": "ascii"})
     assert code == 0, err
-    assert json.loads(out)["players"]["Zoë" + LONE] == 0
+    assert json.loads(out)["players"]["Zoë"] == 0 and "\\u00eb" in out
 
 
 # --------------------------------------------------------------- output closed early

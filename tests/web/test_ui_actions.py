@@ -87,6 +87,12 @@ def test_every_drawn_action_is_in_the_table_and_every_entry_is_drawn_somewhere()
     c.update_ready = True  # a new version of the site is waiting
     c.handle("tutorial")  # the tutorial's coach: keep this game, leave
     drawn.update(_drawn_actions(c.render()))
+    # Storage full while computers play: the banner's "Try again".
+    c = make_controller()
+    setup_game(c, 2, controllers=["random", "random"], start="0")
+    c.store.backend.fail_writes = True
+    c.play_computers()
+    drawn.update(_drawn_actions(c.render()))
     unknown = drawn - set(ACTIONS)
     assert not unknown, f"drawn but not in the table: {unknown}"
     # "field" comes from change/input events, "zoom-out" from a resize, "inspect-plot" from

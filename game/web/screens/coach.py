@@ -12,7 +12,7 @@ from ...actions import Build, ReturnPiece, Select
 from .. import messages as M
 from ..frame import CoachMove, PlayFrame, ReviewFrame, ReviewItem
 from ..vdom import El, h
-from .common import button, chips
+from .common import bdi, button, chips, said
 
 
 def move_text(f: PlayFrame, move: CoachMove, player: int) -> str:
@@ -70,7 +70,7 @@ def hints_used_line(f: PlayFrame) -> El | None:
              M.t("hint.used_title"), " ",
              [h("span", {"class": "hint-count", "data-hints-player": p, "data-hints": n},
                 chips(f.settings.players[p].colours), " ",
-                M.t("hint.used_count", name=f.name(p), count=n), " ") for p, n in used])
+                said("hint.used_count", name=f.name(p), count=n), " ") for p, n in used])
 
 
 # ------------------------------------------------------------------ the review
@@ -103,7 +103,7 @@ def render_review(f: PlayFrame) -> El:
             items = [(k, item) for k, item in enumerate(r.items) if item.player == p]
             rows = [review_row(f, k, item) for k, item in items]
             body.append(h("section", {"class": "review-person", "data-review-player": p},
-                          h("h3", {}, chips(f.settings.players[p].colours), " ", f.name(p)),
+                          h("h3", {}, chips(f.settings.players[p].colours), " ", bdi(f.name(p))),
                           h("ol", {"class": "review-items"}, rows) if rows else
                           h("p", {"data-review-none": "true"}, M.t("review.none"))))
     body.append(h("div", {"class": "actions"},
@@ -138,7 +138,7 @@ def review_panel(f: PlayFrame) -> El | None:
     item = r.items[r.shown]
     return h("section", {"class": "review-shown", "data-review-shown": r.shown},
              h("h3", {}, chips(f.settings.players[item.player].colours), " ",
-               M.t("review.item_title", name=f.name(item.player), round=item.round)),
+               said("review.item_title", name=f.name(item.player), round=item.round)),
              h("p", {"class": "review-played"}, h("span", {"class": "mark played"}, "●"), " ",
                M.t("review.played", move=move_text(f, item.played, item.player),
                    reason=reason_text(item.played))),

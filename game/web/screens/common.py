@@ -18,6 +18,35 @@ def chips(colours) -> list[El]:
     return [chip(c) for c in colours]
 
 
+NAME_PARAMS = ("name", "owner", "names", "winner")
+"""Message parameters that hold a player's name (or a list of names)."""
+
+
+def bdi(name: str) -> El:
+    """A player's name isolated from the sentence around it (``<bdi>``, CSS
+    ``unicode-bidi: isolate``): a name in another script, or one from an old save, never turns
+    the words or numbers beside it around."""
+    return h("bdi", {"class": "pname"}, name)
+
+
+def said(key: str, **params: Any) -> list[Any]:
+    """The message ``key`` as text and elements, each player's name in it isolated
+    (:func:`bdi`); the text is the same as ``M.t(key, **params)``. A name parameter may be a
+    list of names, joined with the language's "and"."""
+    for field in NAME_PARAMS:
+        value = params.get(field)
+        if isinstance(value, str):
+            params[field] = bdi(value)
+        elif isinstance(value, (list, tuple)):
+            joined: list[Any] = []
+            for i, name in enumerate(value):
+                if i:
+                    joined.append(M.t("final.and"))
+                joined.append(bdi(str(name)))
+            params[field] = joined
+    return M.parts(key, **params)
+
+
 def button(label: str, action: str, attrs: dict[str, Any] | None = None,
            cls: str = "btn", disabled: bool = False) -> El:
     data: dict[str, Any] = {"type": "button", "class": cls, "data-action": action}

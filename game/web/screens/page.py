@@ -29,9 +29,12 @@ def render_page(frame: Frame) -> El:
             key, params = frame.banner
             free = (button(M.t("storage.free_space"), "home", cls="btn small secondary")
                     if key.startswith("storage.") else None)
+            retry = (button(M.t("storage.retry"), "storage-retry", cls="btn small primary")
+                     if key == "storage.computer_waits" else None)
             body = h("div", {"class": "stack"},
                      h("p", {"class": "error-banner floating", "role": "alert",
-                             "data-message-id": key}, M.t(key, **params), " ", free), body)
+                             "data-message-id": key}, M.t(key, **params), " ", free,
+                       *((" ", retry) if retry is not None else ())), body)
         elif frame.notice == "other-tab":
             body = h("div", {"class": "stack"},
                      h("p", {"class": "info-banner floating", "role": "status",

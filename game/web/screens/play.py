@@ -18,7 +18,7 @@ from ..draft import BuildDraft
 from ..frame import BUILD, SELECT, Counts, LastMove, PlayFrame
 from ..vdom import El, h
 from .coach import hint_block, review_panel
-from .common import button, chip, chips, language_select, notice_line
+from .common import bdi, button, chip, chips, language_select, notice_line, said
 from .story import digest_block, inspector_block, log_drawer, players_material, replay_panel
 
 
@@ -54,7 +54,7 @@ def board_section(f: PlayFrame, zoom: int | None) -> El:
                    button(M.t("board.whole"), "zoom-out", cls="btn small ghost"),
                    h("h2", {"class": "zoom-title"}, M.city(zoom)),
                    h("span", {"class": "zoom-note"},
-                     M.t("board.zoom_note", name=f.name(f.viewer)))),
+                     said("board.zoom_note", name=f.name(f.viewer)))),
                  render_city(f, zoom))
     if f.compact:
         return h("section", {"class": "board-wrap compact", "id": "board"},
@@ -82,7 +82,7 @@ def top_bar(f: PlayFrame) -> El:
         cls = "tb-score current" if view.current == p else "tb-score"
         scores.append(h("span", {"class": cls, "data-score-player": p},
                         chips(spec.colours),
-                        h("span", {"class": "pname"}, spec.name),
+                        bdi(spec.name),
                         h("b", {"class": "pts"}, M.t("play.points", points=points[p]))))
     return h("header", {"class": "topbar"},
              h("span", {"class": "tb-info"}, items),
@@ -147,7 +147,7 @@ def panel(f: PlayFrame) -> list[Any]:
     if f.mode == "turn" and current is not None:
         out.append(h("h2", {"class": "turn-title", "data-turn-title": current},
                      chips(f.settings.players[current].colours), " ",
-                     M.t("play.you", name=f.name(current))))
+                     said("play.you", name=f.name(current))))
         out.append(digest_block(f, open_=False))
         out.append(hint_block(f))
         if view.phase == SELECT:
@@ -158,8 +158,8 @@ def panel(f: PlayFrame) -> list[Any]:
         if current is not None:
             out.append(h("h2", {"class": "turn-title cpu", "data-turn-title": current},
                          chips(f.settings.players[current].colours), " ",
-                         M.t("cpu.thinking", name=f.name(current))
-                         if f.preview is None else M.t("play.turn_of", name=f.name(current))))
+                         said("cpu.thinking", name=f.name(current))
+                         if f.preview is None else said("play.turn_of", name=f.name(current))))
         if f.preview is not None:
             out.append(move_line(f, f.preview))
     if f.mode != "turn" or view.phase != SELECT:
@@ -187,26 +187,26 @@ def move_line(f: PlayFrame, move: LastMove) -> El:
         parts.append(piece_svg(action.colour, action.floors, 40))
         key = ("cpu.plays" if move.preview else
                "human.built" if human else "cpu.built")
-        text = M.t(key, name=name, floors=action.floors, city=M.city(action.city))
+        text = said(key, name=name, floors=action.floors, city=M.city(action.city))
     elif isinstance(action, ReturnPiece):
         parts.append(card_svg(action.card, 40))
         parts.append(piece_svg(action.colour, action.floors, 40))
         key = ("cpu.plays_return" if move.preview else
                "human.returned" if human else "cpu.returned")
-        text = M.t(key, name=name, floors=action.floors)
+        text = said(key, name=name, floors=action.floors)
     elif isinstance(action, Select):
         selects = list(move.selects) or [action]
         hidden = any(f.supply[f.settings.colour_index(a.colour)] is None for a in selects)
         if hidden or (f.settings.secret_selection and view.phase == SELECT):
-            text = M.t("cpu.selected_secret", name=name)
+            text = said("cpu.selected_secret", name=name)
         elif len(selects) > 1:
-            text = M.t("human.selected" if human else "cpu.selected", name=name,
-                       pieces=M.t("move.colours_sep").join(
+            text = said("human.selected" if human else "cpu.selected", name=name,
+                        pieces=M.t("move.colours_sep").join(
                            M.t("move.colour_pieces", colour=M.colour(a.colour),
                                pieces=M.pieces_text(a.pieces)) for a in selects))
         else:
-            text = M.t("human.selected" if human else "cpu.selected", name=name,
-                       pieces=M.pieces_text(action.pieces))
+            text = said("human.selected" if human else "cpu.selected", name=name,
+                        pieces=M.pieces_text(action.pieces))
         parts.extend(chip(a.colour) for a in selects)
     else:
         return h("div", {"class": "move-line empty"})
@@ -315,7 +315,7 @@ def others_choices(f: PlayFrame) -> El:
             else:
                 text = M.pieces_text(supply)
             items.append(h("li", {"data-choice": name}, chip(name), " ",
-                           h("span", {"class": "pname"}, settings.players[p].name), ": ", text))
+                           bdi(settings.players[p].name), ": ", text))
     note = (h("p", {"class": "hint"}, M.t("select.secret_note"))
             if settings.secret_selection else None)
     return h("div", {"class": "others"}, h("h4", {}, M.t("select.others")), h("ul", {}, items),
@@ -460,7 +460,7 @@ def players_block(f: PlayFrame) -> El:
         rows.append(h("li", {"class": cls, "data-player": p},
                       h("div", {"class": "prow-head"},
                         chips(spec.colours),
-                        h("span", {"class": "pname"}, spec.name),
+                        bdi(spec.name),
                         h("span", {"class": "start-marker", "title": M.t("play.start_marker")},
                           "★") if view.start == p else None,
                         h("span", {"class": "ctrl"}, M.controller_label(spec.controller))
@@ -485,12 +485,12 @@ def render_pass(f: PlayFrame) -> El:
              h("button", {"type": "button", "class": "pass-card", "data-action": "reveal",
                            "data-reveal": current},
                h("span", {"class": "pass-chips"}, chips(spec.colours)),
-               h("span", {"class": "pass-heading"}, M.t("pass.heading", name=spec.name)),
+               h("span", {"class": "pass-heading"}, said("pass.heading", name=spec.name)),
                h("span", {"class": "pass-seat"},
-                 M.t("pass.seat", name=spec.name, seat=M.seat(spec.seat))),
+                 said("pass.seat", name=spec.name, seat=M.seat(spec.seat))),
                h("span", {"class": "pass-privacy"}, M.t("pass.privacy")),
                h("span", {"class": "btn primary big pass-tap"},
-                 M.t("pass.tap", name=spec.name))),
+                 said("pass.tap", name=spec.name))),
              digest_block(f),
              h("div", {"class": "pass-tools"},
                button(M.t("play.rules"), "rules", cls="btn small ghost"),

@@ -10,7 +10,7 @@ from ..frame import PlayFrame
 from ..vdom import El, h
 from ..vdom import s as svg
 from .coach import hints_used_line, review_button
-from .common import button, chip, chips
+from .common import bdi, button, chip, chips, said
 from .story import share_block, share_buttons
 
 
@@ -64,7 +64,7 @@ def render_scoring(f: PlayFrame) -> El:
         summary.append(h("tr", {"data-score-colour": colours[c]},
                          h("th", {"scope": "row"},
                            h("span", {"class": "name-line"}, chip(colours[c]), " ",
-                             h("span", {"class": "pname"}, settings.players[p].name))),
+                             bdi(settings.players[p].name))),
                          h("td", {"class": "num"}, M.number(cs.towers)),
                          h("td", {"class": "num"}, M.number(cs.majorities)),
                          h("td", {"class": "num"}, M.number(cs.tallest)),
@@ -102,10 +102,10 @@ def render_final(f: PlayFrame) -> El:
     standings = f.standings
     winners = [s for s in standings if s.winner]
     if len(winners) == 1:
-        headline = M.t("final.winner", name=settings.players[winners[0].player].name)
+        headline = said("final.winner", name=settings.players[winners[0].player].name)
     else:
-        headline = M.t("final.winners", names=M.t("final.and").join(
-            settings.players[s.player].name for s in winners))
+        headline = said("final.winners",
+                        names=[settings.players[s.player].name for s in winners])
     rows = []
     for st in standings:
         spec = settings.players[st.player]
@@ -118,7 +118,7 @@ def render_final(f: PlayFrame) -> El:
                       h("span", {"class": "rank", "title": M.t("final.rank")}, M.number(st.rank)),
                       h("span", {"class": "who"},
                         h("span", {"class": "who-name"}, chips(spec.colours), " ",
-                          h("span", {"class": "pname"}, spec.name)),
+                          bdi(spec.name)),
                         h("span", {"class": "figures"},
                           M.t("final.figures", tallest=st.tallest_tower,
                               majorities=st.majorities)),
@@ -159,7 +159,7 @@ def rounds_table(f: PlayFrame, upto: int) -> El:
     order = settings.turn_order
     head = h("tr", {}, h("th", {"scope": "col"}, M.t("score.round_col")),
              [h("th", {"scope": "col", "data-round-player": p}, chips(settings.players[p].colours),
-                h("span", {"class": "pname"}, settings.players[p].name)) for p in order])
+                bdi(settings.players[p].name)) for p in order])
     rows = []
     for r in range(upto):
         rows.append(h("tr", {"data-rounds-row": r + 1, "class": "now" if r == upto - 1 else None},
@@ -232,7 +232,7 @@ def game_facts(f: PlayFrame) -> El:
     tallest = [sum(1 for sc in scorings if sc.colours[c].tallest) for c in range(len(colours))]
     rows = [h("tr", {"data-fact-colour": name},
               h("th", {"scope": "row"}, chip(name), " ",
-                h("span", {"class": "pname"}, settings.players[settings.colour_owner[c]].name)),
+                bdi(settings.players[settings.colour_owner[c]].name)),
               h("td", {"class": "num", "data-fact-takeovers": taken.get(name, 0)},
                 M.number(taken.get(name, 0))),
               h("td", {"class": "num", "data-fact-tallest": tallest[c]}, M.number(tallest[c])))

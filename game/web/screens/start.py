@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 from .. import messages as M
 from ..frame import StartFrame
 from ..vdom import El, h
-from .common import button, chips, language_select
+from .common import bdi, button, chips, language_select, said
 from .keep import backup_tools, home_card, restore_report
 from .rules import render_rules
 
@@ -71,12 +72,13 @@ def render_start(f: StartFrame) -> El:
         else:
             players = h("span", {"class": "save-players"},
                         [h("span", {"class": "save-player"}, chips(colours), " ",
-                           h("span", {"class": "pname"}, name))
+                           bdi(name))
                          for name, colours in entry.players])
+            summary: list[Any] | str
             if entry.view and not entry.finished:
                 summary = M.t("start.summary_view", round=entry.round, rounds=entry.rounds)
             elif entry.winners:
-                summary = M.t("start.summary_over", winner=M.t("final.and").join(entry.winners))
+                summary = said("start.summary_over", winner=list(entry.winners))
             else:
                 summary = M.t("start.summary", round=entry.round, rounds=entry.rounds,
                               phase=M.t(f"phase.{entry.phase}"))

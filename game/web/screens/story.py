@@ -15,7 +15,7 @@ from ..board_svg import card_svg, piece_svg
 from ..frame import Inspector, PlayFrame
 from ..telling import Line, lines, lost_towers
 from ..vdom import El, h
-from .common import button, chip, chips
+from .common import bdi, button, chip, chips, said
 
 
 def pictures(line: Line) -> list[El]:
@@ -34,7 +34,7 @@ def line_el(line: Line) -> El:
     return h("li", {"class": f"story-line k-{line.kind}", "data-line-kind": line.kind,
                     "data-message-id": line.key},
              h("span", {"class": "story-pics"}, pictures(line)),
-             h("span", {"class": "story-text"}, line.text))
+             h("span", {"class": "story-text"}, said(line.key, **line.params)))
 
 
 # ----------------------------------------------------------------------- digest
@@ -161,14 +161,14 @@ def _inspector_body(f: PlayFrame, ins: Inspector) -> list[Any]:
     if ins.judge is not None:
         name = f.name(ins.judge)
         if ins.build == "yes":
-            text = M.t("inspect.can", name=name, floors=ins.smallest or 1)
+            text = said("inspect.can", name=name, floors=ins.smallest or 1)
         elif ins.build == "no-card":
-            text = M.t("inspect.no_card", name=name)
+            text = said("inspect.no_card", name=name)
         elif ins.build == "no":
             reason = M.t(*ins.reason[:1], **ins.reason[1]) if ins.reason else ""
-            text = M.t("inspect.cannot", name=name, reason=reason)
+            text = said("inspect.cannot", name=name, reason=reason)
         else:
-            text = M.t("inspect.hidden", name=name)
+            text = said("inspect.hidden", name=name)
         out.append(h("p", {"class": f"insp-build b-{ins.build}", "data-insp-build": ins.build},
                      text))
     return out
@@ -225,7 +225,7 @@ def replay_hands(f: PlayFrame) -> El | None:
         rows.append(h("li", {"class": "replay-hand", "data-replay-hand": p,
                              "data-cards": " ".join(f"{c.row},{c.col}" for c in hand)},
                       h("span", {"class": "mat-name"}, chips(settings.players[p].colours), " ",
-                        h("span", {"class": "pname"}, settings.players[p].name)),
+                        bdi(settings.players[p].name)),
                       h("span", {"class": "replay-cards"},
                         [h("span", {"role": "img", "class": "replay-card",
                                     "aria-label": M.t("replay.card",
@@ -259,7 +259,7 @@ def players_material(f: PlayFrame) -> El:
         played = view.played[p]
         rows.append(h("li", {"class": "mat-player", "data-material-player": p},
                       h("div", {"class": "mat-name"}, chips(spec.colours), " ",
-                        h("span", {"class": "pname"}, spec.name),
+                        bdi(spec.name),
                         h("span", {"class": "ctrl"}, M.controller_label(spec.controller))
                         if spec.controller != "human" else None),
                       cells,
