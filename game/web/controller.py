@@ -7,6 +7,7 @@ player can do is therefore testable in CPython (``tests/web``).
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 from collections.abc import Callable, Generator, Mapping
@@ -86,6 +87,10 @@ def computer_ids() -> tuple[str, ...]:
     return tuple(PLAYERS)
 
 
+BOOKKEEPING = ("updated", "revision", "app_version", "created")
+"""The ``meta`` fields a store writes itself: a save that differs only in them is not new."""
+
+
 class Controller:
     def __init__(self, store: SaveStore, params: dict[str, str] | None = None,
                  clock: Callable[[], float] | None = None,
@@ -148,6 +153,7 @@ class Controller:
         self.speed: str = speed if isinstance(speed, str) and speed in SPEEDS else "normal"
         self.instant = self.params.get("fast") in ("1", "true", "yes")
         self._saved_text: str | None = None  # the open game as last stored (to take back)
+        self._stored: tuple[str, int, str] | None = None  # what it held (see _contents)
         self.notice: str | None = None  # "other-tab": adopted from another tab (test hook)
         self.reload_requested = False
         self.update_ready = False  # a new version of the site is installed and waiting
@@ -189,6 +195,8 @@ class Controller:
             return False
         session.hide_cards()
         self._set_session(session, ident)
+        self._saved_text = self.store.raw(ident)
+        self._stored = self._contents()
         self.store.set_current(ident)
         if is_view_game(game):  # a view is only ever replayed
             self.open_replay(None)
@@ -204,6 +212,11 @@ class Controller:
     def _set_session(self, session: Session | None, ident: str | None) -> None:
         self.session = session
         self.game_id = ident
+        self._stored = None
+        # A storage problem belongs to the game it happened in: the next write of this one
+        # meets the storage again (and says so if it still refuses).
+        self.banner = None
+        self.storage_wait = False
         self.preview = None
         self.peek = False
         self._zoom = None
@@ -237,6 +250,7 @@ class Controller:
             self.form.errors = [("storage.new_game_failed", {"reason": M.reason(error)})]
             return False
         self._set_session(session, ident)
+        self._stored = self._contents()
         self.start_error = None
         self.banner = None
         self.store.set_current(ident)
@@ -249,15 +263,29 @@ class Controller:
         back, and the table is told at once."""
         if self.session is None or self.game_id is None:
             return
-        self.session.sync_meta()
+        contents = self._contents()
+        if contents == self._stored:
+            return  # nothing of the game changed (a tap on the menu, the log, the replay...)
         try:
             self._saved_text = self.store.save(self.game_id, self.session.game)
+            self._stored = contents
             self.banner = None
             self.storage_wait = False
         except SaveConflict as conflict:
             self.adopt(conflict.kind)
         except StorageError as error:
             self._storage_full(M.reason(error))
+
+    def _contents(self) -> tuple[str, int, str] | None:
+        """What a save of the open game would hold apart from its bookkeeping (times and
+        revision): the game id, the length of the log and the rest of ``meta`` (the choice
+        in progress, the hints asked...). Only a change of it is written."""
+        if self.session is None or self.game_id is None:
+            return None
+        self.session.sync_meta()
+        game = self.session.game
+        meta = {k: v for k, v in game.meta.items() if k not in BOOKKEEPING}
+        return (self.game_id, len(game.log), json.dumps(meta, sort_keys=True))
 
     def _storage_full(self, reason: str) -> None:
         """The write failed (storage full or off). Moves are only made when they can be

@@ -1,0 +1,66 @@
+"""Only game changes are saved (issue 24.4): taps that change only what is on screen (the
+menu, the log, the rules, inspecting, zooming, the replay) write nothing to the storage, so
+they cost nothing and fire no ``storage`` event in other tabs; a choice or a move writes."""
+
+from __future__ import annotations
+
+import random
+
+from webkit import make_controller, play_to_end, setup_game
+
+from game.web.storage import PREFIX, MemoryBackend
+
+
+class CountingBackend(MemoryBackend):
+    def __init__(self) -> None:
+        super().__init__()
+        self.writes: list[str] = []
+
+    def set(self, key: str, value: str) -> None:
+        super().set(key, value)
+        if key.startswith(PREFIX):
+            self.writes.append(key)
+
+
+def table():
+    backend = CountingBackend()
+    c = make_controller(backend)
+    setup_game(c, 2, start="0")
+    play_to_end(c, random.Random(1), until=lambda c: len(c.session.game.log) >= 20)
+    if c.session.screen == "pass":
+        c.handle("reveal")
+    assert c.session.screen == "turn"
+    return c, backend
+
+
+UI_ONLY = [
+    ("menu", {}), ("menu", {}), ("log", {}), ("log-show", {"log-step": "3"}), ("log", {}),
+    ("rules", {}), ("rules-close", {}), ("inspect-mode", {}),
+    ("inspect-plot", {"city": "1", "plot": "4"}), ("inspect-close", {}), ("inspect-mode", {}),
+    ("zoom", {"zoom": "2"}), ("zoom-out", {}), ("replay", {}), ("replay-step", {"step": "4"}),
+    ("replay-step", {"step": "9"}), ("replay-close", {}), ("speed", {}),
+]
+
+
+def test_taps_that_change_only_the_screen_write_nothing():
+    c, backend = table()
+    before = list(backend.writes)
+    for _ in range(10):
+        for action, data in UI_ONLY:
+            c.handle(action, data)
+    assert backend.writes == before
+
+
+def test_a_choice_and_a_move_are_written():
+    c, backend = table()
+    before = len(backend.writes)
+    state = c.session.state
+    if state.phase == "select":
+        colour = c.session.colour_names(state.current)[0]
+        c.handle("select-inc", {"floors": "1", "colour": colour})
+    else:
+        card = c.session.state.hands[state.current][0]
+        c.handle("card", {"card": f"{card.row},{card.col}"})
+    assert len(backend.writes) == before + 1  # the choice in progress survives a reload
+    play_to_end(c, random.Random(2), until=lambda c: len(c.session.game.log) >= 24)
+    assert len(backend.writes) > before + 1
