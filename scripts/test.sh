@@ -109,7 +109,7 @@ run_suite() {  # run_suite NAME COMMAND...   (exit 5 = no tests collected = ok)
   if [ "$rc" -ne 0 ]; then failed=1; results+=("FAILED  $name (exit $rc)"); else results+=("ok      $name"); fi
 }
 
-run_suite "Types (mypy, pyproject.toml: --strict for the engine and game/ai)" "$ROOT/.venv/bin/mypy"
+run_suite "Types (mypy --strict over game/, pyproject.toml)" "$ROOT/.venv/bin/mypy"
 run_suite "Lint (ruff, pyproject.toml)" "$ROOT/.venv/bin/ruff" check .
 run_suite "Engine tests on CPython" "$PY" -m pytest -q tests/engine
 run_suite "Computer players on CPython" "$PY" -m pytest -q tests/ai

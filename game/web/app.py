@@ -11,10 +11,14 @@ import asyncio
 import json
 import time
 import traceback
-from typing import Any
+from collections.abc import Callable
+from functools import partial
+from typing import Any, cast
 
-from pyscript import document, window
-from pyscript.ffi import create_proxy, to_js
+from pyscript import document as js_document
+from pyscript import window as js_window
+from pyscript.ffi import create_proxy as js_create_proxy
+from pyscript.ffi import to_js as js_to_js
 
 from ..save import MAX_SAVE_BYTES
 from . import layout
@@ -26,22 +30,44 @@ from .controller import Controller
 from .dom import build, patch, replace_children
 from .frame import Frame
 from .homescreen import show_home_screen_card
-from .screens.announce import fresh, news
+from .js_types import (
+    DateTimeFormat,
+    Document,
+    DomElement,
+    DomEvent,
+    DomNode,
+    File,
+    FormEvent,
+    JsCallback,
+    JsObject,
+    KeyboardEvent,
+    PointerEvent,
+    Storage,
+    StorageEvent,
+    StorageManager,
+    SvgElement,
+    ThinkingWorker,
+    Window,
+    present,
+)
+from .screens.announce import News, fresh, news
 from .screens.page import render_page
 from .sharing import is_link
 from .storage import MemoryBackend, SaveStore, StorageError
 from .vdom import El
 
-
-def present(value) -> bool:
-    """False for JavaScript null/undefined (``None`` or, in newer Pyodide, ``JsNull``)."""
-    return value is not None and type(value).__name__ not in ("JsNull", "JsUndefined")
+# Where the browser enters: pyscript has no type information, so its objects are given
+# their protocols here (game/web/js_types.py) and every use below is checked against them.
+document: Document = js_document
+window: Window = js_window
+create_proxy: Callable[[Callable[..., None]], JsCallback] = js_create_proxy
+to_js: Callable[[dict[str, object]], JsObject] = js_to_js
 
 
 class LocalStorageBackend:
     """localStorage behind the storage interface; write failures become StorageError."""
 
-    def __init__(self, storage):
+    def __init__(self, storage: Storage) -> None:
         self.ls = storage
 
     def get(self, key: str) -> str | None:
@@ -61,11 +87,11 @@ class LocalStorageBackend:
         return [str(self.ls.key(i)) for i in range(int(self.ls.length))]
 
 
-def browser_time_formatter():
+def browser_time_formatter() -> Callable[[float], str] | None:
     """Save times in the browser's own time zone, in the form of the language in use
     (``Intl.DateTimeFormat``), e.g. "15 Jan 2024, 17:30" / "15.01.2024, 17:30"; None if the
     browser lacks it (the pure formatter is used)."""
-    formats: dict[str, Any] = {}
+    formats: dict[str, DateTimeFormat] = {}
 
     def locale_for(lang: str) -> str:
         """The browser's own locale when it speaks the game's language ("en-GB" gives
@@ -78,7 +104,7 @@ def browser_time_formatter():
             pass
         return lang
 
-    def formatter(lang: str):
+    def formatter(lang: str) -> DateTimeFormat:
         if lang not in formats:
             formats[lang] = window.Intl.DateTimeFormat.new(
                 locale_for(lang), to_js({"dateStyle": "medium", "timeStyle": "short"}))
@@ -99,9 +125,9 @@ def safari_tab() -> bool:
     """A Safari tab on an iPhone or iPad, not the Home Screen app (game.web.homescreen)."""
     try:
         nav = window.navigator
-        standalone = getattr(nav, "standalone", None)
+        standalone: bool | None = getattr(nav, "standalone", None)
         display = bool(window.matchMedia("(display-mode: standalone)").matches)
-        touch = getattr(nav, "maxTouchPoints", 0)
+        touch: int | None = getattr(nav, "maxTouchPoints", 0)
         return show_home_screen_card(str(nav.userAgent), standalone is True, display,
                                      int(touch) if present(touch) else 0)
     except Exception:  # a browser that cannot say: no card
@@ -142,7 +168,7 @@ def _url_params() -> dict[str, str]:
     return params
 
 
-def _focusable(el: Any) -> Any:
+def _focusable(el: DomElement) -> DomElement:
     """The element that takes the focus for ``el``: a plot's named cell, else ``el``."""
     inner = el.querySelector(":scope > [tabindex]")
     return inner if present(inner) and not el.hasAttribute("tabindex") else el
@@ -154,7 +180,10 @@ LONG_PRESS_SLOP = 12  # CSS px a finger may move and still be pressing
 
 class App:
     def __init__(self) -> None:
-        self.root = document.getElementById("app")
+        root = document.getElementById("app")
+        if not present(root):
+            raise RuntimeError("the page has no #app element")
+        self.root = root
         params = _url_params()
         backend: LocalStorageBackend | MemoryBackend
         try:
@@ -179,20 +208,20 @@ class App:
             self.controller = Controller(SaveStore(backend), params, format_time=format_time,
                                          report=report, safari_tab=safari_tab())
         self._persist_asked = False
-        self._news: tuple = ()
-        self._proxies: list[Any] = []  # JavaScript proxies kept alive for the page's lifetime
+        self._news: News = ()
+        self._proxies: list[JsCallback] = []  # JavaScript proxies kept alive for the page's lifetime
         self._task: asyncio.Future[None] | None = None
         self._coach_task: asyncio.Future[None] | None = None
         self.answered_at = 0.0  # performance.now() when the worker's last answer came
         self.last_render_ms = 0.0
         self._tree: El | None = None   # the element tree now on the page, and its DOM node
-        self._node: Any = None
+        self._node: DomNode | None = None
         self._resize_pending = False
-        self._width = None
+        self._width: int | None = None
         # A long press on a plot opens its inspector (touch has no hover): the plot pressed,
         # where the press began, the pending timer, and the click that ends it, swallowed.
         self._press: tuple[dict[str, Any], float, float] | None = None
-        self._press_timer: Any = None
+        self._press_timer: int | None = None
         self._swallow_click = False
         self._on_long_press = create_proxy(self.on_long_press)
 
@@ -252,7 +281,7 @@ class App:
 
     # --------------------------------------------------------------- events
     @staticmethod
-    def _data(el: Any) -> dict[str, Any]:
+    def _data(el: DomElement) -> dict[str, Any]:
         data: dict[str, Any] = {}
         attrs = el.attributes
         for i in range(int(attrs.length)):
@@ -265,7 +294,7 @@ class App:
     # A long press (LONG_PRESS_MS without moving more than LONG_PRESS_SLOP px) on a plot of
     # the board opens the inspector of that tower; the click that ends the press does
     # nothing else. A right click (or a browser's own long-press menu) does the same.
-    def _plot_at(self, event) -> dict[str, Any] | None:
+    def _plot_at(self, event: DomEvent) -> dict[str, Any] | None:
         try:
             el = event.target.closest("svg.board [data-city][data-plot]")
         except Exception:  # a text node or the document has no closest()
@@ -275,7 +304,7 @@ class App:
         return {"city": str(el.getAttribute("data-city")),
                 "plot": str(el.getAttribute("data-plot"))}
 
-    def on_pointer_down(self, event) -> None:
+    def on_pointer_down(self, event: PointerEvent) -> None:
         self._swallow_click = False
         self._cancel_press()
         plot = self._plot_at(event)
@@ -284,13 +313,13 @@ class App:
         self._press = (plot, float(event.clientX), float(event.clientY))
         self._press_timer = window.setTimeout(self._on_long_press, LONG_PRESS_MS)
 
-    def on_pointer_move(self, event) -> None:
+    def on_pointer_move(self, event: PointerEvent) -> None:
         if self._press is not None:
             _, x, y = self._press
             if abs(float(event.clientX) - x) + abs(float(event.clientY) - y) > LONG_PRESS_SLOP:
                 self._cancel_press()
 
-    def on_pointer_end(self, event) -> None:
+    def on_pointer_end(self, event: PointerEvent) -> None:
         self._cancel_press()
 
     def _cancel_press(self) -> None:
@@ -299,14 +328,14 @@ class App:
         self._press_timer = None
         self._press = None
 
-    def on_long_press(self, *args: Any) -> None:
+    def on_long_press(self, *args: object) -> None:
         press, self._press, self._press_timer = self._press, None, None
         if press is None:
             return
         self._swallow_click = True
         self.dispatch("inspect-plot", press[0])
 
-    def on_context_menu(self, event) -> None:
+    def on_context_menu(self, event: PointerEvent) -> None:
         plot = self._plot_at(event)
         if plot is None:
             return
@@ -315,7 +344,7 @@ class App:
             return
         self.dispatch("inspect-plot", plot)
 
-    def on_click(self, event) -> None:
+    def on_click(self, event: DomEvent) -> None:
         if self._swallow_click:  # the end of a long press: the inspector is open already
             self._swallow_click = False
             return
@@ -336,7 +365,7 @@ class App:
         action = data.pop("action", "")
         self.dispatch(action, data)
 
-    def on_key(self, event) -> None:
+    def on_key(self, event: KeyboardEvent) -> None:
         """Keyboard play: Enter or Space acts on a focused plot or city (buttons do so by
         themselves), the arrow keys move between plots as they lie on screen, Escape closes
         the game menu or the rules, else takes back the tentative step."""
@@ -350,11 +379,11 @@ class App:
         # a control drawn as role="button" (a log entry) acts on Enter or Space as a button
         role_button = (present(el) and target.hasAttribute("data-action")
                        and target.getAttribute("role") == "button" and not target.matches("button"))
-        if key in ("Enter", " ") and (on_board or role_button):
+        if key in ("Enter", " ") and present(el) and (on_board or role_button):
             event.preventDefault()
             data = self._data(el)
             self.dispatch(data.pop("action", ""), data)
-        elif key in ARROWS and on_board:
+        elif key in ARROWS and present(el) and on_board:
             event.preventDefault()
             self._move_focus(el, ARROWS[key])
         elif key == "Escape":
@@ -370,7 +399,7 @@ class App:
                 event.preventDefault()
                 self.dispatch("undo", {})
 
-    def _move_focus(self, el: Any, step: tuple[int, int]) -> None:
+    def _move_focus(self, el: DomElement, step: tuple[int, int]) -> None:
         """Focus the plot (or city) next to ``el`` in the arrow's direction on screen: the
         board is turned for each seat, so geometry, not numbering, decides."""
         svg = el.closest("svg")
@@ -379,7 +408,8 @@ class App:
         box = el.getBoundingClientRect()
         x0, y0 = box.left + box.width / 2, box.top + box.height / 2
         dx, dy = step
-        best, best_score = None, None
+        best: DomElement | None = None
+        best_score: float | None = None
         nodes = svg.querySelectorAll(NAVIGABLE)
         for i in range(int(nodes.length)):
             node = nodes.item(i)
@@ -399,7 +429,7 @@ class App:
             chosen.setAttribute("tabindex", "0")
             chosen.focus()
 
-    def on_change(self, event) -> None:
+    def on_change(self, event: FormEvent) -> None:
         el = event.target
         if el.hasAttribute("data-import"):  # a game file chosen: read it, then check it
             files = el.files
@@ -424,7 +454,7 @@ class App:
         data["committed"] = "true"  # a name is final when the field is left: redraw then
         self.dispatch("field", data)
 
-    async def read_import(self, file) -> None:
+    async def read_import(self, file: File) -> None:
         """The chosen file's text to the controller (``import-file``); a file far larger
         than any game is refused without being read."""
         if float(file.size) > MAX_SAVE_BYTES:
@@ -433,7 +463,7 @@ class App:
         text = await file.text()
         self.dispatch("import-file", {"text": str(text)})
 
-    async def read_restore(self, file) -> None:
+    async def read_restore(self, file: File) -> None:
         """A backup file's text to the controller (``restore-file``); a file far larger than
         any backup is refused without being read."""
         if float(file.size) > MAX_BACKUP_CHARS * 4:  # UTF-8: at most 4 bytes a character
@@ -456,7 +486,7 @@ class App:
     async def _persist(self) -> None:
         html = document.documentElement
         try:
-            storage: Any = getattr(window.navigator, "storage", None)
+            storage: StorageManager | None = getattr(window.navigator, "storage", None)
             if not present(storage) or not present(getattr(storage, "persist", None)):
                 html.setAttribute("data-storage-persist", "unsupported")
                 return
@@ -481,7 +511,7 @@ class App:
         link.click()
         link.remove()
 
-    def on_input(self, event) -> None:
+    def on_input(self, event: FormEvent) -> None:
         el = event.target
         if el.getAttribute("data-field") != "name":
             return
@@ -489,13 +519,13 @@ class App:
         data["value"] = str(el.value)
         self.dispatch("field", data, render=False)
 
-    def on_resize(self, event) -> None:
+    def on_resize(self, event: DomEvent) -> None:
         """The board's size may change: draw again at the next frame (at most once)."""
         if not self._resize_pending:
             self._resize_pending = True
             window.requestAnimationFrame(self._on_frame)
 
-    def on_frame(self, timestamp=None) -> None:
+    def on_frame(self, timestamp: float | None = None) -> None:
         self._resize_pending = False
         width = window.innerWidth
         if width != self._width:  # turned or resized: show the whole board to measure it
@@ -503,7 +533,7 @@ class App:
             self.controller.handle("zoom-out")
         self.render()
 
-    def on_storage(self, event: Any) -> None:
+    def on_storage(self, event: StorageEvent) -> None:
         """Another tab wrote or deleted a save: adopt the open game if it changed there."""
         key = event.key
         if present(key) and not str(key).startswith("manhattan:"):
@@ -525,7 +555,7 @@ class App:
         except Exception:
             pass
 
-    def on_hash_change(self, event: Any) -> None:
+    def on_hash_change(self, event: DomEvent) -> None:
         """A share link pasted into this tab's address bar (only the ``#`` part changes, so
         the page is not loaded again): opened exactly as a link at start
         (``Controller.open_link``)."""
@@ -540,19 +570,19 @@ class App:
         self.render()
         self.kick()
 
-    def on_update_ready(self, event: Any) -> None:
+    def on_update_ready(self, event: DomEvent) -> None:
         """The service worker of a new version is installed and waiting (assets/boot.js)."""
         self.controller.update_ready = True
         self.render()
 
-    def on_visibility(self, event: Any) -> None:
+    def on_visibility(self, event: DomEvent) -> None:
         """Coming back to the tab (the device may have changed hands): hide the cards of a
         game of two or more people behind the pass-the-device screen."""
         if str(document.visibilityState) == "hidden":
             self.dispatch("hide-cards", {})
             self.keep_boot_screen()
 
-    def on_page_hide(self, event: Any) -> None:
+    def on_page_hide(self, event: DomEvent) -> None:
         """Leaving the page: keep its next screen, unless the page went hidden first (its
         ``visibilitychange`` already did, and nothing has happened since)."""
         if str(document.visibilityState) != "hidden":
@@ -625,7 +655,7 @@ class App:
             tree = render_page(frame)
         focus = self._focus_key()
         try:
-            if self._tree is None:
+            if self._tree is None or self._node is None:
                 self._node = replace_children(document, self.root, tree)
             else:
                 self._node = patch(document, self._node, self._tree, tree)
@@ -703,7 +733,8 @@ class App:
         """Tell the controller how large a plot of the whole board is on screen (CSS px);
         True when that switched the board between overview and direct taps."""
         try:
-            svg = self.root.querySelector('svg.board[data-board-view="full"]')
+            svg = cast("SvgElement | None",  # the selector finds an <svg>
+                       self.root.querySelector('svg.board[data-board-view="full"]'))
             if not present(svg):
                 return False
             box = svg.getBoundingClientRect()
@@ -724,10 +755,10 @@ class App:
             self._coach_task = asyncio.ensure_future(self.run_coach())
 
     def _worker_ready(self) -> bool:
-        ai: Any = getattr(window, "manhattanAi", None)
+        ai: ThinkingWorker | None = getattr(window, "manhattanAi", None)
         return present(ai) and str(ai.state) == "ready"
 
-    async def _answer(self, request: Request, still_wanted) -> Answer | None:
+    async def _answer(self, request: Request, still_wanted: Callable[[], bool]) -> Answer | None:
         """``request`` answered by the thinking worker, else on the page in slices (a
         review by the strongest level is never run on the page: None)."""
         answer = await self.ask_worker(request)
@@ -746,6 +777,10 @@ class App:
             if not still_wanted():
                 return None
 
+    def _hint_wanted(self, request: Request) -> bool:
+        """``request`` is still the hint the table waits for."""
+        return self.controller.hint_request() == request
+
     async def run_coach(self) -> None:
         """Hints and the post-game review, computed in the background (the worker, else
         the page in slices); a hint first, then the review, one request at a time."""
@@ -755,7 +790,7 @@ class App:
                 request = c.hint_request()
                 if request is not None:
                     self.render()
-                    answer = await self._answer(request, lambda r=request: c.hint_request() == r)
+                    answer = await self._answer(request, partial(self._hint_wanted, request))
                     if answer is not None:
                         c.hint_done(request, answer)
                     else:
@@ -766,7 +801,7 @@ class App:
                 request = c.review_request(self._worker_ready())
                 if request is None or job is None:
                     break
-                answer = await self._answer(request, lambda j=job: c.review_wanted(j))
+                answer = await self._answer(request, partial(c.review_wanted, job))
                 if not c.review_wanted(job):
                     continue
                 if answer is None:
@@ -785,7 +820,7 @@ class App:
         """The thinking worker's answer to ``request`` (``assets``: the boot module's
         ``window.manhattanAi``), or None when there is no ready worker or it fails (the
         caller then thinks on the page). A failure is a warning, never an error."""
-        ai: Any = getattr(window, "manhattanAi", None)
+        ai: ThinkingWorker | None = getattr(window, "manhattanAi", None)
         if not present(ai) or str(ai.state) != "ready":
             return None
         try:

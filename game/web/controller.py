@@ -108,11 +108,11 @@ class Controller:
         self.session: Session | None = None
         self.game_id: str | None = None
         self.form = SetupForm(self.controllers)
-        self.start_error: tuple[str, dict] | None = None
+        self.start_error: tuple[str, dict[str, Any]] | None = None
         self.confirm_delete: str | None = None
         self.rules_open = False
         self.menu_open = False  # the game menu of the top bar (play screen)
-        self.banner: tuple[str, dict] | None = None
+        self.banner: tuple[str, dict[str, Any]] | None = None
         # A computer's move the storage refused: the computers wait (the CPU idle, no
         # decision thought out again in a loop) until a write succeeds, the game is opened
         # again or the table taps "Try again" (``storage-retry``).

@@ -9,10 +9,13 @@ text field keeps its focus and caret).
 
 from __future__ import annotations
 
-from .vdom import SVG_NS, El, attr_value
+from typing import cast
+
+from .js_types import Document, DomElement, DomNode, DomText, FormControl, present
+from .vdom import SVG_NS, Child, El, attr_value
 
 
-def build(document, el: El):
+def build(document: Document, el: El) -> DomElement:
     node = (document.createElementNS(SVG_NS, el.tag) if el.svg
             else document.createElement(el.tag))
     for key, value in el.attrs.items():
@@ -26,37 +29,42 @@ def build(document, el: El):
     return node
 
 
-def _sync_properties(node, el: El) -> None:
+def _sync_properties(element: DomElement, el: El) -> None:
     """Form controls show properties, not attributes, once a person has touched them."""
     if el.svg:
         return
     if el.tag == "select":
+        node = cast(FormControl, element)  # drawn from a <select>
         for option in el.children:
             if isinstance(option, El) and "selected" in option.attrs:
                 node.value = str(option.attrs.get("value", ""))
                 break
     elif el.tag == "input":
+        node = cast(FormControl, element)  # drawn from an <input>
         if el.attrs.get("type") == "checkbox":
             node.checked = "checked" in el.attrs
         elif "value" in el.attrs and str(node.value) != str(el.attrs["value"]):
             node.value = str(el.attrs["value"])
 
 
-def patch(document, node, old, new):
-    """Make DOM ``node`` (drawn from ``old``) show ``new``; return the node now in its place."""
+def patch(document: Document, drawn: DomNode, old: Child, new: Child) -> DomNode:
+    """Make DOM node ``drawn`` (drawn from ``old``) show ``new``; return the node now in its
+    place. ``old`` tells what ``drawn`` is: a text node for a string, else an element."""
     if old == new:
-        return node
+        return drawn
     if not isinstance(old, El) or not isinstance(new, El):
         if isinstance(old, str) and isinstance(new, str):
-            node.data = new
-            return node
-        fresh = build(document, new) if isinstance(new, El) else document.createTextNode(new)
-        node.replaceWith(fresh)
+            cast(DomText, drawn).data = new
+            return drawn
+        fresh: DomNode = (build(document, new) if isinstance(new, El)
+                          else document.createTextNode(new))
+        drawn.replaceWith(fresh)
         return fresh
     if old.tag != new.tag or old.svg != new.svg:
         fresh = build(document, new)
-        node.replaceWith(fresh)
+        drawn.replaceWith(fresh)
         return fresh
+    node = cast(DomElement, drawn)
     for key, value in new.attrs.items():
         if key not in old.attrs or old.attrs[key] != value:
             node.setAttribute(key, attr_value(value))
@@ -69,10 +77,13 @@ def patch(document, node, old, new):
         if changed:
             kids = node.childNodes
             targets = [(kids.item(i), i) for i in changed]
-            for child, i in targets:
-                patch(document, child, old.children[i], new.children[i])
+            for kid, i in targets:
+                patch(document, kid, old.children[i], new.children[i])
         for _ in range(len(old.children) - common):
-            node.removeChild(node.lastChild)
+            last = node.lastChild
+            if not present(last):  # the page was changed behind our back: the caller
+                raise RuntimeError("a drawn child is gone")  # draws it afresh
+            node.removeChild(last)
         for child in new.children[common:]:
             node.appendChild(build(document, child) if isinstance(child, El)
                              else document.createTextNode(child))
@@ -80,7 +91,7 @@ def patch(document, node, old, new):
     return node
 
 
-def replace_children(document, parent, el: El):
+def replace_children(document: Document, parent: DomElement, el: El) -> DomElement:
     """Make ``el`` the only child of ``parent`` in one swap; return the new node."""
     node = build(document, el)
     parent.replaceChildren(node)

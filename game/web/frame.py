@@ -111,7 +111,7 @@ class Inspector:
     """``yes``, ``no-card``, ``no``, ``hidden`` (their cards are not shown) or ``idle``."""
     smallest: int | None = None
     """``yes``: the smallest piece of theirs that may go there."""
-    reason: tuple[str, dict] | None = None
+    reason: Notice | None = None
     """``no``: the engine's explanation (a catalogue id and its parameters)."""
 
 

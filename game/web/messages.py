@@ -330,7 +330,7 @@ def _contract(text: str) -> str:
     return text
 
 
-class _Missing(dict):
+class _Missing(dict[str, Any]):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
 
@@ -443,7 +443,7 @@ def pieces_text(counts: tuple[int, ...] | list[int]) -> str:
     return t("pieces.sep").join(parts) if parts else t("pieces.none")
 
 
-def explain(rule: str, params: dict[str, Any], colour_name: str | None = None) -> tuple[str, dict]:
+def explain(rule: str, params: dict[str, Any], colour_name: str | None = None) -> tuple[str, dict[str, Any]]:
     """The catalogue id and parameters that explain an IllegalAction to a player."""
     key = "rule." + rule
     if not has(key):

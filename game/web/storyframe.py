@@ -90,7 +90,7 @@ def inspect(view: PlayerView, city: int, plot: int, hand_shown: bool) -> Inspect
                      view.godzilla == pos, judge, build, smallest, reason)
 
 
-def _why_not(view: PlayerView, city: int, plot: int) -> tuple[str, tuple[str, dict] | None]:
+def _why_not(view: PlayerView, city: int, plot: int) -> tuple[str, D.Notice | None]:
     """Why the player on turn cannot build here: no card for the plot, or the engine's
     refusal of their biggest piece with a card that marks it."""
     seat = view.settings.seat_of(view.player)

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from .. import messages as M
 from ..frame import Frame, PlayFrame
+from ..vdom import El
 from .play import move_line
 
 News = tuple[tuple[str, str], ...]
 
 
-def _text(el) -> str:
+def _text(el: El) -> str:
     return " ".join(el.text().split())
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from .. import messages as M
@@ -14,7 +15,7 @@ def chip(colour: str, extra: str = "") -> El:
                       "title": M.colour(colour)}, M.letter(colour))
 
 
-def chips(colours) -> list[El]:
+def chips(colours: Iterable[str]) -> list[El]:
     return [chip(c) for c in colours]
 
 
@@ -58,7 +59,7 @@ def button(label: str, action: str, attrs: dict[str, Any] | None = None,
     return h("button", data, label)
 
 
-def notice_line(notice: tuple[str, dict] | None, cls: str = "notice") -> El:
+def notice_line(notice: tuple[str, dict[str, Any]] | None, cls: str = "notice") -> El:
     """The single message line (id ``message``): explanations of refused moves, hints."""
     # Not a live region itself: the page's one live region (#announcer, see
     # screens/announce.py) reads refusals out, together with moves and scorings.

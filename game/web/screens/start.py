@@ -8,7 +8,7 @@ from typing import Any
 
 from .. import messages as M
 from ..frame import StartFrame
-from ..vdom import El, h
+from ..vdom import Child, El, h
 from .common import bdi, button, chips, language_select, said
 from .keep import backup_tools, home_card, restore_report
 from .rules import render_rules
@@ -30,7 +30,7 @@ def iso_utc(ts: float) -> str:
             f"{t.tm_hour:02d}:{t.tm_min:02d}:{t.tm_sec:02d}Z")
 
 
-def saved_when(ts: float, when: Callable[[float], str]) -> list | None:
+def saved_when(ts: float, when: Callable[[float], str]) -> list[Child] | None:
     """The "saved <local time>" part of a save's line, or nothing when it has no time."""
     if not ts:
         return None

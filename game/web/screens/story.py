@@ -271,7 +271,7 @@ def players_material(f: PlayFrame) -> El:
              h("summary", {}, M.t("material.heading")), h("ul", {}, rows))
 
 
-def _counts(label: str, colour: str, counts, kind: str) -> El:
+def _counts(label: str, colour: str, counts: tuple[int, ...] | None, kind: str) -> El:
     if counts is None:
         return h("div", {"class": "mat-row", f"data-{kind}": "secret"},
                  h("span", {"class": "mat-label"}, label), M.t("play.supply_hidden"))
