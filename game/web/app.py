@@ -28,6 +28,7 @@ from .boot_screen import BOOT_SCREEN_KEY, entry, next_start_screen
 from .coach import Answer, Request, parse_answer, request_text, work
 from .controller import Controller
 from .dom import build, patch, replace_children
+from .effects import ApplyUpdate, Download, Effect, Reload, ShowBoard
 from .frame import Frame
 from .homescreen import show_home_screen_card
 from .js_types import (
@@ -496,12 +497,9 @@ class App:
         except Exception:  # never an error for the person: the games are stored anyway
             html.setAttribute("data-storage-persist", "failed")
 
-    def deliver_download(self) -> None:
-        """A file the controller offers (an exported game): handed to the browser."""
-        download = self.controller.take_download()
-        if download is None:
-            return
-        name, text = download
+    def deliver_download(self, download: Download) -> None:
+        """A file the controller offers (an exported game, a backup): handed to the browser."""
+        name, text = download.name, download.text
         blob = window.Blob.new([text], to_js({"type": "application/json"}))
         url = window.URL.createObjectURL(blob)
         link = document.createElement("a")
@@ -616,25 +614,32 @@ class App:
             self._report()
             redraw = True
         self.root.setAttribute("data-handle-ms", f"{(time.perf_counter() - started) * 1000:.1f}")
-        if self.controller.reload_requested:
-            window.location.reload()
-            return
-        if self.controller.update_requested:
-            self.controller.update_requested = False
-            window.manhattanApplyUpdate()  # assets/boot.js: activate the new worker, reload
+        effects = self.controller.take_effects()
+        if any(isinstance(e, (Reload, ApplyUpdate)) for e in effects):
+            self.run(effects)  # the page goes: nothing else to draw
             return
         if redraw and render:
             self.render()
-        self.deliver_download()
+        self.run(effects)
         self.ask_persistence()
-        if self.controller.take_show_board():
-            try:  # (a phone: the board is above the panel that was just used)
-                board = document.getElementById("board")
-                if present(board):
-                    board.scrollIntoView(to_js({"block": "start"}))
-            except Exception:
-                pass
         self.kick()
+
+    def run(self, effects: list[Effect]) -> None:
+        """Carry out what the controller asked for (game/web/effects.py), in order."""
+        for effect in effects:
+            if isinstance(effect, Download):
+                self.deliver_download(effect)
+            elif isinstance(effect, Reload):
+                window.location.reload()
+            elif isinstance(effect, ApplyUpdate):
+                window.manhattanApplyUpdate()  # assets/boot.js: activate the new worker, reload
+            elif isinstance(effect, ShowBoard):
+                try:  # (a phone: the board is above the panel that was just used)
+                    board = document.getElementById("board")
+                    if present(board):
+                        board.scrollIntoView(to_js({"block": "start"}))
+                except Exception:
+                    pass
 
     def _report(self) -> None:
         detail = traceback.format_exc()

@@ -38,6 +38,7 @@ from .coach import (
     set_hints,
 )
 from .draft import tentative_build
+from .effects import ApplyUpdate, Download, Effect, Reload, ShowBoard
 from .frame import (
     CoachMove,
     Frame,
@@ -132,10 +133,9 @@ class Controller:
         self.inspecting = False
         self.inspected: tuple[int, int] | None = None
         self.replay_step: int | None = None
-        # Sharing (game/web/sharing.py): a file waiting for the browser to download it, the
-        # link of a finished game on screen.
-        self.download: tuple[str, str] | None = None
-        self.show_board = False  # the browser scrolls the board into view once
+        # What the browser shell must do (game/web/effects.py), taken by it after each tap.
+        self.effects: list[Effect] = []
+        # Sharing (game/web/sharing.py): the link of the game on screen.
         self.share: str | None = None
         self.whole_export_asked = False  # the warning before the whole game leaves the device
         self._players: dict[str, ComputerPlayer] = {}
@@ -155,9 +155,7 @@ class Controller:
         self._saved_text: str | None = None  # the open game as last stored (to take back)
         self._stored: tuple[str, int, str] | None = None  # what it held (see _contents)
         self.notice: str | None = None  # "other-tab": adopted from another tab (test hook)
-        self.reload_requested = False
         self.update_ready = False  # a new version of the site is installed and waiting
-        self.update_requested = False
         # Life on an iPad (game.web.homescreen, game.web.backup): a Safari tab is shown the
         # Home Screen card until it is dismissed; the result of the last restore.
         self.safari_tab = safari_tab
@@ -592,7 +590,7 @@ class Controller:
         game whole, an unfinished one's view (game/public_record.py)."""
         if self.session is not None:
             game = self.session.game
-            self.download = (export_name(game, self.clock()), shared_text(game))
+            self.effects.append(Download(export_name(game, self.clock()), shared_text(game)))
 
     def export_whole(self, confirmed: bool) -> None:
         """Continue on another device: the whole of an unfinished game as a file, after a
@@ -606,14 +604,25 @@ class Controller:
             return
         self.whole_export_asked = False
         game = session.game
-        self.download = (export_name(game, self.clock(), whole=True), export_text(game))
+        self.effects.append(Download(export_name(game, self.clock(), whole=True),
+                                     export_text(game)))
 
     def cancel_whole_export(self, args: None) -> None:
         self.whole_export_asked = False
 
+    def take_effects(self) -> list[Effect]:
+        """The effects asked for since the last call, in order (the shell runs them)."""
+        effects, self.effects = self.effects, []
+        return effects
+
     def take_download(self) -> tuple[str, str] | None:
-        download, self.download = self.download, None
-        return download
+        """The first file asked for since the last call, as (name, text); the other effects
+        are kept (for tests, which read a download without a browser)."""
+        for effect in self.effects:
+            if isinstance(effect, Download):
+                self.effects.remove(effect)
+                return effect.name, effect.text
+        return None
 
     def share_link(self, args: None) -> None:
         """A link to the game's replay: a finished game whole, an unfinished one's view."""
@@ -640,7 +649,7 @@ class Controller:
     def backup_all(self, args: None) -> None:
         """Offer every stored game and the settings as one file (the browser downloads it)."""
         now = self.clock()
-        self.download = (backup_name(now), backup_text(self.store, now))
+        self.effects.append(Download(backup_name(now), backup_text(self.store, now)))
 
     def restore_file(self, text: str | None) -> None:
         """Restore a backup file (None: a file far larger than any backup, not read). Games
@@ -783,11 +792,7 @@ class Controller:
         if self.session:
             selecting = self.session.state.phase == "select"
             if self.session.confirm() and selecting and self.session.screen == "turn":
-                self.show_board = True  # the pieces are chosen: the board comes into view
-
-    def take_show_board(self) -> bool:
-        show, self.show_board = self.show_board, False
-        return show
+                self.effects.append(ShowBoard())  # the pieces are chosen: the board next
 
     def undo(self, args: None) -> None:
         if self.session:
@@ -818,11 +823,11 @@ class Controller:
     def apply_update(self, args: None) -> None:
         """Switch to the waiting new version (the browser layer activates it and reloads;
         the open game is in the storage and reopens)."""
-        self.update_requested = True
+        self.effects.append(ApplyUpdate())
 
     def request_reload(self, args: None) -> None:
-        """The page reloads itself (the browser layer acts on ``reload_requested``)."""
-        self.reload_requested = True
+        """The page reloads itself."""
+        self.effects.append(Reload())
 
     def delete_finished(self, confirmed: bool) -> None:
         """Free space: delete every finished game, after a second, confirming tap."""

@@ -11,6 +11,7 @@ from webkit import make_controller, play_to_end, setup_game, tap_decision
 from game.actions import Build
 from game.web.backup import backup_text
 from game.web.controller import ACTIONS, Controller
+from game.web.effects import ApplyUpdate
 from game.web.storage import PREFIX, MemoryBackend, SaveStore
 
 
@@ -171,4 +172,4 @@ def test_the_update_offer_never_covers_a_computers_move_preview():
     c.commit_computer(action)
     assert c.render().find(data_update_ready="true") is not None
     c.handle("apply-update")
-    assert c.update_requested
+    assert c.take_effects() == [ApplyUpdate()]
