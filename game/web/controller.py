@@ -24,6 +24,7 @@ from ..public_record import is_view_game
 from ..settings import Settings
 from ..state import OVER
 from ..view import player_view
+from . import following as F
 from . import messages as M
 from . import tutorial as T
 from .backup import RestoreReport, backup_name, backup_text, restore
@@ -128,11 +129,7 @@ class Controller:
         self.epoch = 0
         # Following the game (game/story.py): the log drawer, the log entry shown on the
         # board, inspect mode and the tower inspected, the replay's step (None: live).
-        self.log_open = False
-        self.focus: tuple[int, ...] = ()
-        self.inspecting = False
-        self.inspected: tuple[int, int] | None = None
-        self.replay_step: int | None = None
+        self.following = F.LIVE
         # What the browser shell must do (game/web/effects.py), taken by it after each tap.
         self.effects: list[Effect] = []
         # Sharing (game/web/sharing.py): the link of the game on screen.
@@ -219,11 +216,7 @@ class Controller:
         self.peek = False
         self._zoom = None
         self.menu_open = False
-        self.log_open = False
-        self.focus = ()
-        self.inspecting = False
-        self.inspected = None
-        self.replay_step = None
+        self.following = F.LIVE
         self.share = None
         self.whole_export_asked = False
         self.close_review(None)  # leaving the game's screen cancels its review
@@ -341,7 +334,7 @@ class Controller:
             return "rules"
         if self.screen == "play" and self.session is not None:
             screen = self.session.screen
-            if screen == "final" and self.review_open and self.replay_step is None:
+            if screen == "final" and self.review_open and not self.following.replaying:
                 return "review"
             if screen in ("turn", "computer"):
                 return "play"
@@ -529,15 +522,15 @@ class Controller:
         session.choose_piece(colour, args[1])
 
     def tap_plot(self, args: tuple[int, int]) -> None:
-        if self.inspecting or self.replay_step is not None:
-            self.inspected = args
+        if self.following.inspecting or self.following.replaying:
+            self.following = F.inspect(self.following, *args)
             return
         if self.session:
             self.session.tap_plot(*args)
 
     # following the game: log, inspector, replay
     def toggle_log(self, args: None) -> None:
-        self.log_open = not self.log_open
+        self.following = F.toggle_log(self.following)
 
     def show_log_entry(self, step: int) -> None:
         """A tapped log entry: its plots are outlined on the board (the drawer closes; on a
@@ -547,42 +540,31 @@ class Controller:
         entries = self.session.story().all_entries
         if not 0 <= step < len(entries):
             return
-        self.focus = entries[step].positions
-        if self.replay_step is None:
-            self.log_open = False
-        else:
-            self.replay_step = step
-        if self.focus and self.compact and self.replay_step is None:
-            self._zoom = (self.focus[0] // 9, len(self.session.game.log))
+        self.following = F.show_entry(self.following, step, entries[step].positions)
+        focus = self.following.focus
+        if focus and self.compact and not self.following.replaying:
+            self._zoom = (focus[0] // 9, len(self.session.game.log))
 
     def inspect_plot(self, args: tuple[int, int]) -> None:
         """A long press on a plot: its tower in the inspector, whatever the mode."""
         if self.session is not None:
-            self.inspected = args
+            self.following = F.inspect(self.following, *args)
 
     def toggle_inspect(self, args: None) -> None:
-        self.inspecting = not self.inspecting
-        if not self.inspecting:
-            self.inspected = None
+        self.following = F.toggle_inspect(self.following)
 
     def close_inspector(self, args: None) -> None:
-        self.inspected = None
+        self.following = F.close_inspector(self.following)
 
     def open_replay(self, args: None) -> None:
         if self.session is None or not self.session.game.log:
             return
-        self.replay_step = len(self.session.story()) - 1
-        self.log_open = False
-        self.inspected = None
-        self.focus = ()
+        self.following = F.open_replay(self.following, len(self.session.story()))
 
     def replay_to(self, step: int) -> None:
-        if self.session is None or self.replay_step is None:
+        if self.session is None or not self.following.replaying:
             return
-        count = len(self.session.story())
-        self.replay_step = max(0, min(step, count - 1))
-        self.inspected = None
-        self.focus = ()
+        self.following = F.replay_at(self.following, step, len(self.session.story()))
 
     # sharing
     def export_game(self, args: None) -> None:
@@ -710,7 +692,7 @@ class Controller:
                 self._import_failed(M.reason(error))
                 return
         self.start_error = None
-        if self.open_game(ident) and game.state.is_over and self.replay_step is None:
+        if self.open_game(ident) and game.state.is_over and not self.following.replaying:
             self.open_replay(None)
 
     # the post-game review
@@ -725,7 +707,7 @@ class Controller:
                 self.review.state == "cancelled":
             self.review = ReviewJob.start(self.game_id, session.game, session.story().states)
         self.review_shown = None
-        self.replay_step = None
+        self.following = F.live(self.following)
         self.peek = False
         self._review_open = True
 
@@ -752,13 +734,12 @@ class Controller:
         if not 0 <= index < len(items):
             return
         self.review_shown = index
-        self.replay_step = max(0, items[index].step - 1)
-        self.inspected = None
-        self.focus = ()
+        self.following = F.replay_at(self.following, items[index].step - 1,
+                                     len(self.session.story()))
 
     def review_back(self, args: None) -> None:
         self.review_shown = None
-        self.replay_step = None
+        self.following = F.live(self.following)
 
     @property
     def review_open(self) -> bool:
@@ -784,9 +765,7 @@ class Controller:
             self.go_home(None)
             return
         self.review_shown = None
-        self.replay_step = None
-        self.inspected = None
-        self.focus = ()
+        self.following = F.close_replay(self.following)
 
     def confirm(self, args: None) -> None:
         if self.session:
@@ -855,7 +834,7 @@ class Controller:
         a game that allows hints (None otherwise)."""
         session = self.session
         if (session is None or self.game_id is None or self.screen != "play"
-                or self.replay_step is not None or session.screen != "turn"
+                or self.following.replaying or session.screen != "turn"
                 or not session.show_private or not hints_on(session.game.meta)):
             return None
         current = session.state.current
@@ -1003,15 +982,16 @@ class Controller:
         assert session is not None
         state = session.state
         story = session.story()
-        if self.replay_step is not None:
-            return self._with_coach(self.replay_frame(self.replay_step))
+        following = self.following
+        if following.replay_step is not None:
+            return self._with_coach(self.replay_frame(following.replay_step))
         mode: Mode = session.screen  # type: ignore[assignment]  # Session.screen's values
         zoom = None if mode in ("scoring", "pass") else self.zoomed_city
         view = session.view()
         digest_for = state.current if mode in ("pass", "turn") else None
         inspector = None
-        if self.inspected is not None and mode not in ("pass", "scoring"):
-            inspector = inspect(view, *self.inspected, session.show_private)
+        if following.inspected is not None and mode not in ("pass", "scoring"):
+            inspector = inspect(view, *following.inspected, session.show_private)
         draft = session.draft if mode == "turn" else None
         preview = None
         if draft is not None:
@@ -1024,8 +1004,8 @@ class Controller:
             standings=state.standings() if state.phase == OVER else (),
             speed="fast" if self.instant else self.speed, compact=self.compact, zoom=zoom,
             peek=self.peek, people=len(session.humans),
-            story=story_frame(story, state, digest_for, self.focus, self.log_open),
-            inspector=inspector, inspecting=self.inspecting, godzilla_preview=preview,
+            story=story_frame(story, state, digest_for, following.focus, following.log_open),
+            inspector=inspector, inspecting=following.inspecting, godzilla_preview=preview,
             share=self._share_url(), menu_open=self.menu_open)
         frame = replace(frame, whole_export=self._whole_export())
         return self._with_coach(frame)
@@ -1054,7 +1034,7 @@ class Controller:
         review = None
         if self.review_open and self.review is not None and session.state.is_over:
             review = self.review.frame(self.review_shown)
-            if self.review_shown is not None and self.replay_step is not None:
+            if self.review_shown is not None and self.following.replaying:
                 items = review.items
                 if 0 <= self.review_shown < len(items):
                     item = items[self.review_shown]
@@ -1077,7 +1057,8 @@ class Controller:
         step = max(0, min(step, len(story) - 1))
         state = story.states[step + 1]
         view = player_view(state, session.viewer)
-        inspector = inspect(view, *self.inspected, False) if self.inspected else None
+        inspected = self.following.inspected
+        inspector = inspect(view, *inspected, False) if inspected else None
         finished = session.state.phase == OVER
         view_only = is_view_game(session.game)
         # A finished game hides nothing: its replay shows every hand (never before the end).
@@ -1088,7 +1069,8 @@ class Controller:
             last_move=None, preview=None, acked=len(state.scorings),
             standings=state.standings() if state.phase == OVER else (),
             speed=self.speed, compact=self.compact, zoom=None, peek=False,
-            story=story_frame(story, state, None, self.focus or story.all_entries[step].positions,
+            story=story_frame(story, state, None,
+                              self.following.focus or story.all_entries[step].positions,
                               False, upto=step + 1),
             inspector=inspector,
             replay=ReplayFrame(step, len(story), finished, hands, view_only=view_only),

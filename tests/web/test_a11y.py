@@ -199,7 +199,7 @@ def test_the_game_menu_holds_the_top_bar_tools_behind_one_disclosure_button():
     assert not c.menu_open
     c.handle("menu")
     c.handle("log")  # any other tool acts and closes it
-    assert c.log_open and not c.menu_open
+    assert c.following.log_open and not c.menu_open
     c.handle("menu")
     c.handle("home")
     assert not c.menu_open and c.screen_name == "start"

@@ -58,12 +58,12 @@ def test_opening_the_same_link_or_file_again_opens_the_copy_already_kept():
     for _ in range(2):
         d.params["hash"] = fragment
         d.boot()
-        assert d.screen == "play" and d.replay_step is not None
+        assert d.screen == "play" and d.following.replay_step is not None
     assert len(d.store.ids()) == 1
     kept = d.game_id
     d.handle("import-file", {"text": text})
     assert d.store.ids() == [kept] and d.game_id == kept
-    assert d.replay_step == len(d.session.game.log) - 1
+    assert d.following.replay_step == len(d.session.game.log) - 1
 
 
 def test_the_link_round_trip():
@@ -75,7 +75,7 @@ def test_the_link_round_trip():
     d = make_controller()
     d.params["hash"] = "#" + fragment
     d.boot()
-    assert d.screen == "play" and d.replay_step is not None
+    assert d.screen == "play" and d.following.replay_step is not None
 
 
 def test_an_unfinished_games_link_holds_its_view_never_the_whole_game():
@@ -153,6 +153,6 @@ def test_a_finished_games_replay_shows_every_hand_and_an_unfinished_ones_none():
     d.handle("log")
     d.handle("replay")
     tree = d.render()
-    assert d.replay_step is not None
+    assert d.following.replay_step is not None
     assert tree.find(data_replay_hands=True) is None and tree.find(data_replay_hand=0) is None
     assert tree.find(data_action="share") is not None  # its view's link

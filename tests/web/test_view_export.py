@@ -79,7 +79,7 @@ def every_shared_text(c) -> list[str]:
         c.handle("share")
         texts.append(link_text(c.share))
         c.handle("share-close")
-        c.handle("replay-close") if c.replay_step is not None else c.handle("log")
+        c.handle("replay-close") if c.following.replay_step is not None else c.handle("log")
     return texts
 
 
@@ -120,12 +120,12 @@ def test_a_view_opens_as_a_replay_and_is_never_continued():
     _, text = c.take_download()
     d = make_controller()
     d.handle("import-file", {"text": text})
-    assert d.screen == "play" and d.replay_step is not None
+    assert d.screen == "play" and d.following.replay_step is not None
     tree = d.render()
     assert tree.find(data_view_only=True) is not None
     assert tree.find(data_replay_hands=True) is None and tree.find(data_replay_hand=0) is None
     assert tree.find(data_action="export-whole") is None
-    for step in (0, 10, d.replay_step):
+    for step in (0, 10, d.following.replay_step):
         d.handle("replay-step", {"step": str(step)})
         assert d.render().find(data_replay_hand=0) is None
     # its file and link are its view again, nothing invented leaves
@@ -141,7 +141,7 @@ def test_a_view_opens_as_a_replay_and_is_never_continued():
     button = start.find(data_action="continue-game", data_id=ident)
     assert button is not None and button.text() == "Replay"
     d.handle("continue-game", {"id": ident})
-    assert d.screen == "play" and d.replay_step is not None
+    assert d.screen == "play" and d.following.replay_step is not None
 
 
 def test_no_computer_plays_on_in_a_view():
@@ -163,7 +163,7 @@ def test_a_view_link_opens_its_replay():
     d = make_controller()
     d.params["hash"] = "#" + c.share
     d.boot()
-    assert d.screen == "play" and d.replay_step is not None
+    assert d.screen == "play" and d.following.replay_step is not None
     assert d.session.game.meta.get("view") is True
     assert len(d.session.story()) == len(c.session.game.log)
 
