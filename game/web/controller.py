@@ -11,7 +11,7 @@ import json
 import random
 import sys
 from collections.abc import Callable, Generator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from .. import save as game_save
@@ -22,9 +22,9 @@ from ..match import Game
 from ..material import Card
 from ..public_record import is_view_game
 from ..settings import Settings
-from ..state import OVER
 from ..view import player_view
 from . import following as F
+from . import framing
 from . import messages as M
 from . import tutorial as T
 from .backup import RestoreReport, backup_name, backup_text, restore
@@ -34,23 +34,14 @@ from .coach import (
     count_hint,
     hint_request,
     hint_seed,
-    hints_asked,
     hints_on,
     set_hints,
 )
-from .draft import tentative_build
 from .effects import ApplyUpdate, Download, Effect, Reload, ShowBoard
 from .frame import (
     CoachMove,
     Frame,
     HintFrame,
-    Mode,
-    PlayFrame,
-    ReplayFrame,
-    SavedGame,
-    StartFrame,
-    WholeExport,
-    play_frame,
 )
 from .review import ReviewJob
 from .screens.page import render_page
@@ -67,7 +58,6 @@ from .sharing import (
     shared_text,
 )
 from .storage import Entry, SaveConflict, SaveStore, StorageError, now
-from .storyframe import godzilla_preview, inspect, story_frame
 from .vdom import El
 
 SPEEDS = ("slow", "normal", "fast")
@@ -957,124 +947,8 @@ class Controller:
 
     # ------------------------------------------------------------- drawing
     def frame(self) -> Frame:
-        """Everything this render draws, as one frozen value (see :mod:`game.web.frame`)."""
-        banner = self.banner if self.screen == "play" else None
-        update = self.update_ready and self.preview is None  # never over a computer's preview
-        if self.screen == "setup":
-            return Frame(self.screen_name, self.rules_open, banner, self.notice, update,
-                         setup=self.form.frame())
-        if self.screen == "play" and self.session is not None:
-            mode = self.session.game.meta.get(T.META)
-            lesson = T.lesson(self.session) if mode in ("on", "kept") else None
-            return Frame(self.screen_name, self.rules_open, banner, self.notice, update,
-                         play=self.play_frame(), tutorial=lesson, tutorial_kept=mode == "kept")
-        entries = self.entries()
-        hidden = {e.id for e in entries if e.game is not None and e.game.meta.get(T.META) == "on"}
-        return Frame(self.screen_name, self.rules_open, None, self.notice, update,
-                     start=StartFrame(
-            tuple(saved_game(entry) for entry in entries if entry.id not in hidden),
-            self.start_error, self.confirm_delete, self.format_time, self.store.used(),
-            tutorial=next(iter(sorted(hidden)), None), home_card=self.home_card,
-            restore=self.restore_report))
-
-    def play_frame(self) -> PlayFrame:
-        session = self.session
-        assert session is not None
-        state = session.state
-        story = session.story()
-        following = self.following
-        if following.replay_step is not None:
-            return self._with_coach(self.replay_frame(following.replay_step))
-        mode: Mode = session.screen  # type: ignore[assignment]  # Session.screen's values
-        zoom = None if mode in ("scoring", "pass") else self.zoomed_city
-        view = session.view()
-        digest_for = state.current if mode in ("pass", "turn") else None
-        inspector = None
-        if following.inspected is not None and mode not in ("pass", "scoring"):
-            inspector = inspect(view, *following.inspected, session.show_private)
-        draft = session.draft if mode == "turn" else None
-        preview = None
-        if draft is not None:
-            turn_view = session.turn_view()
-            preview = godzilla_preview(draft, turn_view, tentative_build(draft, turn_view))
-        frame = play_frame(
-            mode=mode, view=view, show_private=session.show_private,
-            draft=session.draft, notice=session.notice, last_move=session.last_move_value,
-            preview=self.preview, acked=session.acked,
-            standings=state.standings() if state.phase == OVER else (),
-            speed="fast" if self.instant else self.speed, compact=self.compact, zoom=zoom,
-            peek=self.peek, people=len(session.humans),
-            story=story_frame(story, state, digest_for, following.focus, following.log_open),
-            inspector=inspector, inspecting=following.inspecting, godzilla_preview=preview,
-            share=self._share_url(), menu_open=self.menu_open)
-        frame = replace(frame, whole_export=self._whole_export())
-        return self._with_coach(frame)
-
-    def _whole_export(self) -> WholeExport:
-        """Whether the menu offers the whole game (an unfinished, real game) and whether
-        its warning is open."""
-        session = self.session
-        if session is None or session.state.is_over or is_view_game(session.game):
-            return "none"
-        return "asked" if self.whole_export_asked else "offered"
-
-    def _with_coach(self, frame: PlayFrame) -> PlayFrame:
-        """The coach's parts of the frame: the hint (only for the person on turn holding
-        the device), the hints used (final standings)."""
-        session = self.session
-        assert session is not None
-        meta = session.game.meta
-        hint = self.hint_frame()
-        marks: tuple[tuple[int, str], ...] = ()
-        if hint is not None and isinstance(hint.shown, CoachMove) and isinstance(
-                hint.shown.action, Build):
-            a = hint.shown.action
-            marks = ((a.city * 9 + a.plot, "hint"),)
-        used = hints_asked(meta, len(session.settings.players)) if hints_on(meta) else ()
-        review = None
-        if self.review_open and self.review is not None and session.state.is_over:
-            review = self.review.frame(self.review_shown)
-            if self.review_shown is not None and self.following.replaying:
-                items = review.items
-                if 0 <= self.review_shown < len(items):
-                    item = items[self.review_shown]
-                    marks = tuple((m.action.city * 9 + m.action.plot, kind)
-                                  for m, kind in ((item.played, "played"), (item.best, "best"))
-                                  if isinstance(m.action, Build))
-        return replace(frame, hint=hint, hints_used=used, coach_marks=marks, review=review)
-
-    def _share_url(self) -> str | None:
-        if self.share is None:
-            return None
-        return f"{self.params.get('url', '')}#{self.share}"
-
-    def replay_frame(self, step: int) -> PlayFrame:
-        """The board, supplies and scores right after log step ``step``, seen by the viewer
-        with no hand shown (a replay of the game now must not reveal anything new)."""
-        session = self.session
-        assert session is not None
-        story = session.story()
-        step = max(0, min(step, len(story) - 1))
-        state = story.states[step + 1]
-        view = player_view(state, session.viewer)
-        inspected = self.following.inspected
-        inspector = inspect(view, *inspected, False) if inspected else None
-        finished = session.state.phase == OVER
-        view_only = is_view_game(session.game)
-        # A finished game hides nothing: its replay shows every hand (never before the end).
-        # A view's hands are invented: never shown.
-        hands = state.hands if finished and not view_only else ()
-        return play_frame(
-            mode="replay", view=view, show_private=False, draft=None, notice=None,
-            last_move=None, preview=None, acked=len(state.scorings),
-            standings=state.standings() if state.phase == OVER else (),
-            speed=self.speed, compact=self.compact, zoom=None, peek=False,
-            story=story_frame(story, state, None,
-                              self.following.focus or story.all_entries[step].positions,
-                              False, upto=step + 1),
-            inspector=inspector,
-            replay=ReplayFrame(step, len(story), finished, hands, view_only=view_only),
-            share=self._share_url(), menu_open=self.menu_open)
+        """Everything this render draws, as one frozen value (game/web/framing.py)."""
+        return framing.frame(self)
 
     def render(self) -> El:
         return render_page(self.frame())
@@ -1223,23 +1097,3 @@ ACTIONS: dict[str, UiAction] = {a.name: a for a in (
 """Every UI action by its ``data-action`` name: the one vocabulary of taps. The event wiring
 (:mod:`game.web.app`) sends every tap here; ``tests/web/test_ui_actions.py`` checks that each
 ``data-action`` a screen draws is in this table."""
-
-
-def saved_game(entry: Entry) -> SavedGame:
-    """The public facts of a saved game for the start screen's list."""
-    game = entry.game
-    if entry.newer:
-        return SavedGame(entry.id, entry.updated, entry.size, newer=True)
-    if game is None:
-        return SavedGame(entry.id, entry.updated, entry.size,
-                         error=M.problem(entry.problem) if entry.error is not None else "")
-    state = game.state
-    settings = game.settings
-    winners: tuple[str, ...] = ()
-    if state.phase == OVER:
-        winners = tuple(settings.players[s.player].name for s in state.standings() if s.winner)
-    return SavedGame(entry.id, entry.updated, entry.size, finished=state.phase == OVER,
-                     view=is_view_game(game),
-                     players=tuple((p.name, p.colours) for p in settings.players),
-                     round=state.round, rounds=settings.round_count, phase=state.phase,
-                     winners=winners)
