@@ -16,7 +16,7 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Final, Literal
 
 from .actions import (
     Action,
@@ -53,7 +53,15 @@ NO_PIECES: Counts = (0, 0, 0, 0)
 FULL_STOCK: Counts = tuple(PIECES_PER_COLOUR)  # type: ignore[assignment]
 OPEN_CITIES_IN_FIRST_ROUND = 3
 
-CHANCE, SELECT, BUILD, OVER = "chance", "select", "build", "over"
+Phase = Literal["chance", "select", "build", "over"]
+"""Whose step it is: chance's, a player's (choosing pieces, building), or nobody's (over)."""
+CHANCE: Final = "chance"
+SELECT: Final = "select"
+BUILD: Final = "build"
+OVER: Final = "over"
+ChanceKind = Literal["deal", "reshuffle", "start_player", "godzilla", "city_order"]
+"""The chance steps: the deal and a reshuffle (a :class:`~game.actions.Shuffle`), the start
+player, Godzilla's city and the city order (each once, at setup, when the rules ask)."""
 
 
 def _without(counts: Counts, floors: int) -> Counts:
@@ -123,12 +131,10 @@ class State:
     )
 
     settings: Settings
-    phase: str
-    """``"chance"``, ``"select"``, ``"build"`` or ``"over"``."""
-    chance: str | None
-    """Pending chance step: ``"deal"``, ``"start_player"``, ``"godzilla"``, ``"city_order"``
-    or ``"reshuffle"``."""
-    setup_queue: tuple[str, ...]
+    phase: Phase
+    chance: ChanceKind | None
+    """The pending chance step (None when a player decides or the game is over)."""
+    setup_queue: tuple[ChanceKind, ...]
     round: int
     start: int | None
     current: int | None
@@ -604,7 +610,7 @@ def new_state(settings: Settings) -> State:
     """The state before the deal: its first step is the chance step that shuffles the cards."""
     n = settings.player_count
     k = len(settings.colours)
-    setup = ["deal"]
+    setup: list[ChanceKind] = ["deal"]
     if settings.start_player is None:
         setup.append("start_player")
     if settings.godzilla != "off":

@@ -17,7 +17,18 @@ from .errors import IllegalAction
 from .material import FULL_DECK, Card
 from .scoring import Scoring
 from .settings import Settings
-from .state import BUILD, NO_PIECES, SELECT, Counts, State, open_cities, opening_round, selections
+from .state import (
+    BUILD,
+    NO_PIECES,
+    SELECT,
+    ChanceKind,
+    Counts,
+    Phase,
+    State,
+    open_cities,
+    opening_round,
+    selections,
+)
 
 HIDDEN_FIELDS = ("hands", "deck", "stock", "supply")
 """The :class:`State` fields a view holds only in part: its own hand, the pile's size, stocks
@@ -31,9 +42,9 @@ default and must be listed in HIDDEN_FIELDS to be kept from views)."""
 class PlayerView:
     player: int
     settings: Settings
-    phase: str
-    chance: str | None
-    setup_queue: tuple[str, ...]
+    phase: Phase
+    chance: ChanceKind | None
+    setup_queue: tuple[ChanceKind, ...]
     round: int
     start: int | None
     current: int | None

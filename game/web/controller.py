@@ -38,11 +38,7 @@ from .coach import (
     set_hints,
 )
 from .effects import ApplyUpdate, Download, Effect, Reload, ShowBoard
-from .frame import (
-    CoachMove,
-    Frame,
-    HintFrame,
-)
+from .frame import CoachMove, Frame, HintFrame, PageNotice, Place, ScreenName, TableScreen
 from .review import ReviewJob
 from .screens.page import render_page
 from .screens.start import local_time_text
@@ -80,6 +76,10 @@ def computer_ids() -> tuple[str, ...]:
 
 
 BOOKKEEPING = ("updated", "revision", "app_version", "created")
+SCREEN_OF_TABLE: dict[TableScreen, ScreenName] = {
+    "turn": "play", "computer": "play", "pass": "pass", "scoring": "scoring", "final": "final"}
+"""A person's screen for what the table sees of a game: a turn and a computer's move are
+both the play screen."""
 """The ``meta`` fields a store writes itself: a save that differs only in them is not new."""
 
 
@@ -96,7 +96,7 @@ class Controller:
         self.clock: Callable[[], float] = clock if clock is not None else now
         self.format_time = format_time  # a save time as the person's local time
         self.controllers = ("human",) + computer_ids()
-        self.screen = "start"
+        self.screen: Place = "start"
         self.session: Session | None = None
         self.game_id: str | None = None
         self.form = SetupForm(self.controllers)
@@ -141,7 +141,7 @@ class Controller:
         self.instant = self.params.get("fast") in ("1", "true", "yes")
         self._saved_text: str | None = None  # the open game as last stored (to take back)
         self._stored: tuple[str, int, str] | None = None  # what it held (see _contents)
-        self.notice: str | None = None  # "other-tab": adopted from another tab (test hook)
+        self.notice: PageNotice | None = None  # adopted from another tab (a test hook)
         self.update_ready = False  # a new version of the site is installed and waiting
         # Life on an iPad (game.web.homescreen, game.web.backup): a Safari tab is shown the
         # Home Screen card until it is dismissed; the result of the last restore.
@@ -318,7 +318,7 @@ class Controller:
 
     # ---------------------------------------------------------------- names
     @property
-    def screen_name(self) -> str:
+    def screen_name(self) -> ScreenName:
         """The screen a person sees now (the ``data-screen`` of ``#app``)."""
         if self.rules_open:
             return "rules"
@@ -326,9 +326,7 @@ class Controller:
             screen = self.session.screen
             if screen == "final" and self.review_open and not self.following.replaying:
                 return "review"
-            if screen in ("turn", "computer"):
-                return "play"
-            return screen
+            return SCREEN_OF_TABLE[screen]
         return self.screen
 
     # ---------------------------------------------------------- board size

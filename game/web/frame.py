@@ -27,11 +27,21 @@ from . import draft as D
 from .backup import Restored, RestoreReport, Skipped
 
 __all__ = ["BUILD", "OVER", "SELECT", "Counts", "Frame", "PlayFrame", "RestoreReport", "Restored",
-           "Skipped", "StartFrame", "SetupFrame", "WholeExport"]
+           "Skipped", "StartFrame", "SetupFrame", "WholeExport", "TableScreen", "Mode", "Place",
+           "ScreenName", "PageNotice"]
 """The engine's phase names and the piece-count type are re-exported here: the frame is the
 screens' whole vocabulary, so they never import the state module."""
 
+TableScreen = Literal["pass", "turn", "computer", "scoring", "final"]
+"""What the table sees of a game (:attr:`game.web.session.Session.screen`)."""
 Mode = Literal["pass", "turn", "computer", "scoring", "final", "replay"]
+"""How the play screen draws: a table screen, or a replay."""
+Place = Literal["start", "setup", "play"]
+"""Where the page is (:attr:`game.web.controller.Controller.screen`)."""
+ScreenName = Literal["start", "setup", "play", "rules", "review", "pass", "scoring", "final"]
+"""The screen a person sees (the ``data-screen`` of ``#app``, what tests and styles read)."""
+PageNotice = Literal["other-tab"]
+"""A fact about the page itself: the game was adopted from another tab."""
 WholeExport = Literal["none", "offered", "asked"]
 Notice = D.Notice
 
@@ -322,7 +332,7 @@ class SetupFrame:
 class Frame:
     """The whole page at one render: one of start, setup or play, plus overlays."""
 
-    screen: str
+    screen: ScreenName
     """The ``data-screen`` of ``#app``."""
     rules_open: bool
     banner: Notice | None

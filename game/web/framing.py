@@ -64,7 +64,7 @@ def live_frame(c: Controller) -> PlayFrame:
     following = c.following
     if following.replay_step is not None:
         return with_coach(c, replay_frame(c, following.replay_step))
-    mode: Mode = session.screen  # type: ignore[assignment]  # Session.screen's values
+    mode: Mode = session.screen
     zoom = None if mode in ("scoring", "pass") else c.zoomed_city
     view = session.view()
     digest_for = state.current if mode in ("pass", "turn") else None

@@ -24,7 +24,7 @@ from ..story import Played, Story
 from ..view import PlayerView, player_view
 from . import draft as D
 from . import messages as M
-from .frame import parse_move
+from .frame import TableScreen, parse_move
 
 Notice = D.Notice
 
@@ -115,8 +115,8 @@ class Session:
 
     # --------------------------------------------------------------- screens
     @property
-    def screen(self) -> str:
-        """What the table sees now: ``scoring``, ``final``, ``computer``, ``pass`` or ``turn``."""
+    def screen(self) -> TableScreen:
+        """What the table sees now."""
         state = self.state
         if len(state.scorings) > self.acked:
             return "scoring"
