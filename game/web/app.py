@@ -29,6 +29,7 @@ from .coach import Answer, Request, parse_answer, request_text, work
 from .controller import Controller
 from .dom import build, patch, replace_children
 from .effects import ApplyUpdate, Download, Effect, Reload, ShowBoard
+from .features import files
 from .frame import Frame
 from .homescreen import show_home_screen_card
 from .js_types import (
@@ -556,12 +557,12 @@ class App:
     def on_hash_change(self, event: DomEvent) -> None:
         """A share link pasted into this tab's address bar (only the ``#`` part changes, so
         the page is not loaded again): opened exactly as a link at start
-        (``Controller.open_link``)."""
+        (``game.web.features.files.open_link``)."""
         fragment = str(window.location.hash or "")
         if not is_link(fragment):
             return
         try:
-            self.controller.open_link(fragment)
+            files.open_link(self.controller, fragment)
         except Exception:
             self._report()
         self._forget_link()

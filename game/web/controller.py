@@ -23,11 +23,10 @@ from ..material import Card
 from ..public_record import is_view_game
 from ..settings import Settings
 from ..view import player_view
-from . import following as F
 from . import framing
 from . import messages as M
 from . import tutorial as T
-from .backup import RestoreReport, backup_name, backup_text, restore
+from .backup import RestoreReport
 from .coach import (
     Answer,
     Request,
@@ -37,26 +36,24 @@ from .coach import (
     hints_on,
     set_hints,
 )
-from .effects import ApplyUpdate, Download, Effect, Reload, ShowBoard
+from .effects import Download, Effect
+from .features import files
+from .features import following as F
+from .features import navigating as nav
+from .features import playing as play
+from .features.navigating import HOME_CARD, SPEEDS
 from .frame import CoachMove, Frame, HintFrame, PageNotice, Place, ScreenName, TableScreen
 from .review import ReviewJob
 from .screens.page import render_page
 from .screens.start import local_time_text
 from .session import Session
-from .setup_form import SetupForm, play_alone_settings
+from .setup_form import SetupForm
 from .sharing import (
-    export_name,
-    export_text,
-    from_fragment,
-    import_text,
     is_link,
-    link_fragment,
-    shared_text,
 )
 from .storage import Entry, SaveConflict, SaveStore, StorageError, now
 from .vdom import El
 
-SPEEDS = ("slow", "normal", "fast")
 PACE = {  # seconds: (show the computer's card and target, pause after the move)
     "slow": (1.6, 0.9),
     "normal": (0.9, 0.5),
@@ -64,11 +61,6 @@ PACE = {  # seconds: (show the computer's card and target, pause after the move)
     "instant": (0.0, 0.0),
 }
 MIN_TAP_PX = 44  # the smallest tap target, in CSS pixels
-HOME_CARD = "home_card"  # preference: "dismissed" once the Home Screen card is closed
-ALLOWED_PREFS: dict[str, tuple[str, ...]] = {
-    "lang": tuple(M.LANGUAGES), "speed": SPEEDS, HOME_CARD: ("dismissed",)}
-"""The preferences this app keeps, with their valid values (a restored backup's others are
-ignored)."""
 
 
 def computer_ids() -> tuple[str, ...]:
@@ -76,11 +68,11 @@ def computer_ids() -> tuple[str, ...]:
 
 
 BOOKKEEPING = ("updated", "revision", "app_version", "created")
+"""The ``meta`` fields a store writes itself: a save that differs only in them is not new."""
 SCREEN_OF_TABLE: dict[TableScreen, ScreenName] = {
     "turn": "play", "computer": "play", "pass": "pass", "scoring": "scoring", "final": "final"}
 """A person's screen for what the table sees of a game: a turn and a computer's move are
 both the play screen."""
-"""The ``meta`` fields a store writes itself: a save that differs only in them is not new."""
 
 
 class Controller:
@@ -112,10 +104,10 @@ class Controller:
         self.preview: Action | None = None
         self.peek = False  # the final board instead of the standings
         # The size of a plot on screen (CSS px, measured by the browser layer); below
-        # MIN_TAP_PX the board is an overview and a tapped city opens large (``_zoom``:
+        # MIN_TAP_PX the board is an overview and a tapped city opens large (``zoom_at``:
         # the city and the number of moves then, so any move closes it).
         self.plot_px: float | None = None
-        self._zoom: tuple[int, int] | None = None
+        self.zoom_at: tuple[int, int] | None = None
         self.epoch = 0
         # Following the game (game/story.py): the log drawer, the log entry shown on the
         # board, inspect mode and the tower inspected, the replay's step (None: live).
@@ -152,11 +144,11 @@ class Controller:
     def boot(self) -> None:
         fragment = self.params.get("hash")
         if fragment and is_link(fragment):
-            self.open_link(fragment)
+            files.open_link(self, fragment)
             return
         replay = self.params.get("replay")
         if replay and self.store.raw(replay) is not None and self.open_game(replay):
-            self.open_replay(None)
+            F.open_replay(self, None)
             return
         ident = self.store.current()
         if ident is not None and self.store.raw(ident) is not None:
@@ -179,12 +171,12 @@ class Controller:
             self._load_failed(f"{type(error).__name__}: {error}")
             return False
         session.hide_cards()
-        self._set_session(session, ident)
+        self.set_session(session, ident)
         self._saved_text = self.store.raw(ident)
         self._stored = self._contents()
         self.store.set_current(ident)
         if is_view_game(game):  # a view is only ever replayed
-            self.open_replay(None)
+            F.open_replay(self, None)
         return True
 
     def _load_failed(self, reason: str) -> None:
@@ -194,7 +186,7 @@ class Controller:
         self.game_id = None
         self.epoch += 1
 
-    def _set_session(self, session: Session | None, ident: str | None) -> None:
+    def set_session(self, session: Session | None, ident: str | None) -> None:
         self.session = session
         self.game_id = ident
         self._stored = None
@@ -204,7 +196,7 @@ class Controller:
         self.storage_wait = False
         self.preview = None
         self.peek = False
-        self._zoom = None
+        self.zoom_at = None
         self.menu_open = False
         self.following = F.LIVE
         self.share = None
@@ -230,7 +222,7 @@ class Controller:
             self.start_error = ("storage.new_game_failed", {"reason": M.reason(error)})
             self.form.errors = [("storage.new_game_failed", {"reason": M.reason(error)})]
             return False
-        self._set_session(session, ident)
+        self.set_session(session, ident)
         self._stored = self._contents()
         self.start_error = None
         self.banner = None
@@ -300,7 +292,7 @@ class Controller:
         if kind == "newer" and self.open_game(ident):
             self.notice = "other-tab"
             return
-        self._set_session(None, None)
+        self.set_session(None, None)
         self.start_error = ("storage.deleted_elsewhere", {}) if kind == "deleted" else (
             "storage.newer_app", {})
         self.notice = "other-tab"
@@ -342,7 +334,7 @@ class Controller:
         self.plot_px = px if isinstance(px, (int, float)) and px > 0 else None
         return was != self.compact
 
-    def _zoom_allowed(self) -> bool:
+    def zoom_allowed(self) -> bool:
         session = self.session
         return (self.compact and session is not None and self.screen == "play"
                 and (session.screen in ("turn", "computer")
@@ -351,10 +343,10 @@ class Controller:
     @property
     def zoomed_city(self) -> int | None:
         """The city shown large, or None for the whole board."""
-        if self._zoom is None or not self._zoom_allowed():
+        if self.zoom_at is None or not self.zoom_allowed():
             return None
-        city, moves = self._zoom
-        assert self.session is not None  # _zoom_allowed
+        city, moves = self.zoom_at
+        assert self.session is not None  # zoom_allowed
         return city if moves == len(self.session.game.log) else None
 
     def pace(self) -> tuple[float, float]:
@@ -388,54 +380,6 @@ class Controller:
         return result is not False
 
     # navigation
-    def go_home(self, args: None) -> None:
-        self._set_session(None, None)
-        self.store.set_current(None)
-        self.rules_open = False
-        self.confirm_delete = None
-
-    def open_rules(self, args: None) -> None:
-        self.rules_open = True
-
-    def close_rules(self, args: None) -> None:
-        self.rules_open = False
-
-    def toggle_menu(self, args: None) -> None:
-        """Open or close the game menu of the top bar (its tools: log, inspect, speed, hide
-        the cards, rules, language, saved games)."""
-        self.menu_open = not self.menu_open and self.screen == "play"
-
-    def close_menu(self, args: None) -> None:
-        self.menu_open = False
-
-    def start_setup(self, args: None) -> None:
-        if self.session is not None:
-            self.form = SetupForm.from_settings(self.session.settings, self.controllers)
-            self.form.hints = hints_on(self.session.game.meta)
-        self._set_session(None, None)
-        self.store.set_current(None)
-        self.screen = "setup"
-
-    def play_alone(self, args: None) -> None:
-        """One tap: one person against three computer players (medium), four-player rules."""
-        self.rules_open = False
-        self.new_game(play_alone_settings())
-
-    def start_tutorial(self, args: None) -> None:
-        """The first-game tutorial: resumed where it was left, else a new one (fixed seed)."""
-        self.rules_open = False
-        ident = self.tutorial_id()
-        if ident is not None and self.open_game(ident):
-            return
-        self.new_game(T.settings(), seed=T.SEED)
-        assert self.session is not None
-        self.session.game.meta[T.META] = "on"
-        self.persist()
-
-    def keep_tutorial(self, args: None) -> None:
-        """Keep the tutorial's game: from now on it is listed as a saved game."""
-        if self.session is not None and self.session.game.meta.get(T.META) == "on":
-            self.session.game.meta[T.META] = "kept"
 
     def tutorial_id(self) -> str | None:
         """The saved tutorial not kept (not listed among the saved games), if any."""
@@ -444,141 +388,16 @@ class Controller:
                 return entry.id
         return None
 
-    def set_language(self, code: str) -> None:
-        """Speak ``code`` from now on, on any screen (a running game goes on), and keep the
-        choice for the next visit."""
-        M.set_language(code)
-        prefs = self.store.prefs()
-        prefs["lang"] = M.current_language()
-        self.store.set_prefs(prefs)
-        self.form.relabel()
-
-    def continue_game(self, ident: str) -> None:
-        self.start_error = None
-        self.open_game(ident)
-
-    def delete_game(self, args: tuple[str, bool]) -> None:
-        ident, confirmed = args
-        if self.confirm_delete == ident and confirmed:
-            self.store.delete(ident)
-            self.confirm_delete = None
-            if self.start_error is not None:
-                self.start_error = None
-        else:
-            self.confirm_delete = ident
-
     def entries(self) -> list[Entry]:
         return self.store.entries()
 
     # setup
-    def set_count(self, count: int) -> None:
-        self.form.set_count(count)
-
-    def set_field(self, args: tuple[str, int | None, Any, bool]) -> bool:
-        field, player, value, committed = args
-        self.form.set_field(field, value, player)
-        # Typing a name must not redraw (it would move the caret); leaving the field may.
-        return field != "name" or committed
-
-    def start_game(self, args: None) -> None:
-        settings = self.form.validate()
-        if settings is not None:
-            self.new_game(settings, hints=self.form.hints)
 
     # play
-    def reveal(self, args: None) -> None:
-        if self.session:
-            self.session.reveal()
-
-    def select_more(self, args: tuple[int, str | None]) -> None:
-        if self.session:
-            self.session.select_adjust(args[0], 1, args[1])
-
-    def select_fewer(self, args: tuple[int, str | None]) -> None:
-        if self.session:
-            self.session.select_adjust(args[0], -1, args[1])
-
-    def choose_card(self, card: Card) -> None:
-        if self.session:
-            self.session.choose_card(card)
-
-    def choose_piece(self, args: tuple[str | None, int]) -> None:
-        session = self.session
-        if not session or session.state.current is None:
-            return
-        colour = args[0] or session.colour_names(session.state.current)[0]
-        session.choose_piece(colour, args[1])
-
-    def tap_plot(self, args: tuple[int, int]) -> None:
-        if self.following.inspecting or self.following.replaying:
-            self.following = F.inspect(self.following, *args)
-            return
-        if self.session:
-            self.session.tap_plot(*args)
 
     # following the game: log, inspector, replay
-    def toggle_log(self, args: None) -> None:
-        self.following = F.toggle_log(self.following)
-
-    def show_log_entry(self, step: int) -> None:
-        """A tapped log entry: its plots are outlined on the board (the drawer closes; on a
-        phone the city opens)."""
-        if self.session is None:
-            return
-        entries = self.session.story().all_entries
-        if not 0 <= step < len(entries):
-            return
-        self.following = F.show_entry(self.following, step, entries[step].positions)
-        focus = self.following.focus
-        if focus and self.compact and not self.following.replaying:
-            self._zoom = (focus[0] // 9, len(self.session.game.log))
-
-    def inspect_plot(self, args: tuple[int, int]) -> None:
-        """A long press on a plot: its tower in the inspector, whatever the mode."""
-        if self.session is not None:
-            self.following = F.inspect(self.following, *args)
-
-    def toggle_inspect(self, args: None) -> None:
-        self.following = F.toggle_inspect(self.following)
-
-    def close_inspector(self, args: None) -> None:
-        self.following = F.close_inspector(self.following)
-
-    def open_replay(self, args: None) -> None:
-        if self.session is None or not self.session.game.log:
-            return
-        self.following = F.open_replay(self.following, len(self.session.story()))
-
-    def replay_to(self, step: int) -> None:
-        if self.session is None or not self.following.replaying:
-            return
-        self.following = F.replay_at(self.following, step, len(self.session.story()))
 
     # sharing
-    def export_game(self, args: None) -> None:
-        """Offer the game as a file (the browser layer takes :attr:`download`): a finished
-        game whole, an unfinished one's view (game/public_record.py)."""
-        if self.session is not None:
-            game = self.session.game
-            self.effects.append(Download(export_name(game, self.clock()), shared_text(game)))
-
-    def export_whole(self, confirmed: bool) -> None:
-        """Continue on another device: the whole of an unfinished game as a file, after a
-        warning that it shows every hand (the first tap asks, the second saves)."""
-        session = self.session
-        if session is None or session.state.is_over or is_view_game(session.game):
-            return
-        self.menu_open = False
-        if not confirmed:
-            self.whole_export_asked = True
-            return
-        self.whole_export_asked = False
-        game = session.game
-        self.effects.append(Download(export_name(game, self.clock(), whole=True),
-                                     export_text(game)))
-
-    def cancel_whole_export(self, args: None) -> None:
-        self.whole_export_asked = False
 
     def take_effects(self) -> list[Effect]:
         """The effects asked for since the last call, in order (the shell runs them)."""
@@ -594,94 +413,12 @@ class Controller:
                 return effect.name, effect.text
         return None
 
-    def share_link(self, args: None) -> None:
-        """A link to the game's replay: a finished game whole, an unfinished one's view."""
-        if self.session is not None:
-            self.share = link_fragment(self.session.game)
-
-    def close_share(self, args: None) -> None:
-        self.share = None
-
-    def import_file(self, text: str | None) -> None:
-        """A game from a file (None: a file far larger than any game, not read): checked by
-        replaying it; stored as a new game (nothing is overwritten) and opened, a finished
-        one in its replay. A bad file (an empty one too): a message saying why."""
-        try:
-            if text is None:
-                raise SaveError("the file is far too large to be a game", "too_large")
-            game = import_text(text)
-        except SaveError as error:
-            self._import_failed(M.reason(error))
-            return
-        self._adopt(game)
-
     # backup of every game (game/web/backup.py)
-    def backup_all(self, args: None) -> None:
-        """Offer every stored game and the settings as one file (the browser downloads it)."""
-        now = self.clock()
-        self.effects.append(Download(backup_name(now), backup_text(self.store, now)))
-
-    def restore_file(self, text: str | None) -> None:
-        """Restore a backup file (None: a file far larger than any backup, not read). Games
-        here are never overwritten by an older or different copy; the report says what was
-        restored and skipped. A file refused as a whole changes nothing and says why."""
-        self.restore_report = None
-        self.confirm_delete = None
-        try:
-            if text is None:
-                raise SaveError("the file is far too large to be a backup", "too_large")
-            report = restore(self.store, text, ALLOWED_PREFS)
-        except SaveError as error:
-            self.start_error = ("backup.restore_failed", {"reason": M.reason(error)})
-            return
-        self.start_error = None
-        self.restore_report = report
-        prefs = self.store.prefs()
-        if "lang" in report.settings:
-            M.set_language(prefs["lang"])
-            self.form.relabel()
-        if "speed" in report.settings:
-            self.speed = prefs["speed"]
-
-    def close_restore_report(self, args: None) -> None:
-        self.restore_report = None
 
     @property
     def home_card(self) -> bool:
         """The Home Screen card is shown: a Safari tab that has not dismissed it."""
         return self.safari_tab and self.store.prefs().get(HOME_CARD) != "dismissed"
-
-    def dismiss_home_card(self, args: None) -> None:
-        prefs = self.store.prefs()
-        prefs[HOME_CARD] = "dismissed"
-        self.store.set_prefs(prefs)
-        self.safari_tab = False  # gone now, even when the storage refuses to keep the choice
-
-    def open_link(self, fragment: str) -> None:
-        try:
-            game = from_fragment(fragment)
-        except SaveError as error:
-            self._import_failed(M.reason(error))
-            return
-        self._adopt(game)
-
-    def _import_failed(self, reason: str) -> None:
-        self._set_session(None, None)
-        self.start_error = ("share.import_failed", {"reason": reason})
-
-    def _adopt(self, game: Game) -> None:
-        """Store an imported game and open it; the same game stored before is opened instead."""
-        ident = self.store.find_same(game)
-        if ident is None:
-            ident = self.store.new_id()
-            try:
-                self.store.save(ident, game)
-            except StorageError as error:
-                self._import_failed(M.reason(error))
-                return
-        self.start_error = None
-        if self.open_game(ident) and game.state.is_over and not self.following.replaying:
-            self.open_replay(None)
 
     # the post-game review
     def open_review(self, args: None) -> None:
@@ -746,75 +483,6 @@ class Controller:
         if self.review is None or not self.review_open or self.session is None:
             return None
         return self.review.next_request(deep_allowed)
-
-    def close_replay(self, args: None) -> None:
-        """Back to the game; a view has no game to go back to, so it is left."""
-        if self.session is not None and is_view_game(self.session.game):
-            self.go_home(None)
-            return
-        self.review_shown = None
-        self.following = F.close_replay(self.following)
-
-    def confirm(self, args: None) -> None:
-        if self.session:
-            selecting = self.session.state.phase == "select"
-            if self.session.confirm() and selecting and self.session.screen == "turn":
-                self.effects.append(ShowBoard())  # the pieces are chosen: the board next
-
-    def undo(self, args: None) -> None:
-        if self.session:
-            self.session.undo()
-
-    def ack_scoring(self, args: None) -> None:
-        if self.session:
-            self.session.ack_scoring()
-
-    def rematch(self, args: None) -> None:
-        if self.session:
-            self.new_game(self.session.settings, hints=hints_on(self.session.game.meta))
-
-    def toggle_peek(self, args: None) -> None:
-        self.peek = not self.peek
-        self._zoom = None
-
-    def zoom_in(self, city: int) -> bool:
-        if not (0 <= city < 6 and self._zoom_allowed()) or self.session is None:
-            return False
-        self._zoom = (city, len(self.session.game.log))
-        return True
-
-    def hide_cards(self, args: None) -> None:
-        if self.session:
-            self.session.hide_cards()
-
-    def apply_update(self, args: None) -> None:
-        """Switch to the waiting new version (the browser layer activates it and reloads;
-        the open game is in the storage and reopens)."""
-        self.effects.append(ApplyUpdate())
-
-    def request_reload(self, args: None) -> None:
-        """The page reloads itself."""
-        self.effects.append(Reload())
-
-    def delete_finished(self, confirmed: bool) -> None:
-        """Free space: delete every finished game, after a second, confirming tap."""
-        if not confirmed:
-            self.confirm_delete = "finished"
-            return
-        for entry in self.entries():
-            if entry.game is not None and entry.game.state.is_over:
-                self.store.delete(entry.id)
-        self.confirm_delete = None
-        self.start_error = None
-
-    def zoom_out(self, args: None) -> None:
-        self._zoom = None
-
-    def cycle_speed(self, args: None) -> None:
-        self.speed = SPEEDS[(SPEEDS.index(self.speed) + 1) % len(SPEEDS)]
-        prefs = self.store.prefs()
-        prefs["speed"] = self.speed
-        self.store.set_prefs(prefs)
 
     # ---------------------------------------------------------------- hints
     def _hint_key(self) -> tuple[str, int, int] | None:
@@ -1024,67 +692,67 @@ to go round the speeds), and the whole board back (also sent when the page is re
 turned). Every other action closes it."""
 
 ACTIONS: dict[str, UiAction] = {a.name: a for a in (
-    UiAction("home", _no_args, Controller.go_home),
+    UiAction("home", _no_args, nav.go_home),
     UiAction("storage-retry", _no_args, Controller.retry_storage),
-    UiAction("rules", _no_args, Controller.open_rules),
-    UiAction("rules-close", _no_args, Controller.close_rules),
-    UiAction("menu", _no_args, Controller.toggle_menu),
-    UiAction("menu-close", _no_args, Controller.close_menu),
-    UiAction("new-game", _no_args, Controller.start_setup),
-    UiAction("play-alone", _no_args, Controller.play_alone),
-    UiAction("tutorial", _no_args, Controller.start_tutorial),
-    UiAction("tutorial-keep", _no_args, Controller.keep_tutorial),
-    UiAction("language", _language_arg, Controller.set_language),
-    UiAction("continue-game", _save_id, Controller.continue_game),
+    UiAction("rules", _no_args, nav.open_rules),
+    UiAction("rules-close", _no_args, nav.close_rules),
+    UiAction("menu", _no_args, nav.toggle_menu),
+    UiAction("menu-close", _no_args, nav.close_menu),
+    UiAction("new-game", _no_args, nav.start_setup),
+    UiAction("play-alone", _no_args, nav.play_alone),
+    UiAction("tutorial", _no_args, nav.start_tutorial),
+    UiAction("tutorial-keep", _no_args, nav.keep_tutorial),
+    UiAction("language", _language_arg, nav.set_language),
+    UiAction("continue-game", _save_id, nav.continue_game),
     UiAction("delete", lambda d: (_save_id(d), d.get("confirm") in (True, "true")),
-             Controller.delete_game),
-    UiAction("setup-count", lambda d: _int_arg(d, "value", 2, 4), Controller.set_count),
-    UiAction("field", _field_arg, Controller.set_field),
-    UiAction("setup-start", _no_args, Controller.start_game),
-    UiAction("reveal", _no_args, Controller.reveal),
+             nav.delete_game),
+    UiAction("setup-count", lambda d: _int_arg(d, "value", 2, 4), play.set_count),
+    UiAction("field", _field_arg, play.set_field),
+    UiAction("setup-start", _no_args, play.start_game),
+    UiAction("reveal", _no_args, play.reveal),
     UiAction("select-inc", lambda d: (_int_arg(d, "floors", 1, 4), _str_arg(d, "colour")),
-             Controller.select_more),
+             play.select_more),
     UiAction("select-dec", lambda d: (_int_arg(d, "floors", 1, 4), _str_arg(d, "colour")),
-             Controller.select_fewer),
-    UiAction("card", _card_arg, Controller.choose_card),
+             play.select_fewer),
+    UiAction("card", _card_arg, play.choose_card),
     UiAction("piece", lambda d: (_str_arg(d, "colour"), _int_arg(d, "floors", 1, 4)),
-             Controller.choose_piece),
+             play.choose_piece),
     UiAction("plot", lambda d: (_int_arg(d, "city", 0, 5), _int_arg(d, "plot", 0, 8)),
-             Controller.tap_plot),
-    UiAction("confirm", _no_args, Controller.confirm),
-    UiAction("undo", _no_args, Controller.undo),
-    UiAction("continue", _no_args, Controller.ack_scoring),
-    UiAction("rematch", _no_args, Controller.rematch),
-    UiAction("peek", _no_args, Controller.toggle_peek),
-    UiAction("zoom", lambda d: _int_arg(d, "zoom", 0, 5), Controller.zoom_in),
-    UiAction("zoom-out", _no_args, Controller.zoom_out),
-    UiAction("speed", _no_args, Controller.cycle_speed),
-    UiAction("hide-cards", _no_args, Controller.hide_cards),
-    UiAction("reload", _no_args, Controller.request_reload),
-    UiAction("apply-update", _no_args, Controller.apply_update),
+             play.tap_plot),
+    UiAction("confirm", _no_args, play.confirm),
+    UiAction("undo", _no_args, play.undo),
+    UiAction("continue", _no_args, play.ack_scoring),
+    UiAction("rematch", _no_args, play.rematch),
+    UiAction("peek", _no_args, nav.toggle_peek),
+    UiAction("zoom", lambda d: _int_arg(d, "zoom", 0, 5), nav.zoom_in),
+    UiAction("zoom-out", _no_args, nav.zoom_out),
+    UiAction("speed", _no_args, nav.cycle_speed),
+    UiAction("hide-cards", _no_args, play.hide_cards),
+    UiAction("reload", _no_args, nav.request_reload),
+    UiAction("apply-update", _no_args, nav.apply_update),
     UiAction("delete-finished", lambda d: d.get("confirm") in (True, "true"),
-             Controller.delete_finished),
-    UiAction("log", _no_args, Controller.toggle_log),
-    UiAction("log-show", lambda d: _int_arg(d, "log-step", 0, 100000), Controller.show_log_entry),
-    UiAction("inspect-mode", _no_args, Controller.toggle_inspect),
+             nav.delete_finished),
+    UiAction("log", _no_args, F.toggle_log),
+    UiAction("log-show", lambda d: _int_arg(d, "log-step", 0, 100000), F.show_log_entry),
+    UiAction("inspect-mode", _no_args, F.toggle_inspect),
     UiAction("inspect-plot", lambda d: (_int_arg(d, "city", 0, 5), _int_arg(d, "plot", 0, 8)),
-             Controller.inspect_plot),
-    UiAction("inspect-close", _no_args, Controller.close_inspector),
-    UiAction("replay", _no_args, Controller.open_replay),
-    UiAction("replay-step", lambda d: _int_arg(d, "step", 0, 100000), Controller.replay_to),
-    UiAction("replay-close", _no_args, Controller.close_replay),
-    UiAction("export", _no_args, Controller.export_game),
-    UiAction("share", _no_args, Controller.share_link),
-    UiAction("export-whole", lambda d: d.get("confirm") in (True, "true"), Controller.export_whole),
-    UiAction("export-whole-cancel", _no_args, Controller.cancel_whole_export),
-    UiAction("share-close", _no_args, Controller.close_share),
+             F.inspect_plot),
+    UiAction("inspect-close", _no_args, F.close_inspector),
+    UiAction("replay", _no_args, F.open_replay),
+    UiAction("replay-step", lambda d: _int_arg(d, "step", 0, 100000), F.replay_to),
+    UiAction("replay-close", _no_args, F.close_replay),
+    UiAction("export", _no_args, files.export_game),
+    UiAction("share", _no_args, files.share_link),
+    UiAction("export-whole", lambda d: d.get("confirm") in (True, "true"), files.export_whole),
+    UiAction("export-whole-cancel", _no_args, files.cancel_whole_export),
+    UiAction("share-close", _no_args, files.close_share),
     UiAction("import-file", lambda d: None if d.get("too_large") in (True, "true") else str(d["text"]),
-             Controller.import_file),
-    UiAction("backup", _no_args, Controller.backup_all),
+             files.import_file),
+    UiAction("backup", _no_args, files.backup_all),
     UiAction("restore-file", lambda d: None if d.get("too_large") in (True, "true") else str(d["text"]),
-             Controller.restore_file),
-    UiAction("restore-close", _no_args, Controller.close_restore_report),
-    UiAction("home-card-dismiss", _no_args, Controller.dismiss_home_card),
+             files.restore_file),
+    UiAction("restore-close", _no_args, files.close_restore_report),
+    UiAction("home-card-dismiss", _no_args, nav.dismiss_home_card),
     UiAction("hint", _no_args, Controller.ask_hint),
     UiAction("review", _no_args, Controller.open_review),
     UiAction("review-cancel", _no_args, Controller.cancel_review),

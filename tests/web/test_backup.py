@@ -13,7 +13,7 @@ from game import save as game_save
 from game.errors import SaveError
 from game.web import messages as M
 from game.web.backup import FORMAT, MAX_BACKUP_CHARS, backup_data, backup_name, backup_text, restore
-from game.web.controller import ALLOWED_PREFS
+from game.web.features.navigating import ALLOWED_PREFS
 from game.web.storage import PREFIX, PREFS_KEY, MemoryBackend, SaveStore
 from game.web.vdom import El
 

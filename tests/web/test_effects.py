@@ -19,5 +19,5 @@ def test_a_download_is_an_effect_taken_once():
 
 def test_a_reload_is_asked_for_as_an_effect():
     c = make_controller()
-    c.request_reload(None)
+    c.handle("reload")
     assert c.take_effects() == [Reload()]

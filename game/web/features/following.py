@@ -9,6 +9,13 @@ storage for it, game/web/controller.py ``persist``), and tested without a browse
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from ...public_record import is_view_game
+from . import navigating
+
+if TYPE_CHECKING:
+    from ..controller import Controller
 
 
 @dataclass(frozen=True)
@@ -32,11 +39,11 @@ LIVE = Following()
 """How a game opens: the board as it is now, nothing outlined, nothing open."""
 
 
-def toggle_log(f: Following) -> Following:
+def log_toggled(f: Following) -> Following:
     return replace(f, log_open=not f.log_open)
 
 
-def show_entry(f: Following, step: int, positions: tuple[int, ...]) -> Following:
+def entry_shown(f: Following, step: int, positions: tuple[int, ...]) -> Following:
     """A tapped log entry: its plots are outlined (live, the drawer closes; in the replay
     the board goes to that step)."""
     if f.replaying:
@@ -44,20 +51,20 @@ def show_entry(f: Following, step: int, positions: tuple[int, ...]) -> Following
     return replace(f, focus=positions, log_open=False)
 
 
-def inspect(f: Following, city: int, plot: int) -> Following:
+def inspected_at(f: Following, city: int, plot: int) -> Following:
     return replace(f, inspected=(city, plot))
 
 
-def toggle_inspect(f: Following) -> Following:
+def inspect_toggled(f: Following) -> Following:
     inspecting = not f.inspecting
     return replace(f, inspecting=inspecting, inspected=f.inspected if inspecting else None)
 
 
-def close_inspector(f: Following) -> Following:
+def inspector_closed(f: Following) -> Following:
     return replace(f, inspected=None)
 
 
-def open_replay(f: Following, count: int) -> Following:
+def replay_opened(f: Following, count: int) -> Following:
     """The replay of a log of ``count`` steps, at its last step (the drawer closes: the
     replay shows its own log)."""
     return replay_at(replace(f, log_open=False), count - 1, count)
@@ -74,6 +81,62 @@ def live(f: Following) -> Following:
     return replace(f, replay_step=None)
 
 
-def close_replay(f: Following) -> Following:
+def replay_closed(f: Following) -> Following:
     """The board as it is now, nothing outlined or inspected from the replay."""
     return replace(f, replay_step=None, inspected=None, focus=())
+
+
+# ------------------------------------------------------------------ the handlers
+# Each ``(controller, arguments)``, listed in :data:`game.web.controller.ACTIONS`.
+
+def toggle_log(c: Controller, args: None) -> None:
+    c.following = log_toggled(c.following)
+
+
+def show_log_entry(c: Controller, step: int) -> None:
+    """A tapped log entry: its plots are outlined on the board (the drawer closes; on a
+    phone the city opens)."""
+    if c.session is None:
+        return
+    entries = c.session.story().all_entries
+    if not 0 <= step < len(entries):
+        return
+    c.following = entry_shown(c.following, step, entries[step].positions)
+    focus = c.following.focus
+    if focus and c.compact and not c.following.replaying:
+        c.zoom_at = (focus[0] // 9, len(c.session.game.log))
+
+
+def inspect_plot(c: Controller, args: tuple[int, int]) -> None:
+    """A long press on a plot: its tower in the inspector, whatever the mode."""
+    if c.session is not None:
+        c.following = inspected_at(c.following, *args)
+
+
+def toggle_inspect(c: Controller, args: None) -> None:
+    c.following = inspect_toggled(c.following)
+
+
+def close_inspector(c: Controller, args: None) -> None:
+    c.following = inspector_closed(c.following)
+
+
+def open_replay(c: Controller, args: None) -> None:
+    if c.session is None or not c.session.game.log:
+        return
+    c.following = replay_opened(c.following, len(c.session.story()))
+
+
+def replay_to(c: Controller, step: int) -> None:
+    if c.session is None or not c.following.replaying:
+        return
+    c.following = replay_at(c.following, step, len(c.session.story()))
+
+
+def close_replay(c: Controller, args: None) -> None:
+    """Back to the game; a view has no game to go back to, so it is left."""
+    if c.session is not None and is_view_game(c.session.game):
+        navigating.go_home(c, None)
+        return
+    c.review_shown = None
+    c.following = replay_closed(c.following)

@@ -1,0 +1,135 @@
+"""A game as a file or a link, and a backup of every game (issue 23.1; issue 24.1: handlers,
+each ``(controller, arguments)``, listed in :data:`game.web.controller.ACTIONS`). What a file
+or a link holds is decided in :mod:`game.web.sharing`; here is what the page does with it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...errors import SaveError
+from ...match import Game
+from ...public_record import is_view_game
+from .. import messages as M
+from ..backup import backup_name, backup_text, restore
+from ..effects import Download
+from ..sharing import export_name, export_text, from_fragment, import_text, link_fragment, shared_text
+from ..storage import StorageError
+from . import following
+from .navigating import ALLOWED_PREFS
+
+if TYPE_CHECKING:
+    from ..controller import Controller
+
+
+def export_game(c: Controller, args: None) -> None:
+    """Offer the game as a file (the browser layer takes :attr:`download`): a finished
+    game whole, an unfinished one's view (game/public_record.py)."""
+    if c.session is not None:
+        game = c.session.game
+        c.effects.append(Download(export_name(game, c.clock()), shared_text(game)))
+
+
+def export_whole(c: Controller, confirmed: bool) -> None:
+    """Continue on another device: the whole of an unfinished game as a file, after a
+    warning that it shows every hand (the first tap asks, the second saves)."""
+    session = c.session
+    if session is None or session.state.is_over or is_view_game(session.game):
+        return
+    c.menu_open = False
+    if not confirmed:
+        c.whole_export_asked = True
+        return
+    c.whole_export_asked = False
+    game = session.game
+    c.effects.append(Download(export_name(game, c.clock(), whole=True),
+                                 export_text(game)))
+
+
+def cancel_whole_export(c: Controller, args: None) -> None:
+    c.whole_export_asked = False
+
+
+def share_link(c: Controller, args: None) -> None:
+    """A link to the game's replay: a finished game whole, an unfinished one's view."""
+    if c.session is not None:
+        c.share = link_fragment(c.session.game)
+
+
+def close_share(c: Controller, args: None) -> None:
+    c.share = None
+
+
+def import_file(c: Controller, text: str | None) -> None:
+    """A game from a file (None: a file far larger than any game, not read): checked by
+    replaying it; stored as a new game (nothing is overwritten) and opened, a finished
+    one in its replay. A bad file (an empty one too): a message saying why."""
+    try:
+        if text is None:
+            raise SaveError("the file is far too large to be a game", "too_large")
+        game = import_text(text)
+    except SaveError as error:
+        import_failed(c, M.reason(error))
+        return
+    adopt_game(c, game)
+
+
+def backup_all(c: Controller, args: None) -> None:
+    """Offer every stored game and the settings as one file (the browser downloads it)."""
+    now = c.clock()
+    c.effects.append(Download(backup_name(now), backup_text(c.store, now)))
+
+
+def restore_file(c: Controller, text: str | None) -> None:
+    """Restore a backup file (None: a file far larger than any backup, not read). Games
+    here are never overwritten by an older or different copy; the report says what was
+    restored and skipped. A file refused as a whole changes nothing and says why."""
+    c.restore_report = None
+    c.confirm_delete = None
+    try:
+        if text is None:
+            raise SaveError("the file is far too large to be a backup", "too_large")
+        report = restore(c.store, text, ALLOWED_PREFS)
+    except SaveError as error:
+        c.start_error = ("backup.restore_failed", {"reason": M.reason(error)})
+        return
+    c.start_error = None
+    c.restore_report = report
+    prefs = c.store.prefs()
+    if "lang" in report.settings:
+        M.set_language(prefs["lang"])
+        c.form.relabel()
+    if "speed" in report.settings:
+        c.speed = prefs["speed"]
+
+
+def close_restore_report(c: Controller, args: None) -> None:
+    c.restore_report = None
+
+
+def open_link(c: Controller, fragment: str) -> None:
+    try:
+        game = from_fragment(fragment)
+    except SaveError as error:
+        import_failed(c, M.reason(error))
+        return
+    adopt_game(c, game)
+
+
+def import_failed(c: Controller, reason: str) -> None:
+    c.set_session(None, None)
+    c.start_error = ("share.import_failed", {"reason": reason})
+
+
+def adopt_game(c: Controller, game: Game) -> None:
+    """Store an imported game and open it; the same game stored before is opened instead."""
+    ident = c.store.find_same(game)
+    if ident is None:
+        ident = c.store.new_id()
+        try:
+            c.store.save(ident, game)
+        except StorageError as error:
+            import_failed(c, M.reason(error))
+            return
+    c.start_error = None
+    if c.open_game(ident) and game.state.is_over and not c.following.replaying:
+        following.open_replay(c, None)
