@@ -20,7 +20,7 @@ from game.view import PlayerView
 from game.web.frame import Frame, PlayFrame
 
 WEB = Path(__file__).resolve().parents[2] / "game" / "web"
-DRAWING = sorted((WEB / "screens").glob("*.py")) + [WEB / "board_svg.py"]
+DRAWING = sorted((WEB / "screens").glob("*.py")) + [WEB / "board_svg.py", WEB / "svg_pieces.py"]
 FORBIDDEN = {"session", "state", "match", "controller", "storage", "save"}
 
 

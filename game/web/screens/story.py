@@ -11,8 +11,8 @@ from typing import Any
 
 from ...material import PIECE_FLOORS
 from .. import messages as M
-from ..board_svg import card_svg, piece_svg
 from ..frame import Inspector, PlayFrame
+from ..svg_pieces import card_svg, piece_svg
 from ..telling import Line, lines, lost_towers
 from ..vdom import El, h
 from .common import bdi, button, chip, chips, said

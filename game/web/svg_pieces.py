@@ -1,0 +1,239 @@
+"""The small drawings of the board and of the panels, as SVG element trees: a tower with its
+floor chips, the tallest-tower medal, the lock of a safe tower, Godzilla, a building card, a
+piece, and the rules' diagrams of whole positions. Each takes plain values (a tower, colour
+names) and the message catalogue, nothing else; :mod:`game.web.board_svg` puts them on the
+board.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..board import Tower, floors_by_colour, height, owner
+from ..material import CITIES, PLOTS_PER_CITY, Card
+from . import layout, palette
+from . import messages as M
+from .vdom import El, s
+
+CARD_BG = "#fbf8f1"
+
+
+def _chip(x: float, y: float, w: float, hgt: float, colour: str, text: str,
+           size: int = 12, cls: str = "chip-text") -> list[El]:
+    return [
+        s("rect", {"x": x, "y": y, "width": w, "height": hgt, "rx": 3,
+                   "fill": palette.fill(colour), "stroke": palette.edge(colour),
+                   "stroke-width": 1.5}),
+        s("text", {"x": x + w / 2, "y": y + hgt / 2 + size * 0.36, "font-size": size,
+                   "text-anchor": "middle", "fill": palette.ink(colour),
+                   "class": cls, "aria-hidden": "true"}, text),
+    ]
+
+
+def tower_drawing(x: float, y: float, tower: Tower, colours: tuple[str, ...], safe: bool,
+                  ghost: tuple[str, int] | None = None) -> list[El]:
+    """The tower on one plot: stacked floors, height badge, floors per colour, lock if safe."""
+    parts: list[El] = []
+    pieces = [(colours[c], f, False) for c, f in tower]
+    if ghost is not None:
+        pieces.append((ghost[0], ghost[1], True))
+    total = sum(f for _, f, _ in pieces)
+    if not total:
+        return parts
+    left, width, bottom, room = x + 54, 40, y + 72, 64
+    unit = min(13.0, room / total)
+    top = bottom
+    parts.append(s("rect", {"x": left + 4, "y": bottom - total * unit + 4, "width": width,
+                            "height": total * unit, "rx": 2, "class": "tower-shadow"}))
+    for index, (colour, floors, is_ghost) in enumerate(pieces):
+        hgt = floors * unit
+        top -= hgt
+        attrs = {"x": left, "y": top, "width": width, "height": hgt,
+                 "fill": palette.fill(colour), "stroke": palette.edge(colour),
+                 "stroke-width": 1.5}
+        if is_ghost:
+            attrs["class"] = "ghost-piece"
+        elif index == len(tower) - 1:
+            attrs["class"] = "top-piece"  # (the newest piece: it drops in when just placed)
+        parts.append(s("rect", attrs))
+        if unit >= 6 and floors > 1:  # floor lines inside a piece
+            for k in range(1, floors):
+                yy = top + k * unit
+                parts.append(s("line", {"x1": left + 3, "x2": left + width - 3, "y1": yy,
+                                        "y2": yy, "stroke": palette.edge(colour),
+                                        "stroke-width": 0.8, "opacity": 0.6}))
+        if hgt >= 13:
+            parts.append(s("text", {"x": left + width / 2, "y": top + hgt / 2 + 4.5,
+                                    "font-size": 13, "text-anchor": "middle",
+                                    "fill": palette.ink(colour), "class": "piece-letter",
+                                    "aria-hidden": "true"},
+                           M.letter(colour)))
+    if tower:
+        # Height and floors per colour are read from the table: at least 20 SVG units
+        # (12 CSS px on the smallest whole board, 1024 x 768; larger in the opened city).
+        top_colour = colours[owner(tower)]  # type: ignore[index]
+        parts.append(s("circle", {"cx": x + 24, "cy": y + 25, "r": 20, "class": "height-badge",
+                                  "stroke": palette.fill(top_colour)}))
+        parts.append(s("text", {"x": x + 24, "y": y + 34, "font-size": 26,
+                                "text-anchor": "middle", "class": "height-text",
+                                "aria-hidden": "true"},  # the plot's name says it all
+                       M.number(height(tower))))
+        # The owner's letter beside the badge: ownership readable without telling hues apart.
+        parts.extend(_chip(x + 5, y + 48, 17, 17, top_colour, M.letter(top_colour), 13))
+        counts = floors_by_colour(tower)
+        order = sorted(counts, key=lambda c: (-counts[c], c))
+        n = len(order)
+        chip_w = 22.5 if n > 3 else 30
+        for i, c in enumerate(order):
+            name = colours[c]
+            text = M.letter(name) + M.number(counts[c])
+            chip = _chip(x + 4 + i * (chip_w + 1), y + 74, chip_w, 24, name, text, 21,
+                          "chip-text floor-text")
+            if n > 3 or len(text) > 2:  # narrower glyphs, never a smaller text
+                chip[1].attrs.update({"textLength": chip_w - 4, "lengthAdjust": "spacingAndGlyphs"})
+            parts.extend(chip)
+        if safe:
+            parts.extend(lock(x + 33, y + 58))
+    return parts
+
+
+def tallest_medal(x: float, y: float, single: bool) -> El:
+    """The tallest-tower mark of the plot at (x, y): a medal on the height badge's rim, clear
+    of the tower however tall it is drawn (a tower's drawing starts at x + 54). Filled gold
+    for the one tallest tower, a gold ring on each of the towers sharing the greatest height."""
+    return s("g", {"class": "tallest-mark" if single else "tallest-mark tallest-tie"},
+             s("title", {}, M.t("board.tallest") if single else M.t("board.tallest_tie")),
+             s("circle", {"cx": x + 42, "cy": y + 10, "r": 9.5, "class": "tallest-medal"}),
+             s("path", {"d": f"M{x + 42} {y + 4} l5.5 9.5 h-11 z",
+                        "class": "tallest-peak"}))
+
+
+def lock(cx: float, cy: float) -> list[El]:
+    return [
+        s("path", {"d": f"M{cx - 5} {cy - 3} v-4 a5 5 0 0 1 10 0 v4", "class": "lock-shackle"}),
+        s("rect", {"x": cx - 8, "y": cy - 3, "width": 16, "height": 12, "rx": 2,
+                   "class": "lock-body"}),
+    ]
+
+
+def godzilla_token(x: float, y: float, baby: bool) -> list[El]:
+    cx, cy = x + 50, y + 50
+    scale = 0.75 if baby else 1.0
+    r = 28 * scale
+    return [
+        s("circle", {"cx": cx, "cy": cy, "r": r + 6, "class": "godzilla-ring"}),
+        s("ellipse", {"cx": cx, "cy": cy + 6 * scale, "rx": 14 * scale, "ry": 17 * scale,
+                      "class": "godzilla-foot"}),
+        s("ellipse", {"cx": cx - 15 * scale, "cy": cy - 13 * scale, "rx": 5 * scale,
+                      "ry": 8 * scale, "class": "godzilla-foot"}),
+        s("ellipse", {"cx": cx, "cy": cy - 19 * scale, "rx": 5 * scale, "ry": 8 * scale,
+                      "class": "godzilla-foot"}),
+        s("ellipse", {"cx": cx + 15 * scale, "cy": cy - 13 * scale, "rx": 5 * scale,
+                      "ry": 8 * scale, "class": "godzilla-foot"}),
+        s("title", {}, M.t("play.godzilla")),
+    ]
+
+
+def card_svg(card: Card, size: int = 56) -> El:
+    """A building card: a 3 x 3 grid with the marked cell, as read from the holder's edge."""
+    cells: list[El] = [s("rect", {"x": 1, "y": 1, "width": 58, "height": 58, "rx": 7,
+                                  "class": "card-face"})]
+    for r in range(3):
+        for c in range(3):
+            marked = (r, c) == (card.row, card.col)
+            cells.append(s("rect", {"x": 8 + c * 15, "y": 8 + r * 15, "width": 13,
+                                    "height": 13, "rx": 2,
+                                    "class": "card-cell marked" if marked else "card-cell"}))
+    return s("svg", {"viewBox": "0 0 60 60", "width": size, "height": size,
+                     "class": "card-svg", "aria-hidden": "true"}, cells)
+
+
+def piece_svg(colour: str, floors: int, size: int = 44) -> El:
+    """A building piece seen from the side: ``floors`` stacked floors with its colour letter."""
+    parts: list[El] = []
+    unit = 9
+    bottom = 42
+    for k in range(floors):
+        y = bottom - (k + 1) * unit
+        parts.append(s("rect", {"x": 10, "y": y, "width": 24, "height": unit - 1, "rx": 1.5,
+                                "fill": palette.fill(colour), "stroke": palette.edge(colour),
+                                "stroke-width": 1.2}))
+    parts.append(s("text", {"x": 22, "y": bottom - floors * unit / 2 + 4, "font-size": 11,
+                            "text-anchor": "middle", "fill": palette.ink(colour),
+                            "class": "piece-letter"}, M.letter(colour)))
+    return s("svg", {"viewBox": "0 0 44 44", "width": size, "height": size,
+                     "class": "piece-svg", "aria-hidden": "true"}, parts)
+
+
+def board_diagram(board: tuple[Tower, ...], colours: tuple[str, ...], label: str,
+                  seat: str = "south", cities: tuple[int, ...] = tuple(range(len(CITIES))),
+                  marks: dict[int, str] | None = None,
+                  ghost: tuple[int, str, int] | None = None,
+                  godzilla: int | None = None, arrow: tuple[int, int] | None = None,
+                  edge: str | None = None) -> El:
+    """A position drawn by the game's own plot and tower code, for the rules help: only
+    ``cities`` (seen from ``seat``'s edge, as on the board), a picture named ``label``.
+
+    ``edge``: a seat whose edge of the board is drawn as a bar (where that player sits).
+    ``marks``: board position -> ``"legal"`` (a highlighted plot, as in the game) or
+    ``"refused"`` (crossed out); ``ghost``: (position, colour, floors) of a piece about to be
+    placed; ``godzilla``: Godzilla's plot; ``arrow``: (from, to) positions (its walk)."""
+    marks = marks or {}
+    parts: list[Any] = []
+    rects = [layout.city_rect(seat, c) for c in cities]
+    x0 = min(r.x for r in rects) - 14
+    y0 = min(r.y for r in rects) - 44
+    x1 = max(r.x + r.w for r in rects) + 14
+    y1 = max(r.y + r.h for r in rects) + 14
+    parts.append(s("rect", {"x": x0, "y": y0, "width": x1 - x0, "height": y1 - y0, "rx": 18,
+                            "class": "board-bg"}))
+    for city, r in zip(cities, rects):
+        parts.append(s("rect", {"x": r.x - 8, "y": r.y - 8, "width": r.w + 16,
+                                "height": r.h + 16, "rx": 12, "class": "city-block"}))
+        parts.append(s("text", {"x": r.x + r.w / 2, "y": r.y - 14, "font-size": 22,
+                                "text-anchor": "middle", "class": "city-name"}, M.city(city)))
+        for plot in range(PLOTS_PER_CITY):
+            pos = city * PLOTS_PER_CITY + plot
+            p = layout.plot_rect(seat, city, plot)
+            tower = board[pos]
+            mark = marks.get(pos)
+            cls = "plot legal" if mark == "legal" else "plot"
+            inner: list[Any] = [s("rect", {"x": p.x + 4, "y": p.y + 4, "width": p.w - 8,
+                                           "height": p.h - 8, "rx": 9, "class": "tile"})]
+            if not tower and not (ghost and ghost[0] == pos):
+                inner.append(s("rect", {"x": p.x + 22, "y": p.y + 22, "width": p.w - 44,
+                                        "height": p.h - 44, "rx": 4, "class": "lot"}))
+            piece = (ghost[1], ghost[2]) if ghost is not None and ghost[0] == pos else None
+            inner.extend(tower_drawing(p.x, p.y, tower, colours, False, piece))
+            if mark == "legal":
+                inner.append(s("rect", {"x": p.x + 3, "y": p.y + 3, "width": p.w - 6,
+                                        "height": p.h - 6, "rx": 10, "class": "target-ring"}))
+            elif mark == "refused":
+                inner.append(s("path", {"d": f"M{p.x + 14} {p.y + 14} L{p.x + 86} {p.y + 86} "
+                                             f"M{p.x + 86} {p.y + 14} L{p.x + 14} {p.y + 86}",
+                                        "class": "refused-cross"}))
+            parts.append(s("g", {"class": cls, "data-pos": pos}, inner))
+    if godzilla is not None:
+        g = layout.plot_rect(seat, *divmod(godzilla, PLOTS_PER_CITY))
+        parts.append(s("g", {"class": "godzilla"}, godzilla_token(g.x, g.y, False)[:-1]))
+    if arrow is not None:
+        a = layout.plot_rect(seat, *divmod(arrow[0], PLOTS_PER_CITY))
+        b = layout.plot_rect(seat, *divmod(arrow[1], PLOTS_PER_CITY))
+        ax, ay, bx, by = a.x + 50, a.y + 50, b.x + 50, b.y + 50
+        parts.append(s("line", {"x1": ax + (bx - ax) * 0.45, "y1": ay + (by - ay) * 0.45,
+                                "x2": ax + (bx - ax) * 0.8, "y2": ay + (by - ay) * 0.8,
+                                "class": "walk-arrow", "marker-end": "url(#walk-head)"}))
+        parts.insert(0, s("defs", {}, s("marker", {
+            "id": "walk-head", "viewBox": "0 0 10 10", "refX": 5, "refY": 5,
+            "markerWidth": 4, "markerHeight": 4, "orient": "auto-start-reverse"},
+            s("path", {"d": "M0 0 L10 5 L0 10 z", "class": "walk-head"}))))
+    if edge is not None:
+        side = layout.edge_of(seat, edge)
+        w, hh = x1 - x0, y1 - y0
+        bar = {"bottom": (x0, y1 - 10, w, 10), "top": (x0, y0, w, 10),
+               "left": (x0, y0, 10, hh), "right": (x1 - 10, y0, 10, hh)}[side]
+        parts.append(s("rect", {"x": bar[0], "y": bar[1], "width": bar[2], "height": bar[3],
+                                "rx": 5, "class": "seat-edge", "data-edge": side}))
+    return s("svg", {"viewBox": f"{x0} {y0} {x1 - x0} {y1 - y0}", "class": "rules-board diagram",
+                     "role": "img", "aria-label": label, "data-seat": seat,
+                     "preserveAspectRatio": "xMidYMid meet"}, parts)
