@@ -271,22 +271,34 @@ class Pass:
             self.wait_ready("reopen %d" % n)
             self.behind_pass_screen("reopen %d" % n, 0)
 
-        # 7. export: the game log's Export, the download caught in the page
+        # 7. export: the game log's "Save as file" gives the view (what the table has seen:
+        # no seed, no shuffle); the menu's "Continue on another device", after its warning,
+        # the whole game. The downloads are caught in the page.
         self.reveal(0)
         d.tap('[data-action="menu"]')
         d.tap('[data-action="log"]')
         d.tap('[data-action="export"]')
-        download = d.wait_for("() => { const x = window.__guard.downloads[0];"
+        view = d.wait_for("() => { const x = window.__guard.downloads[0];"
+                          " return x && x.text !== null && x; }", timeout=30,
+                          what="the exported view")
+        assert view["name"].startswith("manhattan-") and view["name"].endswith("-view.json")
+        shown = json.loads(view["text"])
+        assert shown["format"] == "manhattan-view" and "seed" not in shown
+        assert "shuffle" not in view["text"], "the view holds a shuffle"
+        d.tap('.log-drawer [data-action="log"]')  # the drawer's Close
+        d.wait_for("() => !document.querySelector('.log-drawer')", timeout=30, what="log closed")
+        d.tap('[data-action="menu"]')
+        d.tap('[data-action="export-whole"]')
+        d.tap('[data-whole-export] [data-confirm="true"]')
+        download = d.wait_for("() => { const x = window.__guard.downloads[1];"
                               " return x && x.text !== null && x; }", timeout=30,
-                              what="the exported file")
-        assert download["name"].startswith("manhattan-") and download["name"].endswith(".json")
+                              what="the exported game")
+        assert download["name"].endswith("-all-hands.json")
         exported = json.loads(download["text"])
         assert exported["log"] == saved["log"], "the exported game is not the game"
         self.mark("exported")
 
         # 8. import into a site that no longer has it: a new game, the same log
-        d.tap('.log-drawer [data-action="log"]')  # the drawer's Close
-        d.wait_for("() => !document.querySelector('.log-drawer')", timeout=30, what="log closed")
         d.tap('[data-action="menu"]')
         d.tap('[data-action="home"]')
         self.wait_screen("start")
