@@ -27,6 +27,7 @@ from .boot_screen import BOOT_SCREEN_KEY, entry, next_start_screen
 from .controller import Controller
 from .dom import build, patch, replace_children
 from .effects import ApplyUpdate, Download, Effect, Reload, ShowBoard
+from .focus import ARROWS, NAVIGABLE, focus_selectors, nearest
 from .frame import Frame
 from .homescreen import show_home_screen_card
 from .jobs import Jobs
@@ -141,15 +142,6 @@ def browser_languages() -> list[str]:
         return found or [str(window.navigator.language)]
     except Exception:
         return []
-
-
-# Keyboard: where the arrow keys move on the board (screen directions).
-ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
-NAVIGABLE = '[data-action="plot"], [data-action="zoom"]'
-FOCUS_KEYS = ("action", "city", "plot", "card", "floors", "colour", "id", "field", "player",
-              "value", "zoom", "select-inc", "select-dec")
-"""The data-* attributes that tell one control from another, to find it again after a
-redraw (focus stays where it was)."""
 
 
 def _url_params() -> dict[str, str]:
@@ -398,27 +390,18 @@ class App:
         svg = el.closest("svg")
         if not present(svg):
             return
-        box = el.getBoundingClientRect()
-        x0, y0 = box.left + box.width / 2, box.top + box.height / 2
-        dx, dy = step
-        best: DomElement | None = None
-        best_score: float | None = None
+
+        def centre(node: DomElement) -> tuple[float, float]:
+            box = node.getBoundingClientRect()
+            return box.left + box.width / 2, box.top + box.height / 2
+
         nodes = svg.querySelectorAll(NAVIGABLE)
-        for i in range(int(nodes.length)):
-            node = nodes.item(i)
-            r = node.getBoundingClientRect()
-            x, y = r.left + r.width / 2 - x0, r.top + r.height / 2 - y0
-            along = x * dx + y * dy
-            if along <= 1:
-                continue
-            across = abs(x * dy) + abs(y * dx)
-            score = along + 2 * across
-            if best_score is None or score < best_score:
-                best, best_score = node, score
-        if best is not None:
+        found = nearest(centre(el), step, [centre(nodes.item(i))
+                                           for i in range(int(nodes.length))])
+        if found is not None:
             for i in range(int(nodes.length)):
                 _focusable(nodes.item(i)).setAttribute("tabindex", "-1")
-            chosen = _focusable(best)
+            chosen = _focusable(nodes.item(found))
             chosen.setAttribute("tabindex", "0")
             chosen.focus()
 
@@ -677,21 +660,7 @@ class App:
                 el = el.closest("[data-action]")  # a plot's focusable cell
                 if not present(el):
                     return None
-            data = self._data(el)
-            if "action" not in data and "field" not in data:
-                return None
-            keys = [k for k in FOCUS_KEYS if k in data]
-            exact = "".join(f'[data-{k}="{data[k]}"]' for k in keys)
-            found = [exact]
-            if present(el.closest(".tb-menu")):  # a tool of the game menu: if the menu
-                found.append('[data-action="menu"]')  # closed, its button
-            if "city" in data and "plot" in data:  # a plot, tappable or not any more
-                found.append(f'[data-city="{data["city"]}"][data-plot="{data["plot"]}"]')
-            if "action" in data:
-                found.append(f'[data-action="{data["action"]}"]:not([disabled])')
-            # The control is gone or disabled (a confirmed step): the panel's first control.
-            found += ['.panel [data-action]:not([disabled])', '[data-action]:not([disabled])']
-            return found
+            return focus_selectors(self._data(el), present(el.closest(".tb-menu")))
         except Exception:
             return None
 
