@@ -12,7 +12,6 @@ import json
 import time
 import traceback
 from collections.abc import Callable
-from functools import partial
 from typing import Any, cast
 
 from pyscript import document as js_document
@@ -25,13 +24,14 @@ from . import layout
 from . import messages as M
 from .backup import MAX_BACKUP_CHARS
 from .boot_screen import BOOT_SCREEN_KEY, entry, next_start_screen
-from .coach import Answer, Request, parse_answer, request_text, work
 from .controller import Controller
 from .dom import build, patch, replace_children
 from .effects import ApplyUpdate, Download, Effect, Reload, ShowBoard
 from .features import files
+from .focus import ARROWS, NAVIGABLE, focus_selectors, nearest
 from .frame import Frame
 from .homescreen import show_home_screen_card
+from .jobs import Jobs
 from .js_types import (
     DateTimeFormat,
     Document,
@@ -145,15 +145,6 @@ def browser_languages() -> list[str]:
         return []
 
 
-# Keyboard: where the arrow keys move on the board (screen directions).
-ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
-NAVIGABLE = '[data-action="plot"], [data-action="zoom"]'
-FOCUS_KEYS = ("action", "city", "plot", "card", "floors", "colour", "id", "field", "player",
-              "value", "zoom", "select-inc", "select-dec")
-"""The data-* attributes that tell one control from another, to find it again after a
-redraw (focus stays where it was)."""
-
-
 def _url_params() -> dict[str, str]:
     params: dict[str, str] = {}
     try:
@@ -202,7 +193,7 @@ class App:
                                        else None, browser_languages()))
         format_time = browser_time_formatter()
         self._format_time = format_time
-        report = self._warn
+        report = self.warn
         if format_time is None:
             self.controller = Controller(SaveStore(backend), params, report=report,
                                          safari_tab=safari_tab())
@@ -212,9 +203,7 @@ class App:
         self._persist_asked = False
         self._news: News = ()
         self._proxies: list[JsCallback] = []  # JavaScript proxies kept alive for the page's lifetime
-        self._task: asyncio.Future[None] | None = None
-        self._coach_task: asyncio.Future[None] | None = None
-        self.answered_at = 0.0  # performance.now() when the worker's last answer came
+        self.jobs = Jobs(self.controller, self)  # computer turns, hints, the review
         self.last_render_ms = 0.0
         self._tree: El | None = None   # the element tree now on the page, and its DOM node
         self._node: DomNode | None = None
@@ -227,17 +216,12 @@ class App:
         self._swallow_click = False
         self._on_long_press = create_proxy(self.on_long_press)
 
-    @staticmethod
-    def _warn(text: str) -> None:
-        """Where the controller reports an unknown or malformed UI action."""
-        window.console.warn(text)
-
     # ---------------------------------------------------------------- start
     def start(self) -> None:
         try:
             self.controller.boot()
         except Exception:  # never a blank page: fall back to the start screen
-            self._report()
+            self.report()
             self.controller.screen = "start"
         if not self.storage_ok:
             self.controller.start_error = ("start.storage_unavailable", {})
@@ -407,27 +391,18 @@ class App:
         svg = el.closest("svg")
         if not present(svg):
             return
-        box = el.getBoundingClientRect()
-        x0, y0 = box.left + box.width / 2, box.top + box.height / 2
-        dx, dy = step
-        best: DomElement | None = None
-        best_score: float | None = None
+
+        def centre(node: DomElement) -> tuple[float, float]:
+            box = node.getBoundingClientRect()
+            return box.left + box.width / 2, box.top + box.height / 2
+
         nodes = svg.querySelectorAll(NAVIGABLE)
-        for i in range(int(nodes.length)):
-            node = nodes.item(i)
-            r = node.getBoundingClientRect()
-            x, y = r.left + r.width / 2 - x0, r.top + r.height / 2 - y0
-            along = x * dx + y * dy
-            if along <= 1:
-                continue
-            across = abs(x * dy) + abs(y * dx)
-            score = along + 2 * across
-            if best_score is None or score < best_score:
-                best, best_score = node, score
-        if best is not None:
+        found = nearest(centre(el), step, [centre(nodes.item(i))
+                                           for i in range(int(nodes.length))])
+        if found is not None:
             for i in range(int(nodes.length)):
                 _focusable(nodes.item(i)).setAttribute("tabindex", "-1")
-            chosen = _focusable(best)
+            chosen = _focusable(nodes.item(found))
             chosen.setAttribute("tabindex", "0")
             chosen.focus()
 
@@ -540,7 +515,7 @@ class App:
         try:
             redraw = self.controller.external_change()
         except Exception:
-            self._report()
+            self.report()
             redraw = True
         if redraw:
             self.render()
@@ -564,7 +539,7 @@ class App:
         try:
             files.open_link(self.controller, fragment)
         except Exception:
-            self._report()
+            self.report()
         self._forget_link()
         self.render()
         self.kick()
@@ -612,7 +587,7 @@ class App:
         try:
             redraw = self.controller.handle(action, data)
         except Exception:
-            self._report()
+            self.report()
             redraw = True
         self.root.setAttribute("data-handle-ms", f"{(time.perf_counter() - started) * 1000:.1f}")
         effects = self.controller.take_effects()
@@ -642,11 +617,6 @@ class App:
                 except Exception:
                     pass
 
-    def _report(self) -> None:
-        detail = traceback.format_exc()
-        window.console.error(detail)
-        self.controller.banner = ("app.error", {"detail": detail.strip().splitlines()[-1]})
-
     # -------------------------------------------------------------- drawing
     def render(self, measure: bool = True) -> None:
         started = time.perf_counter()
@@ -654,7 +624,7 @@ class App:
             frame = self.controller.frame()
             tree = render_page(frame)
         except Exception:
-            self._report()
+            self.report()
             self.controller.session = None
             self.controller.screen = "start"
             frame = self.controller.frame()
@@ -674,7 +644,7 @@ class App:
             self.root.setAttribute("data-notice", self.controller.notice)
         else:
             self.root.removeAttribute("data-notice")
-        self.root.setAttribute("data-busy", "true" if self._task is not None else "false")
+        self.root.setAttribute("data-busy", "true" if self.jobs.busy else "false")
         self.last_render_ms = (time.perf_counter() - started) * 1000
         self.root.setAttribute("data-render-ms", f"{self.last_render_ms:.1f}")
         if measure and self._measure_board():
@@ -691,21 +661,7 @@ class App:
                 el = el.closest("[data-action]")  # a plot's focusable cell
                 if not present(el):
                     return None
-            data = self._data(el)
-            if "action" not in data and "field" not in data:
-                return None
-            keys = [k for k in FOCUS_KEYS if k in data]
-            exact = "".join(f'[data-{k}="{data[k]}"]' for k in keys)
-            found = [exact]
-            if present(el.closest(".tb-menu")):  # a tool of the game menu: if the menu
-                found.append('[data-action="menu"]')  # closed, its button
-            if "city" in data and "plot" in data:  # a plot, tappable or not any more
-                found.append(f'[data-city="{data["city"]}"][data-plot="{data["plot"]}"]')
-            if "action" in data:
-                found.append(f'[data-action="{data["action"]}"]:not([disabled])')
-            # The control is gone or disabled (a confirmed step): the panel's first control.
-            found += ['.panel [data-action]:not([disabled])', '[data-action]:not([disabled])']
-            return found
+            return focus_selectors(self._data(el), present(el.closest(".tb-menu")))
         except Exception:
             return None
 
@@ -752,160 +708,42 @@ class App:
         except Exception:  # measuring is a refinement: never break drawing for it
             return False
 
-    # ------------------------------------------------------------ computers
+    # ------------------------------------------------- background jobs
+    # The browser's side of game/web/jobs.py (its BrowserPort): computer turns, hints and
+    # the review are scheduled there, in pure Python.
     def kick(self) -> None:
-        c = self.controller
-        if self._task is None and (c.computer_to_move() or c.auto_continue()):
-            self._task = asyncio.ensure_future(self.run_computers())
-        if self._coach_task is None and (c.hint_request() is not None or c.review_running):
-            self._coach_task = asyncio.ensure_future(self.run_coach())
+        self.jobs.kick()
 
-    def _worker_ready(self) -> bool:
+    def worker_ready(self) -> bool:
         ai: ThinkingWorker | None = getattr(window, "manhattanAi", None)
         return present(ai) and str(ai.state) == "ready"
 
-    async def _answer(self, request: Request, still_wanted: Callable[[], bool]) -> Answer | None:
-        """``request`` answered by the thinking worker, else on the page in slices (a
-        review by the strongest level is never run on the page: None)."""
-        answer = await self.ask_worker(request)
-        if answer is not None or not still_wanted():
-            return answer
-        if request.kind == "review" and request.level != "heuristic":
-            return None
-        steps = work(request)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                result: Answer = done.value
-                return result
-            await asyncio.sleep(0)
-            if not still_wanted():
-                return None
-
-    def _hint_wanted(self, request: Request) -> bool:
-        """``request`` is still the hint the table waits for."""
-        return self.controller.hint_request() == request
-
-    async def run_coach(self) -> None:
-        """Hints and the post-game review, computed in the background (the worker, else
-        the page in slices); a hint first, then the review, one request at a time."""
-        c = self.controller
-        try:
-            while True:
-                request = c.hint_request()
-                if request is not None:
-                    self.render()
-                    answer = await self._answer(request, partial(self._hint_wanted, request))
-                    if answer is not None:
-                        c.hint_done(request, answer)
-                    else:
-                        c.hint_job = None
-                    self.render()
-                    continue
-                job = c.review
-                request = c.review_request(self._worker_ready())
-                if request is None or job is None:
-                    break
-                answer = await self._answer(request, partial(c.review_wanted, job))
-                if not c.review_wanted(job):
-                    continue
-                if answer is None:
-                    job.drop_deep()
-                else:
-                    job.record(request, answer)
-                self.render()
-                await asyncio.sleep(0)
-        except Exception:
-            self._report()
-        finally:
-            self._coach_task = None
-            self.render()
-
-    async def ask_worker(self, request: Request) -> Answer | None:
-        """The thinking worker's answer to ``request`` (``assets``: the boot module's
-        ``window.manhattanAi``), or None when there is no ready worker or it fails (the
-        caller then thinks on the page). A failure is a warning, never an error."""
+    async def ask_worker(self, text: str) -> str:
+        """The thinking worker's answer (``assets``: the boot module's
+        ``window.manhattanAi``); a rejected promise raises."""
         ai: ThinkingWorker | None = getattr(window, "manhattanAi", None)
-        if not present(ai) or str(ai.state) != "ready":
-            return None
-        try:
-            text = await ai.ask(request_text(request))
-            self.answered_at = float(window.performance.now())  # benchmark hook
-            return parse_answer(str(text), request)
-        except Exception as error:  # a JsException from a rejected promise, ProtocolError
-            window.console.warn(f"thinking worker: {error}; thinking on the page instead")
-            return None
+        if not present(ai):
+            raise RuntimeError("no thinking worker")
+        return str(await ai.ask(text))
 
-    async def run_computers(self) -> None:
-        c = self.controller
-        try:
-            self.root.setAttribute("data-busy", "true")
-            while True:
-                epoch = c.epoch
-                if c.auto_continue():
-                    await asyncio.sleep(max(c.pace()[0] * 3, 0.05))
-                    if epoch != c.epoch or not c.auto_continue():
-                        continue
-                    c.handle("continue")
-                    self.render()
-                    continue
-                if not c.computer_to_move():
-                    break
-                self.render()
-                await asyncio.sleep(0)
-                action = None
-                thought = 0.0
-                source = "worker"
-                started = time.perf_counter()
-                # Benchmark hooks: when this decision began and when its answer came
-                # (performance.now(), ms; data-think-end), so scripts/bench_ui.py can tell
-                # the main thread's tasks during the thinking.
-                self.root.setAttribute("data-think-start", f"{window.performance.now():.1f}")
-                answer = await self.ask_worker(c.computer_request())
-                answered = self.answered_at  # (where the answer's task began)
-                if epoch != c.epoch or not c.computer_to_move():
-                    continue
-                if answer is not None:
-                    action = answer.action
-                    thought = time.perf_counter() - started
-                else:  # no worker (yet), or it failed: think here, in slices
-                    source = "main"
-                    gen = c.computer_thinking()
-                    try:
-                        while True:
-                            started = time.perf_counter()
-                            try:
-                                next(gen)
-                            finally:
-                                thought += time.perf_counter() - started
-                            await asyncio.sleep(0)
-                            if epoch != c.epoch:
-                                break
-                    except StopIteration as stop:
-                        action = stop.value
-                    answered = float(window.performance.now())
-                self.root.setAttribute("data-think-end", f"{answered:.1f}")
-                # Benchmark and test hooks: the time this move took to decide (the worker's:
-                # from the question to the answer) and where it was decided.
-                self.root.setAttribute("data-think-ms", f"{thought * 1000:.1f}")
-                self.root.setAttribute("data-think-source", source)
-                if action is None or epoch != c.epoch or not c.computer_to_move():
-                    continue
-                before, after = c.pace()
-                if before > 0:
-                    c.show_preview(action)
-                    self.render()
-                    await asyncio.sleep(before)
-                    if epoch != c.epoch or not c.computer_to_move():
-                        c.show_preview(None)
-                        continue
-                c.commit_computer(action)
-                self.render()
-                await asyncio.sleep(after if after > 0 else 0)
-        except Exception:
-            self._report()
-        finally:
-            self._task = None
-            self.root.setAttribute("data-busy", "false")
-            self.render()
+    def mark(self, name: str, value: str) -> None:
+        self.root.setAttribute(name, value)
+
+    @staticmethod
+    def perf_now() -> float:
+        return float(window.performance.now())
+
+    @staticmethod
+    async def sleep(seconds: float) -> None:
+        await asyncio.sleep(seconds)
+
+    @staticmethod
+    def warn(text: str) -> None:
+        """A console warning (also where the controller reports a malformed UI action)."""
+        window.console.warn(text)
+
+    def report(self) -> None:
+        """The exception being handled: to the console and, in short, to a banner."""
+        detail = traceback.format_exc()
+        window.console.error(detail)
+        self.controller.banner = ("app.error", {"detail": detail.strip().splitlines()[-1]})

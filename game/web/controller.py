@@ -108,7 +108,6 @@ class Controller:
         # the city and the number of moves then, so any move closes it).
         self.plot_px: float | None = None
         self.zoom_at: tuple[int, int] | None = None
-        self.epoch = 0
         # Following the game (game/story.py): the log drawer, the log entry shown on the
         # board, inspect mode and the tower inspected, the replay's step (None: live).
         self.following = F.LIVE
@@ -184,7 +183,6 @@ class Controller:
         self.screen = "start"
         self.session = None
         self.game_id = None
-        self.epoch += 1
 
     def set_session(self, session: Session | None, ident: str | None) -> None:
         self.session = session
@@ -203,7 +201,6 @@ class Controller:
         self.whole_export_asked = False
         self.close_review(None)  # leaving the game's screen cancels its review
         self.storage_wait = False
-        self.epoch += 1
         self.screen = "play" if session is not None else "start"
 
     def new_game(self, settings: Settings, seed: str | None = None, hints: bool = False) -> bool:
@@ -274,7 +271,6 @@ class Controller:
             if stored is not None and len(stored.log) < len(session.game.log):
                 back = Session(stored)
                 self.session = back
-                self.epoch += 1
                 if self.computer_to_move() or self.auto_continue():
                     # A computer's move: thinking it out again would fail again. Wait.
                     self.storage_wait = True
@@ -544,6 +540,24 @@ class Controller:
         """A table of computers only goes on after a scoring by itself."""
         return (self._playable() and self.session is not None
                 and self.session.screen == "scoring" and not self.session.humans)
+
+    def computer_key(self) -> tuple[str, int, int] | None:
+        """The computer decision due now, as (game id, log length, player on turn); None
+        when no computer is to move. A decision thought out in the background is played
+        only while this key holds (game/web/jobs.py)."""
+        session = self.session
+        if not self.computer_to_move() or session is None or self.game_id is None:
+            return None
+        current = session.state.current
+        assert current is not None  # computer_to_move
+        return self.game_id, len(session.game.log), current
+
+    def continue_key(self) -> tuple[str, int] | None:
+        """The scoring a table of computers goes on from by itself (game id, log length);
+        None when there is none (game/web/jobs.py)."""
+        if not self.auto_continue() or self.session is None or self.game_id is None:
+            return None
+        return self.game_id, len(self.session.game.log)
 
     def _playable(self) -> bool:
         """A game is on screen that may go on: not a view (its hands are invented), not

@@ -2,8 +2,9 @@
 hint on the board for the person holding the device only, hints used in the final
 standings, the post-game review (two passes, progress, cancel, a decision on the board).
 
-The browser layer's background loop (``App.run_coach``) is played here by ``serve``: the
-same controller calls, answered by :func:`game.web.coach.compute` (the worker's code)."""
+The background loop (``Jobs.run_coach``, game/web/jobs.py; tests/web/test_jobs.py) is
+played here by ``serve``: the same controller calls, answered by
+:func:`game.web.coach.compute` (the worker's code)."""
 
 from __future__ import annotations
 

@@ -2,9 +2,10 @@
 thought out once, then play waits, the CPU idle, with the storage-full message and its ways
 out (the saved games, to delete or back up; "Try again"), and goes on once space is freed.
 
-The browser's loop (``App.run_computers``) runs while ``Controller.computer_to_move()`` or
-``auto_continue()`` holds; ``Controller.play_computers`` is the same loop without the
-pauses, so the number of decisions it asks for is the number the page would compute.
+The browser's loop (``Jobs.run_computers``, game/web/jobs.py) runs while
+``Controller.computer_to_move()`` or ``auto_continue()`` holds; ``Controller.play_computers``
+is the same loop without the pauses, so the number of decisions it asks for is the number
+the page would compute.
 """
 
 from __future__ import annotations
