@@ -235,7 +235,11 @@ class Controller:
             return
         contents = self._contents()
         if contents == self._stored:
-            return  # nothing of the game changed (a tap on the menu, the log, the replay...)
+            # Nothing of the game changed (a tap on the menu, the log, the replay...). A
+            # change the storage refused and that is now undone leaves nothing unsaved.
+            if self.banner is not None and self.banner[0] == "storage.full":
+                self.banner = None
+            return
         try:
             self._saved_text = self.store.save(self.game_id, self.session.game)
             self._stored = contents

@@ -64,3 +64,16 @@ def test_a_choice_and_a_move_are_written():
     assert len(backend.writes) == before + 1  # the choice in progress survives a reload
     play_to_end(c, random.Random(2), until=lambda c: len(c.session.game.log) >= 24)
     assert len(backend.writes) > before + 1
+
+
+def test_a_refused_change_undone_leaves_nothing_unsaved():
+    """Hiding the cards cannot be stored (a full storage): said at once. Showing them again
+    brings the game back to what is stored: nothing is unsaved, the message goes, and
+    nothing needs writing."""
+    c, backend = table()
+    writes = len(backend.writes)
+    backend.fail_writes = True
+    c.handle("hide-cards")
+    assert c.banner is not None and c.banner[0] == "storage.full"
+    c.handle("reveal")
+    assert c.banner is None and len(backend.writes) == writes
