@@ -11,7 +11,6 @@ import json
 import random
 import sys
 from collections.abc import Callable, Generator, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from .. import save as game_save
@@ -19,7 +18,6 @@ from ..actions import Action, Build, ReturnPiece
 from ..ai import PLAYERS, ComputerPlayer, make_player, think
 from ..errors import SaveError
 from ..match import Game
-from ..material import Card
 from ..public_record import is_view_game
 from ..settings import Settings
 from ..view import player_view
@@ -30,17 +28,14 @@ from .backup import RestoreReport
 from .coach import (
     Answer,
     Request,
-    count_hint,
     hint_request,
     hint_seed,
     hints_on,
     set_hints,
 )
 from .effects import Download, Effect
-from .features import files
+from .features import coaching, files
 from .features import following as F
-from .features import navigating as nav
-from .features import playing as play
 from .features.navigating import HOME_CARD, SPEEDS
 from .frame import CoachMove, Frame, HintFrame, PageNotice, Place, ScreenName, TableScreen
 from .review import ReviewJob
@@ -52,6 +47,7 @@ from .sharing import (
     is_link,
 )
 from .storage import Entry, SaveConflict, SaveStore, StorageError, now
+from .ui_actions import ACTIONS, KEEP_MENU_OPEN
 from .vdom import El
 
 PACE = {  # seconds: (show the computer's card and target, pause after the move)
@@ -119,7 +115,7 @@ class Controller:
         self._players: dict[str, ComputerPlayer] = {}
         # Hints (issue 13.5): the decision a hint is being computed for and the hint shown,
         # each keyed by (game id, log length, player): valid for that decision only.
-        self._review_open = False
+        self.review_visible = False
         self.hint_job: tuple[str, int, int] | None = None
         self.hint_shown: tuple[tuple[str, int, int], CoachMove] | None = None
         # The post-game review (issue 13.6): the job (computed in the background by the
@@ -199,7 +195,7 @@ class Controller:
         self.following = F.LIVE
         self.share = None
         self.whole_export_asked = False
-        self.close_review(None)  # leaving the game's screen cancels its review
+        coaching.close_review(self, None)  # leaving the game's screen cancels its review
         self.storage_wait = False
         self.screen = "play" if session is not None else "start"
 
@@ -354,7 +350,7 @@ class Controller:
 
     # -------------------------------------------------------------- actions
     def handle(self, action: str, data: Mapping[str, Any] | None = None) -> bool:
-        """Apply one tap or change through the table of UI actions (:data:`ACTIONS`).
+        """Apply one tap or change through the table of UI actions (:data:`game.web.ui_actions.ACTIONS`).
         Returns True when the screen must be drawn again. An unknown action or malformed
         arguments change nothing and are reported through ``self.report``."""
         entry = ACTIONS.get(action)
@@ -421,54 +417,10 @@ class Controller:
         return self.safari_tab and self.store.prefs().get(HOME_CARD) != "dismissed"
 
     # the post-game review
-    def open_review(self, args: None) -> None:
-        """Review the finished game: each person's costliest decisions (computed in the
-        background; a review done earlier for this game is shown again at once)."""
-        session = self.session
-        if session is None or self.game_id is None or not session.state.is_over \
-                or not session.humans:
-            return
-        if self.review is None or self.review.game_id != self.game_id or \
-                self.review.state == "cancelled":
-            self.review = ReviewJob.start(self.game_id, session.game, session.story().states)
-        self.review_shown = None
-        self.following = F.live(self.following)
-        self.peek = False
-        self._review_open = True
-
-    def cancel_review(self, args: None) -> None:
-        if self.review is not None:
-            self.review.cancel()
-
-    def close_review(self, args: None) -> None:
-        """Back to the final standings; a review still running is cancelled (a finished
-        one is kept for this game)."""
-        if self.review is not None and self.review.running:
-            self.review.cancel()
-        if self.review is not None and self.review.state == "cancelled":
-            self.review = None
-        self.review_shown = None
-        self._review_open = False
-
-    def show_review_item(self, index: int) -> None:
-        """One reviewed decision on the board of its moment (the replay just before it)."""
-        review = self.review
-        if review is None or review.state != "done" or self.session is None:
-            return
-        items = review.items()
-        if not 0 <= index < len(items):
-            return
-        self.review_shown = index
-        self.following = F.replay_at(self.following, items[index].step - 1,
-                                     len(self.session.story()))
-
-    def review_back(self, args: None) -> None:
-        self.review_shown = None
-        self.following = F.live(self.following)
 
     @property
     def review_open(self) -> bool:
-        return self._review_open and self.review is not None
+        return self.review_visible and self.review is not None
 
     @property
     def review_running(self) -> bool:
@@ -485,7 +437,7 @@ class Controller:
         return self.review.next_request(deep_allowed)
 
     # ---------------------------------------------------------------- hints
-    def _hint_key(self) -> tuple[str, int, int] | None:
+    def hint_key(self) -> tuple[str, int, int] | None:
         """The decision a hint may be asked for now: a person on turn holding the device in
         a game that allows hints (None otherwise)."""
         session = self.session
@@ -498,21 +450,9 @@ class Controller:
             return None
         return self.game_id, len(session.game.log), current
 
-    def ask_hint(self, args: None) -> None:
-        """"Hint": what the strongest level would play here (computed in the background
-        by the browser layer: :meth:`hint_request`, :meth:`hint_done`). Counted per
-        person, shown in the final standings."""
-        key = self._hint_key()
-        if key is None or self.hint_job == key or (
-                self.hint_shown is not None and self.hint_shown[0] == key):
-            return
-        assert self.session is not None
-        self.hint_job = key
-        count_hint(self.session.game.meta, key[2])
-
     def hint_request(self) -> Request | None:
         """The hint to compute now, if one was asked for this very decision."""
-        key = self._hint_key()
+        key = self.hint_key()
         if key is None or self.hint_job != key:
             return None
         assert self.session is not None
@@ -520,7 +460,7 @@ class Controller:
 
     def hint_done(self, request: Request, answer: Answer) -> None:
         """A computed hint: shown if it still answers the decision at hand."""
-        key = self._hint_key()
+        key = self.hint_key()
         if (key is None or self.hint_job != key or answer.hint is None
                 or self.session is None or request.view != self.session.turn_view()):
             return
@@ -529,7 +469,7 @@ class Controller:
                                           answer.hint.city))
 
     def hint_frame(self) -> HintFrame | None:
-        key = self._hint_key()
+        key = self.hint_key()
         if key is None:
             return None
         shown = self.hint_shown[1] if self.hint_shown and self.hint_shown[0] == key else None
@@ -568,12 +508,6 @@ class Controller:
         waiting for storage space (a computer's move could not be stored)."""
         return (self.screen == "play" and self.session is not None and not self.rules_open
                 and not self.storage_wait and not is_view_game(self.session.game))
-
-    def retry_storage(self, args: None) -> None:
-        """"Try again" after a computer's move the storage refused: the computers go on
-        (and wait again, thinking once, if the storage still refuses)."""
-        self.storage_wait = False
-        self.banner = None
 
     def computer_player(self) -> ComputerPlayer:
         session = self.session
@@ -640,144 +574,3 @@ class Controller:
 
 def _report_to_stderr(text: str) -> None:
     print(text, file=sys.stderr)
-
-
-@dataclass(frozen=True)
-class UiAction:
-    """One thing a tap or a change can ask for: its ``data-action`` name, the parser of its
-    ``data-*`` arguments (raising ValueError, TypeError or KeyError when malformed) and the
-    controller method that carries it out."""
-
-    name: str
-    parse: Callable[[Mapping[str, Any]], Any]
-    handler: Callable[[Controller, Any], bool | None]
-
-
-def _no_args(data: Mapping[str, Any]) -> None:
-    return None
-
-
-def _int_arg(data: Mapping[str, Any], key: str, low: int, high: int) -> int:
-    value = data[key]
-    if isinstance(value, bool):
-        raise ValueError(f"{key} must be a number")
-    number = int(value)
-    if not low <= number <= high:
-        raise ValueError(f"{key} must be between {low} and {high}")
-    return number
-
-
-def _str_arg(data: Mapping[str, Any], key: str) -> str | None:
-    value = data.get(key)
-    if value is None or value == "":
-        return None
-    if not isinstance(value, str):
-        raise TypeError(f"{key} must be text")
-    return value
-
-
-def _save_id(data: Mapping[str, Any]) -> str:
-    ident = _str_arg(data, "id")
-    if ident is None:
-        raise ValueError("a saved game's id is missing")
-    return ident
-
-
-def _card_arg(data: Mapping[str, Any]) -> Card:
-    return Card.parse(data["card"])  # SaveError (a ValueError) when malformed
-
-
-def _language_arg(data: Mapping[str, Any]) -> str:
-    code = _str_arg(data, "value") or _str_arg(data, "lang")
-    if code is None or code not in M.LANGUAGES:
-        raise ValueError("not a language of the game")
-    return code
-
-
-def _field_arg(data: Mapping[str, Any]) -> tuple[str, int | None, Any, bool]:
-    field = _str_arg(data, "field")
-    if field is None:
-        raise ValueError("the field is missing")
-    player = data.get("player")
-    index = None if player in (None, "") else _int_arg(data, "player", 0, 3)
-    committed = data.get("committed") in (True, "true")
-    return field, index, data.get("value"), committed
-
-
-KEEP_MENU_OPEN = frozenset({"menu", "speed", "zoom-out"})
-"""The actions that leave the game menu open: its own button, and the speed (tapped again
-to go round the speeds), and the whole board back (also sent when the page is resized or
-turned). Every other action closes it."""
-
-ACTIONS: dict[str, UiAction] = {a.name: a for a in (
-    UiAction("home", _no_args, nav.go_home),
-    UiAction("storage-retry", _no_args, Controller.retry_storage),
-    UiAction("rules", _no_args, nav.open_rules),
-    UiAction("rules-close", _no_args, nav.close_rules),
-    UiAction("menu", _no_args, nav.toggle_menu),
-    UiAction("menu-close", _no_args, nav.close_menu),
-    UiAction("new-game", _no_args, nav.start_setup),
-    UiAction("play-alone", _no_args, nav.play_alone),
-    UiAction("tutorial", _no_args, nav.start_tutorial),
-    UiAction("tutorial-keep", _no_args, nav.keep_tutorial),
-    UiAction("language", _language_arg, nav.set_language),
-    UiAction("continue-game", _save_id, nav.continue_game),
-    UiAction("delete", lambda d: (_save_id(d), d.get("confirm") in (True, "true")),
-             nav.delete_game),
-    UiAction("setup-count", lambda d: _int_arg(d, "value", 2, 4), play.set_count),
-    UiAction("field", _field_arg, play.set_field),
-    UiAction("setup-start", _no_args, play.start_game),
-    UiAction("reveal", _no_args, play.reveal),
-    UiAction("select-inc", lambda d: (_int_arg(d, "floors", 1, 4), _str_arg(d, "colour")),
-             play.select_more),
-    UiAction("select-dec", lambda d: (_int_arg(d, "floors", 1, 4), _str_arg(d, "colour")),
-             play.select_fewer),
-    UiAction("card", _card_arg, play.choose_card),
-    UiAction("piece", lambda d: (_str_arg(d, "colour"), _int_arg(d, "floors", 1, 4)),
-             play.choose_piece),
-    UiAction("plot", lambda d: (_int_arg(d, "city", 0, 5), _int_arg(d, "plot", 0, 8)),
-             play.tap_plot),
-    UiAction("confirm", _no_args, play.confirm),
-    UiAction("undo", _no_args, play.undo),
-    UiAction("continue", _no_args, play.ack_scoring),
-    UiAction("rematch", _no_args, play.rematch),
-    UiAction("peek", _no_args, nav.toggle_peek),
-    UiAction("zoom", lambda d: _int_arg(d, "zoom", 0, 5), nav.zoom_in),
-    UiAction("zoom-out", _no_args, nav.zoom_out),
-    UiAction("speed", _no_args, nav.cycle_speed),
-    UiAction("hide-cards", _no_args, play.hide_cards),
-    UiAction("reload", _no_args, nav.request_reload),
-    UiAction("apply-update", _no_args, nav.apply_update),
-    UiAction("delete-finished", lambda d: d.get("confirm") in (True, "true"),
-             nav.delete_finished),
-    UiAction("log", _no_args, F.toggle_log),
-    UiAction("log-show", lambda d: _int_arg(d, "log-step", 0, 100000), F.show_log_entry),
-    UiAction("inspect-mode", _no_args, F.toggle_inspect),
-    UiAction("inspect-plot", lambda d: (_int_arg(d, "city", 0, 5), _int_arg(d, "plot", 0, 8)),
-             F.inspect_plot),
-    UiAction("inspect-close", _no_args, F.close_inspector),
-    UiAction("replay", _no_args, F.open_replay),
-    UiAction("replay-step", lambda d: _int_arg(d, "step", 0, 100000), F.replay_to),
-    UiAction("replay-close", _no_args, F.close_replay),
-    UiAction("export", _no_args, files.export_game),
-    UiAction("share", _no_args, files.share_link),
-    UiAction("export-whole", lambda d: d.get("confirm") in (True, "true"), files.export_whole),
-    UiAction("export-whole-cancel", _no_args, files.cancel_whole_export),
-    UiAction("share-close", _no_args, files.close_share),
-    UiAction("import-file", lambda d: None if d.get("too_large") in (True, "true") else str(d["text"]),
-             files.import_file),
-    UiAction("backup", _no_args, files.backup_all),
-    UiAction("restore-file", lambda d: None if d.get("too_large") in (True, "true") else str(d["text"]),
-             files.restore_file),
-    UiAction("restore-close", _no_args, files.close_restore_report),
-    UiAction("home-card-dismiss", _no_args, nav.dismiss_home_card),
-    UiAction("hint", _no_args, Controller.ask_hint),
-    UiAction("review", _no_args, Controller.open_review),
-    UiAction("review-cancel", _no_args, Controller.cancel_review),
-    UiAction("review-close", _no_args, Controller.close_review),
-    UiAction("review-show", lambda d: _int_arg(d, "item", 0, 100), Controller.show_review_item),
-    UiAction("review-back", _no_args, Controller.review_back),
-)}
-"""Every UI action by its ``data-action`` name: the one vocabulary of taps. The event wiring
-(:mod:`game.web.app`) sends every tap here; ``tests/web/test_ui_actions.py`` checks that each
-``data-action`` a screen draws is in this table."""

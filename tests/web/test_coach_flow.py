@@ -18,8 +18,8 @@ import game.web.review as R
 from game.actions import Build, is_chance
 from game.ai import STRONGEST
 from game.web.coach import COACH_META, compute, hints_asked, hints_on
-from game.web.controller import ACTIONS
 from game.web.storage import MemoryBackend
+from game.web.ui_actions import ACTIONS
 
 CHEAP = "search[iterations=12;root_width=4;inner_width=2;select_width=3]"
 

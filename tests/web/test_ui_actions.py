@@ -10,9 +10,10 @@ from webkit import make_controller, play_to_end, setup_game, tap_decision
 
 from game.actions import Build
 from game.web.backup import backup_text
-from game.web.controller import ACTIONS, Controller
+from game.web.controller import Controller
 from game.web.effects import ApplyUpdate
 from game.web.storage import PREFIX, MemoryBackend, SaveStore
+from game.web.ui_actions import ACTIONS
 
 
 def _drawn_actions(tree) -> set[str]:

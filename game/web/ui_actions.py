@@ -1,0 +1,161 @@
+"""The one declared table of the page's actions: every tap and change by its
+``data-action`` name, with the parser of its ``data-*`` arguments and its handler (a
+function ``(controller, arguments)`` of :mod:`game.web.features`). An unknown action or
+malformed arguments change nothing (:meth:`game.web.controller.Controller.handle`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..material import Card
+from . import messages as M
+from .features import coaching, files, keeping
+from .features import following as F
+from .features import navigating as nav
+from .features import playing as play
+
+if TYPE_CHECKING:
+    from .controller import Controller
+
+
+@dataclass(frozen=True)
+class UiAction:
+    """One thing a tap or a change can ask for: its ``data-action`` name, the parser of its
+    ``data-*`` arguments (raising ValueError, TypeError or KeyError when malformed) and the
+    controller method that carries it out."""
+
+    name: str
+    parse: Callable[[Mapping[str, Any]], Any]
+    handler: Callable[[Controller, Any], bool | None]
+
+
+def _no_args(data: Mapping[str, Any]) -> None:
+    return None
+
+
+def _int_arg(data: Mapping[str, Any], key: str, low: int, high: int) -> int:
+    value = data[key]
+    if isinstance(value, bool):
+        raise ValueError(f"{key} must be a number")
+    number = int(value)
+    if not low <= number <= high:
+        raise ValueError(f"{key} must be between {low} and {high}")
+    return number
+
+
+def _str_arg(data: Mapping[str, Any], key: str) -> str | None:
+    value = data.get(key)
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str):
+        raise TypeError(f"{key} must be text")
+    return value
+
+
+def _save_id(data: Mapping[str, Any]) -> str:
+    ident = _str_arg(data, "id")
+    if ident is None:
+        raise ValueError("a saved game's id is missing")
+    return ident
+
+
+def _card_arg(data: Mapping[str, Any]) -> Card:
+    return Card.parse(data["card"])  # SaveError (a ValueError) when malformed
+
+
+def _language_arg(data: Mapping[str, Any]) -> str:
+    code = _str_arg(data, "value") or _str_arg(data, "lang")
+    if code is None or code not in M.LANGUAGES:
+        raise ValueError("not a language of the game")
+    return code
+
+
+def _field_arg(data: Mapping[str, Any]) -> tuple[str, int | None, Any, bool]:
+    field = _str_arg(data, "field")
+    if field is None:
+        raise ValueError("the field is missing")
+    player = data.get("player")
+    index = None if player in (None, "") else _int_arg(data, "player", 0, 3)
+    committed = data.get("committed") in (True, "true")
+    return field, index, data.get("value"), committed
+
+
+KEEP_MENU_OPEN = frozenset({"menu", "speed", "zoom-out"})
+"""The actions that leave the game menu open: its own button, and the speed (tapped again
+to go round the speeds), and the whole board back (also sent when the page is resized or
+turned). Every other action closes it."""
+
+ACTIONS: dict[str, UiAction] = {a.name: a for a in (
+    UiAction("home", _no_args, nav.go_home),
+    UiAction("storage-retry", _no_args, keeping.retry_storage),
+    UiAction("rules", _no_args, nav.open_rules),
+    UiAction("rules-close", _no_args, nav.close_rules),
+    UiAction("menu", _no_args, nav.toggle_menu),
+    UiAction("menu-close", _no_args, nav.close_menu),
+    UiAction("new-game", _no_args, nav.start_setup),
+    UiAction("play-alone", _no_args, nav.play_alone),
+    UiAction("tutorial", _no_args, nav.start_tutorial),
+    UiAction("tutorial-keep", _no_args, nav.keep_tutorial),
+    UiAction("language", _language_arg, nav.set_language),
+    UiAction("continue-game", _save_id, nav.continue_game),
+    UiAction("delete", lambda d: (_save_id(d), d.get("confirm") in (True, "true")),
+             nav.delete_game),
+    UiAction("setup-count", lambda d: _int_arg(d, "value", 2, 4), play.set_count),
+    UiAction("field", _field_arg, play.set_field),
+    UiAction("setup-start", _no_args, play.start_game),
+    UiAction("reveal", _no_args, play.reveal),
+    UiAction("select-inc", lambda d: (_int_arg(d, "floors", 1, 4), _str_arg(d, "colour")),
+             play.select_more),
+    UiAction("select-dec", lambda d: (_int_arg(d, "floors", 1, 4), _str_arg(d, "colour")),
+             play.select_fewer),
+    UiAction("card", _card_arg, play.choose_card),
+    UiAction("piece", lambda d: (_str_arg(d, "colour"), _int_arg(d, "floors", 1, 4)),
+             play.choose_piece),
+    UiAction("plot", lambda d: (_int_arg(d, "city", 0, 5), _int_arg(d, "plot", 0, 8)),
+             play.tap_plot),
+    UiAction("confirm", _no_args, play.confirm),
+    UiAction("undo", _no_args, play.undo),
+    UiAction("continue", _no_args, play.ack_scoring),
+    UiAction("rematch", _no_args, play.rematch),
+    UiAction("peek", _no_args, nav.toggle_peek),
+    UiAction("zoom", lambda d: _int_arg(d, "zoom", 0, 5), nav.zoom_in),
+    UiAction("zoom-out", _no_args, nav.zoom_out),
+    UiAction("speed", _no_args, nav.cycle_speed),
+    UiAction("hide-cards", _no_args, play.hide_cards),
+    UiAction("reload", _no_args, nav.request_reload),
+    UiAction("apply-update", _no_args, nav.apply_update),
+    UiAction("delete-finished", lambda d: d.get("confirm") in (True, "true"),
+             nav.delete_finished),
+    UiAction("log", _no_args, F.toggle_log),
+    UiAction("log-show", lambda d: _int_arg(d, "log-step", 0, 100000), F.show_log_entry),
+    UiAction("inspect-mode", _no_args, F.toggle_inspect),
+    UiAction("inspect-plot", lambda d: (_int_arg(d, "city", 0, 5), _int_arg(d, "plot", 0, 8)),
+             F.inspect_plot),
+    UiAction("inspect-close", _no_args, F.close_inspector),
+    UiAction("replay", _no_args, F.open_replay),
+    UiAction("replay-step", lambda d: _int_arg(d, "step", 0, 100000), F.replay_to),
+    UiAction("replay-close", _no_args, F.close_replay),
+    UiAction("export", _no_args, files.export_game),
+    UiAction("share", _no_args, files.share_link),
+    UiAction("export-whole", lambda d: d.get("confirm") in (True, "true"), files.export_whole),
+    UiAction("export-whole-cancel", _no_args, files.cancel_whole_export),
+    UiAction("share-close", _no_args, files.close_share),
+    UiAction("import-file", lambda d: None if d.get("too_large") in (True, "true") else str(d["text"]),
+             files.import_file),
+    UiAction("backup", _no_args, files.backup_all),
+    UiAction("restore-file", lambda d: None if d.get("too_large") in (True, "true") else str(d["text"]),
+             files.restore_file),
+    UiAction("restore-close", _no_args, files.close_restore_report),
+    UiAction("home-card-dismiss", _no_args, nav.dismiss_home_card),
+    UiAction("hint", _no_args, coaching.ask_hint),
+    UiAction("review", _no_args, coaching.open_review),
+    UiAction("review-cancel", _no_args, coaching.cancel_review),
+    UiAction("review-close", _no_args, coaching.close_review),
+    UiAction("review-show", lambda d: _int_arg(d, "item", 0, 100), coaching.show_review_item),
+    UiAction("review-back", _no_args, coaching.review_back),
+)}
+"""Every UI action by its ``data-action`` name: the one vocabulary of taps. The event wiring
+(:mod:`game.web.app`) sends every tap here; ``tests/web/test_ui_actions.py`` checks that each
+``data-action`` a screen draws is in this table."""
