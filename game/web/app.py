@@ -27,7 +27,7 @@ from .boot_screen import BOOT_SCREEN_KEY, entry, next_start_screen
 from .controller import Controller
 from .dom import build, patch, replace_children
 from .effects import ApplyUpdate, Download, Effect, Reload, ShowBoard
-from .features import files
+from .features import files, keeping
 from .focus import ARROWS, NAVIGABLE, focus_selectors, nearest
 from .frame import Frame
 from .homescreen import show_home_screen_card
@@ -513,7 +513,7 @@ class App:
         if present(key) and not str(key).startswith("manhattan:"):
             return
         try:
-            redraw = self.controller.external_change()
+            redraw = keeping.external_change(self.controller)
         except Exception:
             self.report()
             redraw = True

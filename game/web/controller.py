@@ -7,13 +7,11 @@ player can do is therefore testable in CPython (``tests/web``).
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 from collections.abc import Callable, Generator, Mapping
 from typing import Any
 
-from .. import save as game_save
 from ..actions import Action, Build, ReturnPiece
 from ..ai import PLAYERS, ComputerPlayer, make_player, think
 from ..errors import SaveError
@@ -34,7 +32,7 @@ from .coach import (
     set_hints,
 )
 from .effects import Download, Effect
-from .features import coaching, files
+from .features import coaching, files, keeping
 from .features import following as F
 from .features.navigating import HOME_CARD, SPEEDS
 from .frame import CoachMove, Frame, HintFrame, PageNotice, Place, ScreenName, TableScreen
@@ -63,8 +61,6 @@ def computer_ids() -> tuple[str, ...]:
     return tuple(PLAYERS)
 
 
-BOOKKEEPING = ("updated", "revision", "app_version", "created")
-"""The ``meta`` fields a store writes itself: a save that differs only in them is not new."""
 SCREEN_OF_TABLE: dict[TableScreen, ScreenName] = {
     "turn": "play", "computer": "play", "pass": "pass", "scoring": "scoring", "final": "final"}
 """A person's screen for what the table sees of a game: a turn and a computer's move are
@@ -126,8 +122,8 @@ class Controller:
         speed = prefs.get("speed")
         self.speed: str = speed if isinstance(speed, str) and speed in SPEEDS else "normal"
         self.instant = self.params.get("fast") in ("1", "true", "yes")
-        self._saved_text: str | None = None  # the open game as last stored (to take back)
-        self._stored: tuple[str, int, str] | None = None  # what it held (see _contents)
+        self.saved_text: str | None = None  # the open game as last stored (to take back)
+        self.stored: tuple[str, int, str] | None = None  # what it held (see _contents)
         self.notice: PageNotice | None = None  # adopted from another tab (a test hook)
         self.update_ready = False  # a new version of the site is installed and waiting
         # Life on an iPad (game.web.homescreen, game.web.backup): a Safari tab is shown the
@@ -167,8 +163,8 @@ class Controller:
             return False
         session.hide_cards()
         self.set_session(session, ident)
-        self._saved_text = self.store.raw(ident)
-        self._stored = self._contents()
+        self.saved_text = self.store.raw(ident)
+        self.stored = keeping.contents(self)
         self.store.set_current(ident)
         if is_view_game(game):  # a view is only ever replayed
             F.open_replay(self, None)
@@ -183,7 +179,7 @@ class Controller:
     def set_session(self, session: Session | None, ident: str | None) -> None:
         self.session = session
         self.game_id = ident
-        self._stored = None
+        self.stored = None
         # A storage problem belongs to the game it happened in: the next write of this one
         # meets the storage again (and says so if it still refuses).
         self.banner = None
@@ -210,99 +206,19 @@ class Controller:
         ident = self.store.new_id()
         session.sync_meta()
         try:
-            self._saved_text = self.store.save(ident, game, new=True)
+            self.saved_text = self.store.save(ident, game, new=True)
         except (StorageError, SaveConflict) as error:
             self.start_error = ("storage.new_game_failed", {"reason": M.reason(error)})
             self.form.errors = [("storage.new_game_failed", {"reason": M.reason(error)})]
             return False
         self.set_session(session, ident)
-        self._stored = self._contents()
+        self.stored = keeping.contents(self)
         self.start_error = None
         self.banner = None
         self.store.set_current(ident)
         return True
 
     # --------------------------------------------------------------- saving
-    def persist(self) -> None:
-        """Store the open game as its next revision. A game changed or deleted in another
-        tab is adopted instead (never overwritten); a move the storage refuses is taken
-        back, and the table is told at once."""
-        if self.session is None or self.game_id is None:
-            return
-        contents = self._contents()
-        if contents == self._stored:
-            # Nothing of the game changed (a tap on the menu, the log, the replay...). A
-            # change the storage refused and that is now undone leaves nothing unsaved.
-            if self.banner is not None and self.banner[0] == "storage.full":
-                self.banner = None
-            return
-        try:
-            self._saved_text = self.store.save(self.game_id, self.session.game)
-            self._stored = contents
-            self.banner = None
-            self.storage_wait = False
-        except SaveConflict as conflict:
-            self.adopt(conflict.kind)
-        except StorageError as error:
-            self._storage_full(M.reason(error))
-
-    def _contents(self) -> tuple[str, int, str] | None:
-        """What a save of the open game would hold apart from its bookkeeping (times and
-        revision): the game id, the length of the log and the rest of ``meta`` (the choice
-        in progress, the hints asked...). Only a change of it is written."""
-        if self.session is None or self.game_id is None:
-            return None
-        self.session.sync_meta()
-        game = self.session.game
-        meta = {k: v for k, v in game.meta.items() if k not in BOOKKEEPING}
-        return (self.game_id, len(game.log), json.dumps(meta, sort_keys=True))
-
-    def _storage_full(self, reason: str) -> None:
-        """The write failed (storage full or off). Moves are only made when they can be
-        stored: a decision that could not be saved is taken back to the last stored
-        revision; a choice in progress stays on screen."""
-        session = self.session
-        saved = self._saved_text
-        if session is not None and saved is not None:
-            try:
-                stored = game_save.load(saved, neutralise_names=True)
-            except SaveError:
-                stored = None
-            if stored is not None and len(stored.log) < len(session.game.log):
-                back = Session(stored)
-                self.session = back
-                if self.computer_to_move() or self.auto_continue():
-                    # A computer's move: thinking it out again would fail again. Wait.
-                    self.storage_wait = True
-                    self.banner = ("storage.computer_waits", {"reason": reason})
-                else:
-                    self.banner = ("storage.move_not_saved", {"reason": reason})
-                return
-        self.banner = ("storage.full", {"reason": reason})
-
-    def adopt(self, kind: str) -> None:
-        """This tab's game is out of date: take the stored one (or leave a deleted one)."""
-        ident = self.game_id
-        if ident is None:
-            return
-        if kind == "newer" and self.open_game(ident):
-            self.notice = "other-tab"
-            return
-        self.set_session(None, None)
-        self.start_error = ("storage.deleted_elsewhere", {}) if kind == "deleted" else (
-            "storage.newer_app", {})
-        self.notice = "other-tab"
-
-    def external_change(self) -> bool:
-        """The storage changed in another tab (the browser's ``storage`` event): adopt the
-        open game if it went on or was deleted there. True when the page must be redrawn."""
-        if self.session is None or self.game_id is None:
-            return self.screen == "start"  # the list of saved games may have changed
-        reason = self.store.changed_elsewhere(self.game_id)
-        if reason is None:
-            return False
-        self.adopt(reason)
-        return True
 
     # ---------------------------------------------------------------- names
     @property
@@ -368,11 +284,11 @@ class Controller:
         if self.session is not None and self.game_id is not None:
             reason = self.store.changed_elsewhere(self.game_id)
             if reason is not None:  # this tab is out of date: adopt, drop the tap
-                self.adopt(reason)
+                keeping.adopt(self, reason)
                 return True
         result = entry.handler(self, args)
         if self.session is not None and self.screen == "play":
-            self.persist()
+            keeping.persist(self)
         return result is not False
 
     # navigation
@@ -542,7 +458,7 @@ class Controller:
         self.preview = None
         if self.session is not None:
             self.session.commit(action)
-            self.persist()
+            keeping.persist(self)
 
     def play_computers(self, limit: int = 100000) -> int:
         """Play every pending computer turn at once (tests and a table of computers)."""
@@ -551,7 +467,7 @@ class Controller:
             if self.auto_continue():
                 assert self.session is not None
                 self.session.ack_scoring()
-                self.persist()
+                keeping.persist(self)
                 continue
             gen = self.computer_thinking()
             try:

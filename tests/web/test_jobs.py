@@ -27,6 +27,7 @@ from webkit import make_controller, play_to_end, setup_game, tap_decision
 from game.web import coach
 from game.web.coach import ProtocolError, Request, parse_answer, parse_request
 from game.web.controller import Controller
+from game.web.features import keeping
 from game.web.jobs import BrowserPort, Jobs
 from game.web.storage import MemoryBackend
 
@@ -269,7 +270,7 @@ def test_a_late_answer_is_dropped_when_another_tabs_newer_game_is_adopted() -> N
         other.play_computers(limit=1)
         while other.computer_key() is None or other.computer_key()[2] != key[2]:  # type: ignore[index]
             other.play_computers(limit=1)
-        assert c.external_change() is True  # this tab adopts the newer game
+        assert keeping.external_change(c) is True  # this tab adopts the newer game
         assert c.notice == "other-tab" and log_length(c) == log_length(other)
         jobs.kick()
         browser.answer_held()  # the answer to the old position arrives

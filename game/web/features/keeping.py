@@ -1,12 +1,23 @@
-"""Keeping the game when the storage refuses (issue 23.3; issue 24.1: handlers, each
-``(controller, arguments)``, listed in :data:`game.web.controller.ACTIONS`)."""
+"""Keeping the open game in the storage: writing it when it changed, adopting what another
+tab stored, and what happens when the storage refuses (issue 23.3, 24.4). ``retry_storage``
+is a tap's handler (``(controller, arguments)``, listed in :data:`game.web.ui_actions.ACTIONS`)."""
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING
+
+from ... import save as game_save
+from ...errors import SaveError
+from .. import messages as M
+from ..session import Session
+from ..storage import SaveConflict, StorageError
 
 if TYPE_CHECKING:
     from ..controller import Controller
+
+BOOKKEEPING = ("updated", "revision", "app_version", "created")
+"""The ``meta`` fields a store writes itself: a save that differs only in them is not new."""
 
 
 def retry_storage(c: Controller, args: None) -> None:
@@ -14,3 +25,89 @@ def retry_storage(c: Controller, args: None) -> None:
     (and wait again, thinking once, if the storage still refuses)."""
     c.storage_wait = False
     c.banner = None
+
+
+def persist(c: Controller) -> None:
+    """Store the open game as its next revision. A game changed or deleted in another
+    tab is adopted instead (never overwritten); a move the storage refuses is taken
+    back, and the table is told at once."""
+    if c.session is None or c.game_id is None:
+        return
+    holds = contents(c)
+    if holds == c.stored:
+        # Nothing of the game changed (a tap on the menu, the log, the replay...). A
+        # change the storage refused and that is now undone leaves nothing unsaved.
+        if c.banner is not None and c.banner[0] == "storage.full":
+            c.banner = None
+        return
+    try:
+        c.saved_text = c.store.save(c.game_id, c.session.game)
+        c.stored = holds
+        c.banner = None
+        c.storage_wait = False
+    except SaveConflict as conflict:
+        adopt(c, conflict.kind)
+    except StorageError as error:
+        storage_full(c, M.reason(error))
+
+
+def contents(c: Controller) -> tuple[str, int, str] | None:
+    """What a save of the open game would hold apart from its bookkeeping (times and
+    revision): the game id, the length of the log and the rest of ``meta`` (the choice
+    in progress, the hints asked...). Only a change of it is written."""
+    if c.session is None or c.game_id is None:
+        return None
+    c.session.sync_meta()
+    game = c.session.game
+    meta = {k: v for k, v in game.meta.items() if k not in BOOKKEEPING}
+    return (c.game_id, len(game.log), json.dumps(meta, sort_keys=True))
+
+
+def storage_full(c: Controller, reason: str) -> None:
+    """The write failed (storage full or off). Moves are only made when they can be
+    stored: a decision that could not be saved is taken back to the last stored
+    revision; a choice in progress stays on screen."""
+    session = c.session
+    saved = c.saved_text
+    if session is not None and saved is not None:
+        try:
+            stored = game_save.load(saved, neutralise_names=True)
+        except SaveError:
+            stored = None
+        if stored is not None and len(stored.log) < len(session.game.log):
+            back = Session(stored)
+            c.session = back
+            if c.computer_to_move() or c.auto_continue():
+                # A computer's move: thinking it out again would fail again. Wait.
+                c.storage_wait = True
+                c.banner = ("storage.computer_waits", {"reason": reason})
+            else:
+                c.banner = ("storage.move_not_saved", {"reason": reason})
+            return
+    c.banner = ("storage.full", {"reason": reason})
+
+
+def adopt(c: Controller, kind: str) -> None:
+    """This tab's game is out of date: take the stored one (or leave a deleted one)."""
+    ident = c.game_id
+    if ident is None:
+        return
+    if kind == "newer" and c.open_game(ident):
+        c.notice = "other-tab"
+        return
+    c.set_session(None, None)
+    c.start_error = ("storage.deleted_elsewhere", {}) if kind == "deleted" else (
+        "storage.newer_app", {})
+    c.notice = "other-tab"
+
+
+def external_change(c: Controller) -> bool:
+    """The storage changed in another tab (the browser's ``storage`` event): adopt the
+    open game if it went on or was deleted there. True when the page must be redrawn."""
+    if c.session is None or c.game_id is None:
+        return c.screen == "start"  # the list of saved games may have changed
+    reason = c.store.changed_elsewhere(c.game_id)
+    if reason is None:
+        return False
+    adopt(c, reason)
+    return True

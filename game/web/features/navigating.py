@@ -11,6 +11,7 @@ from .. import tutorial as T
 from ..coach import hints_on
 from ..effects import ApplyUpdate, Reload
 from ..setup_form import SetupForm, play_alone_settings
+from . import keeping
 
 if TYPE_CHECKING:
     from ..controller import Controller
@@ -72,7 +73,7 @@ def start_tutorial(c: Controller, args: None) -> None:
     c.new_game(T.settings(), seed=T.SEED)
     assert c.session is not None
     c.session.game.meta[T.META] = "on"
-    c.persist()
+    keeping.persist(c)
 
 
 def keep_tutorial(c: Controller, args: None) -> None:
