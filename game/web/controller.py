@@ -1,36 +1,30 @@
-"""The whole app as a state machine, in pure Python: screens, taps, saves, computer turns.
+"""The page's state, in pure Python: where the page is, the open game (a Session), its
+coach, and the one entry point for taps (:meth:`Controller.handle`, through the table of
+:mod:`game.web.ui_actions` to the handlers of :mod:`game.web.features`).
 
-The browser layer (:mod:`game.web.app`) only turns DOM events into :meth:`Controller.handle`
-calls, draws :meth:`Controller.render`, and paces computer turns with asyncio. Everything a
-player can do is therefore testable in CPython (``tests/web``).
+The browser shell (:mod:`game.web.app`) turns DOM events into ``handle`` calls, draws
+:meth:`Controller.render`, runs the effects it asks for and its background jobs
+(:mod:`game.web.jobs`). Everything a player can do is therefore testable in CPython.
 """
 
 from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Callable, Generator, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..actions import Action, Build, ReturnPiece
-from ..ai import PLAYERS, ComputerPlayer, make_player, think
+from ..actions import Action
+from ..ai import PLAYERS, ComputerPlayer
 from ..errors import SaveError
 from ..match import Game
 from ..public_record import is_view_game
 from ..settings import Settings
-from ..view import player_view
 from . import framing
 from . import messages as M
 from . import tutorial as T
 from .backup import RestoreReport
-from .coach import (
-    Answer,
-    Request,
-    hint_request,
-    hint_seed,
-    hints_on,
-    set_hints,
-)
+from .coach import Answer, Request, hint_request, hint_seed, hints_on, set_hints
 from .effects import Download, Effect
 from .features import coaching, files, keeping
 from .features import following as F
@@ -41,9 +35,7 @@ from .screens.page import render_page
 from .screens.start import local_time_text
 from .session import Session
 from .setup_form import SetupForm
-from .sharing import (
-    is_link,
-)
+from .sharing import is_link
 from .storage import Entry, SaveConflict, SaveStore, StorageError, now
 from .ui_actions import ACTIONS, KEEP_MENU_OPEN
 from .vdom import El
@@ -392,92 +384,6 @@ class Controller:
         return HintFrame(busy=self.hint_job == key, shown=shown)
 
     # ------------------------------------------------------------ computers
-    def computer_to_move(self) -> bool:
-        return (self._playable() and self.session is not None
-                and self.session.screen == "computer" and self.session.state.current is not None)
-
-    def auto_continue(self) -> bool:
-        """A table of computers only goes on after a scoring by itself."""
-        return (self._playable() and self.session is not None
-                and self.session.screen == "scoring" and not self.session.humans)
-
-    def computer_key(self) -> tuple[str, int, int] | None:
-        """The computer decision due now, as (game id, log length, player on turn); None
-        when no computer is to move. A decision thought out in the background is played
-        only while this key holds (game/web/jobs.py)."""
-        session = self.session
-        if not self.computer_to_move() or session is None or self.game_id is None:
-            return None
-        current = session.state.current
-        assert current is not None  # computer_to_move
-        return self.game_id, len(session.game.log), current
-
-    def continue_key(self) -> tuple[str, int] | None:
-        """The scoring a table of computers goes on from by itself (game id, log length);
-        None when there is none (game/web/jobs.py)."""
-        if not self.auto_continue() or self.session is None or self.game_id is None:
-            return None
-        return self.game_id, len(self.session.game.log)
-
-    def _playable(self) -> bool:
-        """A game is on screen that may go on: not a view (its hands are invented), not
-        waiting for storage space (a computer's move could not be stored)."""
-        return (self.screen == "play" and self.session is not None and not self.rules_open
-                and not self.storage_wait and not is_view_game(self.session.game))
-
-    def computer_player(self) -> ComputerPlayer:
-        session = self.session
-        assert session is not None and session.state.current is not None
-        controller = session.settings.players[session.state.current].controller
-        if controller not in self._players:
-            try:
-                self._players[controller] = make_player(controller)
-            except ValueError:  # a save naming a player this version lacks: play randomly
-                self._players[controller] = make_player("random")
-        return self._players[controller]
-
-    def computer_thinking(self) -> Generator[None, None, Action]:
-        """The computer on turn deciding in slices (the one loop: :func:`game.ai.think`)."""
-        session = self.session
-        assert session is not None and session.state.current is not None
-        view = player_view(session.state, session.state.current)
-        return think(self.computer_player(), view, session.computer_rng())
-
-    def computer_request(self) -> Request:
-        """The computer on turn's decision as a request for the thinking worker: its own
-        view only, its level and the decision's seed (see :mod:`game.web.coach`)."""
-        session = self.session
-        assert session is not None and session.state.current is not None
-        view = player_view(session.state, session.state.current)
-        return Request("decide", view, self.computer_player().id, session.computer_seed())
-
-    def show_preview(self, action: Action | None) -> None:
-        self.preview = action if isinstance(action, (Build, ReturnPiece)) else None
-
-    def commit_computer(self, action: Action) -> None:
-        self.preview = None
-        if self.session is not None:
-            self.session.commit(action)
-            keeping.persist(self)
-
-    def play_computers(self, limit: int = 100000) -> int:
-        """Play every pending computer turn at once (tests and a table of computers)."""
-        moves = 0
-        while moves < limit and (self.computer_to_move() or self.auto_continue()):
-            if self.auto_continue():
-                assert self.session is not None
-                self.session.ack_scoring()
-                keeping.persist(self)
-                continue
-            gen = self.computer_thinking()
-            try:
-                while True:
-                    next(gen)
-            except StopIteration as stop:
-                action = stop.value
-            self.commit_computer(action)
-            moves += 1
-        return moves
 
     # ------------------------------------------------------------- drawing
     def frame(self) -> Frame:

@@ -35,6 +35,7 @@ from typing import Any, Protocol
 from ..actions import Action
 from .coach import Answer, Request, parse_answer, request_text, work
 from .controller import Controller
+from .features import computers
 
 
 class BrowserPort(Protocol):
@@ -97,8 +98,8 @@ class Jobs:
     def kick(self) -> None:
         """Start what is due and not running yet (after every tap and outside change)."""
         c = self.controller
-        if self._computers is None and (c.computer_key() is not None
-                                        or c.continue_key() is not None):
+        if self._computers is None and (computers.computer_key(c) is not None
+                                        or computers.continue_key(c) is not None):
             self._computers = self._spawn(self.run_computers())
         if self._coach is None and (c.hint_request() is not None or c.review_running):
             self._coach = self._spawn(self.run_coach())
@@ -190,32 +191,32 @@ class Jobs:
         try:
             port.mark("data-busy", "true")
             while True:
-                scoring = c.continue_key()
+                scoring = computers.continue_key(c)
                 if scoring is not None:  # a table of computers: on after a pause
                     await port.sleep(max(c.pace()[0] * 3, 0.05))
-                    if c.continue_key() == scoring:
+                    if computers.continue_key(c) == scoring:
                         c.handle("continue")
                         port.render()
                     continue
-                key = c.computer_key()
+                key = computers.computer_key(c)
                 if key is None:
                     break
                 port.render()
                 await port.sleep(0)
-                if c.computer_key() != key:
+                if computers.computer_key(c) != key:
                     continue
                 action = await self.decide(key)
                 if action is None:  # the game moved on meanwhile: dropped
                     continue
                 before, after = c.pace()
                 if before > 0:
-                    c.show_preview(action)
+                    computers.show_preview(c, action)
                     port.render()
                     await port.sleep(before)
-                    if c.computer_key() != key:
-                        c.show_preview(None)
+                    if computers.computer_key(c) != key:
+                        computers.show_preview(c, None)
                         continue
-                c.commit_computer(action)
+                computers.commit_computer(c, action)
                 port.render()
                 await port.sleep(after if after > 0 else 0)
         except Exception:
@@ -234,9 +235,9 @@ class Jobs:
         # (performance.now(), ms), so scripts/bench_ui.py can tell the main thread's tasks
         # during the thinking.
         port.mark("data-think-start", f"{started:.1f}")
-        answer = await self.ask_worker(c.computer_request())
+        answer = await self.ask_worker(computers.computer_request(c))
         answered = self.answered_at  # (where the answer's task began)
-        if c.computer_key() != key:
+        if computers.computer_key(c) != key:
             return None
         action: Action | None = None
         source = "worker"
@@ -246,7 +247,7 @@ class Jobs:
             thought = port.perf_now() - started
         else:  # no worker (yet), or it failed: think here, in slices
             source = "main"
-            steps = c.computer_thinking()
+            steps = computers.computer_thinking(c)
             try:
                 while True:
                     begun = port.perf_now()
@@ -255,7 +256,7 @@ class Jobs:
                     finally:
                         thought += port.perf_now() - begun
                     await port.sleep(0)
-                    if c.computer_key() != key:
+                    if computers.computer_key(c) != key:
                         break
             except StopIteration as stop:
                 action = stop.value
@@ -265,6 +266,6 @@ class Jobs:
         # the question to the answer) and where it was decided.
         port.mark("data-think-ms", f"{thought:.1f}")
         port.mark("data-think-source", source)
-        if c.computer_key() != key:
+        if computers.computer_key(c) != key:
             return None
         return action

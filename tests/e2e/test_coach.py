@@ -16,6 +16,7 @@ from e2e_helpers import screenshot, wait_ready
 from test_a11y import audit
 from webkit import make_controller, play_to_end, setup_game, tap_decision
 
+from game.web.features import computers
 from game.web.storage import MemoryBackend
 
 pytestmark = pytest.mark.e2e
@@ -33,7 +34,7 @@ def _person_builds(c) -> None:
         elif c.screen_name == "scoring":
             c.handle("continue")
         elif s.screen == "computer":
-            c.play_computers(limit=1)
+            computers.play_computers(c, limit=1)
         elif s.state.round >= 2 and s.state.phase == "build":
             return
         else:

@@ -16,6 +16,7 @@ from e2e_helpers import ROOT, SCREENSHOTS, wait_ready
 from ui_driver import new_game, open_app, tap
 
 from game.web.controller import Controller
+from game.web.features import computers
 from game.web.storage import MemoryBackend, SaveStore
 
 pytestmark = pytest.mark.e2e
@@ -142,7 +143,7 @@ def two_games() -> dict[str, str]:
             c.handle("field", {"field": "name", "player": str(i), "value": name})
             c.handle("field", {"field": "controller", "player": str(i), "value": kind})
         c.handle("setup-start")
-        c.play_computers(limit=moves)
+        computers.play_computers(c, limit=moves)
         c.handle("home")
     return dict(backend.data)
 

@@ -13,6 +13,7 @@ from game import save as game_save
 from game.errors import SaveError
 from game.web import messages as M
 from game.web.backup import FORMAT, MAX_BACKUP_CHARS, backup_data, backup_name, backup_text, restore
+from game.web.features import computers
 from game.web.features.navigating import ALLOWED_PREFS
 from game.web.storage import PREFIX, PREFS_KEY, MemoryBackend, SaveStore
 from game.web.vdom import El
@@ -26,7 +27,7 @@ def table(moves: tuple[int, ...] = (6, 0), backend: MemoryBackend | None = None)
     c = make_controller(backend)
     for i, count in enumerate(moves):
         setup_game(c, 3, controllers=CPUS, names=[f"A{i}", f"B{i}", f"C{i}"], deal=i + 1)
-        c.play_computers(limit=count)
+        computers.play_computers(c, limit=count)
         c.handle("home")
     c.handle("speed")  # "normal" -> "fast": kept in the preferences
     return c
@@ -101,7 +102,7 @@ def test_a_game_that_went_further_here_is_kept():
     text = backup_text(c.store, 0)
     ident = c.store.ids()[0]
     c.handle("continue-game", {"id": ident})
-    c.play_computers(limit=5)
+    computers.play_computers(c, limit=5)
     before = stored(c.store)
     report = restore(c.store, text, ALLOWED_PREFS)
     assert [(s.label, s.why) for s in report.skipped] == [("A0, B0, C0", "further_here")]
@@ -114,7 +115,7 @@ def test_the_backups_copy_that_went_further_brings_the_game_here_up_to_date():
     early = dict(backend.data)  # this browser as it was
     ident = c.store.ids()[0]
     c.handle("continue-game", {"id": ident})
-    c.play_computers(limit=5)
+    computers.play_computers(c, limit=5)
     c.handle("home")
     text = backup_text(c.store, 0)
     later = logs(c.store)[ident]
@@ -291,7 +292,7 @@ def test_each_skip_reason_has_words_in_every_language():
 def test_a_finished_game_round_trips_too():
     c = make_controller()
     setup_game(c, 3, controllers=CPUS, deal=9)
-    c.play_computers()
+    computers.play_computers(c)
     game = c.session.game
     assert game.state.is_over
     empty = SaveStore(MemoryBackend())

@@ -28,6 +28,7 @@ from game.web.coach import (
     view_from_json,
     view_to_json,
 )
+from game.web.features import computers
 
 
 def new_game(n: int, seed: str, **options) -> Game:
@@ -169,10 +170,10 @@ def test_the_controller_asks_with_the_view_level_and_seed_of_its_own_path():
     c = make_controller()
     setup_game(c, 3, controllers=["greedy", "heuristic", "search:1"])
     for _ in range(6):
-        request = c.computer_request()
+        request = computers.computer_request(c)
         assert request.view == player_view(c.session.state, c.session.state.current)
         assert request.view.player == c.session.state.current
-        sliced = _drain(c.computer_thinking())
+        sliced = _drain(computers.computer_thinking(c))
         text = answer(request_text(request))
         assert parse_answer(text, parse_request(request_text(request))).action == sliced
-        c.commit_computer(sliced)
+        computers.commit_computer(c, sliced)

@@ -18,6 +18,7 @@ import game.web.review as R
 from game.actions import Build, is_chance
 from game.ai import STRONGEST
 from game.web.coach import COACH_META, compute, hints_asked, hints_on
+from game.web.features import computers
 from game.web.storage import MemoryBackend
 from game.web.ui_actions import ACTIONS
 
@@ -50,7 +51,7 @@ def to_person_turn(c) -> None:
         elif c.screen_name == "scoring":
             c.handle("continue")
         elif c.session.screen == "computer":
-            c.play_computers(limit=1)
+            computers.play_computers(c, limit=1)
         else:
             return
 

@@ -19,6 +19,7 @@ import random
 import sys
 import traceback
 from collections.abc import Callable, Coroutine
+from functools import partial
 from typing import Any
 
 import pytest
@@ -27,7 +28,7 @@ from webkit import make_controller, play_to_end, setup_game, tap_decision
 from game.web import coach
 from game.web.coach import ProtocolError, Request, parse_answer, parse_request
 from game.web.controller import Controller
-from game.web.features import keeping
+from game.web.features import computers, keeping
 from game.web.jobs import BrowserPort, Jobs
 from game.web.storage import MemoryBackend
 
@@ -122,28 +123,28 @@ async def settled(jobs: Jobs) -> None:
 def computers_only(backend: MemoryBackend | None = None) -> Controller:
     c = make_controller(backend)
     setup_game(c, 2, controllers=["random", "greedy"], start="0", deal=23)
-    assert c.computer_key() is not None
+    assert computers.computer_key(c) is not None
     return c
 
 
 def reference_log(moves: int, backend: MemoryBackend | None = None) -> list[Any]:
     """The same game's log after ``moves`` computer decisions, played without the jobs."""
     c = computers_only(backend)
-    while len(c.session.game.log) < moves and (c.computer_to_move() or c.auto_continue()):
-        c.play_computers(limit=1)
+    while len(c.session.game.log) < moves and (computers.computer_to_move(c) or computers.auto_continue(c)):
+        computers.play_computers(c, limit=1)
     return list(c.session.game.log)
 
 
 def to_the_first_scoring(c: Controller) -> None:
     """Computer moves (as ``play_computers`` makes them) until the table stops at a scoring."""
-    while c.continue_key() is None:
-        steps = c.computer_thinking()
+    while computers.continue_key(c) is None:
+        steps = computers.computer_thinking(c)
         try:
             while True:
                 next(steps)
         except StopIteration as done:
-            c.commit_computer(done.value)
-    assert c.auto_continue()
+            computers.commit_computer(c, done.value)
+    assert computers.auto_continue(c)
 
 
 def log_length(c: Controller) -> int:
@@ -201,7 +202,7 @@ def test_a_late_answer_after_the_person_left_is_dropped() -> None:
         jobs.kick()
         await until(lambda: len(browser.held) == 1)
         c.handle("home")  # the start screen: nothing is to move
-        assert c.computer_key() is None
+        assert computers.computer_key(c) is None
         browser.answer_held()
         await settled(jobs)
 
@@ -224,10 +225,10 @@ def test_a_late_answer_for_another_game_is_not_played_in_the_new_one() -> None:
         first = browser.asked[0]
         # The person goes home and starts another game of computers (another deal): the
         # same log length and player on turn, only the game differs.
-        key = c.computer_key()
+        key = computers.computer_key(c)
         c.handle("home")
         setup_game(c, 2, controllers=["random", "greedy"], start="0", deal=5)
-        assert key is not None and c.computer_key() == (c.game_id, key[1], key[2])
+        assert key is not None and computers.computer_key(c) == (c.game_id, key[1], key[2])
         assert c.game_id != ident
         second.append(c.game_id)
         fresh = log_length(c)
@@ -246,7 +247,7 @@ def test_a_late_answer_for_another_game_is_not_played_in_the_new_one() -> None:
     alone = make_controller()
     setup_game(alone, 2, controllers=["random", "greedy"], start="0", deal=5)
     log = c.store.load(second[0]).log
-    alone.play_computers(limit=len(log))
+    computers.play_computers(alone, limit=len(log))
     assert len(log) >= 3 and log == alone.session.game.log[:len(log)]
 
 
@@ -263,13 +264,13 @@ def test_a_late_answer_is_dropped_when_another_tabs_newer_game_is_adopted() -> N
         jobs.kick()
         await until(lambda: len(browser.held) == 1)
         asked = browser.asked[0]
-        key = c.computer_key()
+        key = computers.computer_key(c)
         assert key is not None
         # The other tab plays on until the same computer is on turn again: only the log's
         # length tells the two positions apart.
-        other.play_computers(limit=1)
-        while other.computer_key() is None or other.computer_key()[2] != key[2]:  # type: ignore[index]
-            other.play_computers(limit=1)
+        computers.play_computers(other, limit=1)
+        while computers.computer_key(other) is None or computers.computer_key(other)[2] != key[2]:  # type: ignore[index]
+            computers.play_computers(other, limit=1)
         assert keeping.external_change(c) is True  # this tab adopts the newer game
         assert c.notice == "other-tab" and log_length(c) == log_length(other)
         jobs.kick()
@@ -288,11 +289,11 @@ def test_a_late_answer_is_dropped_when_another_tabs_newer_game_is_adopted() -> N
     assert c.store.load(ident).log == other.session.game.log
 
 
-def test_without_a_worker_the_page_thinks_in_slices() -> None:
+def test_without_a_worker_the_page_thinks_in_slices(monkeypatch: pytest.MonkeyPatch) -> None:
     c = computers_only()
     browser = FakeBrowser(c, worker="none")
     jobs = Jobs(c, browser)
-    real = c.computer_thinking
+    real = partial(computers.computer_thinking, c)
     slices = [0]
 
     def sliced() -> Any:
@@ -303,7 +304,7 @@ def test_without_a_worker_the_page_thinks_in_slices() -> None:
             yield None
         return (yield from real())
 
-    c.computer_thinking = sliced  # type: ignore[method-assign]
+    monkeypatch.setattr(computers, "computer_thinking", lambda _c: sliced())
 
     async def scenario() -> None:
         start = log_length(c)
@@ -321,7 +322,7 @@ def test_without_a_worker_the_page_thinks_in_slices() -> None:
     assert float(browser.marks["data-think-ms"]) > 0
 
 
-def test_the_page_stops_thinking_when_the_game_is_left() -> None:
+def test_the_page_stops_thinking_when_the_game_is_left(monkeypatch: pytest.MonkeyPatch) -> None:
     c = computers_only()
     browser = FakeBrowser(c, worker="none")
     jobs = Jobs(c, browser)
@@ -334,7 +335,7 @@ def test_the_page_stops_thinking_when_the_game_is_left() -> None:
                 c.handle("home")
             yield None
 
-    c.computer_thinking = endless  # type: ignore[method-assign]
+    monkeypatch.setattr(computers, "computer_thinking", lambda _c: endless())
 
     async def scenario() -> None:
         jobs.kick()
@@ -373,7 +374,7 @@ def test_an_illegal_answer_from_the_worker_is_not_played() -> None:
     wrong = json.dumps({"ok": True, "action": {"type": "select", "colour": "blue",
                                                "pieces": [4, 4, 4, 4]}})
     with pytest.raises(ProtocolError, match="not legal"):
-        parse_answer(wrong, c.computer_request())
+        parse_answer(wrong, computers.computer_request(c))
 
     async def wrong_answer(text: str) -> str:
         browser.asked.append(parse_request(text))
@@ -453,7 +454,7 @@ def test_a_move_is_not_played_when_the_rules_open_during_its_preview() -> None:
     assert c.preview is None and log_length(c) == length  # not played
     assert c.session.game.log == reference_log(length)
     assert reference_log(length + 1)[-1] == shown  # (the move it was)
-    assert c.computer_key() is None  # (on when the rules close, with the same decision)
+    assert computers.computer_key(c) is None  # (on when the rules close, with the same decision)
 
 
 def test_a_table_of_computers_goes_on_after_a_scoring_by_itself() -> None:
@@ -504,7 +505,7 @@ def test_a_storage_wait_stops_the_computers() -> None:
         backend.fail_writes = True
         jobs.kick()
         await settled(jobs)
-        assert c.storage_wait and c.computer_key() is None
+        assert c.storage_wait and computers.computer_key(c) is None
         assert len(browser.asked) == 1  # thought out once, then the computers wait
         jobs.kick()
         await settled(jobs)
@@ -539,7 +540,7 @@ def person_on_turn_with_hints() -> Controller:
         if c.screen_name == "pass":
             c.handle("reveal")
         elif c.session.screen == "computer":
-            c.play_computers(limit=1)
+            computers.play_computers(c, limit=1)
         else:
             break
     assert c.session.screen == "turn"
@@ -595,7 +596,7 @@ def test_a_failed_hint_for_a_decision_gone_leaves_the_next_hint_asked(cheap_leve
         await until(lambda: len(browser.held) == 1)
         tap_decision(c, c.session.state.legal_actions()[0])  # the person decides alone
         while c.session.screen != "turn":  # the computers play, the person is on turn
-            c.play_computers(limit=1)
+            computers.play_computers(c, limit=1)
         c.handle("hint")  # and asks for a hint again
         assert c.hint_request() is not None
         browser.worker = "answer"
@@ -670,7 +671,7 @@ def test_the_review_stops_when_closed(cheap_levels: None) -> None:
     assert not c.review_running
 
 
-def test_an_error_in_a_job_is_reported_and_the_job_ends() -> None:
+def test_an_error_in_a_job_is_reported_and_the_job_ends(monkeypatch: pytest.MonkeyPatch) -> None:
     c = computers_only()
     browser = FakeBrowser(c, worker="answer")
     jobs = Jobs(c, browser)
@@ -678,7 +679,7 @@ def test_an_error_in_a_job_is_reported_and_the_job_ends() -> None:
     def broken(action: Any) -> None:
         raise ValueError("broken")
 
-    c.commit_computer = broken  # type: ignore[method-assign]
+    monkeypatch.setattr(computers, "commit_computer", lambda _c, action: broken(action))
 
     async def scenario() -> None:
         jobs.kick()

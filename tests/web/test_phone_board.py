@@ -13,6 +13,7 @@ from game.actions import Build
 from game.material import SEATS
 from game.web import layout
 from game.web.controller import MIN_TAP_PX
+from game.web.features import computers
 
 HOOKS = {"data-city", "data-plot", "data-height", "data-owner"}
 
@@ -146,7 +147,7 @@ def test_any_move_closes_the_open_city_and_a_resize_can_end_the_overview():
     assert c.session.screen == "computer"
     assert c.handle("zoom", {"zoom": "2"}) is True  # one may look closer while waiting
     assert c.zoomed_city == 2
-    c.play_computers(limit=1)
+    computers.play_computers(c, limit=1)
     assert c.zoomed_city is None
     c.handle("zoom", {"zoom": "4"})
     assert c.zoomed_city == 4

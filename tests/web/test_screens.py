@@ -11,6 +11,7 @@ from webkit import make_controller, setup_game
 from game.material import CARDS, SEATS, plot_for
 from game.web import layout
 from game.web import messages as M
+from game.web.features import computers
 from game.web.setup_form import SetupForm
 from game.web.vdom import El
 
@@ -201,7 +202,7 @@ def test_unknown_message_ids_and_missing_params_do_not_raise():
 def test_the_final_board_can_be_looked_at():
     c = make_controller()
     setup_game(c, 2, controllers=["random", "random"])
-    c.play_computers()
+    computers.play_computers(c)
     assert c.screen_name == "final"
     c.handle("peek")
     tree = c.render()

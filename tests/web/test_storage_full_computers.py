@@ -13,25 +13,26 @@ from __future__ import annotations
 from webkit import make_controller, setup_game
 
 from game.web.controller import Controller
+from game.web.features import computers
 from game.web.storage import MemoryBackend
 
 
-def counting(c: Controller) -> list[int]:
+def counting(c: Controller, monkeypatch) -> list[int]:
     """Count every time a computer is asked to think (``computer_thinking`` and the worker's
     ``computer_request`` are the only two ways)."""
     calls = [0]
-    thinking, request = c.computer_thinking, c.computer_request
+    thinking, request = computers.computer_thinking, computers.computer_request
 
-    def counted_thinking():
+    def counted_thinking(controller: Controller):
         calls[0] += 1
-        return thinking()
+        return thinking(controller)
 
-    def counted_request():
+    def counted_request(controller: Controller):
         calls[0] += 1
-        return request()
+        return request(controller)
 
-    c.computer_thinking = counted_thinking  # type: ignore[method-assign]
-    c.computer_request = counted_request  # type: ignore[method-assign]
+    monkeypatch.setattr(computers, "computer_thinking", counted_thinking)
+    monkeypatch.setattr(computers, "computer_request", counted_request)
     return calls
 
 
@@ -39,7 +40,7 @@ def computers_only() -> tuple[Controller, MemoryBackend]:
     backend = MemoryBackend()
     c = make_controller(backend)
     setup_game(c, 2, controllers=["random", "greedy"], start="0", deal=23)
-    assert c.screen == "play" and c.computer_to_move()
+    assert c.screen == "play" and computers.computer_to_move(c)
     return c, backend
 
 
@@ -47,51 +48,51 @@ def actions_drawn(c: Controller) -> set[str]:
     return {el.attrs["data-action"] for el in c.render().find_all(data_action=True)}
 
 
-def test_a_refused_computer_move_is_thought_out_once_then_play_waits():
+def test_a_refused_computer_move_is_thought_out_once_then_play_waits(monkeypatch):
     c, backend = computers_only()
-    calls = counting(c)
-    c.play_computers(limit=3)  # a few moves are stored while there is space
+    calls = counting(c, monkeypatch)
+    computers.play_computers(c, limit=3)  # a few moves are stored while there is space
     stored = dict(backend.data)
     steps = len(c.session.game.log)
     backend.fail_writes = True
     calls[0] = 0
-    c.play_computers()
+    computers.play_computers(c)
     assert calls[0] == 1  # not again and again
-    assert not c.computer_to_move() and not c.auto_continue()  # the page's loop stops
+    assert not computers.computer_to_move(c) and not computers.auto_continue(c)  # the page's loop stops
     assert c.banner is not None and c.banner[0] == "storage.computer_waits"
     assert len(c.session.game.log) == steps and backend.data == stored  # as last saved
     tree = c.render()
     banner = tree.find(data_message_id="storage.computer_waits")
     assert banner is not None and "storage is full" in banner.text()
     assert {"storage-retry", "home"} <= actions_drawn(c)  # try again; the saved games
-    c.play_computers()  # nothing happens while it waits
+    computers.play_computers(c)  # nothing happens while it waits
     assert calls[0] == 1
     # "Try again" with the storage still full: one more decision, then it waits again.
     c.handle("storage-retry")
-    c.play_computers()
-    assert calls[0] == 2 and not c.computer_to_move()
+    computers.play_computers(c)
+    assert calls[0] == 2 and not computers.computer_to_move(c)
     assert c.banner is not None and c.banner[0] == "storage.computer_waits"
     # Space freed, "Try again": the computers play on, and their moves are stored.
     backend.fail_writes = False
     c.handle("storage-retry")
-    assert c.banner is None and c.computer_to_move()
-    c.play_computers(limit=5)
+    assert c.banner is None and computers.computer_to_move(c)
+    computers.play_computers(c, limit=5)
     assert len(c.session.game.log) > steps and c.banner is None
     assert c.store.load(c.game_id).log == c.session.game.log
 
 
-def test_play_goes_on_when_the_game_is_opened_again_after_freeing_space():
+def test_play_goes_on_when_the_game_is_opened_again_after_freeing_space(monkeypatch):
     c, backend = computers_only()
-    calls = counting(c)
+    calls = counting(c, monkeypatch)
     backend.fail_writes = True
-    c.play_computers()
-    assert calls[0] == 1 and not c.computer_to_move()
+    computers.play_computers(c)
+    assert calls[0] == 1 and not computers.computer_to_move(c)
     ident = c.game_id
     c.handle("home")  # the banner's "Saved games": delete old games, back up
     backend.fail_writes = False
     c.handle("continue-game", {"id": ident})
-    assert c.screen == "play" and c.banner is None and c.computer_to_move()
-    c.play_computers(limit=4)
+    assert c.screen == "play" and c.banner is None and computers.computer_to_move(c)
+    computers.play_computers(c, limit=4)
     assert calls[0] >= 2 and len(c.store.load(ident).log) == len(c.session.game.log)
 
 
@@ -101,7 +102,7 @@ def test_a_persons_move_the_storage_refuses_does_not_stop_the_computers_for_good
     backend = MemoryBackend()
     c = make_controller(backend)
     setup_game(c, 2, controllers=["human", "random"], start="0", deal=5)
-    assert not c.computer_to_move()
+    assert not computers.computer_to_move(c)
     backend.fail_writes = True
     c.handle("reveal")
     assert not c.storage_wait

@@ -8,6 +8,7 @@ import random
 from webkit import make_controller, tap_decision
 
 from game.web import messages as M
+from game.web.features import computers
 
 
 def lessons_until(c, stop, limit=400):
@@ -23,7 +24,7 @@ def lessons_until(c, stop, limit=400):
         if name == "scoring":
             c.handle("continue")
         elif c.session.screen == "computer":
-            c.play_computers(limit=1)
+            computers.play_computers(c, limit=1)
         elif c.session.state.phase == "select":
             tap_decision(c, rng.choice(c.session.state.legal_actions()), rng)
         else:

@@ -12,6 +12,7 @@ from game.actions import Build
 from game.web.backup import backup_text
 from game.web.controller import Controller
 from game.web.effects import ApplyUpdate
+from game.web.features import computers
 from game.web.storage import PREFIX, MemoryBackend, SaveStore
 from game.web.ui_actions import ACTIONS
 
@@ -93,7 +94,7 @@ def test_every_drawn_action_is_in_the_table_and_every_entry_is_drawn_somewhere()
     c = make_controller()
     setup_game(c, 2, controllers=["random", "random"], start="0")
     c.store.backend.fail_writes = True
-    c.play_computers()
+    computers.play_computers(c)
     drawn.update(_drawn_actions(c.render()))
     unknown = drawn - set(ACTIONS)
     assert not unknown, f"drawn but not in the table: {unknown}"
@@ -154,8 +155,8 @@ def test_the_update_offer_never_covers_a_computers_move_preview():
     c.update_ready = True
     rng = random.Random(3)
     while True:  # up to the computer's first build (only builds are previewed)
-        if c.computer_to_move():
-            gen = c.computer_thinking()
+        if computers.computer_to_move(c):
+            gen = computers.computer_thinking(c)
             try:
                 while True:
                     next(gen)
@@ -163,14 +164,14 @@ def test_the_update_offer_never_covers_a_computers_move_preview():
                 action = done.value
             if isinstance(action, Build):
                 break
-            c.commit_computer(action)
+            computers.commit_computer(c, action)
         else:
             if c.screen_name == "pass":
                 c.handle("reveal")
             tap_decision(c, rng.choice(c.session.state.legal_actions()), rng)
-    c.show_preview(action)
+    computers.show_preview(c, action)
     assert c.render().find(data_update_ready="true") is None
-    c.commit_computer(action)
+    computers.commit_computer(c, action)
     assert c.render().find(data_update_ready="true") is not None
     c.handle("apply-update")
     assert c.take_effects() == [ApplyUpdate()]

@@ -9,6 +9,7 @@ from game.actions import Build, Select
 from game.state import selections
 from game.web.controller import Controller
 from game.web.draft import draft_to_json
+from game.web.features import computers
 from game.web.storage import MemoryBackend, SaveStore
 
 DEAL_CLOCK = 1_763_000_000.0
@@ -109,7 +110,7 @@ def play_to_end(c: Controller, rng: random.Random, max_steps: int = 5000, on_ste
         elif name == "scoring":
             c.handle("continue")
         elif c.session.screen == "computer":
-            c.play_computers(limit=1)
+            computers.play_computers(c, limit=1)
         else:
             before = len(c.session.game.log)
             tap_decision(c, rng.choice(c.session.state.legal_actions()), rng)

@@ -12,6 +12,7 @@ from ...errors import SaveError
 from .. import messages as M
 from ..session import Session
 from ..storage import SaveConflict, StorageError
+from . import computers
 
 if TYPE_CHECKING:
     from ..controller import Controller
@@ -77,7 +78,7 @@ def storage_full(c: Controller, reason: str) -> None:
         if stored is not None and len(stored.log) < len(session.game.log):
             back = Session(stored)
             c.session = back
-            if c.computer_to_move() or c.auto_continue():
+            if computers.computer_to_move(c) or computers.auto_continue(c):
                 # A computer's move: thinking it out again would fail again. Wait.
                 c.storage_wait = True
                 c.banner = ("storage.computer_waits", {"reason": reason})

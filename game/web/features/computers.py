@@ -1,0 +1,118 @@
+"""The computer players' turns (issue 24.1): who is to move, the decision asked of the
+thinking worker (or thought out on the page in slices), and the move committed. The
+scheduling (one move at a time, the pace, stale answers dropped by their key) is
+game/web/jobs.py's; these are the questions it asks and the one way a move is played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING
+
+from ...actions import Action, Build, ReturnPiece
+from ...ai import ComputerPlayer, make_player, think
+from ...public_record import is_view_game
+from ...view import player_view
+from ..coach import Request
+from . import keeping
+
+if TYPE_CHECKING:
+    from ..controller import Controller
+
+
+def computer_to_move(c: Controller) -> bool:
+    return (playable(c) and c.session is not None
+            and c.session.screen == "computer" and c.session.state.current is not None)
+
+
+def auto_continue(c: Controller) -> bool:
+    """A table of computers only goes on after a scoring by itself."""
+    return (playable(c) and c.session is not None
+            and c.session.screen == "scoring" and not c.session.humans)
+
+
+def computer_key(c: Controller) -> tuple[str, int, int] | None:
+    """The computer decision due now, as (game id, log length, player on turn); None
+    when no computer is to move. A decision thought out in the background is played
+    only while this key holds (game/web/jobs.py)."""
+    session = c.session
+    if not computer_to_move(c) or session is None or c.game_id is None:
+        return None
+    current = session.state.current
+    assert current is not None  # computer_to_move
+    return c.game_id, len(session.game.log), current
+
+
+def continue_key(c: Controller) -> tuple[str, int] | None:
+    """The scoring a table of computers goes on from by itself (game id, log length);
+    None when there is none (game/web/jobs.py)."""
+    if not auto_continue(c) or c.session is None or c.game_id is None:
+        return None
+    return c.game_id, len(c.session.game.log)
+
+
+def playable(c: Controller) -> bool:
+    """A game is on screen that may go on: not a view (its hands are invented), not
+    waiting for storage space (a computer's move could not be stored)."""
+    return (c.screen == "play" and c.session is not None and not c.rules_open
+            and not c.storage_wait and not is_view_game(c.session.game))
+
+
+def computer_player(c: Controller) -> ComputerPlayer:
+    session = c.session
+    assert session is not None and session.state.current is not None
+    controller = session.settings.players[session.state.current].controller
+    if controller not in c._players:
+        try:
+            c._players[controller] = make_player(controller)
+        except ValueError:  # a save naming a player this version lacks: play randomly
+            c._players[controller] = make_player("random")
+    return c._players[controller]
+
+
+def computer_thinking(c: Controller) -> Generator[None, None, Action]:
+    """The computer on turn deciding in slices (the one loop: :func:`game.ai.think`)."""
+    session = c.session
+    assert session is not None and session.state.current is not None
+    view = player_view(session.state, session.state.current)
+    return think(computer_player(c), view, session.computer_rng())
+
+
+def computer_request(c: Controller) -> Request:
+    """The computer on turn's decision as a request for the thinking worker: its own
+    view only, its level and the decision's seed (see :mod:`game.web.coach`)."""
+    session = c.session
+    assert session is not None and session.state.current is not None
+    view = player_view(session.state, session.state.current)
+    return Request("decide", view, computer_player(c).id, session.computer_seed())
+
+
+def show_preview(c: Controller, action: Action | None) -> None:
+    c.preview = action if isinstance(action, (Build, ReturnPiece)) else None
+
+
+def commit_computer(c: Controller, action: Action) -> None:
+    c.preview = None
+    if c.session is not None:
+        c.session.commit(action)
+        keeping.persist(c)
+
+
+def play_computers(c: Controller, limit: int = 100000) -> int:
+    """Play every pending computer turn at once (tests and a table of computers)."""
+    moves = 0
+    while moves < limit and (computer_to_move(c) or auto_continue(c)):
+        if auto_continue(c):
+            assert c.session is not None
+            c.session.ack_scoring()
+            keeping.persist(c)
+            continue
+        gen = computer_thinking(c)
+        try:
+            while True:
+                next(gen)
+        except StopIteration as stop:
+            action = stop.value
+        commit_computer(c, action)
+        moves += 1
+    return moves
