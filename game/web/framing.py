@@ -23,11 +23,10 @@ from .frame import (
     Mode,
     PlayFrame,
     ReplayFrame,
-    SavedGame,
-    StartFrame,
     WholeExport,
     play_frame,
 )
+from .start_frames import SavedGame, StartFrame
 from .storage import Entry
 from .storyframe import godzilla_preview, inspect, story_frame
 

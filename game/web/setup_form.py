@@ -20,7 +20,7 @@ from ..settings import (
     neutralise_name,
 )
 from . import messages as M
-from .frame import SetupFrame, SetupPlayer
+from .start_frames import SetupFrame, SetupPlayer
 
 ONE_COLOUR_DEFAULTS = ("blue", "red", "yellow", "purple")
 TWO_COLOUR_DEFAULTS = (("blue", "red"), ("yellow", "purple"))

@@ -5,8 +5,8 @@ from __future__ import annotations
 from ...material import COLOURS, SEATS
 from ...settings import GODZILLA_MODES, MAX_NAME_LENGTH
 from .. import messages as M
-from ..frame import SetupFrame
 from ..setup_form import rounds_choices
+from ..start_frames import SetupFrame
 from ..vdom import El, h
 from .common import button, chip
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import messages as M
-from ..frame import StartFrame
+from ..start_frames import StartFrame
 from ..vdom import Child, El, h
 from .common import bdi, button, chips, language_select, said
 from .keep import backup_tools, home_card, restore_report
