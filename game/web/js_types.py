@@ -15,16 +15,15 @@ JavaScript's ``null`` and ``undefined`` arrive as ``None`` or, in newer Pyodide,
 from __future__ import annotations
 
 from collections.abc import Awaitable, Iterable
-from typing import TYPE_CHECKING, Literal, Protocol, TypeVar, overload
-
-if TYPE_CHECKING:
-    from typing_extensions import TypeIs
+from typing import Literal, Protocol, TypeGuard, TypeVar, overload
 
 T = TypeVar("T")
 
 
-def present(value: T | None) -> TypeIs[T]:
-    """False for JavaScript null/undefined (``None`` or, in newer Pyodide, ``JsNull``)."""
+def present(value: T | None) -> TypeGuard[T]:
+    """False for JavaScript null/undefined (``None`` or, in newer Pyodide, ``JsNull``).
+    (A ``TypeGuard``, from the standard library: ``typing_extensions`` is not in the page's
+    trimmed standard library.)"""
     return value is not None and type(value).__name__ not in ("JsNull", "JsUndefined")
 
 
