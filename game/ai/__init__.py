@@ -217,12 +217,34 @@ no foresight); ``search:3-v2`` is the first ``search:3`` of issue 13 (heuristic 
 foresight, playouts cut 8 decisions from the root, no prior)."""
 
 
+def _threat() -> ComputerPlayer:
+    from .yardstick import ThreatPlayer
+    return ThreatPlayer()
+
+
+def _majority() -> ComputerPlayer:
+    from .yardstick import MajorityPlayer
+    return MajorityPlayer()
+
+
+YARDSTICK: dict[str, Callable[[], ComputerPlayer]] = {
+    "threat": _threat,
+    "majority": _majority,
+}
+"""Fixed opponents written from the rules, not from the search's evaluation (issue 27,
+:mod:`game.ai.yardstick`): accepted by :func:`make_player` and ``selfplay`` but not offered
+in the page (the setup screen lists :data:`PLAYERS`)."""
+
+POOL: tuple[str, ...] = ("heuristic", "threat", "majority")
+"""The yardstick pool the strongest level is measured against (``scripts/bench_yardstick.py``)."""
+
+
 def make_player(player_id: str) -> ComputerPlayer:
     spec = PREVIOUS.get(player_id, player_id)
     if spec.startswith("search[") and spec.endswith("]"):
         return _custom_search(spec)
-    try:
-        return PLAYERS[player_id]()
-    except KeyError:
+    factory = PLAYERS.get(player_id) or YARDSTICK.get(player_id)
+    if factory is None:
         raise ValueError(f"unknown computer player {player_id!r}; "
-                         f"choose from {', '.join(sorted(PLAYERS))}") from None
+                         f"choose from {', '.join(sorted([*PLAYERS, *YARDSTICK]))}")
+    return factory()
