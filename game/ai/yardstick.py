@@ -298,7 +298,7 @@ class ThreatPlayer(OnePly):
         settings = view.settings
         colours = len(settings.colours)
         threats = _Threats(view, view.board)
-        scored = []
+        scored: list[tuple[float, float, Action]] = []
         for action in view.legal_actions():
             if not isinstance(action, Build):
                 scored.append((_return_value(action), rng.random(), action))
@@ -358,7 +358,7 @@ class MajorityPlayer(OnePly):
         state = _after(view)
         settings = view.settings
         colours = len(settings.colours)
-        scored = []
+        scored: list[tuple[float, float, Action]] = []
         for action in view.legal_actions():
             if not isinstance(action, Build):
                 scored.append((_return_value(action), rng.random(), action))
