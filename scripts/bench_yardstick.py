@@ -77,15 +77,28 @@ def play_one(subject: str, line: str, pool: list[str], players: int, seed: str,
             "wall": round(time.perf_counter() - started, 2), "load": [load, _load()]}
 
 
-def summarize(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _opponents(record: dict[str, Any]) -> str:
+    ids = list(record["ids"])
+    del ids[record["seat"]]
+    return "+".join(sorted(ids))
+
+
+def summarize(records: list[dict[str, Any]], split: bool = False) -> list[dict[str, Any]]:
     """One row per (subject, players, line): wins, Wilson 95% interval, mean margin with its
-    standard error, CPU seconds a decision, load averages seen."""
+    standard error, CPU seconds a decision, load averages seen. ``split``: the mixed lines
+    also per set of opponents met (``mixed[heuristic+threat]``)."""
     groups: dict[tuple[str, int, str], list[dict[str, Any]]] = {}
     for r in records:
         groups.setdefault((r["subject"], r["players"], r["line"]), []).append(r)
+    if split:
+        for (subject, players, line), rs in list(groups.items()):
+            if line == "mixed" and len({_opponents(r) for r in rs}) > 1:
+                for r in rs:
+                    groups.setdefault((subject, players, f"mixed[{_opponents(r)}]"),
+                                      []).append(r)
     rows = []
     for (subject, players, line), rs in sorted(groups.items(), key=lambda kv: (
-            kv[0][0], kv[0][1], kv[0][2] != "mixed", kv[0][2])):
+            kv[0][0], kv[0][1], not kv[0][2].startswith("mixed"), kv[0][2])):
         n = len(rs)
         wins = sum(r["win"] for r in rs)
         low, high = wilson_interval(wins, n)
@@ -137,12 +150,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", default="yard")
     parser.add_argument("--log", default=None, help="append every game here (JSON lines)")
     parser.add_argument("--summarize", nargs="*", default=None, metavar="LOG",
-                        help="print the table of these logs and exit")
+                        help="print the table of these logs (the mixed lines also per set of "
+                             "opponents met) and exit")
     args = parser.parse_args(argv)
     if args.summarize is not None:
         records = [json.loads(line) for path in args.summarize
                    for line in Path(path).read_text().splitlines() if line.strip()]
-        rows = summarize(records)
+        rows = summarize(records, split=True)
         print(json.dumps(rows, indent=1))
         print(table(rows))
         return 0
