@@ -90,7 +90,11 @@ LEVELS: dict[str, LevelStrength] = {
         "The strongest: searches hundreds of continuations with a model of your threats. "
         "Against one-move-ahead players it wins about three of four two-player games, about "
         "half of the three-player games and two of five four-player games.",
-        (Measured("mixed pool (heuristic, threat, majority)", 2, 0, 0.0, (0.0, 1.0), None,
-                  "PENDING"),)),
+        (Measured("heuristic", 2, 100, 0.76, (0.668, 0.833), 9.5,
+                  "Strength against heuristic (issue 13), seeds i13g-2p/k"),
+         Measured("2 heuristic", 3, 102, 0.657, (0.561, 0.742), 1.9,
+                  "Strength against heuristic (issue 13), seeds i13l-3p/k"),
+         Measured("3 heuristic", 4, 100, 0.50, (0.404, 0.596), 1.6,
+                  "Strength against heuristic (issue 13), seeds i13g-4p/k"))),
 }
 """Per page level (every id of :data:`game.ai.PLAYERS`): its measured strength."""
