@@ -87,13 +87,20 @@ LEVELS: dict[str, LevelStrength] = {
                   "Strength before issue 13: search:2 + 2 greedy"))),
     "search:3": LevelStrength(
         "search:3", "ai.strength.search:3",
-        "The strongest: searches hundreds of continuations with a model of your threats. "
-        "Against one-move-ahead players it wins about three of four two-player games, about "
-        "half of the three-player games and two of five four-player games.",
-        (Measured("heuristic", 2, 100, 0.76, (0.668, 0.833), 9.5,
+        "The strongest: tries out hundreds of continuations before each move. Against a mix "
+        "of careful one-move-ahead players it wins about four of five games at two and at "
+        "three players, and about half of the four-player games.",
+        (Measured("mixed pool (heuristic, threat, majority)", 2, 55, 0.80, (0.676, 0.884),
+                  10.6, "Strength against the yardstick pool (issue 27), seeds yard/2p/g"),
+         Measured("mixed pool (heuristic, threat, majority)", 3, 55, 0.818, (0.697, 0.898),
+                  6.3, "Strength against the yardstick pool (issue 27), seeds yard/3p/g"),
+         Measured("mixed pool (heuristic, threat, majority)", 4, 55, 0.473, (0.347, 0.602),
+                  3.1, "Strength against the yardstick pool (issue 27), seeds yard/4p/g"),
+         Measured("heuristic", 2, 100, 0.76, (0.668, 0.833), 9.5,
                   "Strength against heuristic (issue 13), seeds i13g-2p/k"),
          Measured("2 heuristic", 3, 102, 0.657, (0.561, 0.742), 1.9,
-                  "Strength against heuristic (issue 13), seeds i13l-3p/k"),
+                  "Strength against heuristic (issue 13), seeds i13l-3p/k; then 500-600 "
+                  "iterations (0.9 s cap), now 400"),
          Measured("3 heuristic", 4, 100, 0.50, (0.404, 0.596), 1.6,
                   "Strength against heuristic (issue 13), seeds i13g-4p/k"))),
 }
