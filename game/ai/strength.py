@@ -88,14 +88,14 @@ LEVELS: dict[str, LevelStrength] = {
     "search:3": LevelStrength(
         "search:3", "ai.strength.search:3",
         "The strongest: tries out hundreds of continuations before each move. Against a mix "
-        "of careful one-move-ahead players it wins about four of five games at two and at "
+        "of careful one-move-ahead players it wins about three of four games at two and at "
         "three players, and about half of the four-player games.",
-        (Measured("mixed pool (heuristic, threat, majority)", 2, 55, 0.80, (0.676, 0.884),
-                  10.6, "Strength against the yardstick pool (issue 27), seeds yard/2p/g"),
-         Measured("mixed pool (heuristic, threat, majority)", 3, 55, 0.818, (0.697, 0.898),
-                  6.3, "Strength against the yardstick pool (issue 27), seeds yard/3p/g"),
-         Measured("mixed pool (heuristic, threat, majority)", 4, 55, 0.473, (0.347, 0.602),
-                  3.1, "Strength against the yardstick pool (issue 27), seeds yard/4p/g"),
+        (Measured("mixed pool (heuristic, threat, majority)", 2, 77, 0.779, (0.675, 0.857),
+                  9.6, "Strength against the yardstick pool (issue 27), seeds yard/2p/g"),
+         Measured("mixed pool (heuristic, threat, majority)", 3, 77, 0.779, (0.675, 0.857),
+                  6.1, "Strength against the yardstick pool (issue 27), seeds yard/3p/g"),
+         Measured("mixed pool (heuristic, threat, majority)", 4, 77, 0.506, (0.397, 0.615),
+                  3.3, "Strength against the yardstick pool (issue 27), seeds yard/4p/g"),
          Measured("heuristic", 2, 100, 0.76, (0.668, 0.833), 9.5,
                   "Strength against heuristic (issue 13), seeds i13g-2p/k"),
          Measured("2 heuristic", 3, 102, 0.657, (0.561, 0.742), 1.9,
