@@ -163,17 +163,23 @@ PLAYERS: dict[str, Callable[[], ComputerPlayer]] = {
     "search:1": _search("1", iterations=100, root_width=6, inner_width=3),
     "search:2": _search("2", iterations=300, root_width=10, inner_width=4),
     "search:3": _search("3", iterations=600, root_width=10, inner_width=4, select_width=6,
-                        foresight=1.0, root_ranking="heuristic", depth=8, max_seconds=0.9,
-                        tables={3: {"inner_ranking": "heuristic", "root_select_width": 1}}),
+                        foresight=1.0, root_ranking="heuristic", depth=8, max_seconds=3.0,
+                        tables={3: {"inner_ranking": "heuristic", "root_select_width": 1,
+                                    "iterations": 400}}),
 }
 """Every computer player by id. ``search:1`` and ``search:2`` differ only in budget and
 width; ``search:3`` (issue 13) ranks its root moves with ``heuristic``, values leaves with
 foresight (pieces left against the towers they can take, big pieces kept for later) and
 stops playouts 8 decisions from the root, so its 600 iterations take about 0.5-0.6 CPU
-seconds in CPython (about 1.2 s in Pyodide, where the 0.9 s cap on thinking cuts it short).
-At 3-player tables its inner nodes weigh the replies ``heuristic`` would make (about twice
-the work per iteration: the cap ends most decisions, ~0.8 s) and it takes the pieces the
-selection heuristic ranks first, as ``heuristic`` does, without searching them."""
+seconds in CPython and about 0.6 s in Pyodide (median; p95 0.7-0.8 s). At 3-player tables
+its inner nodes weigh the replies ``heuristic`` would make (about twice the work per
+iteration), so it searches 400 iterations there (Pyodide: ~0.85 s), and it takes the pieces
+the selection heuristic ranks first, as ``heuristic`` does, without searching them.
+
+The budget is the iterations (issue 27.5): the same seed gives the same decision in every
+browser. ``max_seconds=3.0`` only stops a device more than three times slower than Chromium
+on this machine (before issue 27 a 0.9 s cap ended most 3-player decisions in the browser
+and WebKit's slowest ones, so a slower browser met a weaker opponent)."""
 
 STRONGEST = "search:3"
 """The id of the strongest level (hints and the post-game review use it)."""
@@ -217,12 +223,34 @@ no foresight); ``search:3-v2`` is the first ``search:3`` of issue 13 (heuristic 
 foresight, playouts cut 8 decisions from the root, no prior)."""
 
 
+def _threat() -> ComputerPlayer:
+    from .yardstick import ThreatPlayer
+    return ThreatPlayer()
+
+
+def _majority() -> ComputerPlayer:
+    from .yardstick import MajorityPlayer
+    return MajorityPlayer()
+
+
+YARDSTICK: dict[str, Callable[[], ComputerPlayer]] = {
+    "threat": _threat,
+    "majority": _majority,
+}
+"""Fixed opponents written from the rules, not from the search's evaluation (issue 27,
+:mod:`game.ai.yardstick`): accepted by :func:`make_player` and ``selfplay`` but not offered
+in the page (the setup screen lists :data:`PLAYERS`)."""
+
+POOL: tuple[str, ...] = ("heuristic", "threat", "majority")
+"""The yardstick pool the strongest level is measured against (``scripts/bench_yardstick.py``)."""
+
+
 def make_player(player_id: str) -> ComputerPlayer:
     spec = PREVIOUS.get(player_id, player_id)
     if spec.startswith("search[") and spec.endswith("]"):
         return _custom_search(spec)
-    try:
-        return PLAYERS[player_id]()
-    except KeyError:
+    factory = PLAYERS.get(player_id) or YARDSTICK.get(player_id)
+    if factory is None:
         raise ValueError(f"unknown computer player {player_id!r}; "
-                         f"choose from {', '.join(sorted(PLAYERS))}") from None
+                         f"choose from {', '.join(sorted([*PLAYERS, *YARDSTICK]))}")
+    return factory()

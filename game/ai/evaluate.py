@@ -90,13 +90,25 @@ def colour_values(board: Board, colour_count: int, safe_bonus: float = SAFE_BONU
 
 def player_values(colour_vals: list[float], settings: Settings) -> list[float]:
     """Sum colour values per player (a two-player person plays two colours)."""
-    return [sum(colour_vals[c] for c in cs) for cs in settings.player_colours]
+    # Left-to-right additions, not sum(): since Python 3.12 sum() of floats compensates
+    # rounding errors, so CPython 3.11 and the browser's Python 3.14 would differ in the
+    # last bit and break near-ties differently (issue 27.5: the same decision everywhere).
+    values = []
+    for cs in settings.player_colours:
+        v = 0.0
+        for c in cs:
+            v += colour_vals[c]
+        values.append(v)
+    return values
 
 
 def relative(values: list[float], player: int) -> float:
     """A player's value minus the mean of the others': gaining and denying both count."""
-    others = [v for p, v in enumerate(values) if p != player]
-    return values[player] - sum(others) / len(others)
+    total = 0.0
+    for p, v in enumerate(values):
+        if p != player:
+            total += v  # not sum(): see player_values
+    return values[player] - total / (len(values) - 1)
 
 
 def future_weight(rounds_left_after: int) -> float:

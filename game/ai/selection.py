@@ -13,6 +13,7 @@ selecting player's own hand).
 from __future__ import annotations
 
 import random
+from math import fsum
 
 from ..actions import Select
 from ..material import MAX_PIECE, PLOTS_PER_CITY, SEAT_PLOTS, Card
@@ -56,7 +57,9 @@ def selection_value(counts: Counts, stock: Counts, needs: list[int]) -> float:
     """Take-overs the pieces can make with the cards in hand, minus imbalance against stock."""
     total = sum(stock)
     need = sum(counts)
-    imbalance = sum((n - s * need / total) ** 2 for n, s in zip(counts, stock)) if total else 0.0
+    # math.fsum, not sum(): correctly rounded, so the same in every Python version (sum()
+    # of floats changed in 3.12, and the browser runs 3.14; issue 27.5)
+    imbalance = fsum((n - s * need / total) ** 2 for n, s in zip(counts, stock)) if total else 0.0
     pieces = [f for f, n in zip(range(1, MAX_PIECE + 1), counts) for _ in range(n)]
     matched = 0
     for want in needs:  # greedy matching: the smallest piece that is big enough

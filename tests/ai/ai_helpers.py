@@ -34,10 +34,12 @@ def tiny_strongest(iterations: int = 6) -> SearchPlayer:
 
 
 def all_players(iterations: int = 6) -> dict:
-    """One of each kind: every registered non-search id plus a small search."""
+    """One of each kind: every registered non-search id (the page's and the yardstick's)
+    plus a small search."""
     # (tests/ai/test_ai_search.py checks that this covers every registered kind)
     return {"random": make_player("random"), "greedy": make_player("greedy"),
-            "heuristic": make_player("heuristic"), "search": tiny_search(iterations),
+            "heuristic": make_player("heuristic"), "threat": make_player("threat"),
+            "majority": make_player("majority"), "search": tiny_search(iterations),
             "strongest": tiny_strongest(iterations)}
 
 

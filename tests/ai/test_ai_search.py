@@ -7,7 +7,7 @@ import random
 import pytest
 from ai_helpers import advance, new_game, tiny_search
 
-from game.ai import PLAYERS, decide, make_player
+from game.ai import PLAYERS, YARDSTICK, decide, make_player
 from game.ai.search import SearchConfig, SearchPlayer
 from game.selfplay import play_game
 
@@ -79,7 +79,7 @@ def test_every_player_offers_the_same_protocol():
     game = advance(new_game(4, "protocol"), 6)
     view = game.view(game.state.current)
     legal = game.state.legal_actions()
-    for player_id in PLAYERS:
+    for player_id in [*PLAYERS, *YARDSTICK]:
         if player_id.startswith("search"):
             player = tiny_search(iterations=5)
         else:
@@ -106,7 +106,7 @@ def test_time_cap_ends_a_search_early():
 
 def test_helpers_cover_every_registered_kind():
     from ai_helpers import all_players
-    kinds = {p.split(":")[0] for p in PLAYERS}
+    kinds = {p.split(":")[0] for p in [*PLAYERS, *YARDSTICK]}
     assert kinds | {"strongest"} == set(all_players())
 
 

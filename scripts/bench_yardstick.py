@@ -1,0 +1,192 @@
+"""The strongest level against the yardstick pool (issue 27): wins with Wilson intervals and
+mean margins, per table size and opponent, seats rotated.
+
+    nice -n 19 .venv/bin/python scripts/bench_yardstick.py                 # the full table
+    nice -n 19 .venv/bin/python scripts/bench_yardstick.py --games 12 --players 2 \\
+        --log /tmp/y.jsonl                                                  # a reduced run
+    .venv/bin/python scripts/bench_yardstick.py --summarize /tmp/y.jsonl    # its table again
+
+Lines: the subject (default ``game.ai.STRONGEST``) against each pool member (every other
+seat that member) and against the mixed pool (the other seats drawn from the pool in
+rotation, so every member sits in every seat equally often over ``n x len(pool)`` games), at
+2, 3 and 4 players. Game ``g`` of a table size has the seed ``{seed}/{n}p/{g}`` whatever the
+line, so the lines play the same deals (paired), and the subject sits in seat ``g % n``.
+
+Games are played round-robin over the lines (game 0 of every line, then game 1, ...), and
+every game is appended to the ``--log`` file as one JSON line as soon as it ends, so an
+interrupted run still has equally many games per line; ``--summarize`` prints the table from
+a log (several logs are added up). One process only: run it under ``nice`` on a shared
+machine. A win shared by the tie-break-less rule counts by its share; the margin is the
+subject's points minus the mean of the others'.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.ai import POOL, STRONGEST, make_player
+from game.selfplay import play_game, wilson_interval
+
+
+def _load() -> float | None:
+    try:
+        return round(os.getloadavg()[0], 2)
+    except (AttributeError, OSError):
+        return None
+
+
+def line_opponents(line: str, pool: list[str], players: int, g: int) -> list[str]:
+    """The other seats' ids (in seat order after the subject) for game ``g`` of a line."""
+    if line != "mixed":
+        return [line] * (players - 1)
+    offset = g // players
+    return [pool[(offset + i) % len(pool)] for i in range(players - 1)]
+
+
+def play_one(subject: str, line: str, pool: list[str], players: int, seed: str,
+             g: int) -> dict[str, Any]:
+    """One game of a line; what the summary needs, as a JSON-ready dict."""
+    others = line_opponents(line, pool, players, g)
+    seat = g % players
+    ids = others[:]
+    ids.insert(seat, subject)
+    think_time = [0.0] * players
+    think_count = [0] * players
+    load = _load()
+    started = time.perf_counter()
+    game = play_game([make_player(i) for i in ids], f"{seed}/{players}p/{g}", {},
+                     think_time, think_count)
+    state = game.state
+    points = state.player_points()
+    winners = [s.player for s in state.standings() if s.winner]
+    mine = points[seat]
+    margin = mine - (sum(points) - mine) / (players - 1)
+    return {"subject": subject, "line": line, "players": players, "seed": seed, "game": g,
+            "seat": seat, "ids": ids, "points": points,
+            "win": (1 / len(winners)) if seat in winners else 0.0, "margin": margin,
+            "seconds": round(think_time[seat], 3), "decisions": think_count[seat],
+            "wall": round(time.perf_counter() - started, 2), "load": [load, _load()]}
+
+
+def _opponents(record: dict[str, Any]) -> str:
+    ids = list(record["ids"])
+    del ids[record["seat"]]
+    return "+".join(sorted(ids))
+
+
+def summarize(records: list[dict[str, Any]], split: bool = False) -> list[dict[str, Any]]:
+    """One row per (subject, players, line): wins, Wilson 95% interval, mean margin with its
+    standard error, CPU seconds a decision, load averages seen. ``split``: the mixed lines
+    also per set of opponents met (``mixed[heuristic+threat]``)."""
+    groups: dict[tuple[str, int, str], list[dict[str, Any]]] = {}
+    for r in records:
+        groups.setdefault((r["subject"], r["players"], r["line"]), []).append(r)
+    if split:
+        for (subject, players, line), rs in list(groups.items()):
+            if line == "mixed" and len({_opponents(r) for r in rs}) > 1:
+                for r in rs:
+                    groups.setdefault((subject, players, f"mixed[{_opponents(r)}]"),
+                                      []).append(r)
+    rows = []
+    for (subject, players, line), rs in sorted(groups.items(), key=lambda kv: (
+            kv[0][0], kv[0][1], not kv[0][2].startswith("mixed"), kv[0][2])):
+        n = len(rs)
+        wins = sum(r["win"] for r in rs)
+        low, high = wilson_interval(wins, n)
+        margins = [r["margin"] for r in rs]
+        mean = sum(margins) / n
+        sd = math.sqrt(sum((m - mean) ** 2 for m in margins) / (n - 1)) if n > 1 else 0.0
+        decisions = sum(r["decisions"] for r in rs)
+        loads = [x for r in rs for x in r["load"] if x is not None]
+        rows.append({
+            "subject": subject, "players": players, "line": line, "games": n,
+            "wins": round(wins, 2), "win_rate": round(wins / n, 4),
+            "wilson95": [round(low, 4), round(high, 4)], "even_share": round(1 / players, 4),
+            "mean_margin": round(mean, 2), "margin_se": round(sd / math.sqrt(n), 2),
+            "cpu_s_per_decision": round(sum(r["seconds"] for r in rs) / decisions, 3)
+            if decisions else None,
+            "wall_s_per_game": round(sum(r["wall"] for r in rs) / n, 1),
+            "load_min_max": [min(loads), max(loads)] if loads else None,
+            "seeds": f"{rs[0]['seed']}/{players}p/g, g in "
+                     f"{sorted(r['game'] for r in rs)[0]}-{sorted(r['game'] for r in rs)[-1]}",
+        })
+    return rows
+
+
+def table(rows: list[dict[str, Any]]) -> str:
+    """The rows as a Markdown table (for docs/ai.md)."""
+    out = ["| players | opponents | games | wins | win rate | 95% Wilson | even share | "
+           "mean margin (± s.e.) | CPU s / decision | load avg |",
+           "|---|---|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        load = r["load_min_max"]
+        out.append(
+            f"| {r['players']} | {r['line']} | {r['games']} | {r['wins']:g} | "
+            f"{100 * r['win_rate']:.1f}% | {100 * r['wilson95'][0]:.1f}% - "
+            f"{100 * r['wilson95'][1]:.1f}% | {100 * r['even_share']:.0f}% | "
+            f"{r['mean_margin']:+.1f} (± {r['margin_se']:.1f}) | {r['cpu_s_per_decision']} | "
+            f"{'-' if load is None else f'{load[0]:g}-{load[1]:g}'} |")
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--subject", default=STRONGEST)
+    parser.add_argument("--pool", default=",".join(POOL))
+    parser.add_argument("--players", default="2,3,4")
+    parser.add_argument("--lines", default=None,
+                        help="comma-separated: pool members and/or 'mixed' (default: all)")
+    parser.add_argument("--games", type=int, default=200, help="games per line")
+    parser.add_argument("--first", type=int, default=0, help="first game number (resume)")
+    parser.add_argument("--seed", default="yard")
+    parser.add_argument("--log", default=None, help="append every game here (JSON lines)")
+    parser.add_argument("--summarize", nargs="*", default=None, metavar="LOG",
+                        help="print the table of these logs (the mixed lines also per set of "
+                             "opponents met) and exit")
+    args = parser.parse_args(argv)
+    if args.summarize is not None:
+        records = [json.loads(line) for path in args.summarize
+                   for line in Path(path).read_text().splitlines() if line.strip()]
+        rows = summarize(records, split=True)
+        print(json.dumps(rows, indent=1))
+        print(table(rows))
+        return 0
+    pool = [p.strip() for p in args.pool.split(",") if p.strip()]
+    lines = ([x.strip() for x in args.lines.split(",")] if args.lines else ["mixed", *pool])
+    for i in {args.subject, *pool}:
+        make_player(i)  # unknown ids fail before any game
+    counts = [int(n) for n in args.players.split(",")]
+    log = open(args.log, "a", encoding="utf-8") if args.log else None
+    records = []
+    try:
+        for g in range(args.first, args.first + args.games):
+            for n in counts:
+                for line in lines:
+                    record = play_one(args.subject, line, pool, n, args.seed, g)
+                    records.append(record)
+                    if log:
+                        log.write(json.dumps(record) + "\n")
+                        log.flush()
+                    print(f"{n}p {line} game {g}: win {record['win']:g} margin "
+                          f"{record['margin']:+.1f} ({record['wall']} s, load "
+                          f"{record['load'][1]})", file=sys.stderr, flush=True)
+    finally:
+        if log:
+            log.close()
+    rows = summarize(records)
+    print(json.dumps(rows, indent=1))
+    print(table(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,26 @@
+"""Every page level has a measured, plain-words strength (issue 27, point 4)."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai import PLAYERS
+from game.ai.strength import LEVELS
+from game.selfplay import wilson_interval
+
+
+def test_every_page_level_is_described():
+    assert set(LEVELS) == set(PLAYERS)
+    for level, strength in LEVELS.items():
+        assert strength.level == level
+        assert strength.catalogue_key == f"ai.strength.{level}"
+        assert strength.summary.endswith(".") and strength.measured
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_figures_are_consistent(level):
+    """Each measured line's Wilson interval is the one of its games and win rate."""
+    for m in LEVELS[level].measured:
+        assert m.games > 0 and m.source
+        low, high = wilson_interval(m.win_rate * m.games, m.games)
+        assert m.wilson95 == pytest.approx((low, high), abs=0.002), (level, m)

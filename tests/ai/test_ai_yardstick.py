@@ -1,0 +1,107 @@
+"""The yardstick pool (issue 27): its players and the benchmark's line-ups."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from ai_helpers import advance, new_game
+
+from game.ai import PLAYERS, POOL, YARDSTICK, decide, make_player
+from game.selfplay import wilson_interval
+
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "bench_yardstick.py"
+
+
+def _bench():
+    spec = importlib.util.spec_from_file_location("bench_yardstick", SCRIPT)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_pool_is_selectable_by_name_but_not_offered_in_the_page():
+    assert set(YARDSTICK) <= set(POOL) and "heuristic" in POOL
+    assert not set(YARDSTICK) & set(PLAYERS)  # the setup screen lists PLAYERS only
+    for name in POOL:
+        assert make_player(name).id == name
+
+
+def test_the_yardstick_modules_do_not_use_the_search_evaluation():
+    """Written from the rules: no import of the search's evaluation, policy, selection
+    heuristic, foresight or ``heuristic``'s threat model."""
+    text = (SCRIPT.parents[1] / "game" / "ai" / "yardstick.py").read_text()
+    for module in ("evaluate", "policy", "selection", "foresight", "heuristic", "search"):
+        assert f".{module} import" not in text and f"ai.{module}" not in text, module
+
+
+@pytest.mark.parametrize("name", sorted(YARDSTICK))
+@pytest.mark.parametrize("n,moves", [(2, 0), (2, 13), (3, 20), (4, 6), (4, 31)])
+def test_a_yardstick_player_decides_legally_and_by_its_seed(name, n, moves):
+    game = advance(new_game(n, f"yard/{n}/{moves}"), moves)
+    view = game.view(game.state.current)
+    player = make_player(name)
+    decision = decide(player, view, random.Random(1))
+    assert decision in game.state.legal_actions()
+    assert decide(player, view, random.Random(1)) == decision
+
+
+def test_threat_model_charges_reachable_towers_only():
+    """A tower of this player's an opponent can take this round (a piece big enough in its
+    supply, a chance of the card) costs expected points; one nobody can ever take (a lead
+    of 8 floors) costs nothing; chances and attention are probabilities."""
+    from game.ai.yardstick import _Threats
+    from game.board import EMPTY_BOARD
+    from game.state import BUILD
+    game = advance(new_game(2, "threats"), 30)
+    assert game.state.phase == BUILD
+    view = game.view(game.state.current)
+    threats = _Threats(view, view.board)
+    assert all(0.0 <= c <= 1.0 for q in threats.others for c in threats.chance[q])
+    assert all(0.0 < a <= 1.0 for a in threats.attention.values())
+    mine = view.settings.player_colours[view.player][0]
+    colours = len(view.settings.colours)
+
+    def loss(tower):
+        board = list(EMPTY_BOARD)
+        board[4] = tower  # the centre plot of the first city: every seat's centre card
+        return threats.expected_loss(tuple(board), 1.0, 1.0, None, colours)
+    assert loss(((mine, 1),)) > 0.0
+    assert loss(((mine, 4), (mine, 4))) == 0.0
+
+
+def test_mixed_lines_seat_every_member_everywhere():
+    bench = _bench()
+    for players in (2, 3, 4):
+        period = players * len(POOL)
+        seats: Counter[tuple[int, str]] = Counter()
+        for g in range(period):
+            others = bench.line_opponents("mixed", list(POOL), players, g)
+            assert len(others) == players - 1
+            ids = others[:]
+            ids.insert(g % players, "subject")
+            seats.update((seat, i) for seat, i in enumerate(ids))
+        counts = {k: v for k, v in seats.items() if k[1] != "subject"}
+        assert len(set(counts.values())) == 1  # every member in every other seat equally
+        assert len(counts) == players * len(POOL)
+    assert bench.line_opponents("threat", list(POOL), 3, 5) == ["threat", "threat"]
+
+
+def test_summary_counts_wins_and_margins():
+    bench = _bench()
+    records = [{"subject": "s", "line": "mixed", "players": 2, "seed": "x", "game": g,
+                "seat": g % 2, "ids": ["s", "heuristic"] if g % 2 == 0 else ["threat", "s"],
+                "win": w, "margin": m, "seconds": 1.0, "decisions": 2, "wall": 1.0,
+                "load": [1.0, 2.0]}
+               for g, (w, m) in enumerate([(1.0, 4.0), (0.0, -2.0), (0.5, 0.0), (1.0, 2.0)])]
+    rows = bench.summarize(records, split=True)
+    mixed = rows[0]
+    assert mixed["line"] == "mixed" and mixed["games"] == 4 and mixed["wins"] == 2.5
+    assert mixed["wilson95"] == [round(x, 4) for x in wilson_interval(2.5, 4)]
+    assert mixed["mean_margin"] == 1.0 and mixed["cpu_s_per_decision"] == 0.5
+    assert {r["line"] for r in rows} == {"mixed", "mixed[heuristic]", "mixed[threat]"}
+    assert "| 2 | mixed | 4 | 2.5 | 62.5% |" in bench.table(rows)
