@@ -22,15 +22,15 @@ CITY_RANGES = tuple(range(c * PLOTS_PER_CITY, (c + 1) * PLOTS_PER_CITY) for c in
 
 
 TowerInfo = tuple[int, dict[int, int], int, int, int]
-_TOWER_INFO: dict[Tower, TowerInfo] = {}
+TOWER_INFO: dict[Tower, TowerInfo] = {}
 """Tower -> (height, floors per colour, colour with most floors, its floors, runner-up's
 floors): towers recur across playouts and leaves, so look them up instead of recounting."""
 _TOWER_INFO_LIMIT = 20_000
 """About 10 MB at most (~0.5 kB a tower): the browser has little memory to spare."""
 
 
-def _tower_info(tower: Tower) -> TowerInfo:
-    info = _TOWER_INFO.get(tower)
+def tower_info_of(tower: Tower) -> TowerInfo:
+    info = TOWER_INFO.get(tower)
     if info is None:
         per: dict[int, int] = {}
         height = 0
@@ -44,9 +44,9 @@ def _tower_info(tower: Tower) -> TowerInfo:
             elif f > second:
                 second = f
         info = (height, per, first_colour, first, second)
-        if len(_TOWER_INFO) >= _TOWER_INFO_LIMIT:
-            _TOWER_INFO.clear()
-        _TOWER_INFO[tower] = info
+        if len(TOWER_INFO) >= _TOWER_INFO_LIMIT:
+            TOWER_INFO.clear()
+        TOWER_INFO[tower] = info
     return info
 
 
@@ -56,8 +56,8 @@ def colour_values(board: Board, colour_count: int, safe_bonus: float = SAFE_BONU
     Written as one pass with local variables because the search calls it once per playout.
     """
     values = [0.0] * colour_count
-    info = _TOWER_INFO
-    tower_info = _tower_info
+    info = TOWER_INFO
+    tower_info = tower_info_of
     best_height = 0
     best_owner = -1
     best_count = 0

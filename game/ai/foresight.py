@@ -20,8 +20,8 @@ from __future__ import annotations
 from ..material import MAX_PIECE, PIECES_PER_COLOUR, PLOTS_PER_CITY, SEAT_PLOTS
 from ..scoring import TOWER_POINTS
 from ..state import Counts, State
-from .evaluate import _TOWER_INFO, _tower_info
-from .policy import _REACH, _reach
+from .evaluate import TOWER_INFO, tower_info_of
+from .policy import REACH, reach_of
 
 TAKE_CHANCE = 0.15
 """Chance per big-enough piece (and round left) that a colour takes a given tower over."""
@@ -101,7 +101,7 @@ def outlook(state: State, scorings_left: float, mid_round: bool = False) -> list
         row, reserve = (_CAPABLE.get((stock, supply, later, rounds))
                         or _capable(stock, supply, later, rounds))
         capable.append(row)
-        big = (_REACH.get(supply) or _reach(supply))[1]
+        big = (REACH.get(supply) or reach_of(supply))[1]
         owner = owner_of[c]
         if mid_round and big:
             plots = SEAT_PLOTS[settings.seat_of(owner)]
@@ -109,13 +109,13 @@ def outlook(state: State, scorings_left: float, mid_round: bool = False) -> list
         else:
             reaches.append((big, _NO_PLOTS))
         gains[c] += reserve
-    info = _TOWER_INFO
+    info = TOWER_INFO
     godzilla = state.godzilla
     for pos, tower in enumerate(state.board):
         if not tower or pos == godzilla:
             continue
         top = tower[-1][0]
-        per = (info.get(tower) or _tower_info(tower))[1]
+        per = (info.get(tower) or tower_info_of(tower))[1]
         lead = per[top]
         top_owner = owner_of[top]
         lost = lost_now = 0.0

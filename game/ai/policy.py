@@ -20,7 +20,7 @@ from ..scoring import MAJORITY_POINTS as MAJORITY
 from ..scoring import TALLEST_POINTS as TALLEST
 from ..scoring import TOWER_POINTS as TOWER
 from ..state import Counts, State
-from .evaluate import _TOWER_INFO, SAFE_BONUS, TowerInfo, _tower_info
+from .evaluate import SAFE_BONUS, TOWER_INFO, TowerInfo, tower_info_of
 
 FLOOR_COST = 0.05
 """Value of keeping a floor in hand: among equal gains prefer the smaller piece."""
@@ -114,10 +114,10 @@ def _empty_plot_values(my_colours: list[tuple[int, list[int], int]], counts: lis
     return out
 
 
-_REACH: dict[Counts, tuple[list[int], int]] = {}
+REACH: dict[Counts, tuple[list[int], int]] = {}
 
 
-def _reach(supply: Counts) -> tuple[list[int], int]:
+def reach_of(supply: Counts) -> tuple[list[int], int]:
     """For a round supply (counts of 1-4-floor pieces): ``smallest[need]``, the smallest piece
     with at least ``need`` floors (0: none), and the biggest piece (0: empty supply). Cached:
     there are only a few hundred supplies."""
@@ -128,7 +128,7 @@ def _reach(supply: Counts) -> tuple[list[int], int]:
             nxt = f
         smallest[f] = nxt
     biggest = max((f for f in range(1, MAX_PIECE + 1) if supply[f - 1]), default=0)
-    _REACH[supply] = smallest, biggest
+    REACH[supply] = smallest, biggest
     return smallest, biggest
 
 
@@ -154,13 +154,13 @@ def scored_builds(state: State, player: int | None = None,
     my_colours = []
     supplies = state.supply
     for c in settings.player_colours[player]:
-        reach = _REACH.get(supplies[c]) or _reach(supplies[c])
+        reach = REACH.get(supplies[c]) or reach_of(supplies[c])
         if reach[1]:
             my_colours.append((c, reach[0], reach[1]))
     if not my_colours:
         return []
-    info = _TOWER_INFO
-    tower_info = _tower_info
+    info = TOWER_INFO
+    tower_info = tower_info_of
     best_height = 0
     best_count = 0
     best_pos = -1
