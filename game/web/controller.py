@@ -100,7 +100,7 @@ class Controller:
         # Sharing (game/web/sharing.py): the link of the game on screen.
         self.share: str | None = None
         self.whole_export_asked = False  # the warning before the whole game leaves the device
-        self._players: dict[str, ComputerPlayer] = {}
+        self.computer_players: dict[str, ComputerPlayer] = {}  # by level id, made once
         # Hints (issue 13.5): the decision a hint is being computed for and the hint shown,
         # each keyed by (game id, log length, player): valid for that decision only.
         self.review_visible = False

@@ -62,12 +62,12 @@ def computer_player(c: Controller) -> ComputerPlayer:
     session = c.session
     assert session is not None and session.state.current is not None
     controller = session.settings.players[session.state.current].controller
-    if controller not in c._players:
+    if controller not in c.computer_players:
         try:
-            c._players[controller] = make_player(controller)
+            c.computer_players[controller] = make_player(controller)
         except ValueError:  # a save naming a player this version lacks: play randomly
-            c._players[controller] = make_player("random")
-    return c._players[controller]
+            c.computer_players[controller] = make_player("random")
+    return c.computer_players[controller]
 
 
 def computer_thinking(c: Controller) -> Generator[None, None, Action]:
