@@ -504,7 +504,7 @@ def test_an_unfinished_game_leaves_as_its_view_or_whole_after_a_warning(page, si
     box = page.locator("[data-whole-export]").bounding_box()  # in view on the phone
     viewport = page.viewport_size
     assert box is not None and viewport is not None
-    assert 0 <= box["y"] and box["y"] + box["height"] <= viewport["height"], box
+    assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], box
     with page.expect_download() as info:
         tap(page, '[data-whole-export] [data-confirm="true"]')
     whole = info.value
