@@ -26,10 +26,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import Action, Build, ReturnPiece, Select, Shuffle, action_from_json, action_to_json
-from .errors import IllegalAction, ReplayError, SaveError, SettingsError
+from .actions import Action, Build, ReturnPiece, Select, Shuffle, action_to_json
+from .errors import IllegalAction, ReplayError, SaveError
 from .match import Game
 from .material import CARDS, FULL_DECK, HAND_SIZE, Card
+from .save import format_version, parsed_settings, parsed_steps
 from .settings import Settings
 from .state import SELECT, State, new_state
 from .untrusted import parse_json
@@ -86,25 +87,13 @@ def load_view(data: Any) -> Game:
         data = parse_json(data, "the view")
     if not is_view(data):
         raise SaveError(f"not a Manhattan view (format should be {FORMAT!r})", "not_a_save")
-    version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise SaveError("the view has no valid format version", "not_a_save")
-    if version > VERSION:
-        raise SaveError(f"the view is from a newer version of the game (format {version}; "
-                        f"this game reads up to {VERSION})", "newer_version")
-    try:
-        settings = Settings.from_json(data.get("settings"))
-    except SettingsError as error:
-        raise SaveError(f"settings: {error}") from None
+    format_version(data, VERSION, "view")
+    settings = parsed_settings(data.get("settings"))
     raw_log = data.get("log")
     if not isinstance(raw_log, list):
         raise SaveError("the view has no log of moves")
     steps: list[Action] = []
-    for number, raw in enumerate(raw_log, start=1):
-        try:
-            action = action_from_json(raw)
-        except SaveError as error:
-            raise SaveError(f"step {number}: {error}") from None
+    for number, action in enumerate(parsed_steps(raw_log), start=1):
         if isinstance(action, Shuffle):
             raise SaveError(f"step {number}: a view holds no shuffle")
         steps.append(action)

@@ -24,7 +24,8 @@ MAX_JSON_DEPTH = MAX_DEPTH
 """Names kept for callers of earlier versions; the limits and :func:`check_nesting` live in
 :mod:`game.untrusted`, the one guard for JSON from outside."""
 __all__ = ["FORMAT", "VERSION", "MIGRATIONS", "MAX_SAVE_BYTES", "MAX_JSON_DEPTH",
-           "check_nesting", "to_save", "dumps", "migrate", "load"]
+           "check_nesting", "to_save", "dumps", "format_version", "migrate", "load",
+           "parsed_settings", "parsed_steps"]
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 MIGRATIONS: dict[int, Migration] = {}
@@ -79,14 +80,21 @@ def dumps_with_meta(game: Game, meta: dict[str, Any]) -> str:
         ',"log":[', ",".join(_step_text(a) for a in game.log), '],"meta":', _json(meta), "}"))
 
 
-def migrate(data: dict[str, Any]) -> dict[str, Any]:
-    """Bring a save of any earlier version up to :data:`VERSION`."""
+def format_version(data: dict[str, Any], newest: int, what: str = "save") -> int:
+    """The document's ``version``: a whole number from 1 to ``newest`` (a save's or a view's,
+    :mod:`game.public_record`), else SaveError saying which."""
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise SaveError("the save has no valid format version", "not_a_save")
-    if version > VERSION:
-        raise SaveError(f"the save is from a newer version of the game (format {version}; "
-                        f"this game reads up to {VERSION})", "newer_version")
+        raise SaveError(f"the {what} has no valid format version", "not_a_save")
+    if version > newest:
+        raise SaveError(f"the {what} is from a newer version of the game (format {version}; "
+                        f"this game reads up to {newest})", "newer_version")
+    return version
+
+
+def migrate(data: dict[str, Any]) -> dict[str, Any]:
+    """Bring a save of any earlier version up to :data:`VERSION`."""
+    version = format_version(data, VERSION)
     while version < VERSION:
         if version not in MIGRATIONS:
             raise SaveError(f"no migration from save format {version}")
@@ -112,10 +120,7 @@ def load(data: Any, *, neutralise_names: bool = False) -> Game:
     raw_settings = data.get("settings")
     if neutralise_names:
         raw_settings = _neutralised(raw_settings)
-    try:
-        settings = Settings.from_json(raw_settings)
-    except SettingsError as error:
-        raise SaveError(f"settings: {error}") from None
+    settings = parsed_settings(raw_settings)
     seed = data.get("seed")
     if not isinstance(seed, (str, int)) or isinstance(seed, bool):
         raise SaveError("the save has no seed")
@@ -125,7 +130,7 @@ def load(data: Any, *, neutralise_names: bool = False) -> Game:
     raw_log = data.get("log")
     if not isinstance(raw_log, list):
         raise SaveError("the save has no log of moves")
-    return Game.replay(settings, seed, _parsed_steps(raw_log), meta)
+    return Game.replay(settings, seed, parsed_steps(raw_log), meta)
 
 
 def _neutralised(settings: Any) -> Any:
@@ -139,7 +144,15 @@ def _neutralised(settings: Any) -> Any:
     return {**settings, "players": players}
 
 
-def _parsed_steps(raw_log: list[Any]) -> Iterator[Action]:
+def parsed_settings(raw: Any) -> Settings:
+    """The settings of a save or a view; SaveError (``settings: ...``) when they are bad."""
+    try:
+        return Settings.from_json(raw)
+    except SettingsError as error:
+        raise SaveError(f"settings: {error}") from None
+
+
+def parsed_steps(raw_log: list[Any]) -> Iterator[Action]:
     """The logged steps parsed one at a time, so the first bad step is the one reported,
     whether it is malformed or illegal."""
     for number, raw in enumerate(raw_log, start=1):
