@@ -104,18 +104,14 @@ def replay_view(settings: Settings, steps: Sequence[Action]) -> Game:
     """The game these public steps make, its shuffles invented (see the module's text)."""
     deal = _Deal.plan(settings, steps)
     deal.returns.update(_public_replay(settings, steps, deal))
-    for _ in range(len(deal.plays) + 1):
-        log = deal.invent()
-        try:
-            game = Game.replay(settings, VIEW_SEED, log, {META: True})
-        except ReplayError as error:
-            if not deal.learn(settings, log, error):
-                raise SaveError(f"the view does not replay: {error}") from None
-            continue
-        if len(game.log) != len(log):
-            raise SaveError("the view stops before the game is set up")
-        return game
-    raise SaveError("the view does not replay: no deal fits it")
+    log = deal.invent()
+    try:
+        game = Game.replay(settings, VIEW_SEED, log, {META: True})
+    except ReplayError as error:  # every step passed the patched replay: a bug if reached
+        raise SaveError(f"the view does not replay: {error}") from None
+    if len(game.log) != len(log):
+        raise SaveError("the view stops before the game is set up")
+    return game
 
 
 class _OutOfBudget(Exception):
@@ -150,7 +146,7 @@ class _Deal:
     A returned piece adds a condition: the hand it was returned from held no buildable
     card. So a slot drawn before a return and played after it (or never) must not hold a
     card buildable at that return. ``returns`` holds, per return's public step, its player
-    and the cards buildable then (learned from a replay, :meth:`learn`)."""
+    and the cards buildable then (from the patched replay, :func:`_public_replay`)."""
 
     sizes: list[int]
     capacity: list[Counter[Card]]
@@ -333,22 +329,6 @@ class _Deal:
             rest = iter(u for i, u in enumerate(units) if i not in taken)
             out.append([card if card is not None else next(rest) for card in deck])
         return out
-
-    def learn(self, settings: Settings, log: list[Action], error: ReplayError) -> bool:
-        """A return the invented hand made illegal (it held a buildable card): learn the
-        cards buildable at that moment. False when there is nothing new to learn."""
-        index = error.step - 1
-        action = log[index] if 0 <= index < len(log) else None
-        if not isinstance(action, ReturnPiece) or "build-possible" not in error.reason:
-            return False
-        step = sum(1 for a in log[:index] if not isinstance(a, Shuffle))
-        if step in self.returns:
-            return False
-        before = Game.replay(settings, VIEW_SEED, log[:index]).state
-        player = before.current
-        assert player is not None
-        self.returns[step] = (player, frozenset(c for c in CARDS if _buildable(before, player, c)))
-        return True
 
 
 def _public_replay(settings: Settings, steps: Sequence[Action],
