@@ -500,11 +500,11 @@ def test_an_unfinished_game_leaves_as_its_view_or_whole_after_a_warning(page, si
     tap(page, '[data-action="menu"]')
     tap(page, '[data-action="export-whole"]')
     page.wait_for_selector('[data-whole-export] [data-confirm="true"]')
-    screenshot(page, "story-whole-export-warning", sizes=("phone",))
-    box = page.locator("[data-whole-export]").bounding_box()  # in view on the phone
-    viewport = page.viewport_size
-    assert box is not None and viewport is not None
-    assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], box
+    for size, viewport in VIEWPORTS.items():  # in view at once, at every size
+        screenshot(page, "story-whole-export-warning", sizes=(size,))
+        box = page.locator("[data-whole-export]").bounding_box()
+        assert box is not None
+        assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], (size, box)
     with page.expect_download() as info:
         tap(page, '[data-whole-export] [data-confirm="true"]')
     whole = info.value
