@@ -101,13 +101,27 @@ def wait_service_worker(page, timeout: int = 30_000) -> None:
             page.wait_for_timeout(50)
 
 
+# Two animation frames: the page handles a resize at its next frame (it draws the whole board
+# again to measure it), so after two the drawing for the new size is on screen.
+SETTLE_JS = """() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"""
+
+
+def resize(page, viewport: dict) -> None:
+    """Set the viewport and wait until the page has drawn itself for the new size.
+
+    Without the wait a test can act on the drawing for the old size and then see it replaced
+    (a phone's city view turned back into the overview under its finger)."""
+    page.set_viewport_size(viewport)
+    page.evaluate(SETTLE_JS)
+
+
 def screenshot(page, name: str, sizes=tuple(VIEWPORTS)) -> list:
     """Save screenshots/<name>-<size>.png at each named viewport size; return the paths."""
     SCREENSHOTS.mkdir(exist_ok=True)
     paths = []
     for size in sizes:
-        page.set_viewport_size(VIEWPORTS[size])
-        page.wait_for_timeout(150)  # let layout and transitions settle
+        resize(page, VIEWPORTS[size])
+        page.wait_for_timeout(150)  # let transitions settle
         path = SCREENSHOTS / f"{name}-{size}.png"
         page.screenshot(path=str(path))
         paths.append(path)

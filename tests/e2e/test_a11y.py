@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from e2e_helpers import ROOT, SCREENSHOTS, VIEWPORTS, screenshot
+from e2e_helpers import ROOT, SCREENSHOTS, VIEWPORTS, resize, screenshot
 from test_ui_screens import load_into, prepared
 from ui_driver import FAST, open_app, screen, tap
 
@@ -62,7 +62,7 @@ def audit(page, name: str, lang: str, shots: bool = False) -> list:
     French at every size."""
     problems = []
     for size in SIZES:
-        page.set_viewport_size(VIEWPORTS[size])
+        resize(page, VIEWPORTS[size])
         page.wait_for_timeout(200)  # the resize redraw (a phone's board overview)
         if not page.evaluate("typeof axe !== 'undefined'"):
             page.evaluate(AXE.read_text(encoding="utf-8") + "\n;0")
@@ -77,7 +77,7 @@ def audit(page, name: str, lang: str, shots: bool = False) -> list:
             problems.append((f"{name}@{size}", "sideways-scroll", "layout", sideways))
         if shots:
             screenshot(page, f"a11y-{lang}-{name}", sizes=(size,))
-    page.set_viewport_size(VIEWPORTS["tablet-landscape"])
+    resize(page, VIEWPORTS["tablet-landscape"])
     page.wait_for_timeout(200)
     return problems
 
@@ -87,7 +87,7 @@ def test_no_serious_or_critical_axe_violations_on_the_main_screens(page, site_ur
     """Every main screen, one page per language, each at the three sizes."""
     shots = lang in ("de", "fr")
     query = f"{FAST}&lang={lang}"
-    page.set_viewport_size(VIEWPORTS["tablet-landscape"])
+    resize(page, VIEWPORTS["tablet-landscape"])
     problems: list = []
     open_app(page, site_url, query)
     page.evaluate("localStorage.clear()")
@@ -174,7 +174,7 @@ def wait_for_my_step(page) -> None:
 
 
 def test_a_whole_turn_by_keyboard_alone(page, site_url):
-    page.set_viewport_size(VIEWPORTS["tablet-landscape"])
+    resize(page, VIEWPORTS["tablet-landscape"])
     open_app(page, site_url, f"{FAST}&lang=en")
     page.evaluate("localStorage.clear()")
     open_app(page, site_url, f"{FAST}&lang=en")
@@ -256,7 +256,7 @@ def test_a_whole_turn_by_keyboard_alone(page, site_url):
 
 
 def test_the_language_chooser_switches_at_once_and_is_kept(page, site_url):
-    page.set_viewport_size(VIEWPORTS["phone"])
+    resize(page, VIEWPORTS["phone"])
     open_app(page, site_url, FAST)
     page.evaluate("localStorage.clear()")
     open_app(page, site_url, FAST + "&lang=xx")  # unknown: the browser's language (en-US)
@@ -277,7 +277,7 @@ def test_the_language_chooser_switches_at_once_and_is_kept(page, site_url):
 
 
 def test_the_tutorial_guides_is_left_and_resumed(page, site_url):
-    page.set_viewport_size(VIEWPORTS["tablet-landscape"])
+    resize(page, VIEWPORTS["tablet-landscape"])
     open_app(page, site_url, FAST)
     page.evaluate("localStorage.clear()")
     open_app(page, site_url, FAST + "&lang=de")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from e2e_helpers import screenshot, wait_ready
+from e2e_helpers import resize, screenshot, wait_ready
 from test_a11y import audit
 from webkit import make_controller, play_to_end, setup_game, tap_decision
 
@@ -80,7 +80,7 @@ def final_save():
 
 @pytest.mark.parametrize("lang", ["en", "de", "fr"])
 def test_a_hint_is_shown_on_the_board(page, site_url, build_save, lang):
-    page.set_viewport_size({"width": 1024, "height": 768})
+    resize(page, {"width": 1024, "height": 768})
     load(page, site_url, build_save, f"?fast=1&lang={lang}")
     page.wait_for_selector('html[data-ai-worker="ready"]', state="attached", timeout=120_000)
     page.click('[data-action="hint"]')
@@ -92,7 +92,7 @@ def test_a_hint_is_shown_on_the_board(page, site_url, build_save, lang):
         assert page.locator('[data-hand] [data-card][data-hint="true"]').count() >= 1
         assert page.locator('[data-action="piece"][data-hint="true"]').count() >= 1
     screenshot(page, f"coach-hint-{lang}", sizes=SIZES)
-    page.set_viewport_size({"width": 1024, "height": 768})
+    resize(page, {"width": 1024, "height": 768})
     assert audit(page, "coach-hint", lang) == []  # axe: no serious or critical violation
     # The person plays on: the hint belongs to that decision only.
     page.click('[data-hand] [data-card][data-hint="true"]')
@@ -100,7 +100,7 @@ def test_a_hint_is_shown_on_the_board(page, site_url, build_save, lang):
 
 
 def test_a_hint_without_the_worker_is_computed_on_the_page(page, site_url, build_save):
-    page.set_viewport_size({"width": 1024, "height": 768})
+    resize(page, {"width": 1024, "height": 768})
     load(page, site_url, build_save, "?fast=1&aiworker=off")
     page.click('[data-action="hint"]')
     page.wait_for_selector('[data-hint="shown"]', timeout=120_000)
@@ -110,7 +110,7 @@ def test_a_hint_without_the_worker_is_computed_on_the_page(page, site_url, build
 @pytest.mark.parametrize("lang", ["en", "de", "fr"])
 def test_the_review_with_progress_cancel_and_a_decision_on_the_board(page, site_url, final_save,
                                                                      lang):
-    page.set_viewport_size({"width": 1024, "height": 768})
+    resize(page, {"width": 1024, "height": 768})
     load(page, site_url, final_save, f"?fast=1&lang={lang}")
     page.wait_for_selector('html[data-ai-worker="ready"]', state="attached", timeout=120_000)
     page.click('[data-action="review"]')
@@ -127,22 +127,22 @@ def test_the_review_with_progress_cancel_and_a_decision_on_the_board(page, site_
     assert page.get_attribute("[data-review-deep]", "data-review-deep") == "true"
     assert 1 <= page.locator("[data-review-item]").count() <= 3
     screenshot(page, f"coach-review-{lang}", sizes=SIZES)
-    page.set_viewport_size({"width": 1024, "height": 768})
+    resize(page, {"width": 1024, "height": 768})
     assert audit(page, "coach-review", lang) == []
-    page.set_viewport_size({"width": 1024, "height": 768})
+    resize(page, {"width": 1024, "height": 768})
     page.click('[data-review-item="0"] [data-action="review-show"]')
     page.wait_for_selector("[data-review-shown]")
     assert page.locator("[data-replay-step]").count() == 1
     screenshot(page, f"coach-review-board-{lang}", sizes=SIZES)
-    page.set_viewport_size({"width": 1024, "height": 768})
+    resize(page, {"width": 1024, "height": 768})
     assert audit(page, "coach-review-board", lang) == []
-    page.set_viewport_size({"width": 1024, "height": 768})
+    resize(page, {"width": 1024, "height": 768})
     page.click('[data-action="review-back"]')
     page.wait_for_selector('#app[data-screen="review"] [data-review-player]')
 
 
 def test_the_review_without_the_worker_is_the_quick_pass(page, site_url, final_save):
-    page.set_viewport_size({"width": 1024, "height": 768})
+    resize(page, {"width": 1024, "height": 768})
     load(page, site_url, final_save, "?fast=1&aiworker=off")
     page.click('[data-action="review"]')
     page.wait_for_selector("[data-review-player]", timeout=240_000)

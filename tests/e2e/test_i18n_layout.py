@@ -8,7 +8,7 @@ page through localStorage). Screenshots go to screenshots/i18n-<lang>-<screen>-p
 from __future__ import annotations
 
 import pytest
-from e2e_helpers import VIEWPORTS, screenshot
+from e2e_helpers import VIEWPORTS, resize, screenshot
 from test_ui_screens import load_into, prepared
 from ui_driver import FAST, open_app, screen, tap
 
@@ -59,7 +59,7 @@ def check_fits(page, lang: str, name: str) -> None:
 @pytest.mark.parametrize("lang", ["en", "de", "fr"])
 def test_translations_fit_a_phone(page, site_url, lang):
     query = f"{FAST}&lang={lang}"
-    page.set_viewport_size(VIEWPORTS["phone"])
+    resize(page, VIEWPORTS["phone"])
     open_app(page, site_url, query)
     assert page.inner_text(".subtitle") == SUBTITLE[lang]
     check_fits(page, lang, "start")
@@ -104,7 +104,7 @@ def test_translations_fit_a_phone(page, site_url, lang):
 
 
 def test_default_player_names_follow_the_language(page, site_url):
-    page.set_viewport_size(VIEWPORTS["phone"])
+    resize(page, VIEWPORTS["phone"])
     open_app(page, site_url, f"{FAST}&lang=de")
     tap(page, '[data-action="new-game"]')
     assert page.input_value('input[data-field="name"][data-player="0"]') == "Spieler 1"

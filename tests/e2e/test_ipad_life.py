@@ -12,7 +12,7 @@ import random
 import re
 
 import pytest
-from e2e_helpers import ROOT, SCREENSHOTS, wait_ready
+from e2e_helpers import ROOT, SCREENSHOTS, resize, wait_ready
 from ui_driver import new_game, open_app, tap
 
 from game.web.controller import Controller
@@ -157,7 +157,7 @@ def load_into(page, site_url: str, data: dict[str, str]) -> None:
 
 
 def test_back_up_all_games_and_restore_them_after_safari_erased_everything(page, site_url, tmp_path):
-    page.set_viewport_size(SIZES["tablet"])
+    resize(page, SIZES["tablet"])
     load_into(page, site_url, two_games())
     before = stored_games(page)
     assert len(before) == 2

@@ -9,7 +9,7 @@ import json
 import random
 
 import pytest
-from e2e_helpers import wait_ready
+from e2e_helpers import resize, wait_ready
 from ui_driver import FAST, STEP_JS, new_game, open_app, screen, tap
 
 from game import save as game_save
@@ -173,7 +173,7 @@ def _prepared_finished_save() -> str:
 
 @pytest.mark.allow_console_errors  # the browser may log the refused writes
 def test_a_full_storage_loses_nothing_and_says_so(page, site_url):
-    page.set_viewport_size({"width": 1024, "height": 768})
+    resize(page, {"width": 1024, "height": 768})
     open_app(page, site_url)
     page.evaluate("(t) => localStorage.setItem('manhattan:save:finished-0001', t)",
                   _prepared_finished_save())

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from e2e_helpers import wait_ready, wait_service_worker
+from e2e_helpers import resize, wait_ready, wait_service_worker
 from ui_driver import FAST, new_game, open_app
 
 from game.actions import is_chance
@@ -46,7 +46,7 @@ def test_a_computer_decides_in_the_worker_like_on_the_page(page, site_url):
     """Once the page is ready the worker starts; computer moves are then decided there, and
     each equals the decision the page's own path (``decide`` = the sliced ``think``, see
     tests/ai/test_ai_no_peeking.py) makes for the same view and seed."""
-    page.set_viewport_size({"width": 1024, "height": 768})
+    resize(page, {"width": 1024, "height": 768})
     open_app(page, site_url)
     page.wait_for_selector('html[data-ai-worker="ready"]', state="attached", timeout=120_000)
     computers_game(page, "search:1")  # no time cap: reproducible decisions
@@ -69,7 +69,7 @@ def test_a_computer_decides_in_the_worker_like_on_the_page(page, site_url):
 
 
 def test_decisions_come_from_the_worker(page, site_url):
-    page.set_viewport_size({"width": 1024, "height": 768})
+    resize(page, {"width": 1024, "height": 768})
     open_app(page, site_url)
     page.wait_for_selector('html[data-ai-worker="ready"]', state="attached", timeout=120_000)
     computers_game(page, "heuristic")
@@ -81,7 +81,7 @@ def test_decisions_come_from_the_worker(page, site_url):
 def test_without_a_working_worker_the_page_thinks(page, site_url, fault):
     """No worker, one that cannot boot, one whose answers fail and one that dies: the
     computers still play (on the page), and nothing is logged as an error."""
-    page.set_viewport_size({"width": 1024, "height": 768})
+    resize(page, {"width": 1024, "height": 768})
     open_app(page, site_url, FAST + "&aiworker=" + fault)
     expected = {"off": "off", "fail-boot": "failed", "fail-answer": "ready",
                 "crash": "ready"}[fault]
@@ -100,7 +100,7 @@ def test_without_a_working_worker_the_page_thinks(page, site_url, fault):
 def test_the_worker_starts_offline_from_the_service_workers_cache(page, context, site_url):
     """Everything the thinking worker loads (its module, the runtime, the standard library,
     the game archive) is precached: offline, it starts and decides."""
-    page.set_viewport_size({"width": 1024, "height": 768})
+    resize(page, {"width": 1024, "height": 768})
     open_app(page, site_url)
     wait_service_worker(page)
     context.set_offline(True)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from e2e_helpers import SCREENSHOTS, VIEWPORTS
+from e2e_helpers import SCREENSHOTS, VIEWPORTS, resize
 from test_i18n_layout import OVERFLOW_JS
 from test_ui_screens import load_into, prepared
 from test_ui_story import game_of
@@ -45,7 +45,7 @@ def fits(page, name: str) -> None:
     SCREENSHOTS.mkdir(exist_ok=True)
     problems = []
     for size, vp in VIEWPORTS.items():
-        page.set_viewport_size(vp)
+        resize(page, vp)
         page.wait_for_timeout(150)
         found = page.evaluate(OVERFLOW_JS)
         # (sticky bars drawn where they belong in the page, not over the content that the
@@ -75,7 +75,7 @@ def open_a_city(page) -> None:
 
 
 def test_every_screen_fits_every_size(page, site_url):
-    page.set_viewport_size(VIEWPORTS["phone"])
+    resize(page, VIEWPORTS["phone"])
     open_app(page, site_url)
     fits(page, "start")
     tap(page, '[data-action="rules"]')
@@ -99,11 +99,11 @@ def test_every_screen_fits_every_size(page, site_url):
     page.locator('[data-action="card"]').first.click()
     page.locator('[data-action="piece"]').first.click()
     fits(page, "play")
-    page.set_viewport_size(VIEWPORTS["phone"])
+    resize(page, VIEWPORTS["phone"])
     open_a_city(page)
     fits(page, "play-city")
     tap(page, '[data-action="inspect-mode"]')
-    page.set_viewport_size(VIEWPORTS["phone"])
+    resize(page, VIEWPORTS["phone"])
     open_a_city(page)
     target = page.locator('[data-action="plot"][data-height]:not([data-height="0"])')
     (target if target.count() else page.locator('[data-action="plot"]')).first.click()
@@ -140,7 +140,7 @@ def test_every_screen_fits_every_size(page, site_url):
 
 
 def test_after_choosing_the_pieces_on_a_phone_the_board_is_in_view(page, site_url):
-    page.set_viewport_size(VIEWPORTS["phone"])
+    resize(page, VIEWPORTS["phone"])
     data = prepared(lambda c: True, controllers=["human", "greedy", "greedy", "greedy"])
     load_into(page, site_url, data)
     if screen(page) == "pass":

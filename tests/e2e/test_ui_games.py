@@ -9,13 +9,14 @@ from __future__ import annotations
 import random
 
 import pytest
+from e2e_helpers import resize
 from ui_driver import new_game, open_app, play_to_final, screen, tap
 
 pytestmark = pytest.mark.e2e
 
 
 def test_four_person_hotseat_game_to_the_final_standings(page, site_url):
-    page.set_viewport_size({"width": 1024, "height": 768})
+    resize(page, {"width": 1024, "height": 768})
     open_app(page, site_url)
     new_game(page, 4, names=["Ann", "Bob", "Cy", "Dee"])
     steps = play_to_final(page, random.Random(1))
@@ -38,7 +39,7 @@ def test_four_person_hotseat_game_to_the_final_standings(page, site_url):
 
 
 def test_two_people_with_two_colours_each(page, site_url):
-    page.set_viewport_size({"width": 768, "height": 1024})
+    resize(page, {"width": 768, "height": 1024})
     open_app(page, site_url)
     new_game(page, 2, names=["Ann", "Bob"])
     steps = play_to_final(page, random.Random(2))
@@ -55,7 +56,7 @@ def test_two_people_with_two_colours_each(page, site_url):
 def test_a_game_on_a_phone_builds_through_the_large_city(page, site_url):
     """At 390 x 844 the plots of the wide board are too small to tap: each build opens the
     city large first (the same driver, through the phone's hooks)."""
-    page.set_viewport_size({"width": 390, "height": 844})
+    resize(page, {"width": 390, "height": 844})
     open_app(page, site_url)
     new_game(page, 3, names=["Ann", "Bob", "Cy"], controllers=["human", "greedy", "greedy"])
     steps = []
@@ -79,7 +80,7 @@ def play_steps(page, rng, count):
 
 
 def test_one_person_against_three_computers(page, site_url):
-    page.set_viewport_size({"width": 1024, "height": 768})
+    resize(page, {"width": 1024, "height": 768})
     open_app(page, site_url)
     new_game(page, 4, names=["Ann", "Greedy", "Random", "Search"],
              controllers=["human", "greedy", "random", "search:1"])

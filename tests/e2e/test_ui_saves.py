@@ -7,7 +7,7 @@ import json
 import random
 
 import pytest
-from e2e_helpers import wait_ready
+from e2e_helpers import resize, wait_ready
 from ui_driver import new_game, open_app, screen, tap, wait_for_person
 
 pytestmark = pytest.mark.e2e
@@ -27,7 +27,7 @@ def saves(page) -> dict:
 
 
 def test_reload_in_the_middle_of_a_turn_restores_it(page, site_url):
-    page.set_viewport_size({"width": 1024, "height": 768})
+    resize(page, {"width": 1024, "height": 768})
     open_app(page, site_url)
     new_game(page, 3, names=["Ann", "Bob", "Cy"], start=0)
     # Mid-selection: two pieces chosen, then the page is reloaded.
@@ -199,7 +199,7 @@ def test_save_times_are_shown_in_the_local_time_zone(new_context, site_url):
 def test_two_colour_selection_is_one_undoable_step(page, site_url):
     """A two-player person sets both colours' pieces, changes and undoes them, reloads, and
     only the one Confirm sends both choices to the engine."""
-    page.set_viewport_size({"width": 768, "height": 1024})
+    resize(page, {"width": 768, "height": 1024})
     open_app(page, site_url)
     new_game(page, 2, names=["Ann", "Bob"], start=0)
     tap(page, '[data-action="reveal"]', real=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from e2e_helpers import SCREENSHOTS, VIEWPORTS, screenshot
+from e2e_helpers import SCREENSHOTS, VIEWPORTS, resize, screenshot
 from ui_driver import FAST, open_app, screen, tap
 from webkit import make_controller, setup_game, tap_decision
 
@@ -99,14 +99,14 @@ def check_layout(page, size: str) -> None:
 
 def shoot(page, name: str) -> None:
     for size in VIEWPORTS:
-        page.set_viewport_size(VIEWPORTS[size])
+        resize(page, VIEWPORTS[size])
         page.wait_for_timeout(120)
         check_layout(page, size)
         screenshot(page, f"ui-{name}", sizes=(size,))
 
 
 def test_screens_at_three_sizes(page, site_url):
-    page.set_viewport_size(VIEWPORTS["tablet-landscape"])
+    resize(page, VIEWPORTS["tablet-landscape"])
     open_app(page, site_url)
     shoot(page, "start")
     tap(page, '[data-action="new-game"]')
@@ -141,13 +141,13 @@ def test_screens_at_three_sizes(page, site_url):
             break
     assert page.locator('[data-legal="true"]').count()
     shoot(page, "building")
-    page.set_viewport_size(VIEWPORTS["tablet-landscape"])
+    resize(page, VIEWPORTS["tablet-landscape"])
     page.locator('[data-legal="true"]').first.click()
     shoot(page, "building-tentative")
 
     # Phone: plots of the wide board are too small to tap, so the board is an overview;
     # tapping a city opens it large, turned the same way, its plots tappable (>= 44 px).
-    page.set_viewport_size(VIEWPORTS["phone"])
+    resize(page, VIEWPORTS["phone"])
     page.wait_for_selector('.play[data-board-compact="true"]')
     assert page.locator('[data-action="plot"]').count() == 0
     assert page.locator('[data-action="zoom"]').count() == 6
@@ -174,7 +174,7 @@ def test_screens_at_three_sizes(page, site_url):
     # The README picture (docs/screenshot.png is copied from this one by hand, so a test
     # run never changes a tracked file).
     SCREENSHOTS.mkdir(exist_ok=True)
-    page.set_viewport_size(VIEWPORTS["tablet-landscape"])
+    resize(page, VIEWPORTS["tablet-landscape"])
     page.wait_for_timeout(150)
     page.screenshot(path=str(SCREENSHOTS / "readme.png"))
 
@@ -215,7 +215,7 @@ def test_screens_at_three_sizes(page, site_url):
 
 def test_a_computer_turn_is_shown_step_by_step(page, site_url):
     """At the normal pace the computer's card, piece and target are shown before it builds."""
-    page.set_viewport_size(VIEWPORTS["tablet-landscape"])
+    resize(page, VIEWPORTS["tablet-landscape"])
     data = prepared(lambda c: c.session.state.phase == "build", count=2)
     # Hand the table to two computers at the normal pace.
     import json

@@ -14,7 +14,7 @@ import random
 import zlib
 
 import pytest
-from e2e_helpers import VIEWPORTS, screenshot, wait_ready, wait_service_worker
+from e2e_helpers import VIEWPORTS, resize, screenshot, wait_ready, wait_service_worker
 from test_ui_screens import load_into, prepared
 from ui_driver import FAST, choose_build, screen, tap
 
@@ -84,13 +84,13 @@ def test_digest_log_board_marks_and_legibility(page, site_url):
     assert {t for _, t in tallest} == {"true" if len(positions) == 1 else "tie"}
     # heights and floor counts: at least 12 CSS px on the tablets
     for size in ("tablet-landscape", "tablet-portrait"):
-        page.set_viewport_size(VIEWPORTS[size])
+        resize(page, VIEWPORTS[size])
         page.wait_for_timeout(200)
         assert text_px(page, "svg.board .height-text") >= 12, size
         assert text_px(page, "svg.board .plot .floor-text") >= 12, size
     screenshot(page, "story-turn-digest")
     # the game log: one entry per public step of the save's log, tapping one shows its plot
-    page.set_viewport_size(VIEWPORTS["tablet-landscape"])
+    resize(page, VIEWPORTS["tablet-landscape"])
     tap(page, '[data-action="log"]')
     steps = page.eval_on_selector_all(".log-drawer [data-log-step]",
                                       "els => els.map(e => +e.dataset.logStep)")
@@ -176,14 +176,14 @@ def test_final_score_story_and_phone_width(page, site_url):
                                   "data-fact-takeovers")
         assert int(cell) == takeovers.get(name, 0)
     screenshot(page, "story-final")
-    page.set_viewport_size(VIEWPORTS["phone"])
+    resize(page, VIEWPORTS["phone"])
     page.wait_for_timeout(150)
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 391
     data = prepared(lambda c: c.screen_name == "scoring" and c.session.acked == 1, seed=14)
     load_into(page, site_url, data)
     assert screen(page) == "scoring"
     assert page.locator("[data-rounds-row]").count() == 2
-    page.set_viewport_size(VIEWPORTS["phone"])
+    resize(page, VIEWPORTS["phone"])
     page.wait_for_timeout(150)
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 391
     screenshot(page, "story-scoring")
@@ -271,7 +271,7 @@ def test_godzilla_in_view_and_the_opened_city_on_a_phone(page, site_url):
     assert int(target) in range(54)
     screenshot(page, "story-godzilla")
     # a phone: the whole board is an overview; in the opened city the labels are >= 12 px
-    page.set_viewport_size(VIEWPORTS["phone"])
+    resize(page, VIEWPORTS["phone"])
     page.wait_for_timeout(300)
     city = next(pos // 9 for pos, t in enumerate(game.state.board) if t)
     zoom = page.locator(f'[data-action="zoom"][data-zoom="{city}"]')
@@ -464,7 +464,7 @@ def test_a_long_press_on_a_plot_opens_its_inspector(page, site_url):
     page.locator(f'[data-legal="true"][data-city="{city}"][data-plot="{plot}"]').click()
     page.wait_for_selector(f'[data-pending="true"][data-city="{city}"][data-plot="{plot}"]')
     # a phone: a finger held on a plot of the overview inspects it; the city does not open
-    page.set_viewport_size(VIEWPORTS["phone"])
+    resize(page, VIEWPORTS["phone"])
     page.wait_for_selector('.play[data-board-compact="true"]')
     pos = max(range(54), key=lambda i: height(game.state.board[i]))
     sel = f'svg.board [data-city="{pos // 9}"][data-plot="{pos % 9}"]'
