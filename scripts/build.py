@@ -350,12 +350,12 @@ def site_files() -> list:
     )
 
 
-def content_version(rel_paths: list) -> str:
+def content_version(revisions: dict) -> str:
+    """The site's version: a digest of every precached file's path and revision (so any
+    changed file changes it)."""
     digest = hashlib.sha256()
-    for rel in rel_paths:
-        digest.update(rel.encode() + b"\0")
-        digest.update((DIST / rel).read_bytes())
-        digest.update(b"\0")
+    for rel, rev in revisions.items():
+        digest.update(rel.encode() + b"\0" + rev.encode() + b"\0")
     return digest.hexdigest()[:16]
 
 
@@ -376,9 +376,9 @@ def shell_texts() -> dict:
 
 
 def write_service_worker(quiet: bool) -> tuple:
-    rel_paths = site_files()
-    version = content_version(rel_paths)
-    precache = [{"url": "./" + p, "revision": revision(p)} for p in rel_paths]
+    revisions = {rel: revision(rel) for rel in site_files()}  # each file read once
+    version = content_version(revisions)
+    precache = [{"url": "./" + rel, "revision": rev} for rel, rev in revisions.items()]
     template = SW_TEMPLATE.read_text(encoding="utf-8")
     for marker in ("__VERSION__", "__PRECACHE__", "__SNAPSHOT_CACHE__", "__SHELL_TEXTS__"):
         if marker not in template:

@@ -278,3 +278,25 @@ def redeal_hidden(state: State, viewer: int, rng) -> State:
         object.__setattr__(other, "stock", tuple(stock))
         object.__setattr__(other, "supply", tuple(supply))
     return other
+
+
+def mentioned_cards(document: object) -> Counter[tuple[int, int]]:
+    """Every card named anywhere in a JSON document (a card is a [row, col] pair under a
+    "card" or "cards" key)."""
+    found: Counter[tuple[int, int]] = Counter()
+
+    def walk(value: object) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if key == "card":
+                    found[tuple(item)] += 1  # type: ignore[arg-type]
+                elif key == "cards":
+                    found.update(tuple(c) for c in item)  # type: ignore[union-attr]
+                else:
+                    walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    walk(document)
+    return found

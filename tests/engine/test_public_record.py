@@ -10,7 +10,7 @@ import json
 from collections import Counter
 
 import pytest
-from engine_testkit import random_game, settings_for
+from engine_testkit import mentioned_cards, random_game, settings_for
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_properties import ALL_SETTINGS, game_settings
@@ -31,28 +31,6 @@ from game.story import Story
 from game.view import SHARED_FIELDS
 
 SEED = "kitchen-table-7f3a"
-
-
-def mentioned_cards(document: object) -> Counter[tuple[int, int]]:
-    """Every card named anywhere in a JSON document (a card is a [row, col] pair under a
-    "card" or "cards" key)."""
-    found: Counter[tuple[int, int]] = Counter()
-
-    def walk(value: object) -> None:
-        if isinstance(value, dict):
-            for key, item in value.items():
-                if key == "card":
-                    found[tuple(item)] += 1  # type: ignore[arg-type]
-                elif key == "cards":
-                    found.update(tuple(c) for c in item)  # type: ignore[union-attr]
-                else:
-                    walk(item)
-        elif isinstance(value, list):
-            for item in value:
-                walk(item)
-
-    walk(document)
-    return found
 
 
 def played_cards(game: Game) -> Counter[tuple[int, int]]:

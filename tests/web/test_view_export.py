@@ -11,6 +11,7 @@ import random
 import zlib
 from collections import Counter
 
+from engine_testkit import mentioned_cards
 from webkit import make_controller, play_to_end, setup_game
 
 from game.actions import Build, ReturnPiece
@@ -34,26 +35,6 @@ def link_text(fragment: str) -> str:
     return zlib.decompress(base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4))).decode()
 
 
-def cards_named(document) -> Counter:
-    found: Counter = Counter()
-
-    def walk(value) -> None:
-        if isinstance(value, dict):
-            for key, item in value.items():
-                if key == "card":
-                    found[tuple(item)] += 1
-                elif key == "cards":
-                    found.update(tuple(card) for card in item)
-                else:
-                    walk(item)
-        elif isinstance(value, list):
-            for item in value:
-                walk(item)
-
-    walk(document)
-    return found
-
-
 def assert_no_secret(text: str, c) -> None:
     """The text holds neither the seed nor a shuffle, and names exactly the played cards
     (so no card of a hand or of the pile)."""
@@ -62,7 +43,7 @@ def assert_no_secret(text: str, c) -> None:
     assert game.seed not in text and SEED_MARK not in document
     assert "shuffle" not in text
     played = Counter(tuple(a.card) for a in game.log if isinstance(a, (Build, ReturnPiece)))
-    assert cards_named(document) == played
+    assert mentioned_cards(document) == played
     assert any(game.state.hands)  # there were hidden cards to leak
 
 
