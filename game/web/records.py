@@ -5,11 +5,9 @@ One frozen value, :class:`Records`, kept as JSON under :data:`RECORDS_KEY` besid
 so it outlives a deleted save, a reload and an update, and travels in a backup. Every
 change is a pure function returning a new value; the statistics are read from it.
 
-A finished game is recorded **once**, by its id, when its last decision is played on this
-device (another tab adopting the finished game records nothing new, and recording again is
-a no-op). Tutorial games, views and imported finished games are not recorded. The document
-comes from the browser's storage or a backup file, so reading it never raises: what does not
-fit is dropped, and its size is bounded (:data:`MAX_GAMES`, :data:`MAX_PEOPLE`).
+A finished game is recorded **once**, by its id, when its last decision is played here
+(recording again is a no-op); tutorials, views and imported games are not recorded. Reading
+the document never raises: what does not fit is dropped, its size bounded.
 """
 
 from __future__ import annotations
