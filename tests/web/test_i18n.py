@@ -365,7 +365,7 @@ def test_load_all_parses_every_shipped_catalogue_once():
     """The boot snapshot is made after load_all(): every language is then ready at once."""
     M.reload_catalogues()
     M.load_all()
-    assert all(M._translations.get(code) is not None for code in M.LANGUAGES)
-    kept = dict(M._translations)
+    assert all(M.loaded().get(code) is not None for code in M.LANGUAGES)
+    kept = dict(M.loaded())
     M.load_all()
-    assert all(M._translations[code] is kept[code] for code in M.LANGUAGES)
+    assert all(M.loaded()[code] is kept[code] for code in M.LANGUAGES)
