@@ -202,10 +202,11 @@ def test_names_per_language(lang, cities, seats, colours):
 
 
 def test_every_computer_level_has_a_name_in_every_language():
-    from game.ai import PLAYERS
+    from game.ai import OFFERED
     for lang in LANGS:
         M.set_language(lang)
-        labels = [M.controller_label(c) for c in ["human", *dict.fromkeys([*PLAYERS, "heuristic"])]]
+        labels = [M.controller_label(c) for c in ["human", *(level.id for level in OFFERED)]]
+        assert labels[1:] == [M.level_name(level) for level in OFFERED]
         assert len(set(labels)) == len(labels), labels
         assert not any("(" in label for label in labels), labels  # none is the generic label
     assert M.controller_label("heuristic") == "Ordinateur\u202f: heuristique forte"

@@ -61,6 +61,8 @@ from .words import (
     controller_label,
     explain,
     letter,
+    level_name,
+    level_short_name,
     pieces_text,
     problem,
     reason,
@@ -70,9 +72,10 @@ from .words import (
 __all__ = [
     "DEFAULT_LANGUAGE", "DOMAIN", "LANGUAGES", "LOCALEDIR", "PLURALS", "RULES_HELP",
     "available_languages", "catalogue", "city", "colour", "controller_label",
-    "current_language", "date_time", "explain", "has", "language_name", "letter", "load_all",
-    "loaded", "number", "parts", "pick_language", "pieces_text", "problem", "reason",
-    "reload_catalogues", "seat", "set_language", "t", "tn",
+    "current_language", "date_time", "explain", "has", "language_name", "letter",
+    "level_name", "level_short_name", "load_all", "loaded", "number", "parts",
+    "pick_language", "pieces_text", "problem", "reason", "reload_catalogues", "seat",
+    "set_language", "t", "tn",
 ]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...ai import Level, find_level
 from .catalogue import has
 from .formatting import t
 
@@ -58,14 +59,22 @@ def seat(name: str) -> str:
 
 
 def controller_label(controller: str) -> str:
-    """"Person" or a computer level's name (``random``, ``greedy``, ``search:N``,
-    ``heuristic``); an unknown computer id is shown as itself."""
+    """"Person" or a computer level's name, for the id a seat's settings hold (``random``,
+    ``greedy``, ``search:N``, ``heuristic``); an unknown computer id is shown as itself."""
     if controller == "human":
         return t("setup.human")
-    key = "ai." + controller
-    if has(key):
-        return t(key)
-    return t("ai.generic", id=controller)
+    level = find_level(controller)
+    return level_name(level) if level is not None else t("ai.generic", id=controller)
+
+
+def level_name(level: Level) -> str:
+    """A computer level's name in a list of players ("Computer: medium")."""
+    return t(level.name_key) if has(level.name_key) else t("ai.generic", id=level.id)
+
+
+def level_short_name(level: Level) -> str:
+    """A computer level's short name ("medium", in "Computer 2 (medium)")."""
+    return t(level.short_key) if has(level.short_key) else level.id
 
 
 def pieces_text(counts: tuple[int, ...] | list[int]) -> str:
