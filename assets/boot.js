@@ -108,7 +108,7 @@
     return SHELL_TEXTS.hasOwnProperty(lang) ? lang : null;
   }
 
-  // As the game picks it (game/web/messages.py pick_language): ?lang=, else the language
+  // As the game picks it (game/web/messages pick_language): ?lang=, else the language
   // kept from an earlier visit, else the browser's languages, else English.
   function shellLanguage() {
     var found = null;

@@ -124,8 +124,13 @@ def _rule_options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _cmd_selfplay(args: argparse.Namespace) -> int:
+    from .ai import parse_level
     from .selfplay import cpu_count, selfplay
-    bots = [b.strip() for b in _checked_arg(args.bots, "--bots").split(",") if b.strip()]
+    ids = [b.strip() for b in _checked_arg(args.bots, "--bots").split(",") if b.strip()]
+    try:
+        bots = [parse_level(b) for b in ids]
+    except ValueError as error:
+        raise CommandError(str(error)) from None
     seed = _checked_arg(args.seed, "--seed")
     if args.players is None:
         args.players = len(bots)

@@ -12,10 +12,11 @@ import os
 import random
 import sys
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from .actions import Build, ReturnPiece
-from .ai import ComputerPlayer, decide, make_player
+from .ai import ComputerPlayer, Level, decide, parse_level
 from .match import Game
 from .material import MAX_PIECE
 from .settings import standard_settings
@@ -74,14 +75,14 @@ def wilson_interval(successes: float, trials: int, z: float = 1.96) -> tuple[flo
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def _one_game(task: tuple[list[str], str, dict[str, Any]]) -> dict[str, Any]:
-    """Play one game (bot ids in player order) and return what the summary needs."""
-    ids, game_seed, options = task
-    n = len(ids)
+def _one_game(task: tuple[list[Level], str, dict[str, Any]]) -> dict[str, Any]:
+    """Play one game (levels in player order) and return what the summary needs."""
+    levels, game_seed, options = task
+    n = len(levels)
     think_time = [0.0] * n
     think_count = [0] * n
     big = [[] for _ in range(n)]  # type: list[list[int]]
-    game = play_game([make_player(b) for b in ids], game_seed, options, think_time,
+    game = play_game([level.make() for level in levels], game_seed, options, think_time,
                      think_count, big)
     state = game.state
     rounds = state.settings.round_count
@@ -98,7 +99,7 @@ def _one_game(task: tuple[list[str], str, dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def selfplay(bot_ids: list[str], games: int, seed: str | int,
+def selfplay(bots: Sequence[Level | str], games: int, seed: str | int,
              options: dict[str, Any], rotate: bool = False, jobs: int = 1) -> dict[str, Any]:
     """Play ``games`` games and summarise wins (ties split) and mean points per seat.
 
@@ -107,14 +108,15 @@ def selfplay(bot_ids: list[str], games: int, seed: str | int,
     between these players, the scale for a bot's ``mean_margin`` and ``margin_in_wins``.
 
     With ``rotate``, game ``g`` shifts the bots by ``g`` places (player ``p`` is played by
-    ``bot_ids[(p + g) % n]``) so every bot sits at every edge equally often; the per-seat
+    ``bots[(p + g) % n]``) so every bot sits at every edge equally often; the per-seat
     figures then describe seats, and ``by_bot`` describes the bots. ``jobs`` > 1 plays the
     games in that many processes (same results), at most :func:`cpu_count` and the number
-    of games (the summary's ``jobs`` is the number used).
+    of games (the summary's ``jobs`` is the number used). A bot is a level or its id
+    (read here: an unknown id raises ValueError before any game).
     """
     jobs = max(1, min(jobs, cpu_count(), games))
-    for b in bot_ids:
-        make_player(b)  # an unknown id fails here, before any process starts
+    levels = [parse_level(b) if isinstance(b, str) else b for b in bots]
+    bot_ids = [level.id for level in levels]
     n = len(bot_ids)
     wins = [0.0] * n
     points = [0] * n
@@ -131,7 +133,7 @@ def selfplay(bot_ids: list[str], games: int, seed: str | int,
         shift = g % n if rotate else 0
         order = [(p + shift) % n for p in range(n)]
         orders.append(order)
-        tasks.append(([bot_ids[i] for i in order], f"{seed}/{g}", options))
+        tasks.append(([levels[i] for i in order], f"{seed}/{g}", options))
     load_before = _load()
     started = time.perf_counter()
     if jobs > 1 and sys.platform != "emscripten":  # Pyodide cannot start processes

@@ -140,8 +140,8 @@ def table(rows: list[dict[str, Any]]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--subject", default=STRONGEST)
-    parser.add_argument("--pool", default=",".join(POOL))
+    parser.add_argument("--subject", default=STRONGEST.id)
+    parser.add_argument("--pool", default=",".join(level.id for level in POOL))
     parser.add_argument("--players", default="2,3,4")
     parser.add_argument("--lines", default=None,
                         help="comma-separated: pool members and/or 'mixed' (default: all)")

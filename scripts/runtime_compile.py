@@ -373,15 +373,15 @@ def lazy_stdlib_probe(game_modules):
                     __import__(name)
                 except ImportError:
                     pass  # needs pyscript / js: only in the browser
-        from game.ai import PLAYERS
+        from game.ai import OFFERED
         from game.selfplay import selfplay
 
         options = {"progressive": True, "anti_trust": True, "secret_selection": True, "tie_break": False}
         selfplay(["random", "greedy"], 1, "probe", options)
         selfplay(["greedy", "random", "random"], 1, "probe", {})
-        for level in sorted(PLAYERS):
+        for level in OFFERED:
             try:
-                sys.modules["game.ai"].make_player(level)
+                level.make()
             except Exception:
                 pass
         try:

@@ -11,8 +11,9 @@ One protocol for every player, so callers never ask what kind of player they hol
 :func:`think` is the one "step until done or deadline" loop, as a generator that yields
 between slices (for a browser's event loop); :func:`decide` runs it to the end.
 
-``make_player("random")`` builds a player from its id; ids are what settings store in
-``PlayerSpec.controller`` and what ``python -m game selfplay --bots`` takes.
+The levels are :class:`~game.ai.levels.Level` values (:mod:`game.ai.levels`): an id as
+saves store it, read once by :func:`parse_level`, and ``level.make()`` builds the player;
+``make_player("random")`` does both for a script's text.
 """
 
 from __future__ import annotations
@@ -130,127 +131,26 @@ class RandomPlayer(OneShot):
         return rng.choice(view.legal_actions())
 
 
-def _search(level: str, tables: dict[int, dict[str, object]] | None = None,
-            **config: object) -> Callable[[], ComputerPlayer]:
-    """A factory for one search level (``config``: :class:`~game.ai.search.SearchConfig`
-    fields; ``tables``: per table size, the fields that differ there). Modules are imported
-    on first use, which keeps ``import game.ai`` (and so the page's start-up) cheap."""
-    def build() -> ComputerPlayer:
-        from dataclasses import replace
+from .levels import (  # noqa: E402  # the registry builds players from this module's classes
+    BY_ID,
+    OFFERED,
+    POOL,
+    PREVIOUS,
+    STRONGEST,
+    YARDSTICK,
+    Level,
+    find_level,
+    parse_level,
+)
 
-        from .search import SearchConfig, SearchPlayer
-        base = SearchConfig(**config)  # type: ignore[arg-type]
-        per_table = {n: replace(base, **changes)  # type: ignore[arg-type]
-                     for n, changes in (tables or {}).items()}
-        return SearchPlayer(f"search:{level}", base, per_table)
-    return build
-
-
-def _greedy() -> ComputerPlayer:
-    from .greedy import GreedyPlayer
-    return GreedyPlayer()
+__all__ = [
+    "BY_ID", "OFFERED", "POOL", "PREVIOUS", "SLICE_SECONDS", "STRONGEST", "YARDSTICK",
+    "ComputerPlayer", "Decided", "Level", "OnePly", "OneShot", "RandomPlayer", "Thinking",
+    "decide", "find_level", "make_player", "parse_level", "think",
+]
 
 
-def _heuristic() -> ComputerPlayer:
-    from .heuristic import HeuristicPlayer
-    return HeuristicPlayer()
-
-
-PLAYERS: dict[str, Callable[[], ComputerPlayer]] = {
-    "random": RandomPlayer,
-    "greedy": _greedy,
-    "heuristic": _heuristic,
-    "search:1": _search("1", iterations=100, root_width=6, inner_width=3),
-    "search:2": _search("2", iterations=300, root_width=10, inner_width=4),
-    "search:3": _search("3", iterations=600, root_width=10, inner_width=4, select_width=6,
-                        foresight=1.0, root_ranking="heuristic", depth=8, max_seconds=3.0,
-                        tables={3: {"inner_ranking": "heuristic", "root_select_width": 1,
-                                    "iterations": 400}}),
-}
-"""Every computer player by id. ``search:1`` and ``search:2`` differ only in budget and
-width; ``search:3`` (issue 13) ranks its root moves with ``heuristic``, values leaves with
-foresight (pieces left against the towers they can take, big pieces kept for later) and
-stops playouts 8 decisions from the root, so its 600 iterations take about 0.5-0.6 CPU
-seconds in CPython and about 0.6 s in Pyodide (median; p95 0.7-0.8 s). At 3-player tables
-its inner nodes weigh the replies ``heuristic`` would make (about twice the work per
-iteration), so it searches 400 iterations there (Pyodide: ~0.85 s), and it takes the pieces
-the selection heuristic ranks first, as ``heuristic`` does, without searching them.
-
-The budget is the iterations (issue 27.5): the same seed gives the same decision in every
-browser. ``max_seconds=3.0`` only stops a device more than three times slower than Chromium
-on this machine (before issue 27 a 0.9 s cap ended most 3-player decisions in the browser
-and WebKit's slowest ones, so a slower browser met a weaker opponent)."""
-
-STRONGEST = "search:3"
-"""The id of the strongest level (hints and the post-game review use it)."""
-
-
-def _custom_search(player_id: str) -> ComputerPlayer:
-    """``search[iterations=300;foresight=1;root_ranking=heuristic]``: a search with any
-    :class:`~game.ai.search.SearchConfig` fields, for experiments and benchmarks (not a level
-    of the page)."""
-    from dataclasses import fields
-
-    from .search import SearchConfig, SearchPlayer
-    types = {f.name: f.type for f in fields(SearchConfig)}
-    values: dict[str, object] = {}
-    for item in player_id[len("search["):-1].split(";"):
-        key, _, text = item.partition("=")
-        key = key.strip()
-        if key not in types:
-            raise ValueError(f"unknown search setting {key!r} in {player_id!r}")
-        kind = str(types[key])
-        text = text.strip()
-        if text == "None":
-            values[key] = None
-        elif kind.startswith("int"):
-            values[key] = int(text)
-        elif kind.startswith("float"):
-            values[key] = float(text)
-        else:
-            values[key] = text
-    return SearchPlayer(player_id, SearchConfig(**values))  # type: ignore[arg-type]
-
-
-PREVIOUS: dict[str, str] = {
-    "search:3-v1": "search[iterations=800;root_width=12;inner_width=5]",
-    "search:3-v2": "search[iterations=600;root_width=10;inner_width=4;select_width=6;"
-                   "foresight=1.0;root_ranking=heuristic;depth=8;max_seconds=0.9]",
-}
-"""Earlier versions of levels, kept for comparisons in docs/ai.md (not offered in the page):
-``search:3-v1`` is ``search:3`` before issue 13 (full-round playouts, greedy root ranking,
-no foresight); ``search:3-v2`` is the first ``search:3`` of issue 13 (heuristic root ranking,
-foresight, playouts cut 8 decisions from the root, no prior)."""
-
-
-def _threat() -> ComputerPlayer:
-    from .yardstick import ThreatPlayer
-    return ThreatPlayer()
-
-
-def _majority() -> ComputerPlayer:
-    from .yardstick import MajorityPlayer
-    return MajorityPlayer()
-
-
-YARDSTICK: dict[str, Callable[[], ComputerPlayer]] = {
-    "threat": _threat,
-    "majority": _majority,
-}
-"""Fixed opponents written from the rules, not from the search's evaluation (issue 27,
-:mod:`game.ai.yardstick`): accepted by :func:`make_player` and ``selfplay`` but not offered
-in the page (the setup screen lists :data:`PLAYERS`)."""
-
-POOL: tuple[str, ...] = ("heuristic", "threat", "majority")
-"""The yardstick pool the strongest level is measured against (``scripts/bench_yardstick.py``)."""
-
-
-def make_player(player_id: str) -> ComputerPlayer:
-    spec = PREVIOUS.get(player_id, player_id)
-    if spec.startswith("search[") and spec.endswith("]"):
-        return _custom_search(spec)
-    factory = PLAYERS.get(player_id) or YARDSTICK.get(player_id)
-    if factory is None:
-        raise ValueError(f"unknown computer player {player_id!r}; "
-                         f"choose from {', '.join(sorted([*PLAYERS, *YARDSTICK]))}")
-    return factory()
+def make_player(level_id: str) -> ComputerPlayer:
+    """A player of the level ``level_id`` names (:func:`parse_level`; unknown: ValueError).
+    For the command line and scripts, where the id comes in as text."""
+    return parse_level(level_id).make()

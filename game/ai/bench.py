@@ -18,7 +18,8 @@ from typing import Any
 
 from ..match import Game
 from ..settings import standard_settings
-from . import STRONGEST, decide, make_player
+from . import STRONGEST, Level, decide, parse_level
+from .levels import GREEDY, HEURISTIC, SEARCH_1, SEARCH_2, SEARCH_3
 from .search import SearchConfig, SearchPlayer, playout_step
 
 CLOCK: Callable[[], float] = time.process_time
@@ -36,7 +37,7 @@ def _to_move(game: Game) -> int:
 
 def position(players: int, moves: int) -> Game:
     game = Game(standard_settings(players), f"bench/{players}/{moves}")
-    greedy = make_player("greedy")
+    greedy = GREEDY.make()
     rng = random.Random(0)
     for _ in range(moves):
         game.play(decide(greedy, game.view(_to_move(game)), rng))
@@ -62,19 +63,19 @@ def full_playouts_per_second(players: int, count: int) -> float:
     return count / (CLOCK() - started)
 
 
-def level_seconds(level: str, game: Game) -> float:
-    player = make_player(level)
+def level_seconds(level: Level, game: Game) -> float:
+    player = level.make()
     started = CLOCK()
     decide(player, game.view(_to_move(game)), random.Random(3))
     return CLOCK() - started
 
 
-def decision_times(level: str, players: int = 4, seed: str = "times",
-                   opponent: str = "heuristic") -> dict[str, Any]:
+def decision_times(level: Level, players: int = 4, seed: str = "times",
+                   opponent: Level = HEURISTIC) -> dict[str, Any]:
     """Seconds per decision of ``level`` over one whole game against ``opponent`` players
     (every decision, selections included): median, 95th percentile, maximum."""
     game = Game(standard_settings(players), seed)
-    bots = [make_player(level)] + [make_player(opponent)] * (players - 1)
+    bots = [level.make()] + [opponent.make()] * (players - 1)
     rng = random.Random(4)
     times: list[float] = []
     while not game.state.is_over:
@@ -85,7 +86,7 @@ def decision_times(level: str, players: int = 4, seed: str = "times",
             times.append(CLOCK() - started)
         game.play(action)
     times.sort()
-    return {"level": level, "players": players, "decisions": len(times),
+    return {"level": level.id, "players": players, "decisions": len(times),
             "median": round(times[len(times) // 2], 3),
             "p95": round(times[min(len(times) - 1, int(0.95 * len(times)))], 3),
             "max": round(times[-1], 3)}
@@ -106,8 +107,8 @@ def benchmark(iterations: int = 300, playouts: int = 10, levels: bool = True,
         result["full_playouts_per_second"][f"{n}p"] = round(rate, 2)
     if levels:
         game = games["4p after 6 moves"]
-        for level in ("greedy", "search:1", "search:2", "search:3"):
-            result["seconds_per_decision"][f"{level} (4p after 6 moves)"] = round(
+        for level in (GREEDY, SEARCH_1, SEARCH_2, SEARCH_3):
+            result["seconds_per_decision"][f"{level.id} (4p after 6 moves)"] = round(
                 level_seconds(level, game), 3)
     return result
 
@@ -120,7 +121,7 @@ def main(argv: list[str] | None = None, clock: Callable[[], float] | None = None
         CLOCK = clock
     args = list(argv or [])
     if args[:1] == ["--decisions"]:
-        level = args[1] if len(args) > 1 else STRONGEST
+        level = parse_level(args[1]) if len(args) > 1 else STRONGEST
         counts = [int(a) for a in args[2:]] or [4, 3, 2]
         return json.dumps([decision_times(level, n, f"times/{n}") for n in counts], indent=1)
     return json.dumps(benchmark(), indent=1)

@@ -23,7 +23,7 @@ from ..board import Board, height, is_safe_from, owner
 from ..material import CITIES, PLOTS_PER_CITY
 from ..scoring import score_board
 from ..view import PlayerView
-from . import STRONGEST, decide, make_player
+from . import STRONGEST, Level, decide
 from .heuristic import ranked_heuristic
 from .search import MARGIN_SCALE, SearchPlayer
 from .selection import takeover_needs
@@ -121,19 +121,19 @@ def _selection_reason(view: PlayerView, action: Select) -> Reason:
     return "balanced_pieces"
 
 
-def hint(view: PlayerView, rng: random.Random, level: str = STRONGEST) -> Hint:
+def hint(view: PlayerView, rng: random.Random, level: Level = STRONGEST) -> Hint:
     """The decision ``level`` (the strongest by default) would take, with its reason."""
-    action = decide(make_player(level), view, rng)
+    action = decide(level.make(), view, rng)
     return reason_for(view, action, rng)
 
 
 def review(view: PlayerView, played: Action, rng: random.Random,
-           level: str = STRONGEST) -> Review:
+           level: Level = STRONGEST) -> Review:
     """How ``played`` compares with the best decision ``level`` finds for ``view``.
 
     For a search level, the played decision is searched alongside the level's own
     candidates and the mean rewards are turned back into points (the reward is a logistic
-    of the margin over the best opponent, scale ``MARGIN_SCALE``). For ``"heuristic"`` the
+    of the margin over the best opponent, scale ``MARGIN_SCALE``). For the ``heuristic`` kind the
     one-ply values are points already (fast: ~10 ms).
     """
     legal = view.legal_actions()
@@ -142,15 +142,15 @@ def review(view: PlayerView, played: Action, rng: random.Random,
     if len(legal) == 1:
         same = reason_for(view, played, rng)
         return Review(played, played, 0.0, same, same)
-    if level == "heuristic":
+    if level.kind == "heuristic":
         ranked = ranked_heuristic(view, rng)
         values = {a: v for v, a in ranked}
         best = ranked[0][1]
         lost = max(0.0, values[best] - values[played])
     else:
-        player = make_player(level)
+        player = level.make()
         if not isinstance(player, SearchPlayer):
-            raise ValueError(f"{level!r} cannot review decisions")
+            raise ValueError(f"{level.id!r} cannot review decisions")
         thinking = player.start(view, rng, include=played)
         while not thinking.step(None):
             pass

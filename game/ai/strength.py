@@ -1,7 +1,7 @@
 """What each level of the page is measured to be, in plain words (issue 27, point 4).
 
 The setup screen should describe a level by its measured strength, not by an adjective.
-This module keeps, per level id of :data:`game.ai.PLAYERS`, the matches that measured it
+This module keeps, per level id of :data:`game.ai.OFFERED`, the matches that measured it
 and one English sentence that says what they show. The sentences are data for the web
 layer's catalogues (``catalogue_key``: the message id the page would use, translated in
 every language there); nothing here is shown directly. When a level or a figure changes,
@@ -104,4 +104,5 @@ LEVELS: dict[str, LevelStrength] = {
          Measured("3 heuristic", 4, 100, 0.50, (0.404, 0.596), 1.6,
                   "Strength against heuristic (issue 13), seeds i13g-4p/k"))),
 }
-"""Per page level (every id of :data:`game.ai.PLAYERS`): its measured strength."""
+"""Per page level (the id of every level of :data:`game.ai.OFFERED`): its measured strength
+(``catalogue_key`` is the level's ``description_key``)."""

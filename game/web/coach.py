@@ -25,7 +25,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Literal
 
 from ..actions import Action, action_from_json, action_to_json
-from ..ai import SLICE_SECONDS, STRONGEST, make_player, think
+from ..ai import SLICE_SECONDS, STRONGEST, Level, parse_level, think
 from ..ai.explain import Hint, Review, reason_for, review
 from ..errors import SaveError
 from ..material import Card
@@ -114,14 +114,15 @@ def view_from_json(data: Any) -> PlayerView:
 class Request:
     kind: Kind
     view: PlayerView
-    level: str
+    level: Level
+    """Its id crosses in the text; :func:`parse_request` reads it back (``parse_level``)."""
     seed: str
     played: Action | None = None  # review: the decision that was taken
 
 
 def request_text(request: Request) -> str:
     return json.dumps({
-        "protocol": PROTOCOL, "kind": request.kind, "level": request.level,
+        "protocol": PROTOCOL, "kind": request.kind, "level": request.level.id,
         "seed": request.seed, "view": view_to_json(request.view),
         "played": None if request.played is None else action_to_json(request.played)},
         separators=(",", ":"))
@@ -134,9 +135,13 @@ def parse_request(text: str) -> Request:
         raise ProtocolError("a request must be JSON") from None
     if not isinstance(data, dict) or data.get("protocol") != PROTOCOL:
         raise ProtocolError("not a request of this version")
-    kind, level, seed = data.get("kind"), data.get("level"), data.get("seed")
-    if kind not in KINDS or not isinstance(level, str) or not isinstance(seed, str):
+    kind, level_id, seed = data.get("kind"), data.get("level"), data.get("seed")
+    if kind not in KINDS or not isinstance(level_id, str) or not isinstance(seed, str):
         raise ProtocolError("a request needs a kind, a level and a seed")
+    try:
+        level = parse_level(level_id)
+    except ValueError as error:
+        raise ProtocolError(str(error)) from None
     played = None
     if kind == "review":
         try:
@@ -162,7 +167,7 @@ def work(request: Request, slice_seconds: float | None = SLICE_SECONDS
     rng = random.Random(request.seed)
     view = request.view
     if request.kind in ("decide", "hint"):
-        action = yield from think(make_player(request.level), view, rng,
+        action = yield from think(request.level.make(), view, rng,
                                   slice_seconds=slice_seconds)
         if request.kind == "hint":
             return Answer(action, hint=reason_for(view, action, rng))

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..actions import Action
-from ..ai import PLAYERS, ComputerPlayer
+from ..ai import OFFERED, ComputerPlayer
 from ..errors import SaveError
 from ..match import Game
 from ..public_record import is_view_game
@@ -50,7 +50,7 @@ MIN_TAP_PX = 44  # the smallest tap target, in CSS pixels
 
 
 def computer_ids() -> tuple[str, ...]:
-    return tuple(PLAYERS)
+    return tuple(level.id for level in OFFERED)
 
 
 SCREEN_OF_TABLE: dict[TableScreen, ScreenName] = {

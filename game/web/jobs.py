@@ -130,7 +130,7 @@ class Jobs:
         answer = await self.ask_worker(request)
         if answer is not None or not still_wanted():
             return answer
-        if request.kind == "review" and request.level != "heuristic":
+        if request.kind == "review" and request.level.kind != "heuristic":
             return None
         steps = work(request)
         while True:

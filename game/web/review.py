@@ -7,7 +7,7 @@ over that person's :class:`~game.view.PlayerView` of the moment (never more than
 Two passes, because the full search is too slow for every decision of a game (a person
 takes about 30 decisions; the strongest level needs about a second each in Pyodide):
 
-1. **quick**: :func:`game.ai.explain.review` with ``level="heuristic"`` for every decision
+1. **quick**: :func:`game.ai.explain.review` with the ``heuristic`` level for every decision
    (one-ply values, in points: ~10 ms each in CPython);
 2. **deep**: the strongest level (``game.ai.STRONGEST``) on each person's
    :data:`DEEP_CANDIDATES` costliest decisions by the quick pass. Only in the thinking
@@ -25,15 +25,16 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ..actions import Action, is_chance
-from ..ai import STRONGEST
+from ..ai import STRONGEST, Level
 from ..ai.explain import Hint, Review
+from ..ai.levels import HEURISTIC
 from ..match import Game
 from ..state import State
 from ..view import player_view
 from .coach import Answer, Request
 from .frame import CoachMove, ReviewFrame, ReviewItem
 
-QUICK = "heuristic"
+QUICK = HEURISTIC
 DEEP_CANDIDATES = 4
 """Decisions per person the strongest level looks at again after the quick pass."""
 SHOWN = 3
@@ -82,7 +83,7 @@ class ReviewJob:
     def running(self) -> bool:
         return self.state == "running"
 
-    def _request(self, d: Decision, level: str) -> Request:
+    def _request(self, d: Decision, level: Level) -> Request:
         view = player_view(d.state, d.player)
         return Request("review", view, level, f"{self.seed}/review/{d.step}", d.played)
 

@@ -1,13 +1,17 @@
 """The new-game form as plain data, and its validation into engine :class:`Settings`.
 
 Errors are catalogue ids with parameters, so the screen can show them in any language; the
-fields they concern are named so the screen can mark them.
+fields they concern are named so the screen can mark them. Who plays a seat is read from
+the select's value (or the earlier game's settings) once: None for a person, else a
+:class:`~game.ai.Level`; the frame and the settings get its id back (:func:`controller_id`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..ai import Level, find_level
+from ..ai.levels import SEARCH_1
 from ..errors import SettingsError
 from ..material import COLOURS, SEATS
 from ..settings import (
@@ -25,25 +29,38 @@ from .start_frames import SetupFrame, SetupPlayer
 ONE_COLOUR_DEFAULTS = ("blue", "red", "yellow", "purple")
 TWO_COLOUR_DEFAULTS = (("blue", "red"), ("yellow", "purple"))
 OPTION_FLAGS = ("tie_break", "progressive", "anti_trust", "secret_selection", "hints")
-ALONE_LEVEL = "search:1"
+ALONE_LEVEL = SEARCH_1
 """The computer level of "Play alone" (medium: quick on a phone, not a pushover)."""
+HUMAN = "human"
+"""A person's ``PlayerSpec.controller`` (and the select's value for one)."""
 
 
-def default_name(index: int, controller: str) -> str:
-    """The name a seat gets until someone types one: "Player 2" for a person, "Computer 2
-    (medium)" for a computer, in the current language."""
-    if controller == "human":
+def controller_id(level: Level | None) -> str:
+    """What the settings and the select hold for a seat: ``"human"`` or the level's id."""
+    return HUMAN if level is None else level.id
+
+
+def default_name(index: int, level: Level | None) -> str:
+    """The name a seat gets until someone types one: "Player 2" for a person (None),
+    "Computer 2 (medium)" for a computer, in the current language."""
+    if level is None:
         return M.t("setup.default_name", n=index + 1)
-    key = f"level.{controller}"
-    return M.t("setup.cpu_name", n=index + 1, level=M.t(key) if M.has(key) else controller)
+    return M.t("setup.cpu_name", n=index + 1, level=M.level_short_name(level))
+
+
+def computer_settings(levels: tuple[Level | None, ...], start_player: int | None = None
+                      ) -> Settings:
+    """A standard four-player game, seat ``i`` played by ``levels[i]`` (None: a person),
+    each with its default name, colour and seat."""
+    return Settings(players=tuple(
+        PlayerSpec(default_name(i, level), (ONE_COLOUR_DEFAULTS[i],), DEFAULT_SEATS[4][i],
+                   controller_id(level))
+        for i, level in enumerate(levels)), start_player=start_player)
 
 
 def play_alone_settings() -> Settings:
     """One person (south) against three computer players, the standard four-player game."""
-    controllers = ("human",) + (ALONE_LEVEL,) * 3
-    return Settings(players=tuple(
-        PlayerSpec(default_name(i, c), (ONE_COLOUR_DEFAULTS[i],), DEFAULT_SEATS[4][i], c)
-        for i, c in enumerate(controllers)))
+    return computer_settings((None,) + (ALONE_LEVEL,) * 3)
 
 
 def colours_each(count: int) -> int:
@@ -86,13 +103,13 @@ class SetupForm:
                 colours = list(TWO_COLOUR_DEFAULTS[i])
             else:
                 colours = [ONE_COLOUR_DEFAULTS[i]]
-            controller = prev.get("controller", "human")
+            controller: Level | None = prev.get("controller")
             auto = prev.get("auto", True)
             self.players.append({
                 "name": default_name(i, controller) if auto else prev["name"],
                 "colours": colours,
                 "seat": DEFAULT_SEATS[count][i],
-                "controller": controller,
+                "controller": controller,  # None: a person
                 "auto": auto,  # the name is ours (follows level and language) until typed
             })
         if count != len(old) or self.rounds not in rounds_choices(count):
@@ -132,10 +149,11 @@ class SetupForm:
                         other["seat"] = old
                 spec["seat"] = value
             elif field == "controller":
-                if value in self.controllers:
-                    spec["controller"] = value
+                level = find_level(str(value))
+                if value in self.controllers and (value == HUMAN or level is not None):
+                    spec["controller"] = level
                     if spec.get("auto"):
-                        spec["name"] = default_name(player, value)
+                        spec["name"] = default_name(player, level)
             return
         if field == "count":
             self.set_count(int(value))
@@ -163,7 +181,7 @@ class SetupForm:
         return SetupFrame(
             count=self.count,
             players=tuple(SetupPlayer(str(p["name"]), tuple(p["colours"]), str(p["seat"]),
-                                      str(p["controller"])) for p in self.players),
+                                      controller_id(p["controller"])) for p in self.players),
             controllers=tuple(self.controllers), start=str(self.start), rounds=self.rounds,
             tie_break=self.tie_break, godzilla=self.godzilla, progressive=self.progressive,
             anti_trust=self.anti_trust, secret_selection=self.secret_selection,
@@ -214,7 +232,7 @@ class SetupForm:
         try:
             settings = Settings(
                 players=tuple(PlayerSpec(names[i], tuple(spec["colours"]), spec["seat"],
-                                         spec["controller"])
+                                         controller_id(spec["controller"]))
                               for i, spec in enumerate(self.players)),
                 rounds=self.rounds,
                 start_player=None if self.start == "random" else int(self.start),
@@ -233,10 +251,10 @@ class SetupForm:
         form = cls(controllers)
         form.set_count(settings.player_count)
         for i, p in enumerate(settings.players):
-            controller = p.controller if p.controller in controllers else "human"
+            level = find_level(p.controller) if p.controller in controllers else None
             form.players[i] = {"name": p.name, "colours": list(p.colours), "seat": p.seat,
-                               "controller": controller,
-                               "auto": p.name == default_name(i, controller)}
+                               "controller": level,
+                               "auto": p.name == default_name(i, level)}
         form.rounds = settings.round_count
         form.start = "random" if settings.start_player is None else str(settings.start_player)
         form.tie_break = settings.tie_break

@@ -15,25 +15,23 @@ from __future__ import annotations
 from typing import Any
 
 from ..actions import Build
+from ..ai.levels import GREEDY
 from ..board import owner
 from ..material import PLOTS_PER_CITY
-from ..settings import DEFAULT_SEATS, PlayerSpec, Settings
+from ..settings import Settings
 from ..state import SELECT
 from .draft import BuildDraft
 from .session import Session
-from .setup_form import ONE_COLOUR_DEFAULTS, default_name
+from .setup_form import computer_settings
 
 META = "tutorial"
 SEED = "tutorial-1"
-LEVEL = "greedy"
+LEVEL = GREEDY
 """The computer players of the tutorial: easy, and quick on any device."""
 
 
 def settings() -> Settings:
-    controllers = ("human",) + (LEVEL,) * 3
-    return Settings(players=tuple(
-        PlayerSpec(default_name(i, c), (ONE_COLOUR_DEFAULTS[i],), DEFAULT_SEATS[4][i], c)
-        for i, c in enumerate(controllers)), start_player=0)
+    return computer_settings((None,) + (LEVEL,) * 3, start_player=0)
 
 
 def takeover_possible(session: Session) -> bool:

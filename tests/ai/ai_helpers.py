@@ -24,7 +24,7 @@ def tiny_strongest(iterations: int = 6) -> SearchPlayer:
     from dataclasses import replace
 
     from game.ai import STRONGEST
-    strongest = make_player(STRONGEST)
+    strongest = STRONGEST.make()
     assert isinstance(strongest, SearchPlayer)
 
     def tiny(config: SearchConfig) -> SearchConfig:

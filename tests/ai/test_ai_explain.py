@@ -8,9 +8,11 @@ import typing
 import pytest
 from ai_helpers import advance, new_game
 
+from game.ai import parse_level
 from game.ai.explain import Reason, hint, reason_for, review
+from game.ai.levels import HEURISTIC
 
-SMALL = "search[iterations=20;root_width=4;inner_width=3;select_width=3]"
+SMALL = parse_level("search[iterations=20;root_width=4;inner_width=3;select_width=3]")
 REASONS = set(typing.get_args(Reason))
 
 
@@ -33,7 +35,7 @@ def test_every_build_has_a_reason():
         assert reason_for(view, action).reason in REASONS
 
 
-@pytest.mark.parametrize("level", ["heuristic", SMALL])
+@pytest.mark.parametrize("level", [HEURISTIC, SMALL], ids=["heuristic", "search"])
 def test_review_costs_nothing_for_the_best_and_something_for_the_worst(level):
     game = advance(new_game(4, "review"), 14)
     view = game.view(game.state.current)
@@ -46,5 +48,5 @@ def test_review_costs_nothing_for_the_best_and_something_for_the_worst(level):
     good = review(view, bad.best, random.Random(2), level=level)
     assert good.points_lost >= 0
     assert good.best != good.played or good.points_lost == 0
-    if level == "heuristic":  # deterministic values: the best costs nothing, the worst does
+    if level == HEURISTIC:  # deterministic values: the best costs nothing, the worst does
         assert good.points_lost == 0 and bad.points_lost > 0

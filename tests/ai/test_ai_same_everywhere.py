@@ -18,7 +18,7 @@ import pytest
 from ai_helpers import advance, new_game
 
 from game.actions import Action, action_to_json
-from game.ai import STRONGEST, decide, make_player
+from game.ai import STRONGEST, decide
 from game.ai.search import SearchPlayer
 
 # (players, random moves played from the deal, seed of the game):
@@ -44,7 +44,7 @@ left to right or with ``math.fsum``."""
 def _uncapped() -> SearchPlayer:
     """The strongest level as registered, its far time cap lifted (a loaded test machine or a
     slow Pyodide must not end the search early: the point is the iteration budget)."""
-    level = make_player(STRONGEST)
+    level = STRONGEST.make()
     assert isinstance(level, SearchPlayer)
     return SearchPlayer(level.id, replace(level.config, max_seconds=None),
                         {n: replace(c, max_seconds=None) for n, c in level.tables.items()})
@@ -69,7 +69,7 @@ def test_a_seeded_decision_is_the_recorded_one(players, moves, seed):
 def test_the_budget_is_iterations_and_the_cap_is_far():
     """Every table size searches a fixed number of iterations; the cap on thinking is at
     least twice the 1 s a decision may take, so in Chromium it is not what ends a search."""
-    level = make_player(STRONGEST)
+    level = STRONGEST.make()
     assert isinstance(level, SearchPlayer)
     for players in (2, 3, 4):
         config = level.config_for(players)

@@ -7,7 +7,7 @@ import random
 import pytest
 from ai_helpers import advance, new_game, tiny_search
 
-from game.ai import PLAYERS, YARDSTICK, decide, make_player
+from game.ai import BY_ID, OFFERED, YARDSTICK, Level, decide, make_player, parse_level
 from game.ai.search import SearchConfig, SearchPlayer
 from game.selfplay import play_game
 
@@ -55,9 +55,30 @@ def test_levels_are_registered_and_ordered():
     levels = [make_player(f"search:{k}") for k in (1, 2, 3)]
     budgets = [p.config.iterations for p in levels]
     assert budgets == sorted(budgets) and len(set(budgets)) == 3
-    assert {"random", "greedy", "search:1", "search:2", "search:3"} <= set(PLAYERS)
+    assert budgets == [parse_level(f"search:{k}").budget for k in (1, 2, 3)]
+    assert [level.id for level in OFFERED] == [
+        "random", "greedy", "heuristic", "search:1", "search:2", "search:3"]
+    assert all(level.offered and BY_ID[level.id] is level for level in OFFERED)
     with pytest.raises(ValueError):
         make_player("search:9")
+
+
+def test_a_level_is_plain_data_read_once_from_its_id():
+    """A level is hashable and survives pickling (selfplay's processes); its id is what a
+    save stores; a custom search is parsed into one too."""
+    import pickle
+    for level in BY_ID.values():
+        assert pickle.loads(pickle.dumps(level)) == level and hash(level) == hash(
+            parse_level(level.id))
+        assert level.make().id == level.id
+    custom = parse_level("search[iterations=7;foresight=1;root_ranking=heuristic]")
+    assert isinstance(custom, Level) and custom.kind == "search" and custom.budget == 7
+    player = custom.make()
+    assert isinstance(player, SearchPlayer) and player.config.foresight == 1.0
+    assert parse_level("random").budget is None
+    for bad in ("search[depth=3]", "search[colour=red;iterations=3]", "human"):
+        with pytest.raises(ValueError):
+            parse_level(bad)
 
 
 def test_search_beats_random_in_a_seeded_match():
@@ -79,13 +100,13 @@ def test_every_player_offers_the_same_protocol():
     game = advance(new_game(4, "protocol"), 6)
     view = game.view(game.state.current)
     legal = game.state.legal_actions()
-    for player_id in [*PLAYERS, *YARDSTICK]:
-        if player_id.startswith("search"):
+    for level in [*OFFERED, *YARDSTICK]:
+        if level.kind == "search":
             player = tiny_search(iterations=5)
         else:
-            player = make_player(player_id)
+            player = level.make()
         thinking = player.start(view, random.Random(3))
-        if not player_id.startswith("search"):
+        if level.kind != "search":
             assert thinking.step(None) is True
         while not thinking.step(0.01):
             pass
@@ -106,7 +127,7 @@ def test_time_cap_ends_a_search_early():
 
 def test_helpers_cover_every_registered_kind():
     from ai_helpers import all_players
-    kinds = {p.split(":")[0] for p in [*PLAYERS, *YARDSTICK]}
+    kinds = {level.kind for level in [*OFFERED, *YARDSTICK]}
     assert kinds | {"strongest"} == set(all_players())
 
 
@@ -159,7 +180,7 @@ def test_the_strongest_level_differs_at_three_player_tables_only():
     from game.ai import STRONGEST
     from game.ai.selection import ranked_selections
     from game.state import SELECT
-    strongest = make_player(STRONGEST)
+    strongest = STRONGEST.make()
     for n, special in ((2, False), (3, True), (4, False)):
         game = new_game(n, "tables")
         assert game.state.phase == SELECT

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai import PLAYERS
+from game.ai import OFFERED
 from game.ai.strength import LEVELS
 from game.selfplay import wilson_interval
 
 
 def test_every_page_level_is_described():
-    assert set(LEVELS) == set(PLAYERS)
-    for level, strength in LEVELS.items():
-        assert strength.level == level
-        assert strength.catalogue_key == f"ai.strength.{level}"
+    assert set(LEVELS) == {level.id for level in OFFERED}
+    for level in OFFERED:
+        strength = LEVELS[level.id]
+        assert strength.level == level.id
+        assert strength.catalogue_key == level.description_key
         assert strength.summary.endswith(".") and strength.measured
 
 

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from ai_helpers import advance, new_game
 
-from game.ai import PLAYERS, POOL, YARDSTICK, decide, make_player
+from game.ai import OFFERED, POOL, YARDSTICK, decide, make_player
+from game.ai.levels import HEURISTIC
 from game.selfplay import wilson_interval
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "bench_yardstick.py"
@@ -25,10 +26,11 @@ def _bench():
 
 
 def test_the_pool_is_selectable_by_name_but_not_offered_in_the_page():
-    assert set(YARDSTICK) <= set(POOL) and "heuristic" in POOL
-    assert not set(YARDSTICK) & set(PLAYERS)  # the setup screen lists PLAYERS only
-    for name in POOL:
-        assert make_player(name).id == name
+    assert set(YARDSTICK) <= set(POOL) and HEURISTIC in POOL
+    assert not set(YARDSTICK) & set(OFFERED)  # the setup screen lists OFFERED only
+    assert not any(level.offered for level in YARDSTICK)
+    for level in POOL:
+        assert make_player(level.id).id == level.id
 
 
 def test_the_yardstick_modules_do_not_use_the_search_evaluation():
@@ -39,7 +41,7 @@ def test_the_yardstick_modules_do_not_use_the_search_evaluation():
         assert f".{module} import" not in text and f"ai.{module}" not in text, module
 
 
-@pytest.mark.parametrize("name", sorted(YARDSTICK))
+@pytest.mark.parametrize("name", sorted(level.id for level in YARDSTICK))
 @pytest.mark.parametrize("n,moves", [(2, 0), (2, 13), (3, 20), (4, 6), (4, 31)])
 def test_a_yardstick_player_decides_legally_and_by_its_seed(name, n, moves):
     game = advance(new_game(n, f"yard/{n}/{moves}"), moves)
@@ -80,7 +82,7 @@ def test_mixed_lines_seat_every_member_everywhere():
         period = players * len(POOL)
         seats: Counter[tuple[int, str]] = Counter()
         for g in range(period):
-            others = bench.line_opponents("mixed", list(POOL), players, g)
+            others = bench.line_opponents("mixed", [level.id for level in POOL], players, g)
             assert len(others) == players - 1
             ids = others[:]
             ids.insert(g % players, "subject")
@@ -88,7 +90,7 @@ def test_mixed_lines_seat_every_member_everywhere():
         counts = {k: v for k, v in seats.items() if k[1] != "subject"}
         assert len(set(counts.values())) == 1  # every member in every other seat equally
         assert len(counts) == players * len(POOL)
-    assert bench.line_opponents("threat", list(POOL), 3, 5) == ["threat", "threat"]
+    assert bench.line_opponents("threat", [level.id for level in POOL], 3, 5) == ["threat", "threat"]
 
 
 def test_summary_counts_wins_and_margins():

@@ -80,9 +80,10 @@ def test_setup_names_computers_by_level_and_follows_the_language():
     assert form.players[1]["name"] == "Spieler 2"
     for lang in ("en", "de", "fr"):
         M.set_language(lang)
-        for level in ("random", "greedy", "search:1", "search:2", "search:3", "heuristic"):
-            from game.web.setup_form import default_name
-            assert len(default_name(3, level)) <= 24, (lang, level)
+        from game.ai import OFFERED
+        from game.web.setup_form import default_name
+        for level in OFFERED:
+            assert len(default_name(3, level)) <= 24, (lang, level.id)
 
 
 def test_setup_explains_each_variant_in_one_line():

@@ -12,8 +12,9 @@ import pytest
 from webkit import make_controller, setup_game
 
 from game.actions import Build
-from game.ai import decide, make_player, think
+from game.ai import decide, parse_level, think
 from game.ai.explain import hint, review
+from game.ai.levels import GREEDY, HEURISTIC
 from game.match import Game
 from game.settings import standard_settings
 from game.view import player_view
@@ -88,26 +89,29 @@ def test_only_the_view_crosses_and_the_worker_cannot_peek(n, options, moves):
     state = advance(new_game(n, "peek", **options), moves).state
     player = state.current
     twin = _twin(state, player, "twin")
-    for level in ("random", "greedy", "heuristic", "search[iterations=12;root_width=4]"):
-        seed = f"s/{level}"
+    for level_id in ("random", "greedy", "heuristic", "search[iterations=12;root_width=4]"):
+        level = parse_level(level_id)
+        seed = f"s/{level_id}"
         texts = [request_text(Request("decide", player_view(s, player), level, seed))
                  for s in (state, twin)]
         assert texts[0] == texts[1]
         assert set(json.loads(texts[0])) == {"protocol", "kind", "level", "seed", "view",
                                              "played"}
+        assert json.loads(texts[0])["level"] == level_id
         request = parse_request(texts[0])
+        assert request.level == level
         got = parse_answer(answer(texts[0]), request).action
-        sliced = _drain(think(make_player(level), player_view(twin, player),
+        sliced = _drain(think(level.make(), player_view(twin, player),
                               random.Random(seed), slice_seconds=0.0005))
-        assert got == sliced == decide(make_player(level), player_view(state, player),
-                                       random.Random(seed)), level
+        assert got == sliced == decide(level.make(), player_view(state, player),
+                                       random.Random(seed)), level_id
 
 
 def test_other_hands_are_not_in_the_request():
     """A hand's cards appear in the text only as the view's own hand and played cards."""
     state = advance(new_game(4, "hands"), 9).state
     player = state.current
-    data = json.loads(request_text(Request("decide", player_view(state, player), "greedy", "x")))
+    data = json.loads(request_text(Request("decide", player_view(state, player), GREEDY, "x")))
     assert data["view"]["hand"] == [c.to_json() for c in state.hands[player]]
     assert data["view"]["hand_sizes"] == [len(h) for h in state.hands]
     assert "deck" not in data["view"] and "hands" not in data["view"]
@@ -116,15 +120,15 @@ def test_other_hands_are_not_in_the_request():
 def test_a_hint_and_a_review_answer_like_the_ai_side():
     state = advance(new_game(3, "hint"), 12).state
     view = player_view(state, state.current)
-    level = "search[iterations=10;root_width=4]"
+    level = parse_level("search[iterations=10;root_width=4]")
     request = Request("hint", view, level, "h")
     got = parse_answer(answer(request_text(request)), request)
     expected = hint(view, random.Random("h"), level=level)
     assert got.action == expected.action and got.hint == expected
     played = next(a for a in view.legal_actions() if isinstance(a, Build))
-    request = Request("review", view, "heuristic", "r", played)
+    request = Request("review", view, HEURISTIC, "r", played)
     got = parse_answer(answer(request_text(request)), request)
-    assert got.review == review(view, played, random.Random("r"), level="heuristic")
+    assert got.review == review(view, played, random.Random("r"), level=HEURISTIC)
 
 
 @pytest.mark.parametrize("text", [
@@ -139,8 +143,11 @@ def test_a_bad_request_is_answered_with_an_error(text):
 
 def test_an_unknown_level_is_an_error_not_a_crash():
     view = player_view(advance(new_game(2, "lvl"), 5).state, 0)
-    out = json.loads(answer(request_text(Request("decide", view, "nobody", "s"))))
-    assert out["ok"] is False
+    text = request_text(Request("decide", view, GREEDY, "s"))
+    data = json.loads(text)
+    data["level"] = "nobody"
+    out = json.loads(answer(json.dumps(data)))
+    assert out["ok"] is False and "nobody" in out["error"]
 
 
 @pytest.mark.parametrize("reply", [
@@ -150,7 +157,7 @@ def test_an_unknown_level_is_an_error_not_a_crash():
 def test_a_bad_or_illegal_answer_is_refused(reply):
     """The page checks the worker's action against the view it asked about."""
     state = advance(new_game(4, "ans"), 0).state
-    request = Request("decide", player_view(state, state.current), "greedy", "s")
+    request = Request("decide", player_view(state, state.current), GREEDY, "s")
     with pytest.raises(ProtocolError):
         parse_answer(reply, request)
 
@@ -159,7 +166,7 @@ def test_an_answer_for_another_position_is_refused():
     """A selection while the table builds (an answer to some other question)."""
     game = advance(new_game(4, "pos"), 9)
     assert game.state.phase == "build"
-    request = Request("decide", player_view(game.state, game.state.current), "greedy", "s")
+    request = Request("decide", player_view(game.state, game.state.current), GREEDY, "s")
     select = {"type": "select", "colour": game.settings.colours[0], "pieces": [1, 1, 1, 1]}
     with pytest.raises(ProtocolError):
         parse_answer(json.dumps({"ok": True, "action": select}), request)

@@ -16,13 +16,14 @@ from webkit import make_controller, play_to_end, setup_game, tap_decision
 
 import game.web.review as R
 from game.actions import Build, is_chance
-from game.ai import STRONGEST
+from game.ai import STRONGEST, parse_level
+from game.ai.levels import HEURISTIC
 from game.web.coach import COACH_META, compute, hints_asked, hints_on
 from game.web.features import computers
 from game.web.storage import MemoryBackend
 from game.web.ui_actions import ACTIONS
 
-CHEAP = "search[iterations=12;root_width=4;inner_width=2;select_width=3]"
+CHEAP = parse_level("search[iterations=12;root_width=4;inner_width=2;select_width=3]")
 
 
 @pytest.fixture
@@ -276,7 +277,7 @@ def test_the_deep_pass_asks_the_strongest_level_about_the_worst_candidates(cheap
         c.review.record(request, compute(request))
     job = c.review
     quick = len(job.decisions)
-    assert levels[:quick] == ["heuristic"] * quick
+    assert levels[:quick] == [HEURISTIC] * quick
     assert 0 < len(levels) - quick <= R.DEEP_CANDIDATES
     assert set(levels[quick:]) == {CHEAP}
     review = c.frame().play.review

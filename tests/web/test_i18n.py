@@ -202,10 +202,11 @@ def test_names_per_language(lang, cities, seats, colours):
 
 
 def test_every_computer_level_has_a_name_in_every_language():
-    from game.ai import PLAYERS
+    from game.ai import OFFERED
     for lang in LANGS:
         M.set_language(lang)
-        labels = [M.controller_label(c) for c in ["human", *dict.fromkeys([*PLAYERS, "heuristic"])]]
+        labels = [M.controller_label(c) for c in ["human", *(level.id for level in OFFERED)]]
+        assert labels[1:] == [M.level_name(level) for level in OFFERED]
         assert len(set(labels)) == len(labels), labels
         assert not any("(" in label for label in labels), labels  # none is the generic label
     assert M.controller_label("heuristic") == "Ordinateur\u202f: heuristique forte"
@@ -365,7 +366,7 @@ def test_load_all_parses_every_shipped_catalogue_once():
     """The boot snapshot is made after load_all(): every language is then ready at once."""
     M.reload_catalogues()
     M.load_all()
-    assert all(M._translations.get(code) is not None for code in M.LANGUAGES)
-    kept = dict(M._translations)
+    assert all(M.loaded().get(code) is not None for code in M.LANGUAGES)
+    kept = dict(M.loaded())
     M.load_all()
-    assert all(M._translations[code] is kept[code] for code in M.LANGUAGES)
+    assert all(M.loaded()[code] is kept[code] for code in M.LANGUAGES)

@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 from webkit import make_controller, play_to_end, setup_game, tap_decision
 
+from game.ai import parse_level
 from game.web import coach
 from game.web.coach import ProtocolError, Request, parse_answer, parse_request
 from game.web.controller import Controller
@@ -528,7 +529,7 @@ def test_a_storage_wait_stops_the_computers() -> None:
 def cheap_levels(monkeypatch: pytest.MonkeyPatch) -> None:
     """A tiny search in the strongest level's place (the flow is under test, not it)."""
     import game.web.review as R
-    cheap = "search[iterations=12;root_width=4;inner_width=2;select_width=3]"
+    cheap = parse_level("search[iterations=12;root_width=4;inner_width=2;select_width=3]")
     monkeypatch.setattr(coach, "STRONGEST", cheap)
     monkeypatch.setattr(R, "STRONGEST", cheap)
 

@@ -122,8 +122,8 @@ def test_setup_offers_every_option_and_level():
             "progressive", "anti_trust", "secret_selection"} <= fields
     controller_select = tree.find(data_field="controller")
     values = [o.attrs["value"] for o in controller_select.children if isinstance(o, El)]
-    from game.ai import PLAYERS
-    assert values == ["human", *PLAYERS]
+    from game.ai import OFFERED
+    assert values == ["human", *(level.id for level in OFFERED)]
 
 
 def test_variants_are_drawn():

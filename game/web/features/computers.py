@@ -10,7 +10,8 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from ...actions import Action, Build, ReturnPiece
-from ...ai import ComputerPlayer, make_player, think
+from ...ai import ComputerPlayer, Level, find_level, think
+from ...ai.levels import RANDOM
 from ...public_record import is_view_game
 from ...view import player_view
 from ..coach import Request
@@ -58,16 +59,20 @@ def playable(c: Controller) -> bool:
             and not c.storage_wait and not is_view_game(c.session.game))
 
 
-def computer_player(c: Controller) -> ComputerPlayer:
+def computer_level(c: Controller) -> Level:
+    """The level of the computer on turn, read from the save's id (a save naming a level
+    this version lacks plays randomly)."""
     session = c.session
     assert session is not None and session.state.current is not None
-    controller = session.settings.players[session.state.current].controller
-    if controller not in c.computer_players:
-        try:
-            c.computer_players[controller] = make_player(controller)
-        except ValueError:  # a save naming a player this version lacks: play randomly
-            c.computer_players[controller] = make_player("random")
-    return c.computer_players[controller]
+    return find_level(session.settings.players[session.state.current].controller) or RANDOM
+
+
+def computer_player(c: Controller) -> ComputerPlayer:
+    """The player of the computer on turn, made once per level."""
+    level = computer_level(c)
+    if level.id not in c.computer_players:
+        c.computer_players[level.id] = level.make()
+    return c.computer_players[level.id]
 
 
 def computer_thinking(c: Controller) -> Generator[None, None, Action]:
@@ -84,7 +89,7 @@ def computer_request(c: Controller) -> Request:
     session = c.session
     assert session is not None and session.state.current is not None
     view = player_view(session.state, session.state.current)
-    return Request("decide", view, computer_player(c).id, session.computer_seed())
+    return Request("decide", view, computer_level(c), session.computer_seed())
 
 
 def show_preview(c: Controller, action: Action | None) -> None:
