@@ -16,7 +16,8 @@ one mutable game object by design: the Game's log grows with every move.
 
 The attributes the browser shell, the jobs and the tests have always read (``screen``,
 ``menu_open``, ``banner``, ``hint_job``...) are kept as :class:`Field` views of these states:
-reading one reads the state, setting one replaces the state with a changed copy.
+reading one reads the state, setting one replaces the state with a changed copy
+(:mod:`game.web.fields`).
 
 The browser shell (:mod:`game.web.app`) turns DOM events into ``handle`` calls, draws
 :meth:`Controller.render`, runs the effects it asks for and its background jobs
@@ -29,7 +30,7 @@ import random
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any, Generic, TypeVar, overload
+from typing import Any
 
 from ..actions import Action
 from ..ai import PLAYERS, ComputerPlayer
@@ -50,6 +51,7 @@ from .features.coaching import Coaching, HintKey
 from .features.navigating import HOME_CARD, Home
 from .features.page import MIN_TAP_PX, PACE, Page, Speed, is_speed, measured
 from .features.saved import FRESH, Banner, Saved
+from .fields import Field
 from .frame import CoachMove, Frame, HintFrame, PageNotice, Place, ScreenName, TableScreen
 from .review import ReviewJob
 from .screens.page import render_page
@@ -63,9 +65,6 @@ from .vdom import El
 
 __all__ = ["MIN_TAP_PX", "PACE", "SCREEN_OF_TABLE", "Controller", "computer_ids"]
 
-T_ = TypeVar("T_")
-
-
 def computer_ids() -> tuple[str, ...]:
     return tuple(PLAYERS)
 
@@ -74,33 +73,6 @@ SCREEN_OF_TABLE: dict[TableScreen, ScreenName] = {
     "turn": "play", "computer": "play", "pass": "pass", "scoring": "scoring", "final": "final"}
 """A person's screen for what the table sees of a game: a turn and a computer's move are
 both the play screen."""
-
-
-class Field(Generic[T_]):
-    """One field of one of the controller's frozen states, as a controller attribute:
-    read, it is the state's field; set, the state is replaced by a copy with that field
-    changed (``dataclasses.replace``), so the states themselves never change."""
-
-    def __init__(self, state: str, name: str = "") -> None:
-        self.state = state
-        self.name = name
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = self.name or name
-
-    @overload
-    def __get__(self, obj: None, owner: type) -> Field[T_]: ...
-    @overload
-    def __get__(self, obj: Controller, owner: type) -> T_: ...
-
-    def __get__(self, obj: Controller | None, owner: type) -> T_ | Field[T_]:
-        if obj is None:
-            return self
-        value: T_ = getattr(getattr(obj, self.state), self.name)
-        return value
-
-    def __set__(self, obj: Controller, value: T_) -> None:
-        setattr(obj, self.state, replace(getattr(obj, self.state), **{self.name: value}))
 
 
 class Controller:
