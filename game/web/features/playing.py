@@ -63,10 +63,6 @@ def zoomed_out(t: Table) -> Table:
     return replace(t, zoom_at=None)
 
 
-def previewed(t: Table, action: Action | None) -> Table:
-    return replace(t, preview=action)
-
-
 def plot_tapped(t: Table, city: int, plot: int) -> Table | None:
     """A plot tapped in inspect mode or in the replay: its tower in the inspector (None:
     the tap is a move, for the session)."""
