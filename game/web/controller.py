@@ -1,6 +1,23 @@
-"""The page's state, in pure Python: where the page is, the open game (a Session), its
-coach, and the one entry point for taps (:meth:`Controller.handle`, through the table of
+"""The page's state, in pure Python: a small holder of frozen states, the open game (a
+Session), and the one entry point for taps (:meth:`Controller.handle`, through the table of
 :mod:`game.web.ui_actions` to the handlers of :mod:`game.web.features`).
+
+The states (issue 24.1), each a frozen value in the module of its feature, changed by that
+module's pure functions (which return the new value, and the effects to run when there are
+any): :class:`~game.web.features.page.Page` (where the page is, the overlays, the pace),
+:class:`~game.web.features.navigating.Home` (the start screen),
+:class:`~game.web.features.playing.Table` (the play screen, with the log, inspector and
+replay of :class:`~game.web.features.following.Following`),
+:class:`~game.web.features.coaching.Coaching` (hints, the review),
+:class:`~game.web.features.files.Sharing` (the link, the whole-game warning) and
+:class:`~game.web.features.saved.Saved` (what the storage holds of the open game). The setup
+form (:class:`~game.web.setup_form.SetupForm`) is its own mutable object. The Session is the
+one mutable game object by design: the Game's log grows with every move.
+
+The attributes the browser shell, the jobs and the tests have always read (``screen``,
+``menu_open``, ``banner``, ``hint_job``...) are kept as :class:`Field` views of these states:
+reading one reads the state, setting one replaces the state with a changed copy
+(:mod:`game.web.fields`).
 
 The browser shell (:mod:`game.web.app`) turns DOM events into ``handle`` calls, draws
 :meth:`Controller.render`, runs the effects it asks for and its background jobs
@@ -12,6 +29,7 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from ..actions import Action
@@ -24,11 +42,16 @@ from . import framing
 from . import messages as M
 from . import tutorial as T
 from .backup import RestoreReport
-from .coach import Answer, Request, hint_request, hint_seed, hints_on, set_hints
+from .coach import Answer, Request, set_hints
 from .effects import Download, Effect
 from .features import coaching, files, keeping
 from .features import following as F
-from .features.navigating import HOME_CARD, SPEEDS
+from .features import playing as table
+from .features.coaching import Coaching, HintKey
+from .features.navigating import HOME_CARD, Home
+from .features.page import MIN_TAP_PX, PACE, Page, Speed, is_speed, measured
+from .features.saved import FRESH, Banner, Saved
+from .fields import Field
 from .frame import CoachMove, Frame, HintFrame, PageNotice, Place, ScreenName, TableScreen
 from .review import ReviewJob
 from .screens.page import render_page
@@ -40,14 +63,7 @@ from .storage import Entry, SaveConflict, SaveStore, StorageError, now
 from .ui_actions import ACTIONS, KEEP_MENU_OPEN
 from .vdom import El
 
-PACE = {  # seconds: (show the computer's card and target, pause after the move)
-    "slow": (1.6, 0.9),
-    "normal": (0.9, 0.5),
-    "fast": (0.3, 0.15),
-    "instant": (0.0, 0.0),
-}
-MIN_TAP_PX = 44  # the smallest tap target, in CSS pixels
-
+__all__ = ["MIN_TAP_PX", "PACE", "SCREEN_OF_TABLE", "Controller", "computer_ids"]
 
 def computer_ids() -> tuple[str, ...]:
     return tuple(level.id for level in OFFERED)
@@ -60,6 +76,37 @@ both the play screen."""
 
 
 class Controller:
+    """The page: its frozen states, the open game's Session and its id, the setup form,
+    the store, and the effects asked for since the shell last took them."""
+
+    screen = Field[Place]("page", "place")
+    rules_open = Field[bool]("page")
+    notice = Field[PageNotice | None]("page")
+    update_ready = Field[bool]("page")
+    safari_tab = Field[bool]("page")
+    speed = Field[Speed]("page")
+    instant = Field[bool]("page")
+    plot_px = Field[float | None]("page")
+    start_error = Field[Banner | None]("home", "error")
+    confirm_delete = Field[str | None]("home")
+    restore_report = Field[RestoreReport | None]("home")
+    menu_open = Field[bool]("table")
+    preview = Field[Action | None]("table")
+    peek = Field[bool]("table")
+    zoom_at = Field[tuple[int, int] | None]("table")
+    following = Field[F.Following]("table")
+    share = Field[str | None]("sharing")
+    whole_export_asked = Field[bool]("sharing")
+    hint_job = Field[HintKey | None]("coach")
+    hint_shown = Field[tuple[HintKey, CoachMove] | None]("coach")
+    review = Field[ReviewJob | None]("coach")
+    review_shown = Field[int | None]("coach")
+    review_visible = Field[bool]("coach")
+    banner = Field[Banner | None]("saved")
+    storage_wait = Field[bool]("saved")
+    saved_text = Field[str | None]("saved")
+    stored = Field[tuple[str, int, str] | None]("saved")
+
     def __init__(self, store: SaveStore, params: dict[str, str] | None = None,
                  clock: Callable[[], float] | None = None,
                  format_time: Callable[[float], str] = local_time_text,
@@ -72,56 +119,21 @@ class Controller:
         self.clock: Callable[[], float] = clock if clock is not None else now
         self.format_time = format_time  # a save time as the person's local time
         self.controllers = ("human",) + computer_ids()
-        self.screen: Place = "start"
         self.session: Session | None = None
         self.game_id: str | None = None
         self.form = SetupForm(self.controllers)
-        self.start_error: tuple[str, dict[str, Any]] | None = None
-        self.confirm_delete: str | None = None
-        self.rules_open = False
-        self.menu_open = False  # the game menu of the top bar (play screen)
-        self.banner: tuple[str, dict[str, Any]] | None = None
-        # A computer's move the storage refused: the computers wait (the CPU idle, no
-        # decision thought out again in a loop) until a write succeeds, the game is opened
-        # again or the table taps "Try again" (``storage-retry``).
-        self.storage_wait = False
-        self.preview: Action | None = None
-        self.peek = False  # the final board instead of the standings
-        # The size of a plot on screen (CSS px, measured by the browser layer); below
-        # MIN_TAP_PX the board is an overview and a tapped city opens large (``zoom_at``:
-        # the city and the number of moves then, so any move closes it).
-        self.plot_px: float | None = None
-        self.zoom_at: tuple[int, int] | None = None
-        # Following the game (game/story.py): the log drawer, the log entry shown on the
-        # board, inspect mode and the tower inspected, the replay's step (None: live).
-        self.following = F.LIVE
+        speed = store.prefs().get("speed")
+        self.page = Page(speed=speed if is_speed(speed) else "normal",
+                         instant=self.params.get("fast") in ("1", "true", "yes"),
+                         safari_tab=safari_tab)
+        self.home = Home()
+        self.table = table.OPENED
+        self.sharing = files.CLOSED
+        self.coach = Coaching()
+        self.saved: Saved = FRESH
         # What the browser shell must do (game/web/effects.py), taken by it after each tap.
         self.effects: list[Effect] = []
-        # Sharing (game/web/sharing.py): the link of the game on screen.
-        self.share: str | None = None
-        self.whole_export_asked = False  # the warning before the whole game leaves the device
         self.computer_players: dict[str, ComputerPlayer] = {}  # by level id, made once
-        # Hints (issue 13.5): the decision a hint is being computed for and the hint shown,
-        # each keyed by (game id, log length, player): valid for that decision only.
-        self.review_visible = False
-        self.hint_job: tuple[str, int, int] | None = None
-        self.hint_shown: tuple[tuple[str, int, int], CoachMove] | None = None
-        # The post-game review (issue 13.6): the job (computed in the background by the
-        # browser layer) and the reviewed decision shown on the board (an item's index).
-        self.review: ReviewJob | None = None
-        self.review_shown: int | None = None
-        prefs = store.prefs()
-        speed = prefs.get("speed")
-        self.speed: str = speed if isinstance(speed, str) and speed in SPEEDS else "normal"
-        self.instant = self.params.get("fast") in ("1", "true", "yes")
-        self.saved_text: str | None = None  # the open game as last stored (to take back)
-        self.stored: tuple[str, int, str] | None = None  # what it held (see _contents)
-        self.notice: PageNotice | None = None  # adopted from another tab (a test hook)
-        self.update_ready = False  # a new version of the site is installed and waiting
-        # Life on an iPad (game.web.homescreen, game.web.backup): a Safari tab is shown the
-        # Home Screen card until it is dismissed; the result of the last restore.
-        self.safari_tab = safari_tab
-        self.restore_report: RestoreReport | None = None
 
     # ------------------------------------------------------------------ boot
     def boot(self) -> None:
@@ -139,7 +151,7 @@ class Controller:
         else:
             if ident is not None:  # a pointer to a save that is gone: repair it
                 self.store.set_current(None)
-            self.screen = "start"
+            self.page = replace(self.page, place="start")
 
     def open_game(self, ident: str) -> bool:
         """Open a stored game. With two or more people at the table, the pass-the-device
@@ -155,37 +167,29 @@ class Controller:
             return False
         session.hide_cards()
         self.set_session(session, ident)
-        self.saved_text = self.store.raw(ident)
-        self.stored = keeping.contents(self)
+        self.saved = replace(self.saved, saved_text=self.store.raw(ident))
+        self.saved = replace(self.saved, stored=keeping.contents(self))
         self.store.set_current(ident)
         if is_view_game(game):  # a view is only ever replayed
             F.open_replay(self, None)
         return True
 
     def _load_failed(self, reason: str) -> None:
-        self.start_error = ("start.load_failed", {"reason": reason})
-        self.screen = "start"
+        self.home = replace(self.home, error=("start.load_failed", {"reason": reason}))
+        self.page = replace(self.page, place="start")
         self.session = None
         self.game_id = None
 
     def set_session(self, session: Session | None, ident: str | None) -> None:
         self.session = session
         self.game_id = ident
-        self.stored = None
         # A storage problem belongs to the game it happened in: the next write of this one
         # meets the storage again (and says so if it still refuses).
-        self.banner = None
-        self.storage_wait = False
-        self.preview = None
-        self.peek = False
-        self.zoom_at = None
-        self.menu_open = False
-        self.following = F.LIVE
-        self.share = None
-        self.whole_export_asked = False
-        coaching.close_review(self, None)  # leaving the game's screen cancels its review
-        self.storage_wait = False
-        self.screen = "play" if session is not None else "start"
+        self.saved = replace(FRESH, saved_text=self.saved.saved_text)
+        self.table = table.OPENED
+        self.sharing = files.CLOSED
+        self.coach = coaching.review_closed(self.coach)  # leaving the game cancels its review
+        self.page = replace(self.page, place="play" if session is not None else "start")
 
     def new_game(self, settings: Settings, seed: str | None = None, hints: bool = False) -> bool:
         """Start a game, but only if it can be stored (else the screen stays and says why).
@@ -198,63 +202,63 @@ class Controller:
         ident = self.store.new_id()
         session.sync_meta()
         try:
-            self.saved_text = self.store.save(ident, game, new=True)
+            text = self.store.save(ident, game, new=True)
         except (StorageError, SaveConflict) as error:
-            self.start_error = ("storage.new_game_failed", {"reason": M.reason(error)})
-            self.form.errors = [("storage.new_game_failed", {"reason": M.reason(error)})]
+            problem = ("storage.new_game_failed", {"reason": M.reason(error)})
+            self.home = replace(self.home, error=problem)
+            self.form.errors = [problem]
             return False
+        self.saved = replace(self.saved, saved_text=text)
         self.set_session(session, ident)
-        self.stored = keeping.contents(self)
-        self.start_error = None
-        self.banner = None
+        self.saved = replace(self.saved, stored=keeping.contents(self), banner=None)
+        self.home = replace(self.home, error=None)
         self.store.set_current(ident)
         return True
-
-    # --------------------------------------------------------------- saving
 
     # ---------------------------------------------------------------- names
     @property
     def screen_name(self) -> ScreenName:
         """The screen a person sees now (the ``data-screen`` of ``#app``)."""
-        if self.rules_open:
+        if self.page.rules_open:
             return "rules"
-        if self.screen == "play" and self.session is not None:
+        if self.page.place == "play" and self.session is not None:
             screen = self.session.screen
-            if screen == "final" and self.review_open and not self.following.replaying:
+            if screen == "final" and self.review_open and not self.table.following.replaying:
                 return "review"
             return SCREEN_OF_TABLE[screen]
-        return self.screen
+        return self.page.place
 
     # ---------------------------------------------------------- board size
     @property
     def compact(self) -> bool:
         """True when plots are drawn smaller than a finger: cities are the tap targets."""
-        return self.plot_px is not None and self.plot_px < MIN_TAP_PX
+        return self.page.compact
 
     def set_board_plot_px(self, px: float | None) -> bool:
         """The browser measured a plot of the whole board at ``px`` CSS pixels. Returns True
         when the board must be drawn again (it switched between overview and direct taps)."""
-        was = self.compact
-        self.plot_px = px if isinstance(px, (int, float)) and px > 0 else None
-        return was != self.compact
+        was = self.page.compact
+        self.page = measured(self.page, px)
+        return was != self.page.compact
 
     def zoom_allowed(self) -> bool:
         session = self.session
-        return (self.compact and session is not None and self.screen == "play"
+        return (self.page.compact and session is not None and self.page.place == "play"
                 and (session.screen in ("turn", "computer")
-                     or (session.screen == "final" and self.peek)))
+                     or (session.screen == "final" and self.table.peek)))
 
     @property
     def zoomed_city(self) -> int | None:
         """The city shown large, or None for the whole board."""
-        if self.zoom_at is None or not self.zoom_allowed():
+        zoom_at = self.table.zoom_at
+        if zoom_at is None or not self.zoom_allowed():
             return None
-        city, moves = self.zoom_at
+        city, moves = zoom_at
         assert self.session is not None  # zoom_allowed
         return city if moves == len(self.session.game.log) else None
 
     def pace(self) -> tuple[float, float]:
-        return PACE["instant" if self.instant else self.speed]
+        return self.page.pace
 
     # -------------------------------------------------------------- actions
     def handle(self, action: str, data: Mapping[str, Any] | None = None) -> bool:
@@ -270,20 +274,19 @@ class Controller:
         except (TypeError, ValueError, KeyError) as error:
             self.report(f"malformed UI action {action!r} {dict(data or {})!r}: {error}")
             return False
-        self.notice = None
+        if self.page.notice is not None:
+            self.page = replace(self.page, notice=None)
         if action not in KEEP_MENU_OPEN:  # any other tap acts and closes the game menu
-            self.menu_open = False
+            self.table = table.menu_closed(self.table)
         if self.session is not None and self.game_id is not None:
             reason = self.store.changed_elsewhere(self.game_id)
             if reason is not None:  # this tab is out of date: adopt, drop the tap
                 keeping.adopt(self, reason)
                 return True
         result = entry.handler(self, args)
-        if self.session is not None and self.screen == "play":
+        if self.session is not None and self.page.place == "play":
             keeping.persist(self)
         return result is not False
-
-    # navigation
 
     def tutorial_id(self) -> str | None:
         """The saved tutorial not kept (not listed among the saved games), if any."""
@@ -295,14 +298,7 @@ class Controller:
     def entries(self) -> list[Entry]:
         return self.store.entries()
 
-    # setup
-
-    # play
-
-    # following the game: log, inspector, replay
-
-    # sharing
-
+    # -------------------------------------------------------------- effects
     def take_effects(self) -> list[Effect]:
         """The effects asked for since the last call, in order (the shell runs them)."""
         effects, self.effects = self.effects, []
@@ -317,73 +313,46 @@ class Controller:
                 return effect.name, effect.text
         return None
 
-    # backup of every game (game/web/backup.py)
-
     @property
     def home_card(self) -> bool:
         """The Home Screen card is shown: a Safari tab that has not dismissed it."""
-        return self.safari_tab and self.store.prefs().get(HOME_CARD) != "dismissed"
+        return self.page.safari_tab and self.store.prefs().get(HOME_CARD) != "dismissed"
 
-    # the post-game review
-
+    # ------------------------------------------------ the coach (asked by the jobs)
     @property
     def review_open(self) -> bool:
-        return self.review_visible and self.review is not None
+        return self.coach.review_open
 
     @property
     def review_running(self) -> bool:
-        return self.review_open and self.review is not None and self.review.running
+        review = self.coach.review
+        return self.coach.review_open and review is not None and review.running
 
     def review_wanted(self, job: ReviewJob | None) -> bool:
         """``job`` is still the open, running review (its next answer is wanted)."""
-        return job is not None and self.review is job and job.running and self.review_open
+        return (job is not None and self.coach.review is job and job.running
+                and self.coach.review_open)
 
     def review_request(self, deep_allowed: bool) -> Request | None:
         """The next review step to compute, while the review is open and running."""
-        if self.review is None or not self.review_open or self.session is None:
+        review = self.coach.review
+        if review is None or not self.coach.review_open or self.session is None:
             return None
-        return self.review.next_request(deep_allowed)
+        return review.next_request(deep_allowed)
 
-    # ---------------------------------------------------------------- hints
-    def hint_key(self) -> tuple[str, int, int] | None:
-        """The decision a hint may be asked for now: a person on turn holding the device in
-        a game that allows hints (None otherwise)."""
-        session = self.session
-        if (session is None or self.game_id is None or self.screen != "play"
-                or self.following.replaying or session.screen != "turn"
-                or not session.show_private or not hints_on(session.game.meta)):
-            return None
-        current = session.state.current
-        if current is None or not session.is_human(current):
-            return None
-        return self.game_id, len(session.game.log), current
+    def hint_key(self) -> HintKey | None:
+        return coaching.hint_key(self)
 
     def hint_request(self) -> Request | None:
         """The hint to compute now, if one was asked for this very decision."""
-        key = self.hint_key()
-        if key is None or self.hint_job != key:
-            return None
-        assert self.session is not None
-        return hint_request(self.session.turn_view(), hint_seed(self.session.game.seed, key[1]))
+        return coaching.next_hint(self)
 
     def hint_done(self, request: Request, answer: Answer) -> None:
         """A computed hint: shown if it still answers the decision at hand."""
-        key = self.hint_key()
-        if (key is None or self.hint_job != key or answer.hint is None
-                or self.session is None or request.view != self.session.turn_view()):
-            return
-        self.hint_job = None
-        self.hint_shown = (key, CoachMove(answer.hint.action, answer.hint.reason,
-                                          answer.hint.city))
+        coaching.hint_done(self, request, answer)
 
     def hint_frame(self) -> HintFrame | None:
-        key = self.hint_key()
-        if key is None:
-            return None
-        shown = self.hint_shown[1] if self.hint_shown and self.hint_shown[0] == key else None
-        return HintFrame(busy=self.hint_job == key, shown=shown)
-
-    # ------------------------------------------------------------ computers
+        return self.coach.hint_frame(coaching.hint_key(self))
 
     # ------------------------------------------------------------- drawing
     def frame(self) -> Frame:

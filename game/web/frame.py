@@ -11,10 +11,10 @@ once per screen element.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..actions import Action, Build, ReturnPiece, Select, action_from_json
+from ..actions import Action, Build, Select, action_from_json
 from ..errors import SaveError
 from ..material import Card
 from ..scoring import Standing
@@ -28,7 +28,7 @@ from .start_frames import SetupFrame, StartFrame
 
 __all__ = ["BUILD", "OVER", "SELECT", "Counts", "Frame", "PlayFrame", "RestoreReport", "Restored",
            "Skipped", "WholeExport", "TableScreen", "Mode", "Place",
-           "ScreenName", "PageNotice"]
+           "ScreenName", "PageNotice", "PageFrame", "StartPage", "SetupPage", "PlayPage"]
 """The engine's phase names and the piece-count type are re-exported here: the frame is the
 screens' whole vocabulary, so they never import the state module."""
 
@@ -263,24 +263,51 @@ class PlayFrame:
         return self.settings.seat_of(self.viewer)
 
 
-@dataclass(frozen=True)
-class Frame:
-    """The whole page at one render: one of start, setup or play, plus overlays."""
+@dataclass(frozen=True, kw_only=True)
+class PageFrame:
+    """What every screen's frame holds: the screen's name and the page's overlays."""
 
     screen: ScreenName
     """The ``data-screen`` of ``#app``."""
-    rules_open: bool
-    banner: Notice | None
-    notice: str | None = None
+    rules_open: bool = False
+    notice: PageNotice | None = None
     """``"other-tab"`` when the game shown was adopted from another tab (``data-notice``)."""
     update_ready: bool = False
     """A new version of the site is waiting: offer to switch to it."""
-    start: StartFrame | None = None
-    setup: SetupFrame | None = None
-    play: PlayFrame | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class StartPage(PageFrame):
+    """The start screen: the saved games, the start's messages."""
+
+    kind: Literal["start"] = "start"
+    start: StartFrame
+
+
+@dataclass(frozen=True, kw_only=True)
+class SetupPage(PageFrame):
+    """The setup form."""
+
+    kind: Literal["setup"] = "setup"
+    setup: SetupFrame
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayPage(PageFrame):
+    """A game on screen (every table screen: pass, turn, a computer's move, scoring, the
+    final standings, the review, the replay), with the storage's banner and the lesson."""
+
+    kind: Literal["play"] = "play"
+    play: PlayFrame
+    banner: Notice | None = None
     tutorial: Notice | None = None
     """The first-game tutorial's lesson for this moment (game.web.tutorial), if one is on."""
     tutorial_kept: bool = False
+
+
+Frame = StartPage | SetupPage | PlayPage
+"""The whole page at one render: a tagged union (``kind``), one frame type per screen
+family; :func:`game.web.screens.page.render_page` hands each drawing exactly its type."""
 
 
 # ----------------------------------------------------------------------- building
@@ -301,70 +328,3 @@ def parse_move(move: Any, preview: bool = False) -> LastMove | None:
     pos = move.get("pos")
     return LastMove(move["player"], action, selects, pos if isinstance(pos, int) else None,
                     godzilla, bool(move.get("reshuffled")), preview)
-
-
-def selection_facts(draft: D.Draft | None, view: PlayerView) -> SelectionFacts | None:
-    if not isinstance(draft, D.SelectDraft) or view.phase != SELECT:
-        return None
-    index = view.settings.colour_index
-    return SelectionFacts(
-        colours=draft.colours,
-        needs=tuple(D.need(view, name) for name in draft.colours),
-        stocks=tuple(view.stock[index(name)] for name in draft.colours),
-        forced=D.forced_selections(view),
-        left=D.left(draft, view),
-        ready=bool(draft.colours) and D.left(draft, view) == 0,
-        two_colours=len(view.settings.player_colours[view.player]) > 1)
-
-
-def visible_supply(view: PlayerView, show_private: bool) -> tuple[Counts | None, ...]:
-    """Each colour's round supply as the people at the table may see it now: with secret
-    selection, chosen supplies stay hidden during the selection unless the chooser holds the
-    device (the view already hides other players' choices from their owner's view)."""
-    supply = list(view.supply)
-    if view.settings.secret_selection and view.phase == SELECT and not show_private:
-        for colour in range(len(supply)):
-            if colour not in view.select_queue:
-                supply[colour] = None
-    return tuple(supply)
-
-
-def play_frame(*, mode: Mode, view: PlayerView, show_private: bool, draft: D.Draft | None,
-               notice: Notice | None, last_move: LastMove | None, preview: Action | None,
-               acked: int,
-               standings: tuple[Standing, ...], speed: str, compact: bool, zoom: int | None,
-               peek: bool, people: int = 1, story: StoryFrame = StoryFrame(),
-               inspector: Inspector | None = None, inspecting: bool = False,
-               godzilla_preview: GodzillaPreview | None = None,
-               replay: ReplayFrame | None = None, share: str | None = None,
-               menu_open: bool = False) -> PlayFrame:
-    """The frame of a game for ``view.player``. ``view`` must be that player's own view;
-    the hand is dropped here unless ``show_private``."""
-    if not show_private:
-        view = replace(view, hand=())
-    on_turn = mode == "turn" and view.my_turn
-    targets = D.targets(draft, view) if on_turn else frozenset()
-    tentative = D.tentative_build(draft, view) if on_turn else None
-    shown_preview = None
-    if isinstance(preview, (Build, ReturnPiece)) and view.current is not None:
-        shown_preview = LastMove(view.current, preview, preview=True)
-        if isinstance(preview, Build):
-            tentative = preview
-    return PlayFrame(
-        mode=mode, settings=view.settings, viewer=view.player, view=view,
-        show_private=show_private, supply=visible_supply(view, show_private),
-        draft=draft if on_turn else None, targets=targets, tentative=tentative,
-        confirmable=on_turn and bool(D.actions(draft, view)),
-        selection=selection_facts(draft, view) if on_turn else None,
-        notice=notice, last_move=last_move, preview=shown_preview, acked=acked,
-        standings=standings if view.phase == OVER else (), speed=speed, compact=compact,
-        zoom=zoom, peek=peek, people=people, story=story, inspector=inspector, inspecting=inspecting,
-        godzilla_preview=godzilla_preview, replay=replay, share=share, menu_open=menu_open,
-        stocks=visible_stock(view, show_private))
-
-
-def visible_stock(view: PlayerView, show_private: bool) -> tuple[Counts | None, ...]:
-    """Each colour's stock as the table may see it: under secret selection, a colour whose
-    choice is hidden shows no stock either (it would give the choice away)."""
-    supply = visible_supply(view, show_private)
-    return tuple(None if s is None else view.stock[c] for c, s in enumerate(supply))

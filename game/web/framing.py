@@ -1,7 +1,8 @@
 """The frame of each render: everything the screens draw, as one frozen value built from the
-controller's state (the screens never see the controller, the session or the state).
+controller's states (the screens never see the controller, the session or the state).
 
-Read-only: nothing here changes the controller. See :mod:`game.web.frame` for the values.
+Read-only: nothing here changes the controller. See :mod:`game.web.frame` for the values:
+one frame type per screen family (:data:`game.web.frame.Frame`, a tagged union).
 """
 
 from __future__ import annotations
@@ -9,22 +10,33 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ..actions import Build
+from ..actions import Action, Build, ReturnPiece
 from ..public_record import is_view_game
-from ..state import OVER
-from ..view import player_view
+from ..scoring import Standing
+from ..state import OVER, SELECT
+from ..view import PlayerView, player_view
+from . import draft as D
 from . import messages as M
 from . import tutorial as T
 from .coach import hints_asked, hints_on
 from .draft import tentative_build
 from .frame import (
     CoachMove,
+    Counts,
     Frame,
+    GodzillaPreview,
+    Inspector,
+    LastMove,
     Mode,
+    Notice,
     PlayFrame,
+    PlayPage,
     ReplayFrame,
+    SelectionFacts,
+    SetupPage,
+    StartPage,
+    StoryFrame,
     WholeExport,
-    play_frame,
 )
 from .start_frames import SavedGame, StartFrame
 from .storage import Entry
@@ -36,31 +48,35 @@ if TYPE_CHECKING:
 
 def frame(c: Controller) -> Frame:
     """Everything this render draws, as one frozen value (see :mod:`game.web.frame`)."""
-    banner = c.banner if c.screen == "play" else None
-    update = c.update_ready and c.preview is None  # never over a computer's preview
-    if c.screen == "setup":
-        return Frame(c.screen_name, c.rules_open, banner, c.notice, update,
-                     setup=c.form.frame())
-    if c.screen == "play" and c.session is not None:
+    page = c.page
+    update = page.update_ready and c.table.preview is None  # never over a computer's preview
+    screen, rules, notice = c.screen_name, page.rules_open, page.notice
+    if page.place == "setup":
+        return SetupPage(screen=screen, rules_open=rules, notice=notice, update_ready=update,
+                         setup=c.form.frame())
+    if page.place == "play" and c.session is not None:
         mode = c.session.game.meta.get(T.META)
         lesson = T.lesson(c.session) if mode in ("on", "kept") else None
-        return Frame(c.screen_name, c.rules_open, banner, c.notice, update,
-                     play=live_frame(c), tutorial=lesson, tutorial_kept=mode == "kept")
+        return PlayPage(screen=screen, rules_open=rules, notice=notice, update_ready=update,
+                        play=live_frame(c), banner=c.saved.banner, tutorial=lesson,
+                        tutorial_kept=mode == "kept")
     entries = c.entries()
     hidden = {e.id for e in entries if e.game is not None and e.game.meta.get(T.META) == "on"}
-    return Frame(c.screen_name, c.rules_open, None, c.notice, update,
-                 start=StartFrame(
+    home = c.home
+    return StartPage(start=StartFrame(
         tuple(saved_game(entry) for entry in entries if entry.id not in hidden),
-        c.start_error, c.confirm_delete, c.format_time, c.store.used(),
+        home.error, home.confirm_delete, c.format_time, c.store.used(),
         tutorial=next(iter(sorted(hidden)), None), home_card=c.home_card,
-        restore=c.restore_report))
+        restore=home.restore_report), screen=screen, rules_open=rules, notice=notice,
+        update_ready=update)
+
 
 def live_frame(c: Controller) -> PlayFrame:
     session = c.session
     assert session is not None
     state = session.state
     story = session.story()
-    following = c.following
+    following = c.table.following
     if following.replay_step is not None:
         return with_coach(c, replay_frame(c, following.replay_step))
     mode: Mode = session.screen
@@ -78,13 +94,13 @@ def live_frame(c: Controller) -> PlayFrame:
     frame = play_frame(
         mode=mode, view=view, show_private=session.show_private,
         draft=session.draft, notice=session.notice, last_move=session.last_move_value,
-        preview=c.preview, acked=session.acked,
+        preview=c.table.preview, acked=session.acked,
         standings=state.standings() if state.phase == OVER else (),
-        speed="fast" if c.instant else c.speed, compact=c.compact, zoom=zoom,
-        peek=c.peek, people=len(session.humans),
+        speed="fast" if c.page.instant else c.page.speed, compact=c.page.compact, zoom=zoom,
+        peek=c.table.peek, people=len(session.humans),
         story=story_frame(story, state, digest_for, following.focus, following.log_open),
         inspector=inspector, inspecting=following.inspecting, godzilla_preview=preview,
-        share=share_url(c), menu_open=c.menu_open)
+        share=share_url(c), menu_open=c.table.menu_open)
     frame = replace(frame, whole_export=whole_export(c))
     return with_coach(c, frame)
 
@@ -94,7 +110,7 @@ def whole_export(c: Controller) -> WholeExport:
     session = c.session
     if session is None or session.state.is_over or is_view_game(session.game):
         return "none"
-    return "asked" if c.whole_export_asked else "offered"
+    return "asked" if c.sharing.whole_export_asked else "offered"
 
 def with_coach(c: Controller, frame: PlayFrame) -> PlayFrame:
     """The coach's parts of the frame: the hint (only for the person on turn holding
@@ -110,21 +126,24 @@ def with_coach(c: Controller, frame: PlayFrame) -> PlayFrame:
         marks = ((a.city * 9 + a.plot, "hint"),)
     used = hints_asked(meta, len(session.settings.players)) if hints_on(meta) else ()
     review = None
-    if c.review_open and c.review is not None and session.state.is_over:
-        review = c.review.frame(c.review_shown)
-        if c.review_shown is not None and c.following.replaying:
+    coach = c.coach
+    if coach.review_open and coach.review is not None and session.state.is_over:
+        shown = coach.review_shown
+        review = coach.review.frame(shown)
+        if shown is not None and c.table.following.replaying:
             items = review.items
-            if 0 <= c.review_shown < len(items):
-                item = items[c.review_shown]
+            if 0 <= shown < len(items):
+                item = items[shown]
                 marks = tuple((m.action.city * 9 + m.action.plot, kind)
                               for m, kind in ((item.played, "played"), (item.best, "best"))
                               if isinstance(m.action, Build))
     return replace(frame, hint=hint, hints_used=used, coach_marks=marks, review=review)
 
 def share_url(c: Controller) -> str | None:
-    if c.share is None:
+    share = c.sharing.share
+    if share is None:
         return None
-    return f"{c.params.get('url', '')}#{c.share}"
+    return f"{c.params.get('url', '')}#{share}"
 
 def replay_frame(c: Controller, step: int) -> PlayFrame:
     """The board, supplies and scores right after log step ``step``, seen by the viewer
@@ -135,7 +154,7 @@ def replay_frame(c: Controller, step: int) -> PlayFrame:
     step = max(0, min(step, len(story) - 1))
     state = story.states[step + 1]
     view = player_view(state, session.viewer)
-    inspected = c.following.inspected
+    inspected = c.table.following.inspected
     inspector = inspect(view, *inspected, False) if inspected else None
     finished = session.state.phase == OVER
     view_only = is_view_game(session.game)
@@ -146,13 +165,13 @@ def replay_frame(c: Controller, step: int) -> PlayFrame:
         mode="replay", view=view, show_private=False, draft=None, notice=None,
         last_move=None, preview=None, acked=len(state.scorings),
         standings=state.standings() if state.phase == OVER else (),
-        speed=c.speed, compact=c.compact, zoom=None, peek=False,
+        speed=c.page.speed, compact=c.page.compact, zoom=None, peek=False,
         story=story_frame(story, state, None,
-                          c.following.focus or story.all_entries[step].positions,
+                          c.table.following.focus or story.all_entries[step].positions,
                           False, upto=step + 1),
         inspector=inspector,
         replay=ReplayFrame(step, len(story), finished, hands, view_only=view_only),
-        share=share_url(c), menu_open=c.menu_open)
+        share=share_url(c), menu_open=c.table.menu_open)
 
 
 def saved_game(entry: Entry) -> SavedGame:
@@ -173,3 +192,74 @@ def saved_game(entry: Entry) -> SavedGame:
                      players=tuple((p.name, p.colours) for p in settings.players),
                      round=state.round, rounds=settings.round_count, phase=state.phase,
                      winners=winners)
+
+
+# ------------------------------------------------------------- the play frame
+NO_STORY = StoryFrame()
+
+
+def selection_facts(draft: D.Draft | None, view: PlayerView) -> SelectionFacts | None:
+    if not isinstance(draft, D.SelectDraft) or view.phase != SELECT:
+        return None
+    index = view.settings.colour_index
+    return SelectionFacts(
+        colours=draft.colours,
+        needs=tuple(D.need(view, name) for name in draft.colours),
+        stocks=tuple(view.stock[index(name)] for name in draft.colours),
+        forced=D.forced_selections(view),
+        left=D.left(draft, view),
+        ready=bool(draft.colours) and D.left(draft, view) == 0,
+        two_colours=len(view.settings.player_colours[view.player]) > 1)
+
+
+def visible_supply(view: PlayerView, show_private: bool) -> tuple[Counts | None, ...]:
+    """Each colour's round supply as the people at the table may see it now: with secret
+    selection, chosen supplies stay hidden during the selection unless the chooser holds the
+    device (the view already hides other players' choices from their owner's view)."""
+    supply = list(view.supply)
+    if view.settings.secret_selection and view.phase == SELECT and not show_private:
+        for colour in range(len(supply)):
+            if colour not in view.select_queue:
+                supply[colour] = None
+    return tuple(supply)
+
+
+def play_frame(*, mode: Mode, view: PlayerView, show_private: bool, draft: D.Draft | None,
+               notice: Notice | None, last_move: LastMove | None, preview: Action | None,
+               acked: int,
+               standings: tuple[Standing, ...], speed: str, compact: bool, zoom: int | None,
+               peek: bool, people: int = 1, story: StoryFrame = NO_STORY,
+               inspector: Inspector | None = None, inspecting: bool = False,
+               godzilla_preview: GodzillaPreview | None = None,
+               replay: ReplayFrame | None = None, share: str | None = None,
+               menu_open: bool = False) -> PlayFrame:
+    """The frame of a game for ``view.player``. ``view`` must be that player's own view;
+    the hand is dropped here unless ``show_private``."""
+    if not show_private:
+        view = replace(view, hand=())
+    on_turn = mode == "turn" and view.my_turn
+    targets = D.targets(draft, view) if on_turn else frozenset()
+    tentative = D.tentative_build(draft, view) if on_turn else None
+    shown_preview = None
+    if isinstance(preview, (Build, ReturnPiece)) and view.current is not None:
+        shown_preview = LastMove(view.current, preview, preview=True)
+        if isinstance(preview, Build):
+            tentative = preview
+    return PlayFrame(
+        mode=mode, settings=view.settings, viewer=view.player, view=view,
+        show_private=show_private, supply=visible_supply(view, show_private),
+        draft=draft if on_turn else None, targets=targets, tentative=tentative,
+        confirmable=on_turn and bool(D.actions(draft, view)),
+        selection=selection_facts(draft, view) if on_turn else None,
+        notice=notice, last_move=last_move, preview=shown_preview, acked=acked,
+        standings=standings if view.phase == OVER else (), speed=speed, compact=compact,
+        zoom=zoom, peek=peek, people=people, story=story, inspector=inspector, inspecting=inspecting,
+        godzilla_preview=godzilla_preview, replay=replay, share=share, menu_open=menu_open,
+        stocks=visible_stock(view, show_private))
+
+
+def visible_stock(view: PlayerView, show_private: bool) -> tuple[Counts | None, ...]:
+    """Each colour's stock as the table may see it: under secret selection, a colour whose
+    choice is hidden shows no stock either (it would give the choice away)."""
+    supply = visible_supply(view, show_private)
+    return tuple(None if s is None else view.stock[c] for c, s in enumerate(supply))

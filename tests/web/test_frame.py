@@ -17,7 +17,7 @@ from webkit import make_controller, play_to_end, setup_game, tap_decision
 
 from game.material import Card
 from game.view import PlayerView
-from game.web.frame import Frame, PlayFrame
+from game.web.frame import Frame, PlayFrame, PlayPage, SetupPage, StartPage
 
 WEB = Path(__file__).resolve().parents[2] / "game" / "web"
 DRAWING = sorted((WEB / "screens").glob("*.py")) + [WEB / "board_svg.py", WEB / "svg_pieces.py"]
@@ -70,9 +70,9 @@ def _check_frame(c, frame: Frame) -> None:
     assert dataclasses.is_dataclass(frame)
     with pytest.raises(dataclasses.FrozenInstanceError):
         frame.screen = "x"  # type: ignore[misc]
-    play = frame.play
-    if play is None:
+    if not isinstance(frame, PlayPage):
         return
+    play = frame.play
     state = c.session.state
     played = {tuple(pile) for pile in state.played}
     hands = [h for h in _hands_in(play) if h not in played]
@@ -96,7 +96,7 @@ def test_a_frame_holds_no_other_players_hand_through_a_whole_game(count):
     def check(controller, name):
         frame = controller.frame()
         _check_frame(controller, frame)
-        if frame.play is not None:
+        if isinstance(frame, PlayPage):
             seen.add(frame.play.mode)
 
     play_to_end(c, random.Random(count), on_step=check)
@@ -107,7 +107,7 @@ def test_a_frame_is_built_once_per_render_and_is_immutable():
     c = make_controller()
     setup_game(c, 3, controllers=["human", "greedy", "random"], start="0")
     frame = c.frame()
-    assert isinstance(frame.play, PlayFrame)
+    assert isinstance(frame, PlayPage) and isinstance(frame.play, PlayFrame)
     assert frame.play.mode == "turn"  # one person: no pass screen
     with pytest.raises(dataclasses.FrozenInstanceError):
         frame.play.viewer = 1  # type: ignore[misc]
@@ -115,3 +115,23 @@ def test_a_frame_is_built_once_per_render_and_is_immutable():
     action = c.session.state.legal_actions()[0]
     tap_decision(c, action)
     assert c.frame() != frame
+
+
+def test_each_screen_family_has_its_own_frame_type():
+    """The frame is a tagged union: the start screen, the setup and a game each have
+    their own frame type, with exactly their own part (issue 24.6)."""
+    c = make_controller()
+    start = c.frame()
+    assert isinstance(start, StartPage) and start.kind == "start" and start.screen == "start"
+    assert not hasattr(start, "play") and not hasattr(start, "setup")
+    c.handle("new-game")
+    setup = c.frame()
+    assert isinstance(setup, SetupPage) and setup.kind == "setup" and setup.screen == "setup"
+    assert not hasattr(setup, "start") and not hasattr(setup, "banner")
+    c.handle("rules")
+    assert c.frame().screen == "rules" and c.frame().rules_open
+    c.handle("rules-close")
+    setup_game(c, 2, start="0")
+    play = c.frame()
+    assert isinstance(play, PlayPage) and play.kind == "play" and play.screen == "pass"
+    assert not hasattr(play, "start")

@@ -1,19 +1,110 @@
-"""Hints and the post-game review, as taps (issue 24.1: handlers, each ``(controller,
-arguments)``, listed in :data:`game.web.controller.ACTIONS`). The work itself is done in the
-background (game/web/jobs.py) and asked of the controller (``hint_request``,
-``review_request``); here is what a tap changes."""
+"""Hints and the post-game review (issue 13.5, 13.6; issue 24.1: a state, pure updates and
+the handlers of its taps, each ``(controller, arguments)``, listed in
+:data:`game.web.ui_actions.ACTIONS`).
+
+The coach's state is one frozen :class:`Coaching` value. The work itself is done in the
+background (game/web/jobs.py), which asks the controller what to compute
+(``hint_request``, ``review_request``) and hands the answers back (``hint_done``, the
+review job's own ``add``): a :class:`~game.web.review.ReviewJob` is a background job, the
+one mutable object the state refers to (its progress grows as answers come)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from ..coach import count_hint
+from ..coach import Answer, Request, count_hint, hint_request, hint_seed, hints_on
+from ..frame import CoachMove, HintFrame
 from ..review import ReviewJob
 from . import following as F
 
 if TYPE_CHECKING:
     from ..controller import Controller
 
+HintKey = tuple[str, int, int]
+"""A decision: (game id, log length, player). A hint answers that decision only."""
+
+
+@dataclass(frozen=True)
+class Coaching:
+    hint_job: HintKey | None = None
+    """The decision a hint is being computed for."""
+    hint_shown: tuple[HintKey, CoachMove] | None = None
+    review: ReviewJob | None = None
+    """The post-game review (computed in the background by the browser layer)."""
+    review_shown: int | None = None
+    """The reviewed decision shown on the board (an item's index)."""
+    review_visible: bool = False
+
+    @property
+    def review_open(self) -> bool:
+        return self.review_visible and self.review is not None
+
+    def hint_frame(self, key: HintKey | None) -> HintFrame | None:
+        if key is None:
+            return None
+        shown = self.hint_shown[1] if self.hint_shown and self.hint_shown[0] == key else None
+        return HintFrame(busy=self.hint_job == key, shown=shown)
+
+
+def review_closed(k: Coaching) -> Coaching:
+    """Back to the final standings; a review still running is cancelled (a finished one
+    is kept for this game)."""
+    review = k.review
+    if review is not None and review.running:
+        review.cancel()
+    if review is not None and review.state == "cancelled":
+        review = None
+    return replace(k, review=review, review_shown=None, review_visible=False)
+
+
+def hint_asked(k: Coaching, key: HintKey) -> Coaching | None:
+    """A hint asked for decision ``key`` (None: already asked or shown)."""
+    if k.hint_job == key or (k.hint_shown is not None and k.hint_shown[0] == key):
+        return None
+    return replace(k, hint_job=key)
+
+
+def hint_answered(k: Coaching, key: HintKey, move: CoachMove) -> Coaching:
+    return replace(k, hint_job=None, hint_shown=(key, move))
+
+
+# ------------------------------------------------------------ asked by the jobs
+
+def hint_key(c: Controller) -> HintKey | None:
+    """The decision a hint may be asked for now: a person on turn holding the device in
+    a game that allows hints (None otherwise)."""
+    session = c.session
+    if (session is None or c.game_id is None or c.page.place != "play"
+            or c.table.following.replaying or session.screen != "turn"
+            or not session.show_private or not hints_on(session.game.meta)):
+        return None
+    current = session.state.current
+    if current is None or not session.is_human(current):
+        return None
+    return c.game_id, len(session.game.log), current
+
+
+def next_hint(c: Controller) -> Request | None:
+    """The hint to compute now, if one was asked for this very decision."""
+    key = hint_key(c)
+    if key is None or c.coach.hint_job != key:
+        return None
+    assert c.session is not None
+    return hint_request(c.session.turn_view(), hint_seed(c.session.game.seed, key[1]))
+
+
+def hint_done(c: Controller, request: Request, answer: Answer) -> None:
+    """A computed hint: shown if it still answers the decision at hand."""
+    key = hint_key(c)
+    if (key is None or c.coach.hint_job != key or answer.hint is None
+            or c.session is None or request.view != c.session.turn_view()):
+        return
+    hint = answer.hint
+    c.coach = hint_answered(c.coach, key, CoachMove(hint.action, hint.reason, hint.city))
+
+
+# ------------------------------------------------------------------ the handlers
 
 def open_review(c: Controller, args: None) -> None:
     """Review the finished game: each person's costliest decisions (computed in the
@@ -22,57 +113,48 @@ def open_review(c: Controller, args: None) -> None:
     if session is None or c.game_id is None or not session.state.is_over \
             or not session.humans:
         return
-    if c.review is None or c.review.game_id != c.game_id or \
-            c.review.state == "cancelled":
-        c.review = ReviewJob.start(c.game_id, session.game, session.story().states)
-    c.review_shown = None
-    c.following = F.live(c.following)
-    c.peek = False
-    c.review_visible = True
+    review = c.coach.review
+    if review is None or review.game_id != c.game_id or review.state == "cancelled":
+        review = ReviewJob.start(c.game_id, session.game, session.story().states)
+    c.coach = replace(c.coach, review=review, review_shown=None, review_visible=True)
+    c.table = replace(c.table, following=F.live(c.table.following), peek=False)
 
 
 def cancel_review(c: Controller, args: None) -> None:
-    if c.review is not None:
-        c.review.cancel()
+    if c.coach.review is not None:
+        c.coach.review.cancel()
 
 
 def close_review(c: Controller, args: None) -> None:
-    """Back to the final standings; a review still running is cancelled (a finished
-    one is kept for this game)."""
-    if c.review is not None and c.review.running:
-        c.review.cancel()
-    if c.review is not None and c.review.state == "cancelled":
-        c.review = None
-    c.review_shown = None
-    c.review_visible = False
+    c.coach = review_closed(c.coach)
 
 
 def show_review_item(c: Controller, index: int) -> None:
     """One reviewed decision on the board of its moment (the replay just before it)."""
-    review = c.review
+    review = c.coach.review
     if review is None or review.state != "done" or c.session is None:
         return
     items = review.items()
     if not 0 <= index < len(items):
         return
-    c.review_shown = index
-    c.following = F.replay_at(c.following, items[index].step - 1,
-                                 len(c.session.story()))
+    c.coach = replace(c.coach, review_shown=index)
+    c.table = replace(c.table, following=F.replay_at(
+        c.table.following, items[index].step - 1, len(c.session.story())))
 
 
 def review_back(c: Controller, args: None) -> None:
-    c.review_shown = None
-    c.following = F.live(c.following)
+    c.coach = replace(c.coach, review_shown=None)
+    c.table = replace(c.table, following=F.live(c.table.following))
 
 
 def ask_hint(c: Controller, args: None) -> None:
     """"Hint": what the strongest level would play here (computed in the background
-    by the browser layer: :meth:`hint_request`, :meth:`hint_done`). Counted per
-    person, shown in the final standings."""
-    key = c.hint_key()
-    if key is None or c.hint_job == key or (
-            c.hint_shown is not None and c.hint_shown[0] == key):
+    by the browser layer: ``Controller.hint_request``, ``Controller.hint_done``).
+    Counted per person, shown in the final standings."""
+    key = hint_key(c)
+    asked = None if key is None else hint_asked(c.coach, key)
+    if key is None or asked is None:
         return
     assert c.session is not None
-    c.hint_job = key
+    c.coach = asked
     count_hint(c.session.game.meta, key[2])

@@ -1,9 +1,14 @@
-"""A game as a file or a link, and a backup of every game (issue 23.1; issue 24.1: handlers,
-each ``(controller, arguments)``, listed in :data:`game.web.controller.ACTIONS`). What a file
-or a link holds is decided in :mod:`game.web.sharing`; here is what the page does with it."""
+"""A game as a file or a link, and a backup of every game (issue 23.1; issue 24.1: a state,
+pure updates and handlers, each ``(controller, arguments)``, listed in
+:data:`game.web.ui_actions.ACTIONS`). What a file or a link holds is decided in
+:mod:`game.web.sharing`; here is what the page does with it.
+
+The open game's sharing is one frozen :class:`Sharing` value (the link shown, the warning
+before the whole game leaves the device); a file to offer is a :class:`Download` effect."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ...errors import SaveError
@@ -11,14 +16,36 @@ from ...match import Game
 from ...public_record import is_view_game
 from .. import messages as M
 from ..backup import backup_name, backup_text, restore
-from ..effects import Download
+from ..effects import Download, Effect
 from ..sharing import export_name, export_text, from_fragment, import_text, link_fragment, shared_text
 from ..storage import StorageError
 from . import following
+from . import playing as table
 from .navigating import ALLOWED_PREFS
+from .page import is_speed
 
 if TYPE_CHECKING:
     from ..controller import Controller
+
+
+@dataclass(frozen=True)
+class Sharing:
+    share: str | None = None
+    """The link (its fragment) of the game on screen, while it is shown."""
+    whole_export_asked: bool = False
+    """The warning before the whole of an unfinished game leaves the device is open."""
+
+
+CLOSED = Sharing()
+
+
+def whole_export_tapped(s: Sharing, confirmed: bool, game: Game,
+                        now: float) -> tuple[Sharing, list[Effect]]:
+    """The first tap asks (the warning), the confirming one offers the file."""
+    if not confirmed:
+        return replace(s, whole_export_asked=True), []
+    return replace(s, whole_export_asked=False), [
+        Download(export_name(game, now, whole=True), export_text(game))]
 
 
 def export_game(c: Controller, args: None) -> None:
@@ -35,28 +62,23 @@ def export_whole(c: Controller, confirmed: bool) -> None:
     session = c.session
     if session is None or session.state.is_over or is_view_game(session.game):
         return
-    c.menu_open = False
-    if not confirmed:
-        c.whole_export_asked = True
-        return
-    c.whole_export_asked = False
-    game = session.game
-    c.effects.append(Download(export_name(game, c.clock(), whole=True),
-                                 export_text(game)))
+    c.table = table.menu_closed(c.table)
+    c.sharing, effects = whole_export_tapped(c.sharing, confirmed, session.game, c.clock())
+    c.effects.extend(effects)
 
 
 def cancel_whole_export(c: Controller, args: None) -> None:
-    c.whole_export_asked = False
+    c.sharing = replace(c.sharing, whole_export_asked=False)
 
 
 def share_link(c: Controller, args: None) -> None:
     """A link to the game's replay: a finished game whole, an unfinished one's view."""
     if c.session is not None:
-        c.share = link_fragment(c.session.game)
+        c.sharing = replace(c.sharing, share=link_fragment(c.session.game))
 
 
 def close_share(c: Controller, args: None) -> None:
-    c.share = None
+    c.sharing = replace(c.sharing, share=None)
 
 
 def import_file(c: Controller, text: str | None) -> None:
@@ -83,27 +105,26 @@ def restore_file(c: Controller, text: str | None) -> None:
     """Restore a backup file (None: a file far larger than any backup, not read). Games
     here are never overwritten by an older or different copy; the report says what was
     restored and skipped. A file refused as a whole changes nothing and says why."""
-    c.restore_report = None
-    c.confirm_delete = None
+    c.home = replace(c.home, restore_report=None, confirm_delete=None)
     try:
         if text is None:
             raise SaveError("the file is far too large to be a backup", "too_large")
         report = restore(c.store, text, ALLOWED_PREFS)
     except SaveError as error:
-        c.start_error = ("backup.restore_failed", {"reason": M.reason(error)})
+        c.home = replace(c.home, error=("backup.restore_failed", {"reason": M.reason(error)}))
         return
-    c.start_error = None
-    c.restore_report = report
+    c.home = replace(c.home, error=None, restore_report=report)
     prefs = c.store.prefs()
     if "lang" in report.settings:
         M.set_language(prefs["lang"])
         c.form.relabel()
-    if "speed" in report.settings:
-        c.speed = prefs["speed"]
+    speed = prefs.get("speed")
+    if "speed" in report.settings and is_speed(speed):
+        c.page = replace(c.page, speed=speed)
 
 
 def close_restore_report(c: Controller, args: None) -> None:
-    c.restore_report = None
+    c.home = replace(c.home, restore_report=None)
 
 
 def open_link(c: Controller, fragment: str) -> None:
@@ -117,7 +138,7 @@ def open_link(c: Controller, fragment: str) -> None:
 
 def import_failed(c: Controller, reason: str) -> None:
     c.set_session(None, None)
-    c.start_error = ("share.import_failed", {"reason": reason})
+    c.home = replace(c.home, error=("share.import_failed", {"reason": reason}))
 
 
 def adopt_game(c: Controller, game: Game) -> None:
@@ -130,6 +151,6 @@ def adopt_game(c: Controller, game: Game) -> None:
         except StorageError as error:
             import_failed(c, M.reason(error))
             return
-    c.start_error = None
-    if c.open_game(ident) and game.state.is_over and not c.following.replaying:
+    c.home = replace(c.home, error=None)
+    if c.open_game(ident) and game.state.is_over and not c.table.following.replaying:
         following.open_replay(c, None)

@@ -3,7 +3,9 @@ inspector, and the replay (issue 24.1: a feature as a frozen state and pure upda
 
 None of this is part of the game: it is what the table looks at. So it is one frozen value,
 changed only by the functions below (each returns the new value; nothing is written to the
-storage for it, game/web/controller.py ``persist``), and tested without a browser.
+storage for it, game/web/features/keeping.py ``persist``), and tested without a browser.
+It is a part of the play screen's state (:class:`game.web.features.playing.Table`); the
+handlers below read and replace it as ``c.following``.
 """
 
 from __future__ import annotations
@@ -12,7 +14,6 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ...public_record import is_view_game
-from . import navigating
 
 if TYPE_CHECKING:
     from ..controller import Controller
@@ -87,7 +88,7 @@ def replay_closed(f: Following) -> Following:
 
 
 # ------------------------------------------------------------------ the handlers
-# Each ``(controller, arguments)``, listed in :data:`game.web.controller.ACTIONS`.
+# Each ``(controller, arguments)``, listed in :data:`game.web.ui_actions.ACTIONS`.
 
 def toggle_log(c: Controller, args: None) -> None:
     c.following = log_toggled(c.following)
@@ -103,8 +104,8 @@ def show_log_entry(c: Controller, step: int) -> None:
         return
     c.following = entry_shown(c.following, step, entries[step].positions)
     focus = c.following.focus
-    if focus and c.compact and not c.following.replaying:
-        c.zoom_at = (focus[0] // 9, len(c.session.game.log))
+    if focus and c.page.compact and not c.following.replaying:
+        c.table = replace(c.table, zoom_at=(focus[0] // 9, len(c.session.game.log)))
 
 
 def inspect_plot(c: Controller, args: tuple[int, int]) -> None:
@@ -136,7 +137,8 @@ def replay_to(c: Controller, step: int) -> None:
 def close_replay(c: Controller, args: None) -> None:
     """Back to the game; a view has no game to go back to, so it is left."""
     if c.session is not None and is_view_game(c.session.game):
+        from . import navigating  # (navigating imports the play screen, which imports this)
         navigating.go_home(c, None)
         return
-    c.review_shown = None
+    c.coach = replace(c.coach, review_shown=None)
     c.following = replay_closed(c.following)

@@ -1,22 +1,30 @@
 """Moving around the page: the start screen, the setup, the rules, the game menu, the
-language, the saved games, the speed, zooming and the final board (issue 24.1: the page's
-handlers, each ``(controller, arguments)``, listed in :data:`game.web.controller.ACTIONS`)."""
+language, the saved games, the speed, zooming and the final board (issue 24.1).
+
+The start screen's own state is one frozen :class:`Home` value (its message, the save a
+delete waits to be confirmed for, the report of the last restore) changed by the pure
+functions below; the page's is :class:`game.web.features.page.Page`. The handlers, each
+``(controller, arguments)`` and listed in :data:`game.web.ui_actions.ACTIONS`, apply them.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 from .. import messages as M
 from .. import tutorial as T
+from ..backup import RestoreReport
 from ..coach import hints_on
-from ..effects import ApplyUpdate, Reload
 from ..setup_form import SetupForm, play_alone_settings
 from . import keeping
+from . import page as P
+from . import playing as table
+from .page import SPEEDS
 
 if TYPE_CHECKING:
     from ..controller import Controller
 
-SPEEDS = ("slow", "normal", "fast")
 HOME_CARD = "home_card"  # preference: "dismissed" once the Home Screen card is closed
 ALLOWED_PREFS: dict[str, tuple[str, ...]] = {
     "lang": tuple(M.LANGUAGES), "speed": SPEEDS, HOME_CARD: ("dismissed",)}
@@ -24,29 +32,55 @@ ALLOWED_PREFS: dict[str, tuple[str, ...]] = {
 ignored)."""
 
 
+@dataclass(frozen=True)
+class Home:
+    """The start screen's state."""
+
+    error: tuple[str, dict[str, Any]] | None = None
+    """Why a game could not be opened, started, imported or restored (a catalogue id)."""
+    confirm_delete: str | None = None
+    """The save a delete waits to be confirmed for (``"finished"``: every finished game)."""
+    restore_report: RestoreReport | None = None
+
+
+def delete_tapped(h: Home, ident: str, confirmed: bool) -> tuple[Home, bool]:
+    """A delete tap: the first asks, the second (confirmed, on the same save) deletes.
+    Returns the new state and whether to delete now."""
+    if h.confirm_delete == ident and confirmed:
+        return replace(h, confirm_delete=None, error=None), True
+    return replace(h, confirm_delete=ident), False
+
+
+def left(h: Home) -> Home:
+    """Back on the start screen: no delete waits for a confirmation."""
+    return replace(h, confirm_delete=None)
+
+
+# ------------------------------------------------------------------ the handlers
+
 def go_home(c: Controller, args: None) -> None:
     c.set_session(None, None)
     c.store.set_current(None)
-    c.rules_open = False
-    c.confirm_delete = None
+    c.page = P.rules_shown(c.page, False)
+    c.home = left(c.home)
 
 
 def open_rules(c: Controller, args: None) -> None:
-    c.rules_open = True
+    c.page = P.rules_shown(c.page, True)
 
 
 def close_rules(c: Controller, args: None) -> None:
-    c.rules_open = False
+    c.page = P.rules_shown(c.page, False)
 
 
 def toggle_menu(c: Controller, args: None) -> None:
     """Open or close the game menu of the top bar (its tools: log, inspect, speed, hide
     the cards, rules, language, saved games)."""
-    c.menu_open = not c.menu_open and c.screen == "play"
+    c.table = table.menu_toggled(c.table, c.page.place == "play")
 
 
 def close_menu(c: Controller, args: None) -> None:
-    c.menu_open = False
+    c.table = table.menu_closed(c.table)
 
 
 def start_setup(c: Controller, args: None) -> None:
@@ -55,18 +89,18 @@ def start_setup(c: Controller, args: None) -> None:
         c.form.hints = hints_on(c.session.game.meta)
     c.set_session(None, None)
     c.store.set_current(None)
-    c.screen = "setup"
+    c.page = P.moved(c.page, "setup")
 
 
 def play_alone(c: Controller, args: None) -> None:
     """One tap: one person against three computer players (medium), four-player rules."""
-    c.rules_open = False
+    c.page = P.rules_shown(c.page, False)
     c.new_game(play_alone_settings())
 
 
 def start_tutorial(c: Controller, args: None) -> None:
     """The first-game tutorial: resumed where it was left, else a new one (fixed seed)."""
-    c.rules_open = False
+    c.page = P.rules_shown(c.page, False)
     ident = c.tutorial_id()
     if ident is not None and c.open_game(ident):
         return
@@ -93,69 +127,65 @@ def set_language(c: Controller, code: str) -> None:
 
 
 def continue_game(c: Controller, ident: str) -> None:
-    c.start_error = None
+    c.home = replace(c.home, error=None)
     c.open_game(ident)
 
 
 def delete_game(c: Controller, args: tuple[str, bool]) -> None:
-    ident, confirmed = args
-    if c.confirm_delete == ident and confirmed:
-        c.store.delete(ident)
-        c.confirm_delete = None
-        if c.start_error is not None:
-            c.start_error = None
-    else:
-        c.confirm_delete = ident
+    c.home, delete = delete_tapped(c.home, *args)
+    if delete:
+        c.store.delete(args[0])
 
 
 def delete_finished(c: Controller, confirmed: bool) -> None:
     """Free space: delete every finished game, after a second, confirming tap."""
     if not confirmed:
-        c.confirm_delete = "finished"
+        c.home = replace(c.home, confirm_delete="finished")
         return
     for entry in c.entries():
         if entry.game is not None and entry.game.state.is_over:
             c.store.delete(entry.id)
-    c.confirm_delete = None
-    c.start_error = None
+    c.home = replace(c.home, confirm_delete=None, error=None)
 
 
 def dismiss_home_card(c: Controller, args: None) -> None:
     prefs = c.store.prefs()
     prefs[HOME_CARD] = "dismissed"
     c.store.set_prefs(prefs)
-    c.safari_tab = False  # gone now, even when the storage refuses to keep the choice
+    # gone now, even when the storage refuses to keep the choice
+    c.page = replace(c.page, safari_tab=False)
 
 
 def apply_update(c: Controller, args: None) -> None:
     """Switch to the waiting new version (the browser layer activates it and reloads;
     the open game is in the storage and reopens)."""
-    c.effects.append(ApplyUpdate())
+    c.page, effects = P.update_applied(c.page)
+    c.effects.extend(effects)
 
 
 def request_reload(c: Controller, args: None) -> None:
     """The page reloads itself."""
-    c.effects.append(Reload())
+    c.page, effects = P.reload_asked(c.page)
+    c.effects.extend(effects)
 
 
 def cycle_speed(c: Controller, args: None) -> None:
-    c.speed = SPEEDS[(SPEEDS.index(c.speed) + 1) % len(SPEEDS)]
+    c.page = P.speed_cycled(c.page)
     prefs = c.store.prefs()
-    prefs["speed"] = c.speed
+    prefs["speed"] = c.page.speed
     c.store.set_prefs(prefs)
 
 
 def toggle_peek(c: Controller, args: None) -> None:
-    c.peek = not c.peek
-    c.zoom_at = None
+    c.table = table.peek_toggled(c.table)
 
 
 def zoom_in(c: Controller, city: int) -> bool:
     if not (0 <= city < 6 and c.zoom_allowed()) or c.session is None:
         return False
-    c.zoom_at = (city, len(c.session.game.log))
+    c.table = table.zoomed(c.table, city, len(c.session.game.log))
     return True
 
 
 def zoom_out(c: Controller, args: None) -> None:
-    c.zoom_at = None
+    c.table = table.zoomed_out(c.table)

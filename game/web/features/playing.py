@@ -1,20 +1,84 @@
 """The table's taps in a game: setting it up, showing a hand, choosing pieces, a card, a
 piece and a plot, Confirm and Undo, the scoring, a rematch (issue 24.1: handlers, each
-``(controller, arguments)``, listed in :data:`game.web.controller.ACTIONS`). The rules are
-the engine's: a tap goes to the session's draft, which asks the engine."""
+``(controller, arguments)``, listed in :data:`game.web.ui_actions.ACTIONS`). The rules are
+the engine's: a tap goes to the session's draft, which asks the engine.
+
+What the play screen shows around the game is one frozen :class:`Table` value (the game
+menu, a computer's move being shown, the final board instead of the standings, the city
+shown large, and the log, inspector and replay of :mod:`game.web.features.following`),
+changed only by the pure functions below. The game itself is the session's (mutable by
+design: its log grows)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from ...actions import Action
 from ...material import Card
 from ..coach import hints_on
-from ..effects import ShowBoard
+from ..effects import Effect, ShowBoard
 from . import following
+from .following import LIVE, Following
 
 if TYPE_CHECKING:
     from ..controller import Controller
 
+
+@dataclass(frozen=True)
+class Table:
+    """The play screen's state (a new game starts from :data:`OPENED`)."""
+
+    menu_open: bool = False
+    """The game menu of the top bar."""
+    preview: Action | None = None
+    """A computer's build or return being shown before it is played."""
+    peek: bool = False
+    """The final board instead of the standings."""
+    zoom_at: tuple[int, int] | None = None
+    """The city shown large and the number of moves then (any move closes it)."""
+    following: Following = LIVE
+
+
+OPENED = Table()
+
+
+def menu_toggled(t: Table, in_game: bool) -> Table:
+    return replace(t, menu_open=not t.menu_open and in_game)
+
+
+def menu_closed(t: Table) -> Table:
+    return replace(t, menu_open=False) if t.menu_open else t
+
+
+def peek_toggled(t: Table) -> Table:
+    return replace(t, peek=not t.peek, zoom_at=None)
+
+
+def zoomed(t: Table, city: int, moves: int) -> Table:
+    return replace(t, zoom_at=(city, moves))
+
+
+def zoomed_out(t: Table) -> Table:
+    return replace(t, zoom_at=None)
+
+
+def plot_tapped(t: Table, city: int, plot: int) -> Table | None:
+    """A plot tapped in inspect mode or in the replay: its tower in the inspector (None:
+    the tap is a move, for the session)."""
+    f = t.following
+    if f.inspecting or f.replaying:
+        return replace(t, following=following.inspected_at(f, city, plot))
+    return None
+
+
+def confirmed(t: Table, selected: bool) -> tuple[Table, list[Effect]]:
+    """Confirm taken; ``selected``: the pieces were chosen and the person is still on turn,
+    so the board comes next (a phone scrolls it into view)."""
+    return t, [ShowBoard()] if selected else []
+
+
+# ------------------------------------------------------------------ the handlers
 
 def set_count(c: Controller, count: int) -> None:
     c.form.set_count(count)
@@ -62,18 +126,19 @@ def choose_piece(c: Controller, args: tuple[str | None, int]) -> None:
 
 
 def tap_plot(c: Controller, args: tuple[int, int]) -> None:
-    if c.following.inspecting or c.following.replaying:
-        c.following = following.inspected_at(c.following, *args)
-        return
-    if c.session:
+    inspected = plot_tapped(c.table, *args)
+    if inspected is not None:
+        c.table = inspected
+    elif c.session:
         c.session.tap_plot(*args)
 
 
 def confirm(c: Controller, args: None) -> None:
     if c.session:
         selecting = c.session.state.phase == "select"
-        if c.session.confirm() and selecting and c.session.screen == "turn":
-            c.effects.append(ShowBoard())  # the pieces are chosen: the board next
+        done = c.session.confirm() and selecting and c.session.screen == "turn"
+        c.table, effects = confirmed(c.table, done)
+        c.effects.extend(effects)
 
 
 def undo(c: Controller, args: None) -> None:

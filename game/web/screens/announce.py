@@ -11,7 +11,7 @@ previous render's items and puts only the items that changed into the live regio
 from __future__ import annotations
 
 from .. import messages as M
-from ..frame import Frame, PlayFrame
+from ..frame import Frame, PlayFrame, PlayPage
 from ..vdom import El
 from .play import move_line
 
@@ -24,9 +24,9 @@ def _text(el: El) -> str:
 
 def news(frame: Frame) -> News:
     """This render's news items, in the order they should be heard."""
-    f = frame.play
-    if f is None:
+    if not isinstance(frame, PlayPage):
         return ()
+    f = frame.play
     items: list[tuple[str, str]] = []
     if frame.tutorial is not None:
         key, params = frame.tutorial

@@ -1,9 +1,15 @@
-"""The whole page for one frame: the screen it names, the error banner, the rules overlay."""
+"""The whole page for one frame: the screen it names, the error banner, the rules overlay.
+
+The frame is a tagged union (:data:`game.web.frame.Frame`): each screen family's drawing
+takes exactly its own frame type, and ``assert_never`` makes mypy prove that every kind of
+frame is drawn."""
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from .. import messages as M
-from ..frame import Frame, PlayFrame
+from ..frame import Frame, PlayFrame, PlayPage, SetupPage, StartPage
 from ..vdom import El, h
 from .coach import render_review
 from .common import button
@@ -14,35 +20,15 @@ from .start import render_rules, render_start
 
 
 def render_page(frame: Frame) -> El:
-    if frame.setup is not None:
+    body: El
+    if isinstance(frame, SetupPage):
         body = render_setup(frame.setup)
-    elif frame.play is not None:
-        lesson = coach(frame) if frame.tutorial is not None else None
-        # On the play screen the lesson heads the panel, beside the controls it speaks of
-        # (floating, it covered plots or the panel's buttons); over the scoring and the final
-        # sheet it floats above them.
-        docked = lesson is not None and frame.play.mode in ("turn", "computer")
-        body = _play_body(frame.play, lesson if docked else None)
-        if lesson is not None and not docked:
-            body = h("div", {"class": "stack"}, lesson, body)
-        if frame.banner is not None:
-            key, params = frame.banner
-            free = (button(M.t("storage.free_space"), "home", cls="btn small secondary")
-                    if key.startswith("storage.") else None)
-            retry = (button(M.t("storage.retry"), "storage-retry", cls="btn small primary")
-                     if key == "storage.computer_waits" else None)
-            body = h("div", {"class": "stack"},
-                     h("p", {"class": "error-banner floating", "role": "alert",
-                             "data-message-id": key}, M.t(key, **params), " ", free,
-                       *((" ", retry) if retry is not None else ())), body)
-        elif frame.notice == "other-tab":
-            body = h("div", {"class": "stack"},
-                     h("p", {"class": "info-banner floating", "role": "status",
-                             "data-message-id": "storage.other_tab"},
-                       M.t("storage.other_tab")), body)
-    else:
-        assert frame.start is not None
+    elif isinstance(frame, PlayPage):
+        body = _play_page(frame)
+    elif isinstance(frame, StartPage):
         body = render_start(frame.start)
+    else:
+        assert_never(frame)
     if frame.update_ready:
         body = h("div", {"class": "stack"},
                  h("p", {"class": "info-banner floating update", "role": "status",
@@ -52,6 +38,34 @@ def render_page(frame: Frame) -> El:
                  body)
     if frame.rules_open:
         return h("div", {"class": "stack"}, body, render_rules())
+    return body
+
+
+def _play_page(frame: PlayPage) -> El:
+    """A game: the table's screen, the lesson, the storage's banner or the notice."""
+    lesson = coach(frame) if frame.tutorial is not None else None
+    # On the play screen the lesson heads the panel, beside the controls it speaks of
+    # (floating, it covered plots or the panel's buttons); over the scoring and the final
+    # sheet it floats above them.
+    docked = lesson is not None and frame.play.mode in ("turn", "computer")
+    body = _play_body(frame.play, lesson if docked else None)
+    if lesson is not None and not docked:
+        body = h("div", {"class": "stack"}, lesson, body)
+    if frame.banner is not None:
+        key, params = frame.banner
+        free = (button(M.t("storage.free_space"), "home", cls="btn small secondary")
+                if key.startswith("storage.") else None)
+        retry = (button(M.t("storage.retry"), "storage-retry", cls="btn small primary")
+                 if key == "storage.computer_waits" else None)
+        return h("div", {"class": "stack"},
+                 h("p", {"class": "error-banner floating", "role": "alert",
+                         "data-message-id": key}, M.t(key, **params), " ", free,
+                   *((" ", retry) if retry is not None else ())), body)
+    if frame.notice == "other-tab":
+        return h("div", {"class": "stack"},
+                 h("p", {"class": "info-banner floating", "role": "status",
+                         "data-message-id": "storage.other_tab"},
+                   M.t("storage.other_tab")), body)
     return body
 
 
@@ -69,7 +83,7 @@ def _play_body(f: PlayFrame, lesson: El | None = None) -> El:
     return render_play(f, zoom=f.zoom, lesson=lesson)
 
 
-def coach(frame: Frame) -> El:
+def coach(frame: PlayPage) -> El:
     """The tutorial's lesson for this moment, with "keep this game" and "leave"."""
     assert frame.tutorial is not None
     key, params = frame.tutorial

@@ -1,0 +1,85 @@
+"""Where the page is and what lies over every screen (issue 24.1: a state and pure updates).
+
+:class:`Page` is one frozen value: the place (start, setup or a game), the rules overlay,
+the notice that the game was adopted from another tab, the waiting new version, the Home
+Screen card of a Safari tab, the pace of the computers and the measured size of a plot.
+It is changed only by the functions below, each returning the new value; the handlers of
+:mod:`game.web.features.navigating` put them to work.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal, TypeGuard
+
+from ..effects import ApplyUpdate, Effect, Reload
+from ..frame import PageNotice, Place
+
+Speed = Literal["slow", "normal", "fast"]
+SPEEDS: tuple[Speed, ...] = ("slow", "normal", "fast")
+PACE: dict[Speed | Literal["instant"], tuple[float, float]] = {
+    # seconds: (show the computer's card and target, pause after the move)
+    "slow": (1.6, 0.9),
+    "normal": (0.9, 0.5),
+    "fast": (0.3, 0.15),
+    "instant": (0.0, 0.0),
+}
+MIN_TAP_PX = 44  # the smallest tap target, in CSS pixels
+
+
+def is_speed(value: object) -> TypeGuard[Speed]:
+    return isinstance(value, str) and value in SPEEDS
+
+
+@dataclass(frozen=True)
+class Page:
+    place: Place = "start"
+    """Where the page is (what :attr:`game.web.controller.Controller.screen` says)."""
+    rules_open: bool = False
+    notice: PageNotice | None = None
+    """A fact about the page for this render only (cleared by the next tap)."""
+    update_ready: bool = False
+    """A new version of the site is installed and waiting."""
+    safari_tab: bool = False
+    """A Safari tab: the Home Screen card is offered until dismissed (game.web.homescreen)."""
+    speed: Speed = "normal"
+    instant: bool = False
+    """``?fast=1``: the computers play without pauses (tests)."""
+    plot_px: float | None = None
+    """The size of a plot on screen (CSS px, measured by the browser layer); below
+    :data:`MIN_TAP_PX` the board is an overview and a tapped city opens large."""
+
+    @property
+    def compact(self) -> bool:
+        """True when plots are drawn smaller than a finger: cities are the tap targets."""
+        return self.plot_px is not None and self.plot_px < MIN_TAP_PX
+
+    @property
+    def pace(self) -> tuple[float, float]:
+        return PACE["instant" if self.instant else self.speed]
+
+
+def moved(p: Page, place: Place) -> Page:
+    return replace(p, place=place)
+
+
+def rules_shown(p: Page, shown: bool) -> Page:
+    return replace(p, rules_open=shown)
+
+
+def speed_cycled(p: Page) -> Page:
+    return replace(p, speed=SPEEDS[(SPEEDS.index(p.speed) + 1) % len(SPEEDS)])
+
+
+def measured(p: Page, px: object) -> Page:
+    """The browser measured a plot of the whole board (nonsense: not measured)."""
+    return replace(p, plot_px=float(px) if isinstance(px, (int, float)) and px > 0 else None)
+
+
+def update_applied(p: Page) -> tuple[Page, list[Effect]]:
+    """Switch to the waiting new version (the shell activates it and reloads)."""
+    return p, [ApplyUpdate()]
+
+
+def reload_asked(p: Page) -> tuple[Page, list[Effect]]:
+    return p, [Reload()]
