@@ -25,12 +25,12 @@ from . import messages as M
 from . import tutorial as T
 from .backup import RestoreReport
 from .coach import Answer, Request, hint_request, hint_seed, hints_on, set_hints
-from .effects import Download, Effect
 from .features import coaching, files, keeping
 from .features import following as F
 from .features.navigating import HOME_CARD, SPEEDS
 from .frame import CoachMove, Frame, HintFrame, PageNotice, Place, ScreenName, TableScreen
 from .review import ReviewJob
+from .runtime.effects import Download, Effect
 from .screens.page import render_page
 from .screens.start import local_time_text
 from .session import Session
@@ -95,7 +95,7 @@ class Controller:
         # Following the game (game/story.py): the log drawer, the log entry shown on the
         # board, inspect mode and the tower inspected, the replay's step (None: live).
         self.following = F.LIVE
-        # What the browser shell must do (game/web/effects.py), taken by it after each tap.
+        # What the browser shell must do (game/web/runtime/effects.py), taken by it after each tap.
         self.effects: list[Effect] = []
         # Sharing (game/web/sharing.py): the link of the game on screen.
         self.share: str | None = None

@@ -1,6 +1,6 @@
 """Hints and the post-game review, as taps (issue 24.1: handlers, each ``(controller,
 arguments)``, listed in :data:`game.web.controller.ACTIONS`). The work itself is done in the
-background (game/web/jobs.py) and asked of the controller (``hint_request``,
+background (game/web/runtime/jobs.py) and asked of the controller (``hint_request``,
 ``review_request``); here is what a tap changes."""
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from .. import messages as M
 from .. import tutorial as T
 from ..coach import hints_on
-from ..effects import ApplyUpdate, Reload
+from ..runtime.effects import ApplyUpdate, Reload
 from ..setup_form import SetupForm, play_alone_settings
 from . import keeping
 

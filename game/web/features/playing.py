@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...material import Card
 from ..coach import hints_on
-from ..effects import ShowBoard
+from ..runtime.effects import ShowBoard
 from . import following
 
 if TYPE_CHECKING:

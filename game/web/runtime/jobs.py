@@ -32,10 +32,10 @@ from collections.abc import Awaitable, Callable, Coroutine
 from functools import partial
 from typing import Any, Protocol
 
-from ..actions import Action
-from .coach import Answer, Request, parse_answer, request_text, work
-from .controller import Controller
-from .features import computers
+from ...actions import Action
+from ..coach import Answer, Request, parse_answer, request_text, work
+from ..controller import Controller
+from ..features import computers
 
 
 class BrowserPort(Protocol):
