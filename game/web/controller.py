@@ -2,9 +2,9 @@
 coach, and the one entry point for taps (:meth:`Controller.handle`, through the table of
 :mod:`game.web.ui_actions` to the handlers of :mod:`game.web.features`).
 
-The browser shell (:mod:`game.web.app`) turns DOM events into ``handle`` calls, draws
+The page (:mod:`game.web.runtime.page`) turns DOM events into ``handle`` calls, draws
 :meth:`Controller.render`, runs the effects it asks for and its background jobs
-(:mod:`game.web.jobs`). Everything a player can do is therefore testable in CPython.
+(:mod:`game.web.runtime.jobs`). Everything a player can do is therefore testable in CPython.
 """
 
 from __future__ import annotations
