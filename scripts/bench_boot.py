@@ -195,7 +195,7 @@ def make_floor_page(site: Path, vendor: Path, info: dict) -> None:
     (floor / boot_name).write_text(boot[:start] + '"preimport": [' + boot[end:], encoding="utf-8")
     page = (DIST / "index.html").read_text(encoding="utf-8")
     old_boot = "./%s/%s" % (info["pyodide_dir"], boot_name)
-    old_main = 'src="./game/web/main.py" config="./pyscript.toml"'
+    old_main = 'src="./game/web/shell/main.py" config="./pyscript.toml"'
     if old_boot not in page or page.count(old_main) != 1:
         raise RuntimeError("index.html no longer names the boot module and main.py as expected")
     page = page.replace(old_boot, "./vendor/bench-floor/" + boot_name)  # the script and its preload

@@ -109,8 +109,8 @@ def _tree_files(top: str) -> list:
 def game_python_files() -> list:
     """Every .py file under game/ (any depth), as POSIX paths relative to ROOT."""
     out = [p for p in _tree_files("game") if p.endswith(".py")]
-    if "game/web/main.py" not in out:
-        raise BuildError("game/web/main.py is missing: index.html runs it")
+    if "game/web/shell/main.py" not in out:
+        raise BuildError("game/web/shell/main.py is missing: index.html runs it")
     return out
 
 
@@ -476,7 +476,7 @@ def build(quiet: bool = False, snapshot: bool = True) -> int:
             if src.is_file() and not any(part in SKIP_DIRS for part in rel.parts):
                 copy(src, DIST / rel)
     # The entry point stays a plain file: index.html's <script type="py" src=...>.
-    copy(ROOT / "game/web/main.py", DIST / "game/web/main.py")
+    copy(ROOT / "game/web/shell/main.py", DIST / "game/web/shell/main.py")
     for name in chunks:
         copy(PYSCRIPT_DIST / name, DIST / pyscript_dir / name)
     for name in pyodide:

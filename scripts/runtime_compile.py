@@ -287,7 +287,7 @@ def page_modules(game_modules):
     # benchmarks are never imported in a browser, and every module imported on a first
     # visit costs the boot (the wasm runs at its baseline tier then).
     reached = set()
-    todo = ["game.web.main"]
+    todo = ["game.web.shell.main"]
     while todo:
         name = todo.pop()
         if name in reached:
@@ -299,7 +299,7 @@ def page_modules(game_modules):
             todo.append(parent)  # importing a submodule runs its packages' __init__
     preimport = [
         m for m in game_modules
-        if m in reached and not m.endswith("__main__") and m != "game.web.main" and not uses_js(m)
+        if m in reached and not m.endswith("__main__") and m != "game.web.shell.main" and not uses_js(m)
     ]
     return preimport
 
@@ -368,7 +368,7 @@ def lazy_stdlib_probe(game_modules):
     sys.path.insert(0, PROJECT)
     try:
         for name in game_modules:
-            if not name.endswith("__main__") and name != "game.web.main":
+            if not name.endswith("__main__") and name != "game.web.shell.main":
                 try:
                     __import__(name)
                 except ImportError:

@@ -19,9 +19,9 @@ The attributes the browser shell, the jobs and the tests have always read (``scr
 reading one reads the state, setting one replaces the state with a changed copy
 (:mod:`game.web.fields`).
 
-The browser shell (:mod:`game.web.app`) turns DOM events into ``handle`` calls, draws
+The page (:mod:`game.web.runtime.page`) turns DOM events into ``handle`` calls, draws
 :meth:`Controller.render`, runs the effects it asks for and its background jobs
-(:mod:`game.web.jobs`). Everything a player can do is therefore testable in CPython.
+(:mod:`game.web.runtime.jobs`). Everything a player can do is therefore testable in CPython.
 """
 
 from __future__ import annotations
@@ -43,7 +43,6 @@ from . import messages as M
 from . import tutorial as T
 from .backup import RestoreReport
 from .coach import Answer, Request, set_hints
-from .effects import Download, Effect
 from .features import coaching, files, keeping
 from .features import following as F
 from .features import playing as table
@@ -54,6 +53,7 @@ from .features.saved import FRESH, Banner, Saved
 from .fields import Field
 from .frame import CoachMove, Frame, HintFrame, PageNotice, Place, ScreenName, TableScreen
 from .review import ReviewJob
+from .runtime.effects import Download, Effect
 from .screens.page import render_page
 from .screens.start import local_time_text
 from .session import Session
@@ -131,7 +131,7 @@ class Controller:
         self.sharing = files.CLOSED
         self.coach = Coaching()
         self.saved: Saved = FRESH
-        # What the browser shell must do (game/web/effects.py), taken by it after each tap.
+        # What the browser shell must do (game/web/runtime/effects.py), taken by it after each tap.
         self.effects: list[Effect] = []
         self.computer_players: dict[str, ComputerPlayer] = {}  # by level id, made once
 

@@ -1,4 +1,4 @@
-"""Keyboard focus on the page, the decisions without the DOM (the shell, game/web/app.py,
+"""Keyboard focus on the page, the decisions without the DOM (the page, game/web/runtime/,
 reads the elements and their boxes and moves the focus; the choices are made here and
 tested in CPython, tests/web/test_focus.py).
 

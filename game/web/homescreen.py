@@ -7,7 +7,7 @@ card says so once, until dismissed; no other browser ever sees it.
 
 A pure function of what the browser tells (user agent, the two standalone flags,
 ``navigator.maxTouchPoints``) so it is tested in CPython (``tests/web/test_homescreen.py``);
-``game.web.app`` reads the facts. An iPad asks for desktop pages by default and then calls
+``game.web.shell.browser`` reads the facts. An iPad asks for desktop pages by default and then calls
 itself a Mac: a "Macintosh" with a touch screen is an iPad (Macs have none).
 """
 

@@ -157,5 +157,6 @@ ACTIONS: dict[str, UiAction] = {a.name: a for a in (
     UiAction("review-back", _no_args, coaching.review_back),
 )}
 """Every UI action by its ``data-action`` name: the one vocabulary of taps. The event wiring
-(:mod:`game.web.app`) sends every tap here; ``tests/web/test_ui_actions.py`` checks that each
-``data-action`` a screen draws is in this table."""
+(:mod:`game.web.runtime.page`, fed by the shell) sends every tap here;
+``tests/web/test_ui_actions.py`` checks that each ``data-action`` a screen draws is in this
+table."""

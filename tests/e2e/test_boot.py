@@ -48,7 +48,7 @@ def test_loading_state_is_in_the_served_html_before_python(site_url):
     assert "<h1>Manhattan</h1>" in html and "Loading the game" in html
     assert "<noscript>" in html and 'id="boot-error"' in html
     assert re.search(r'src="\./vendor/pyscript-[0-9a-f]{12}/core\.js"', html)
-    assert 'type="py" src="./game/web/main.py" config="./pyscript.toml"' in html
+    assert 'type="py" src="./game/web/shell/main.py" config="./pyscript.toml"' in html
 
 
 def test_loading_state_is_shown_while_the_runtime_loads(page, site_url):
@@ -122,7 +122,7 @@ def test_caching_headers(site_url, dist_dir):
     for name in ["pyodide.asm.wasm", info["stdlib"], info["pack"], info["boot"]]:
         assert fetch(site_url + info["pyodide_dir"] + "/" + name)[1]["Cache-Control"] == immutable
     assert fetch(site_url + info["pyscript_dir"] + "/core.js")[1]["Cache-Control"] == immutable
-    for path in ["", "index.html", "sw.js", "pyscript.toml", "game/web/main.py"]:
+    for path in ["", "index.html", "sw.js", "pyscript.toml", "game/web/shell/main.py"]:
         assert fetch(site_url + path)[1]["Cache-Control"] == "no-cache", path
 
 
@@ -181,7 +181,7 @@ def test_netlify_header_rules_never_set_one_header_twice(dist_dir):
 def test_a_python_startup_failure_is_shown_not_a_blank_page(page, site_url):
     broken = "raise RuntimeError('boom: the game could not start')\n"
     page.route(
-        "**/game/web/main.py",
+        "**/game/web/shell/main.py",
         lambda route: route.fulfill(status=200, body=broken, content_type="text/x-python"),
     )
     page.goto(site_url)

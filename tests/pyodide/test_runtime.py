@@ -28,4 +28,4 @@ def test_inside_pyodide_with_the_project_mounted():
 
     assert sys.version_info >= (3, 14)
     assert (ROOT / "pyscript.toml").is_file()
-    assert (ROOT / "game" / "web" / "main.py").is_file()
+    assert (ROOT / "game" / "web" / "shell" / "main.py").is_file()

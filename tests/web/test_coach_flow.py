@@ -2,7 +2,7 @@
 hint on the board for the person holding the device only, hints used in the final
 standings, the post-game review (two passes, progress, cancel, a decision on the board).
 
-The background loop (``Jobs.run_coach``, game/web/jobs.py; tests/web/test_jobs.py) is
+The background loop (``Jobs.run_coach``, game/web/runtime/jobs.py; tests/web/test_jobs.py) is
 played here by ``serve``: the same controller calls, answered by
 :func:`game.web.coach.compute` (the worker's code)."""
 

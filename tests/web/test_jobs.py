@@ -1,4 +1,4 @@
-"""The page's background jobs (game/web/jobs.py) with a fake browser: computer turns one at
+"""The page's background jobs (game/web/runtime/jobs.py) with a fake browser: computer turns one at
 a time, the worker or the page thinking in slices, the pace, a table of computers going on
 after a scoring, hints before the review, and stale results dropped by their key (the
 person left, another tab's newer game was adopted, another game was opened, the storage
@@ -30,7 +30,7 @@ from game.web import coach
 from game.web.coach import ProtocolError, Request, parse_answer, parse_request
 from game.web.controller import Controller
 from game.web.features import computers, keeping
-from game.web.jobs import BrowserPort, Jobs
+from game.web.runtime.jobs import BrowserPort, Jobs
 from game.web.storage import MemoryBackend
 
 pytestmark = pytest.mark.skipif(

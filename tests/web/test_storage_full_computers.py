@@ -2,7 +2,7 @@
 thought out once, then play waits, the CPU idle, with the storage-full message and its ways
 out (the saved games, to delete or back up; "Try again"), and goes on once space is freed.
 
-The browser's loop (``Jobs.run_computers``, game/web/jobs.py) runs while
+The browser's loop (``Jobs.run_computers``, game/web/runtime/jobs.py) runs while
 ``Controller.computer_to_move()`` or ``auto_continue()`` holds; ``Controller.play_computers``
 is the same loop without the pauses, so the number of decisions it asks for is the number
 the page would compute.

@@ -11,8 +11,8 @@ from webkit import make_controller, play_to_end, setup_game, tap_decision
 from game.actions import Build
 from game.web.backup import backup_text
 from game.web.controller import Controller
-from game.web.effects import ApplyUpdate
 from game.web.features import computers
+from game.web.runtime.effects import ApplyUpdate
 from game.web.storage import PREFIX, MemoryBackend, SaveStore
 from game.web.ui_actions import ACTIONS
 

@@ -3,7 +3,7 @@ the handlers of its taps, each ``(controller, arguments)``, listed in
 :data:`game.web.ui_actions.ACTIONS`).
 
 The coach's state is one frozen :class:`Coaching` value. The work itself is done in the
-background (game/web/jobs.py), which asks the controller what to compute
+background (game/web/runtime/jobs.py), which asks the controller what to compute
 (``hint_request``, ``review_request``) and hands the answers back (``hint_done``, the
 review job's own ``add``): a :class:`~game.web.review.ReviewJob` is a background job, the
 one mutable object the state refers to (its progress grows as answers come)."""

@@ -1,7 +1,7 @@
 """The computer players' turns (issue 24.1): who is to move, the decision asked of the
 thinking worker (or thought out on the page in slices), and the move committed. The
 scheduling (one move at a time, the pace, stale answers dropped by their key) is
-game/web/jobs.py's; these are the questions it asks and the one way a move is played.
+game/web/runtime/jobs.py's; these are the questions it asks and the one way a move is played.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def auto_continue(c: Controller) -> bool:
 def computer_key(c: Controller) -> tuple[str, int, int] | None:
     """The computer decision due now, as (game id, log length, player on turn); None
     when no computer is to move. A decision thought out in the background is played
-    only while this key holds (game/web/jobs.py)."""
+    only while this key holds (game/web/runtime/jobs.py)."""
     session = c.session
     if not computer_to_move(c) or session is None or c.game_id is None:
         return None
@@ -46,7 +46,7 @@ def computer_key(c: Controller) -> tuple[str, int, int] | None:
 
 def continue_key(c: Controller) -> tuple[str, int] | None:
     """The scoring a table of computers goes on from by itself (game id, log length);
-    None when there is none (game/web/jobs.py)."""
+    None when there is none (game/web/runtime/jobs.py)."""
     if not auto_continue(c) or c.session is None or c.game_id is None:
         return None
     return c.game_id, len(c.session.game.log)

@@ -16,7 +16,7 @@ from ...match import Game
 from ...public_record import is_view_game
 from .. import messages as M
 from ..backup import backup_name, backup_text, restore
-from ..effects import Download, Effect
+from ..runtime.effects import Download, Effect
 from ..sharing import export_name, export_text, from_fragment, import_text, link_fragment, shared_text
 from ..storage import StorageError
 from . import following

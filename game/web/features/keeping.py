@@ -1,5 +1,7 @@
 """Keeping the open game in the storage: writing it when it changed, adopting what another
-tab stored, and what happens when the storage refuses (issue 23.3, 24.4). ``retry_storage``
+tab stored, and what happens when the storage refuses (issue 23.3, 24.4). Writing is an
+effect, :class:`~game.web.runtime.effects.Save`: :func:`save_due` decides, :func:`store`
+carries it out (the effect interpreter's store port, game/web/runtime/interpreter.py). ``retry_storage``
 is a tap's handler (``(controller, arguments)``, listed in :data:`game.web.ui_actions.ACTIONS`)."""
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from typing import TYPE_CHECKING
 from ... import save as game_save
 from ...errors import SaveError
 from .. import messages as M
+from ..runtime.effects import Save
 from ..session import Session
 from ..storage import SaveConflict, StorageError
 from . import computers
@@ -29,21 +32,41 @@ def retry_storage(c: Controller, args: None) -> None:
 
 
 def persist(c: Controller) -> None:
-    """Store the open game as its next revision. A game changed or deleted in another
-    tab is adopted instead (never overwritten); a move the storage refuses is taken
-    back, and the table is told at once."""
+    """Store the open game as its next revision if it changed: the decision
+    (:func:`save_due`) and its effect carried out at once (:func:`store`), so the write
+    has happened when the tap returns."""
+    save = save_due(c)
+    if save is not None:
+        _write(c, save)  # (fresh: holds what the game holds now)
+
+
+def save_due(c: Controller) -> Save | None:
+    """The :class:`~game.web.runtime.effects.Save` the open game needs: None when nothing
+    a save holds changed (a tap on the menu, the log, the replay...). A change the storage
+    refused and that is now undone leaves nothing unsaved: its banner goes."""
     if c.session is None or c.game_id is None:
-        return
+        return None
     holds = contents(c)
-    if holds == c.stored:
-        # Nothing of the game changed (a tap on the menu, the log, the replay...). A
-        # change the storage refused and that is now undone leaves nothing unsaved.
+    if holds == c.stored or holds is None:
         if c.banner is not None and c.banner[0] == "storage.full":
             c.banner = None
-        return
+        return None
+    return Save(holds)
+
+
+def store(c: Controller, save: Save) -> None:
+    """Carry out ``save``: write the open game. A game changed or deleted in another tab
+    is adopted instead (never overwritten); a move the storage refuses is taken back, and
+    the table is told at once. A save for what the game no longer holds is dropped."""
+    if c.session is not None and contents(c) == save.holds:
+        _write(c, save)
+
+
+def _write(c: Controller, save: Save) -> None:
+    assert c.session is not None and c.game_id is not None  # (save.holds came from them)
     try:
         c.saved_text = c.store.save(c.game_id, c.session.game)
-        c.stored = holds
+        c.stored = save.holds
         c.banner = None
         c.storage_wait = False
     except SaveConflict as conflict:

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal, TypeGuard
 
-from ..effects import ApplyUpdate, Effect, Reload
 from ..frame import PageNotice, Place
+from ..runtime.effects import ApplyUpdate, Effect, Reload
 
 Speed = Literal["slow", "normal", "fast"]
 SPEEDS: tuple[Speed, ...] = ("slow", "normal", "fast")

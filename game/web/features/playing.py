@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ...actions import Action
 from ...material import Card
 from ..coach import hints_on
-from ..effects import Effect, ShowBoard
+from ..runtime.effects import Effect, ShowBoard
 from . import following
 from .following import LIVE, Following
 

@@ -57,7 +57,7 @@ def date_time(ts: float, local: bool = True) -> str:
     """A moment (seconds since 1970) as the language writes a date and a time of day, in this
     machine's time zone (``local``) or in UTC: "2024-01-15 17:30", "15.01.2024, 17:30",
     "15/01/2024 17:30". The browser writes save times with its own ``Intl.DateTimeFormat``
-    (game.web.app); this is the pure Python form, used where that is missing."""
+    (game.web.shell.browser); this is the pure Python form, used where that is missing."""
     moment = time.localtime(ts) if local else time.gmtime(ts)
     return t("format.date_time", year=f"{moment.tm_year:04d}", month=f"{moment.tm_mon:02d}",
              day=f"{moment.tm_mday:02d}", hour=f"{moment.tm_hour:02d}",

@@ -3,7 +3,7 @@
 A sighted player sees a move happen on the board; a blind player must hear it. Each render
 lists its news items (the last move or a computer's move being shown, the explanation of a
 refused move, whose turn it is, a scoring, the final result) as ``(kind, text)`` pairs built
-from the frame only, like any screen. The browser layer (:mod:`game.web.app`) keeps the
+from the frame only, like any screen. The page (:mod:`game.web.runtime.drawing`) keeps the
 previous render's items and puts only the items that changed into the live region
 (``#announcer``), so a refusal is not read together with a move heard a minute ago.
 """

@@ -19,7 +19,7 @@ __all__ = ["render_rules", "render_start"]
 def local_time_text(ts: float) -> str:
     """A save time in this machine's local time zone, in the language's form (pure Python).
     The browser layer passes its own formatter instead (the browser's time zone and
-    language, see game.web.app)."""
+    language, see game.web.shell.browser)."""
     return M.date_time(ts)
 
 

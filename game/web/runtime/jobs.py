@@ -2,7 +2,7 @@
 
 Pure Python, driven by asyncio: the browser is reached only through :class:`BrowserPort`
 (the thinking worker, drawing, the ``data-*`` marks that tests and benchmarks read, the
-clock, sleeping), which the browser shell (game/web/app.py) implements. So every
+clock, sleeping), which the page (game/web/runtime/page.py) implements. So every
 scheduling rule runs under plain pytest with a fake browser (tests/web/test_jobs.py).
 
 The rules:
@@ -32,10 +32,10 @@ from collections.abc import Awaitable, Callable, Coroutine
 from functools import partial
 from typing import Any, Protocol
 
-from ..actions import Action
-from .coach import Answer, Request, parse_answer, request_text, work
-from .controller import Controller
-from .features import computers
+from ...actions import Action
+from ..coach import Answer, Request, parse_answer, request_text, work
+from ..controller import Controller
+from ..features import computers
 
 
 class BrowserPort(Protocol):

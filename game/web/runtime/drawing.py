@@ -1,0 +1,99 @@
+"""Drawing the page (issue 24.3): a frame's element tree patched into the DOM, the focused
+control found again, the news for screen readers and the board measured. The DOM comes
+in through its protocols (game/web/js_types.py): a fake one in the tests
+(tests/web/test_drawing.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import cast
+
+from .. import layout
+from ..dom import patch, replace_children
+from ..focus import focus_selectors
+from ..frame import Frame
+from ..js_types import Document, DomElement, DomNode, JsObject, SvgElement, present
+from ..screens.announce import News, fresh, news
+from ..vdom import El
+from .events import data_of
+
+
+def focusable(el: DomElement) -> DomElement:
+    """The element that takes the focus for ``el``: a plot's named cell, else ``el``."""
+    inner = el.querySelector(":scope > [tabindex]")
+    return inner if present(inner) and not el.hasAttribute("tabindex") else el
+
+
+class Drawing:
+    """The element tree now on the page and its DOM node, kept to patch the next one."""
+
+    def __init__(self, document: Document, root: DomElement,
+                 options: Callable[[dict[str, object]], JsObject]) -> None:
+        self.document = document
+        self.root = root
+        self.options = options  # a JavaScript options object (``to_js``)
+        self.tree: El | None = None
+        self.node: DomNode | None = None
+        self.news: News = ()
+
+    def draw(self, tree: El) -> None:
+        """Put ``tree`` on the page, changing only the nodes that differ."""
+        try:
+            if self.tree is None or self.node is None:
+                self.node = replace_children(self.document, self.root, tree)
+            else:
+                self.node = patch(self.document, self.node, self.tree, tree)
+        except Exception:  # the page was changed behind our back: draw it afresh
+            self.node = replace_children(self.document, self.root, tree)
+        self.tree = tree
+
+    def focus_key(self) -> list[str] | None:
+        """Selectors that find the focused control again after a redraw, most exact first."""
+        try:
+            el = self.document.activeElement
+            if not present(el) or not self.root.contains(el) or el == self.root:
+                return None
+            if not el.hasAttribute("data-action") and not el.hasAttribute("data-field"):
+                el = el.closest("[data-action]")  # a plot's focusable cell
+                if not present(el):
+                    return None
+            return focus_selectors(data_of(el), present(el.closest(".tb-menu")))
+        except Exception:
+            return None
+
+    def restore_focus(self, focus: list[str] | None) -> None:
+        """The focus back on the control it was on (or the closest thing), unless it still is."""
+        if not focus:
+            return
+        active = self.document.activeElement
+        if present(active) and self.root.contains(active) and \
+                not active.hasAttribute("disabled") and not present(active.closest("[hidden]")):
+            return
+        for selector in focus:
+            el = self.root.querySelector(selector)
+            if present(el) and not el.hasAttribute("disabled") and \
+                    not present(el.closest("[hidden]")):
+                el = focusable(el)
+                if el.getAttribute("tabindex") == "-1":
+                    el.setAttribute("tabindex", "0")
+                el.focus(self.options({"preventScroll": True}))
+                return
+
+    def announcement(self, frame: Frame) -> str:
+        """What is new since the last drawing, to be read out ("" when nothing is)."""
+        items = news(frame)
+        text = fresh(self.news, items)
+        self.news = items
+        return text
+
+    def plot_px(self) -> float | None:
+        """How large a plot of the whole board is on screen (CSS px), if one is drawn."""
+        svg = cast("SvgElement | None",  # the selector finds an <svg>
+                   self.root.querySelector('svg.board[data-board-view="full"]'))
+        if not present(svg):
+            return None
+        box = svg.getBoundingClientRect()
+        view = svg.viewBox.baseVal
+        if not box.width or not view.width or not view.height:
+            return None
+        return layout.PLOT * min(box.width / view.width, box.height / view.height)

@@ -1,0 +1,114 @@
+"""What the page must do outside its own drawing, as values (issue 24.2).
+
+An update never touches the browser: a tap (:meth:`game.web.controller.Controller.handle`
+through :data:`game.web.ui_actions.ACTIONS`), an event of the page
+(:mod:`game.web.runtime.events`) or a drawing returns what must happen as effects, and one
+small interpreter (:class:`game.web.runtime.interpreter.Interpreter`) carries them out,
+against the real browser in the shell (game/web/shell/) or a fake one in the tests. So
+every update and every scheduling rule runs under plain pytest, and a test reads the
+effects it asked for instead of a browser's side effects.
+
+The kinds:
+
+- :class:`Save`: write the open game (``keeping.store``; run at once, inside the tap, as
+  the store is plain Python; a storage failure is the tap's own banner);
+- :class:`Think`: the background jobs look for work (computer turns, hints, the review);
+- :class:`Announce`: a text for screen readers (``#announcer``);
+- :class:`Timer` / :class:`CancelTimer`: a named timer (the long press) or the next
+  animation frame (a resize), and its cancellation;
+- :class:`Download`: a file offered (an exported game, a backup);
+- :class:`Reload`, :class:`ApplyUpdate`, :class:`ForgetLink`: navigation (the page again,
+  the new version, a shared link taken out of the address bar);
+- :class:`AskPersistence`: ask the browser once to keep this site's storage;
+- :class:`ShowBoard`: scroll the board into view.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+TimerName = Literal["long-press", "resize"]
+"""The page's timers: the long press on a plot, the redraw at the next frame after a resize."""
+
+
+@dataclass(frozen=True)
+class Save:
+    """Store the open game as its next revision. Keyed by what the save will hold
+    (``keeping.contents``: game id, log length, the rest of ``meta``): run when the game
+    holds something else already, it is dropped (a newer Save follows)."""
+
+    holds: tuple[str, int, str]
+
+
+@dataclass(frozen=True)
+class Think:
+    """Start the background jobs that are due and not running (``Jobs.kick``)."""
+
+
+@dataclass(frozen=True)
+class Announce:
+    """Read ``text`` out to a screen reader (the live region ``#announcer``)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Timer:
+    """Start the timer ``name``: ``delay_ms`` later, or at the next animation frame
+    (``None``). One of each name at a time: starting it again replaces it."""
+
+    name: TimerName
+    delay_ms: int | None
+
+
+@dataclass(frozen=True)
+class CancelTimer:
+    """Stop the timer ``name`` if it runs."""
+
+    name: TimerName
+
+
+@dataclass(frozen=True)
+class Download:
+    """Offer ``text`` as a file named ``name`` (an exported game, a backup)."""
+
+    name: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Reload:
+    """Load the page again (after a problem only a fresh start mends)."""
+
+
+@dataclass(frozen=True)
+class ApplyUpdate:
+    """Switch to the waiting new version of the site (the shell activates it and reloads;
+    the open game is in the storage and reopens)."""
+
+
+@dataclass(frozen=True)
+class ForgetLink:
+    """Put ``url`` in the address bar in place of a shared game's link, once the game is
+    open (``history.replaceState``: a reload must not import it again)."""
+
+    url: str
+
+
+@dataclass(frozen=True)
+class AskPersistence:
+    """Ask the browser to keep this site's storage (``navigator.storage.persist()``)."""
+
+
+@dataclass(frozen=True)
+class ShowBoard:
+    """Scroll the board into view once (a phone: the pieces were chosen in the panel below
+    the board; the building comes next, on the board)."""
+
+
+Effect = (Save | Think | Announce | Timer | CancelTimer | Download | Reload | ApplyUpdate
+          | ForgetLink | AskPersistence | ShowBoard)
+
+LEAVES_PAGE = (Reload, ApplyUpdate)
+"""Effects after which the page is gone: nothing else is drawn or run."""

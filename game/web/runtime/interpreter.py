@@ -1,0 +1,118 @@
+"""The one effect interpreter (issue 24.2): every effect an update returns
+(game/web/runtime/effects.py) is carried out here, in order, against an
+:class:`EffectPort`: the real browser in the shell (game/web/shell/browser.py), a fake one
+in the tests (tests/web/test_interpreter.py).
+
+Two effects are plain Python and need no browser: :class:`Save` is the store port's
+(``keeping.store``: the controller's own ``SaveStore``, which a tap also runs at once, so
+the write has happened when ``Controller.handle`` returns) and :class:`Think` starts the
+background jobs (``Jobs.kick``). Everything else is one call of the port.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Protocol, assert_never
+
+from ..features import keeping
+from .effects import (
+    Announce,
+    ApplyUpdate,
+    AskPersistence,
+    CancelTimer,
+    Download,
+    Effect,
+    ForgetLink,
+    Reload,
+    Save,
+    ShowBoard,
+    Think,
+    Timer,
+    TimerName,
+)
+
+if TYPE_CHECKING:
+    from ..controller import Controller
+
+
+class EffectPort(Protocol):
+    """What the effects need of the browser. Each call is final: the port absorbs what
+    the browser refuses (an old browser, a blocked history) and never raises for it."""
+
+    def download(self, name: str, text: str) -> None:
+        """Offer a file (a Blob behind a link clicked once)."""
+        ...
+
+    def reload(self) -> None:
+        """``location.reload()``."""
+        ...
+
+    def apply_update(self) -> None:
+        """Activate the waiting service worker and reload (assets/boot.js)."""
+        ...
+
+    def forget_link(self, url: str) -> None:
+        """``history.replaceState(null, "", url)`` (fires no ``hashchange``)."""
+        ...
+
+    def show_board(self) -> None:
+        """Scroll ``#board`` into view."""
+        ...
+
+    def announce(self, text: str) -> None:
+        """Put ``text`` in the live region ``#announcer``."""
+        ...
+
+    def start_timer(self, name: TimerName, delay_ms: int | None) -> None:
+        """Call the page's ``on_timer(name)`` after ``delay_ms`` (None: the next animation
+        frame); a timer of that name already running is replaced."""
+        ...
+
+    def cancel_timer(self, name: TimerName) -> None:
+        """Stop the timer ``name`` if it runs."""
+        ...
+
+    def ask_persistence(self) -> None:
+        """``navigator.storage.persist()``, its answer on ``<html data-storage-persist>``."""
+        ...
+
+
+class Interpreter:
+    """Runs effects for one page: its controller (the store port), the port, the jobs."""
+
+    def __init__(self, controller: Controller, port: EffectPort, think: Callable[[], None]) -> None:
+        self.controller = controller
+        self.port = port
+        self.think = think
+
+    def run(self, effects: Iterable[Effect]) -> None:
+        """Carry out ``effects`` in order."""
+        for effect in effects:
+            self.one(effect)
+
+    def one(self, effect: Effect) -> None:
+        port = self.port
+        if isinstance(effect, Save):
+            keeping.store(self.controller, effect)
+        elif isinstance(effect, Think):
+            self.think()
+        elif isinstance(effect, Announce):
+            port.announce(effect.text)
+        elif isinstance(effect, Timer):
+            port.start_timer(effect.name, effect.delay_ms)
+        elif isinstance(effect, CancelTimer):
+            port.cancel_timer(effect.name)
+        elif isinstance(effect, Download):
+            port.download(effect.name, effect.text)
+        elif isinstance(effect, Reload):
+            port.reload()
+        elif isinstance(effect, ApplyUpdate):
+            port.apply_update()
+        elif isinstance(effect, ForgetLink):
+            port.forget_link(effect.url)
+        elif isinstance(effect, AskPersistence):
+            port.ask_persistence()
+        elif isinstance(effect, ShowBoard):
+            port.show_board()
+        else:
+            assert_never(effect)
