@@ -11,7 +11,7 @@ Anyone can hand the engine a file or edit localStorage, so text is parsed only t
 * anything that is not JSON.
 
 The saves (:func:`game.save.load`), the command line (``python -m game``) and the browser's
-stored games and preferences (``game.web.storage``) all call it; none has its own copy.
+stored games and preferences (``game.web.saves.storage``) all call it; none has its own copy.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def check_nesting(text: str, max_depth: int = MAX_DEPTH) -> None:
 def parse_json(text: str | bytes | None, what: str = "the JSON", max_chars: int = MAX_CHARS) -> Any:
     """``json.loads`` for untrusted text. ``what`` names the document in error messages
     (``"the save"``, ``"position.json"``); ``max_chars`` is raised only for a document that
-    holds many games (a backup, :mod:`game.web.backup`). Raises SaveError for anything
+    holds many games (a backup, :mod:`game.web.saves.backup`). Raises SaveError for anything
     refused."""
     if not isinstance(text, (str, bytes)):
         raise SaveError(f"{what} is missing (nothing stored)", "missing")

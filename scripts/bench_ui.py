@@ -61,7 +61,7 @@ async ([selector, done]) => {
 def mid_game_save() -> dict:
     from webkit import make_controller, setup_game, tap_decision
 
-    from game.web.storage import MemoryBackend
+    from game.web.saves.storage import MemoryBackend
     backend = MemoryBackend()
     c = make_controller(backend)
     setup_game(c, 4, names=["Ann", "Bob", "Cy", "Dee"], start="0")

@@ -295,7 +295,7 @@ async function makeSnapshot() {
 
 /* The computers' thinking worker (issue 13.4): this same file as a module worker with its
  * own interpreter (from the stored snapshot when there is one, else a normal boot), which
- * answers requests with game.web.coach.answer: text in (one PlayerView, a level, a seed),
+ * answers requests with game.web.thinking.coach.answer: text in (one PlayerView, a level, a seed),
  * text out (the action). Messages: {kind: "ai-init", fault} -> {kind: "ai-ready"} or
  * {kind: "ai-failed", error}; {kind: "ai-ask", id, text} -> {kind: "ai-answer", id, text}.
  * `fault` is a test hook (?aiworker=fail-boot | fail-answer | crash) that makes it fail. */
@@ -315,7 +315,7 @@ async function bootAiInterpreter() {
   }
   if (!pyodide) pyodide = await loadPyodideCore({ stdLibURL });
   writeGamePack(pyodide, await packPromise);
-  return pyodide.runPython("from game.web.coach import answer as _answer; _answer");
+  return pyodide.runPython("from game.web.thinking.coach import answer as _answer; _answer");
 }
 
 function serveAi() {

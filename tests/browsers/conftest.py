@@ -132,7 +132,7 @@ def prepared_game() -> dict:
     computer players, Ann to select first."""
     from webkit import make_controller, setup_game  # tests/web/webkit.py: the web test kit
 
-    from game.web.storage import MemoryBackend
+    from game.web.saves.storage import MemoryBackend
 
     backend = MemoryBackend()
     controller = make_controller(backend)

@@ -17,7 +17,7 @@ from test_a11y import audit
 from webkit import make_controller, play_to_end, setup_game, tap_decision
 
 from game.web.features import computers
-from game.web.storage import MemoryBackend
+from game.web.saves.storage import MemoryBackend
 
 pytestmark = pytest.mark.e2e
 

@@ -15,9 +15,9 @@ import pytest
 from e2e_helpers import ROOT, SCREENSHOTS, resize, wait_ready
 from ui_driver import new_game, open_app, tap
 
-from game.web.controller import Controller
 from game.web.features import computers
-from game.web.storage import MemoryBackend, SaveStore
+from game.web.model.controller import Controller
+from game.web.saves.storage import MemoryBackend, SaveStore
 
 pytestmark = pytest.mark.e2e
 

@@ -16,7 +16,7 @@ from e2e_helpers import SCREENSHOTS, VIEWPORTS, resize, screenshot
 from ui_driver import FAST, open_app, screen, tap
 from webkit import make_controller, setup_game, tap_decision
 
-from game.web.storage import MemoryBackend
+from game.web.saves.storage import MemoryBackend
 
 pytestmark = pytest.mark.e2e
 

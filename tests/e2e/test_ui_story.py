@@ -21,9 +21,9 @@ from ui_driver import FAST, choose_build, screen, tap
 from game.board import floors_needed, height
 from game.material import MAX_PIECE
 from game.story import Story, majorities, tallest_positions
-from game.web.sharing import LINK_KEY, export_text, link_fragment
-from game.web.storage import MemoryBackend, SaveStore
-from game.web.telling import lines
+from game.web.messages.telling import lines
+from game.web.saves.sharing import LINK_KEY, export_text, link_fragment
+from game.web.saves.storage import MemoryBackend, SaveStore
 
 pytestmark = pytest.mark.e2e
 

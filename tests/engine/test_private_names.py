@@ -47,7 +47,7 @@ def offences(source: str, where: str) -> list[str]:
 
 
 def test_the_check_finds_what_it_should():
-    bad = ("from .messages import _load\nfrom . import coach as C\nimport game.web.frame\n"
+    bad = ("from .messages import _load\nfrom . import coach as C\nimport game.web.frames.frame\n"
            "C._legal(1)\ngame.web.frame._x\n")
     assert len(offences(bad, "x")) == 3
     fine = ("from __future__ import annotations\nimport sys\nfrom .a import b, __version__\n"

@@ -9,9 +9,9 @@ import asyncio
 import re
 from typing import Any
 
-from game.web.controller import Controller
+from game.web.model.controller import Controller
 from game.web.runtime.page import Page
-from game.web.vdom import El
+from game.web.screens.vdom import El
 
 # ------------------------------------------------------------------- selectors
 _COMPOUND = re.compile(r'([a-zA-Z][\w-]*)|(\.[\w-]+)|(\[[\w-]+(?:="[^"]*")?\])'
@@ -362,7 +362,7 @@ def make_page(c: Controller, width: int = 1024) -> tuple[Page, FakeDocument, Fak
 
 def rendered(tree: El) -> FakeElement:
     """``tree`` drawn into a fake document."""
-    from game.web import dom
+    from game.web.runtime import dom
 
     document = FakeDocument()
     return dom.build(document, tree)

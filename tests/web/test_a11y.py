@@ -9,10 +9,10 @@ import pytest
 from webkit import make_controller, play_to_end, setup_game, tap_decision
 
 from game.web import messages as M
-from game.web.board_svg import plot_name, plot_where
+from game.web.model.setup_form import SetupForm
+from game.web.saves.storage import MemoryBackend
 from game.web.screens.announce import fresh, news
-from game.web.setup_form import SetupForm
-from game.web.storage import MemoryBackend
+from game.web.screens.board_svg import plot_name, plot_where
 
 
 @pytest.fixture(autouse=True)
@@ -81,7 +81,7 @@ def test_setup_names_computers_by_level_and_follows_the_language():
     for lang in ("en", "de", "fr"):
         M.set_language(lang)
         from game.ai import OFFERED
-        from game.web.setup_form import default_name
+        from game.web.model.setup_form import default_name
         for level in OFFERED:
             assert len(default_name(3, level)) <= 24, (lang, level.id)
 

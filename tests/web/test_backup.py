@@ -1,4 +1,4 @@
-"""Back up every game to one file and restore it (game/web/backup.py): the round trip, a
+"""Back up every game to one file and restore it (game/web/saves/backup.py): the round trip, a
 restore that never overwrites a game silently, and hostile files that change nothing."""
 
 from __future__ import annotations
@@ -12,11 +12,18 @@ from webkit import make_controller, setup_game
 from game import save as game_save
 from game.errors import SaveError
 from game.web import messages as M
-from game.web.backup import FORMAT, MAX_BACKUP_CHARS, backup_data, backup_name, backup_text, restore
 from game.web.features import computers
 from game.web.features.navigating import ALLOWED_PREFS
-from game.web.storage import PREFIX, PREFS_KEY, MemoryBackend, SaveStore
-from game.web.vdom import El
+from game.web.saves.backup import (
+    FORMAT,
+    MAX_BACKUP_CHARS,
+    backup_data,
+    backup_name,
+    backup_text,
+    restore,
+)
+from game.web.saves.storage import PREFIX, PREFS_KEY, MemoryBackend, SaveStore
+from game.web.screens.vdom import El
 
 CPUS = ["greedy", "random", "random"]
 

@@ -1,4 +1,4 @@
-"""The thinking worker's message protocol (game/web/coach.py): a view's JSON form round
+"""The thinking worker's message protocol (game/web/thinking/coach.py): a view's JSON form round
 trips exactly, only the deciding player's view crosses (two states that differ in hidden
 information give the same request text, so the worker cannot peek), the worker's answer
 equals the page's own sliced path for the same seed, and a bad message never crashes."""
@@ -18,7 +18,8 @@ from game.ai.levels import GREEDY, HEURISTIC
 from game.match import Game
 from game.settings import standard_settings
 from game.view import player_view
-from game.web.coach import (
+from game.web.features import computers
+from game.web.thinking.coach import (
     VIEW_FIELDS,
     ProtocolError,
     Request,
@@ -29,7 +30,6 @@ from game.web.coach import (
     view_from_json,
     view_to_json,
 )
-from game.web.features import computers
 
 
 def new_game(n: int, seed: str, **options) -> Game:

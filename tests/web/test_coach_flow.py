@@ -4,7 +4,7 @@ standings, the post-game review (two passes, progress, cancel, a decision on the
 
 The background loop (``Jobs.run_coach``, game/web/runtime/jobs.py; tests/web/test_jobs.py) is
 played here by ``serve``: the same controller calls, answered by
-:func:`game.web.coach.compute` (the worker's code)."""
+:func:`game.web.thinking.coach.compute` (the worker's code)."""
 
 from __future__ import annotations
 
@@ -14,14 +14,14 @@ import random
 import pytest
 from webkit import make_controller, play_to_end, setup_game, tap_decision
 
-import game.web.review as R
+import game.web.thinking.review as R
 from game.actions import Build, is_chance
 from game.ai import STRONGEST, parse_level
 from game.ai.levels import HEURISTIC
-from game.web.coach import COACH_META, compute, hints_asked, hints_on
 from game.web.features import computers
-from game.web.storage import MemoryBackend
-from game.web.ui_actions import ACTIONS
+from game.web.model.ui_actions import ACTIONS
+from game.web.saves.storage import MemoryBackend
+from game.web.thinking.coach import COACH_META, compute, hints_asked, hints_on
 
 CHEAP = parse_level("search[iterations=12;root_width=4;inner_width=2;select_width=3]")
 
@@ -30,7 +30,7 @@ CHEAP = parse_level("search[iterations=12;root_width=4;inner_width=2;select_widt
 def cheap_levels(monkeypatch):
     """The strongest level's place taken by a tiny search (the real one needs ~0.5 s a
     decision in CPython): the flow is under test here, not the search."""
-    import game.web.coach as coach
+    import game.web.thinking.coach as coach
     monkeypatch.setattr(coach, "STRONGEST", CHEAP)
     monkeypatch.setattr(R, "STRONGEST", CHEAP)
 
@@ -308,5 +308,5 @@ def test_no_review_without_people():
 
 
 def test_the_strongest_level_is_the_default_of_hints_and_review():
-    import game.web.coach as coach
+    import game.web.thinking.coach as coach
     assert coach.STRONGEST == R.STRONGEST == STRONGEST

@@ -6,8 +6,8 @@ import random
 
 from webkit import make_controller, setup_game, tap_decision
 
-from game.web import dom
-from game.web.vdom import El, h, s
+from game.web.runtime import dom
+from game.web.screens.vdom import El, h, s
 
 
 class FakeNode:

@@ -1,9 +1,9 @@
-"""Keyboard focus without the DOM (game/web/focus.py): the selectors that find the focused
+"""Keyboard focus without the DOM (game/web/runtime/focus.py): the selectors that find the focused
 control again after a redraw, and the plot an arrow key moves to."""
 
 from __future__ import annotations
 
-from game.web.focus import ARROWS, focus_selectors, nearest
+from game.web.runtime.focus import ARROWS, focus_selectors, nearest
 
 
 def test_a_plot_is_found_again_exactly_then_by_place_then_by_action() -> None:

@@ -17,10 +17,10 @@ from webkit import make_controller, play_to_end, setup_game, tap_decision
 
 from game.material import Card
 from game.view import PlayerView
-from game.web.frame import Frame, PlayFrame, PlayPage, SetupPage, StartPage
+from game.web.frames.frame import Frame, PlayFrame, PlayPage, SetupPage, StartPage
 
 WEB = Path(__file__).resolve().parents[2] / "game" / "web"
-DRAWING = sorted((WEB / "screens").glob("*.py")) + [WEB / "board_svg.py", WEB / "svg_pieces.py"]
+DRAWING = sorted((WEB / "screens").glob("*.py"))  # the board and its pieces too
 FORBIDDEN = {"session", "state", "match", "controller", "storage", "save"}
 
 

@@ -1,4 +1,4 @@
-"""The Home Screen card: shown in a Safari tab on an iPhone or iPad only (game/web/homescreen.py),
+"""The Home Screen card: shown in a Safari tab on an iPhone or iPad only (game/web/runtime/homescreen.py),
 until dismissed, and the dismissal is kept."""
 
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from webkit import make_controller
 
-from game.web.controller import Controller
-from game.web.homescreen import show_home_screen_card
-from game.web.storage import MemoryBackend, SaveStore
+from game.web.model.controller import Controller
+from game.web.runtime.homescreen import show_home_screen_card
+from game.web.saves.storage import MemoryBackend, SaveStore
 
 IPHONE_SAFARI = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 "
                  "(KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1")

@@ -11,7 +11,7 @@ from webkit import make_controller, setup_game
 
 from game import save as game_save
 from game.errors import SaveError
-from game.web.storage import PREFIX, PREFS_KEY, MemoryBackend, SaveStore, parse_json
+from game.web.saves.storage import PREFIX, PREFS_KEY, MemoryBackend, SaveStore, parse_json
 
 DEPTH = 50_000
 DEEP_ARRAY = "[" * DEPTH + "]" * DEPTH

@@ -25,7 +25,7 @@ from game.web.runtime.effects import (
     Timer,
 )
 from game.web.runtime.interpreter import Interpreter
-from game.web.storage import PREFIX, MemoryBackend
+from game.web.saves.storage import PREFIX, MemoryBackend
 
 
 def interpreter(c=None):

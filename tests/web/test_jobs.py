@@ -6,7 +6,7 @@ is full, the review was closed).
 
 The fake browser never waits on the wall clock: its ``sleep`` records the seconds asked and
 gives the event loop one turn; its worker answers with the worker's own code
-(:func:`game.web.coach.answer`), fails, or holds each question until the test answers it.
+(:func:`game.web.thinking.coach.answer`), fails, or holds each question until the test answers it.
 Asyncio's loop cannot be run to completion inside Pyodide under Node (no stack switching),
 so these tests are for CPython only; the jobs need nothing Pyodide adds.
 """
@@ -26,12 +26,12 @@ import pytest
 from webkit import make_controller, play_to_end, setup_game, tap_decision
 
 from game.ai import parse_level
-from game.web import coach
-from game.web.coach import ProtocolError, Request, parse_answer, parse_request
-from game.web.controller import Controller
 from game.web.features import computers, keeping
+from game.web.model.controller import Controller
 from game.web.runtime.jobs import BrowserPort, Jobs
-from game.web.storage import MemoryBackend
+from game.web.saves.storage import MemoryBackend
+from game.web.thinking import coach
+from game.web.thinking.coach import ProtocolError, Request, parse_answer, parse_request
 
 pytestmark = pytest.mark.skipif(
     sys.platform == "emscripten",
@@ -528,7 +528,7 @@ def test_a_storage_wait_stops_the_computers() -> None:
 @pytest.fixture
 def cheap_levels(monkeypatch: pytest.MonkeyPatch) -> None:
     """A tiny search in the strongest level's place (the flow is under test, not it)."""
-    import game.web.review as R
+    import game.web.thinking.review as R
     cheap = parse_level("search[iterations=12;root_width=4;inner_width=2;select_width=3]")
     monkeypatch.setattr(coach, "STRONGEST", cheap)
     monkeypatch.setattr(R, "STRONGEST", cheap)

@@ -20,9 +20,9 @@ from game import save as game_save
 from game.errors import SaveError
 from game.settings import BIDI_CONTROLS, neutralise_name
 from game.web import messages as M
-from game.web.backup import backup_text
-from game.web.sharing import LINK_KEY, export_text, import_text
-from game.web.storage import META_LIMITS, PREFIX, MemoryBackend
+from game.web.saves.backup import backup_text
+from game.web.saves.sharing import LINK_KEY, export_text, import_text
+from game.web.saves.storage import META_LIMITS, PREFIX, MemoryBackend
 
 RLO = "\u202e"
 CONTROLS = sorted(BIDI_CONTROLS) + ["\ud800", "\udfff"]

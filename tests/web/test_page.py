@@ -11,8 +11,8 @@ import json
 from fakebrowser import FakeEvent, make_page
 from webkit import make_controller, setup_game
 
-from game.web.boot_screen import BOOT_SCREEN_KEY
-from game.web.storage import MemoryBackend
+from game.web.saves.boot_screen import BOOT_SCREEN_KEY
+from game.web.saves.storage import MemoryBackend
 
 
 def game_page(backend: MemoryBackend | None = None):

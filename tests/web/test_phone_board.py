@@ -11,9 +11,9 @@ from webkit import make_controller, setup_game, tap_decision
 
 from game.actions import Build
 from game.material import SEATS
-from game.web import layout
-from game.web.controller import MIN_TAP_PX
 from game.web.features import computers
+from game.web.model.controller import MIN_TAP_PX
+from game.web.screens import layout
 
 HOOKS = {"data-city", "data-plot", "data-height", "data-owner"}
 
@@ -117,8 +117,8 @@ def test_a_tapped_city_opens_large_and_its_plots_take_the_tap():
 def test_the_open_city_is_turned_like_the_board(seat, monkeypatch):
     """The large city is the same drawing as on the whole board (same coordinates, only a
     closer view box), so its rotation for the seat is the board's."""
-    from game.web.board_svg import render_board, render_city
-    from game.web.session import Session
+    from game.web.model.session import Session
+    from game.web.screens.board_svg import render_board, render_city
 
     c, build = building_turn()
     s = c.session

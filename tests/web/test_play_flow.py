@@ -13,7 +13,7 @@ from game import save as game_save
 from game.actions import Build, ReturnPiece
 from game.state import State
 from game.web.features import computers
-from game.web.storage import PREFIX, MemoryBackend
+from game.web.saves.storage import PREFIX, MemoryBackend
 
 
 def hands_in_tree(tree) -> Counter:

@@ -1,4 +1,4 @@
-"""The table's memory across games (game/web/records.py, issue 26.1): people remembered,
+"""The table's memory across games (game/web/saves/records.py, issue 26.1): people remembered,
 each game finished here recorded once, the statistics read from the records, and a stored
 document that cannot break the page whatever it holds."""
 
@@ -12,7 +12,7 @@ from engine_testkit import random_game
 from game import Game, standard_settings
 from game.errors import SettingsError
 from game.settings import PlayerSpec, Settings
-from game.web import records as R
+from game.web.saves import records as R
 
 
 def finished(names: list[str], seed: str, controllers: list[str] | None = None) -> Game:

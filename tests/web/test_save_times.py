@@ -9,9 +9,9 @@ import time
 import pytest
 from webkit import make_controller, setup_game
 
-from game.web.controller import Controller
+from game.web.model.controller import Controller
+from game.web.saves.storage import MemoryBackend, SaveStore
 from game.web.screens.start import iso_utc, local_time_text
-from game.web.storage import MemoryBackend, SaveStore
 
 STAMP = 1705320000.0  # 2024-01-15 12:00:00 UTC
 

@@ -8,7 +8,7 @@ import random
 
 from webkit import make_controller, play_to_end, setup_game
 
-from game.web.storage import PREFIX, MemoryBackend
+from game.web.saves.storage import PREFIX, MemoryBackend
 
 
 class CountingBackend(MemoryBackend):

@@ -9,11 +9,11 @@ import pytest
 from webkit import make_controller, setup_game
 
 from game.material import CARDS, SEATS, plot_for
-from game.web import layout
 from game.web import messages as M
 from game.web.features import computers
-from game.web.setup_form import SetupForm
-from game.web.vdom import El
+from game.web.model.setup_form import SetupForm
+from game.web.screens import layout
+from game.web.screens.vdom import El
 
 WEB = Path(__file__).resolve().parents[2] / "game" / "web"
 ENGINE = WEB.parent

@@ -13,8 +13,8 @@ from webkit import make_controller, play_to_end, setup_game
 
 from game import save as game_save
 from game.errors import SaveError
-from game.web.sharing import LINK_KEY, export_name, export_text, from_fragment, import_text
-from game.web.storage import PREFIX
+from game.web.saves.sharing import LINK_KEY, export_name, export_text, from_fragment, import_text
+from game.web.saves.storage import PREFIX
 
 
 def finished():

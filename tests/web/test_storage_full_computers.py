@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from webkit import make_controller, setup_game
 
-from game.web.controller import Controller
 from game.web.features import computers
-from game.web.storage import MemoryBackend
+from game.web.model.controller import Controller
+from game.web.saves.storage import MemoryBackend
 
 
 def counting(c: Controller, monkeypatch) -> list[int]:

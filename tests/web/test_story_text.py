@@ -1,4 +1,4 @@
-"""The wording of the digest and the game log, from engine logs (game/web/telling.py)."""
+"""The wording of the digest and the game log, from engine logs (game/web/messages/telling.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 from game.story import Story
 from game.web import messages as M
-from game.web.telling import lines, lost_towers
+from game.web.messages.telling import lines, lost_towers
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from test_story import scripted

@@ -13,7 +13,7 @@ from webkit import make_controller, play_to_end, setup_game, tap_decision
 
 from game import save as game_save
 from game.web.features import keeping
-from game.web.storage import APP_VERSION, PREFIX, MemoryBackend, SaveStore
+from game.web.saves.storage import APP_VERSION, PREFIX, MemoryBackend, SaveStore
 
 
 def _stored(backend: MemoryBackend, ident: str) -> dict:

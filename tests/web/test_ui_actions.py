@@ -9,12 +9,12 @@ import pytest
 from webkit import make_controller, play_to_end, setup_game, tap_decision
 
 from game.actions import Build
-from game.web.backup import backup_text
-from game.web.controller import Controller
 from game.web.features import computers
+from game.web.model.controller import Controller
+from game.web.model.ui_actions import ACTIONS
 from game.web.runtime.effects import ApplyUpdate
-from game.web.storage import PREFIX, MemoryBackend, SaveStore
-from game.web.ui_actions import ACTIONS
+from game.web.saves.backup import backup_text
+from game.web.saves.storage import PREFIX, MemoryBackend, SaveStore
 
 
 def _drawn_actions(tree) -> set[str]:
@@ -60,7 +60,7 @@ def test_every_drawn_action_is_in_the_table_and_every_entry_is_drawn_somewhere()
     drawn.update(_drawn_actions(c.render()))
     # The coach: a game with hints (the hint button), the review with its progress and
     # Cancel, then its list and one decision on the board.
-    from game.web.coach import compute
+    from game.web.thinking.coach import compute
     c = make_controller()
     setup_game(c, 2, controllers=["human", "greedy"], hints=True, start="0")
     for _ in range(5):

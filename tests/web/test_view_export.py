@@ -16,7 +16,7 @@ from webkit import make_controller, play_to_end, setup_game
 
 from game.actions import Build, ReturnPiece
 from game.web.features import computers
-from game.web.sharing import LINK_KEY
+from game.web.saves.sharing import LINK_KEY
 
 SEED_MARK = "seed"
 

@@ -7,10 +7,10 @@ from unittest import mock
 
 from game.actions import Build, Select
 from game.state import selections
-from game.web.controller import Controller
-from game.web.draft import draft_to_json
 from game.web.features import computers
-from game.web.storage import MemoryBackend, SaveStore
+from game.web.model.controller import Controller
+from game.web.model.draft import draft_to_json
+from game.web.saves.storage import MemoryBackend, SaveStore
 
 DEAL_CLOCK = 1_763_000_000.0
 """The clock a fixed ``deal`` starts its game at (part of the game's seed)."""

@@ -1,11 +1,11 @@
 """Hints and the post-game review (issue 13.5, 13.6; issue 24.1: a state, pure updates and
 the handlers of its taps, each ``(controller, arguments)``, listed in
-:data:`game.web.ui_actions.ACTIONS`).
+:data:`game.web.model.ui_actions.ACTIONS`).
 
 The coach's state is one frozen :class:`Coaching` value. The work itself is done in the
 background (game/web/runtime/jobs.py), which asks the controller what to compute
 (``hint_request``, ``review_request``) and hands the answers back (``hint_done``, the
-review job's own ``add``): a :class:`~game.web.review.ReviewJob` is a background job, the
+review job's own ``add``): a :class:`~game.web.thinking.review.ReviewJob` is a background job, the
 one mutable object the state refers to (its progress grows as answers come)."""
 
 from __future__ import annotations
@@ -13,13 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from ..coach import Answer, Request, count_hint, hint_request, hint_seed, hints_on
-from ..frame import CoachMove, HintFrame
-from ..review import ReviewJob
+from ..frames.frame import CoachMove, HintFrame
+from ..thinking.coach import Answer, Request, count_hint, hint_request, hint_seed, hints_on
+from ..thinking.review import ReviewJob
 from . import following as F
 
 if TYPE_CHECKING:
-    from ..controller import Controller
+    from ..model.controller import Controller
 
 HintKey = tuple[str, int, int]
 """A decision: (game id, log length, player). A hint answers that decision only."""

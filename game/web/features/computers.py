@@ -14,11 +14,11 @@ from ...ai import ComputerPlayer, Level, find_level, think
 from ...ai.levels import RANDOM
 from ...public_record import is_view_game
 from ...view import player_view
-from ..coach import Request
+from ..thinking.coach import Request
 from . import keeping
 
 if TYPE_CHECKING:
-    from ..controller import Controller
+    from ..model.controller import Controller
 
 
 def computer_to_move(c: Controller) -> bool:
@@ -85,7 +85,7 @@ def computer_thinking(c: Controller) -> Generator[None, None, Action]:
 
 def computer_request(c: Controller) -> Request:
     """The computer on turn's decision as a request for the thinking worker: its own
-    view only, its level and the decision's seed (see :mod:`game.web.coach`)."""
+    view only, its level and the decision's seed (see :mod:`game.web.thinking.coach`)."""
     session = c.session
     assert session is not None and session.state.current is not None
     view = player_view(session.state, session.state.current)

@@ -1,7 +1,7 @@
 """A game as a file or a link, and a backup of every game (issue 23.1; issue 24.1: a state,
 pure updates and handlers, each ``(controller, arguments)``, listed in
-:data:`game.web.ui_actions.ACTIONS`). What a file or a link holds is decided in
-:mod:`game.web.sharing`; here is what the page does with it.
+:data:`game.web.model.ui_actions.ACTIONS`). What a file or a link holds is decided in
+:mod:`game.web.saves.sharing`; here is what the page does with it.
 
 The open game's sharing is one frozen :class:`Sharing` value (the link shown, the warning
 before the whole game leaves the device); a file to offer is a :class:`Download` effect."""
@@ -15,17 +15,24 @@ from ...errors import SaveError
 from ...match import Game
 from ...public_record import is_view_game
 from .. import messages as M
-from ..backup import backup_name, backup_text, restore
 from ..runtime.effects import Download, Effect
-from ..sharing import export_name, export_text, from_fragment, import_text, link_fragment, shared_text
-from ..storage import StorageError
+from ..saves.backup import backup_name, backup_text, restore
+from ..saves.sharing import (
+    export_name,
+    export_text,
+    from_fragment,
+    import_text,
+    link_fragment,
+    shared_text,
+)
+from ..saves.storage import StorageError
 from . import following
 from . import playing as table
 from .navigating import ALLOWED_PREFS
 from .page import is_speed
 
 if TYPE_CHECKING:
-    from ..controller import Controller
+    from ..model.controller import Controller
 
 
 @dataclass(frozen=True)

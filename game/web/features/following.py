@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from ...public_record import is_view_game
 
 if TYPE_CHECKING:
-    from ..controller import Controller
+    from ..model.controller import Controller
 
 
 @dataclass(frozen=True)
@@ -88,7 +88,7 @@ def replay_closed(f: Following) -> Following:
 
 
 # ------------------------------------------------------------------ the handlers
-# Each ``(controller, arguments)``, listed in :data:`game.web.ui_actions.ACTIONS`.
+# Each ``(controller, arguments)``, listed in :data:`game.web.model.ui_actions.ACTIONS`.
 
 def toggle_log(c: Controller, args: None) -> None:
     c.following = log_toggled(c.following)

@@ -2,7 +2,7 @@
 tab stored, and what happens when the storage refuses (issue 23.3, 24.4). Writing is an
 effect, :class:`~game.web.runtime.effects.Save`: :func:`save_due` decides, :func:`store`
 carries it out (the effect interpreter's store port, game/web/runtime/interpreter.py). ``retry_storage``
-is a tap's handler (``(controller, arguments)``, listed in :data:`game.web.ui_actions.ACTIONS`)."""
+is a tap's handler (``(controller, arguments)``, listed in :data:`game.web.model.ui_actions.ACTIONS`)."""
 
 from __future__ import annotations
 
@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING
 from ... import save as game_save
 from ...errors import SaveError
 from .. import messages as M
+from ..model.session import Session
 from ..runtime.effects import Save
-from ..session import Session
-from ..storage import SaveConflict, StorageError
+from ..saves.storage import SaveConflict, StorageError
 from . import computers
 
 if TYPE_CHECKING:
-    from ..controller import Controller
+    from ..model.controller import Controller
 
 BOOKKEEPING = ("updated", "revision", "app_version", "created")
 """The ``meta`` fields a store writes itself: a save that differs only in them is not new."""

@@ -4,7 +4,7 @@ language, the saved games, the speed, zooming and the final board (issue 24.1).
 The start screen's own state is one frozen :class:`Home` value (its message, the save a
 delete waits to be confirmed for, the report of the last restore) changed by the pure
 functions below; the page's is :class:`game.web.features.page.Page`. The handlers, each
-``(controller, arguments)`` and listed in :data:`game.web.ui_actions.ACTIONS`, apply them.
+``(controller, arguments)`` and listed in :data:`game.web.model.ui_actions.ACTIONS`, apply them.
 """
 
 from __future__ import annotations
@@ -13,17 +13,17 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from .. import messages as M
-from .. import tutorial as T
-from ..backup import RestoreReport
-from ..coach import hints_on
-from ..setup_form import SetupForm, play_alone_settings
+from ..model.setup_form import SetupForm, play_alone_settings
+from ..saves.backup import RestoreReport
+from ..thinking.coach import hints_on
 from . import keeping
 from . import page as P
 from . import playing as table
+from . import tutorial as T
 from .page import SPEEDS
 
 if TYPE_CHECKING:
-    from ..controller import Controller
+    from ..model.controller import Controller
 
 HOME_CARD = "home_card"  # preference: "dismissed" once the Home Screen card is closed
 ALLOWED_PREFS: dict[str, tuple[str, ...]] = {

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal, TypeGuard
 
-from ..frame import PageNotice, Place
+from ..frames.frame import PageNotice, Place
 from ..runtime.effects import ApplyUpdate, Effect, Reload
 
 Speed = Literal["slow", "normal", "fast"]
@@ -34,14 +34,14 @@ def is_speed(value: object) -> TypeGuard[Speed]:
 @dataclass(frozen=True)
 class Page:
     place: Place = "start"
-    """Where the page is (what :attr:`game.web.controller.Controller.screen` says)."""
+    """Where the page is (what :attr:`game.web.model.controller.Controller.screen` says)."""
     rules_open: bool = False
     notice: PageNotice | None = None
     """A fact about the page for this render only (cleared by the next tap)."""
     update_ready: bool = False
     """A new version of the site is installed and waiting."""
     safari_tab: bool = False
-    """A Safari tab: the Home Screen card is offered until dismissed (game.web.homescreen)."""
+    """A Safari tab: the Home Screen card is offered until dismissed (game.web.runtime.homescreen)."""
     speed: Speed = "normal"
     instant: bool = False
     """``?fast=1``: the computers play without pauses (tests)."""

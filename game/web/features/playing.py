@@ -1,6 +1,6 @@
 """The table's taps in a game: setting it up, showing a hand, choosing pieces, a card, a
 piece and a plot, Confirm and Undo, the scoring, a rematch (issue 24.1: handlers, each
-``(controller, arguments)``, listed in :data:`game.web.ui_actions.ACTIONS`). The rules are
+``(controller, arguments)``, listed in :data:`game.web.model.ui_actions.ACTIONS`). The rules are
 the engine's: a tap goes to the session's draft, which asks the engine.
 
 What the play screen shows around the game is one frozen :class:`Table` value (the game
@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 from ...actions import Action
 from ...material import Card
-from ..coach import hints_on
 from ..runtime.effects import Effect, ShowBoard
+from ..thinking.coach import hints_on
 from . import following
 from .following import LIVE, Following
 
 if TYPE_CHECKING:
-    from ..controller import Controller
+    from ..model.controller import Controller
 
 
 @dataclass(frozen=True)

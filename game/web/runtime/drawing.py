@@ -1,6 +1,6 @@
 """Drawing the page (issue 24.3): a frame's element tree patched into the DOM, the focused
 control found again, the news for screen readers and the board measured. The DOM comes
-in through its protocols (game/web/js_types.py): a fake one in the tests
+in through its protocols (game/web/runtime/js_types.py): a fake one in the tests
 (tests/web/test_drawing.py)."""
 
 from __future__ import annotations
@@ -8,14 +8,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import cast
 
-from .. import layout
-from ..dom import patch, replace_children
-from ..focus import focus_selectors
-from ..frame import Frame
-from ..js_types import Document, DomElement, DomNode, JsObject, SvgElement, present
+from ..frames.frame import Frame
+from ..screens import layout
 from ..screens.announce import News, fresh, news
-from ..vdom import El
+from ..screens.vdom import El
+from .dom import patch, replace_children
 from .events import data_of
+from .focus import focus_selectors
+from .js_types import Document, DomElement, DomNode, JsObject, SvgElement, present
 
 
 def focusable(el: DomElement) -> DomElement:

@@ -1,7 +1,7 @@
 """What the page must do outside its own drawing, as values (issue 24.2).
 
-An update never touches the browser: a tap (:meth:`game.web.controller.Controller.handle`
-through :data:`game.web.ui_actions.ACTIONS`), an event of the page
+An update never touches the browser: a tap (:meth:`game.web.model.controller.Controller.handle`
+through :data:`game.web.model.ui_actions.ACTIONS`), an event of the page
 (:mod:`game.web.runtime.events`) or a drawing returns what must happen as effects, and one
 small interpreter (:class:`game.web.runtime.interpreter.Interpreter`) carries them out,
 against the real browser in the shell (game/web/shell/) or a fake one in the tests. So

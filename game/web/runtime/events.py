@@ -2,7 +2,7 @@
 element tapped, the key, where a finger went) into a UI action and its data, and the two
 small states the events keep (issue 24.2, 24.3).
 
-The functions read the elements through their protocols (game/web/js_types.py) and change
+The functions read the elements through their protocols (game/web/runtime/js_types.py) and change
 nothing; the decisions that wait for time are frozen states with pure updates that return
 the timers to start or cancel as effects (:class:`Press`, the long press; :class:`Resize`,
 the redraw at the next frame). Tested with a fake DOM in CPython (tests/web/test_events.py).
@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..focus import ARROWS, NAVIGABLE
-from ..js_types import DomElement, FormControl, present
 from .effects import CancelTimer, Effect, Timer
+from .focus import ARROWS, NAVIGABLE
+from .js_types import DomElement, FormControl, present
 
 Tap = tuple[str, dict[str, Any]]
 """A UI action's name and its data (``Controller.handle``'s arguments)."""

@@ -32,7 +32,7 @@ from .effects import (
 )
 
 if TYPE_CHECKING:
-    from ..controller import Controller
+    from ..model.controller import Controller
 
 
 class EffectPort(Protocol):

@@ -18,7 +18,7 @@ The rules:
   for ``Controller.computer_key()`` (game id, log length, player on turn) and is played
   only while that key is the same; the scoring's pause is for ``continue_key()``; a hint is
   for its request (``Controller.hint_request()``, keyed by game, log length and person);
-  a review step for its :class:`~game.web.review.ReviewJob` (``Controller.review_wanted``).
+  a review step for its :class:`~game.web.thinking.review.ReviewJob` (``Controller.review_wanted``).
   Leaving the game, opening another, adopting another tab's newer game, opening the rules
   or waiting for storage space all change or clear the key.
 - **The worker fails softly**: no ready worker, a failure or an illegal answer give None
@@ -33,9 +33,9 @@ from functools import partial
 from typing import Any, Protocol
 
 from ...actions import Action
-from ..coach import Answer, Request, parse_answer, request_text, work
-from ..controller import Controller
 from ..features import computers
+from ..model.controller import Controller
+from ..thinking.coach import Answer, Request, parse_answer, request_text, work
 
 
 class BrowserPort(Protocol):

@@ -1,6 +1,6 @@
 """The page (issue 24.3): everything the browser shell used to do apart from touching the
 browser. Events come in as the browser's objects, typed by their protocols
-(game/web/js_types.py); they become taps (game/web/runtime/events.py) sent through
+(game/web/runtime/js_types.py); they become taps (game/web/runtime/events.py) sent through
 :meth:`Controller.handle`; what a tap asks for comes back as effects, run by the one
 interpreter (game/web/runtime/interpreter.py); the frame is drawn
 (game/web/runtime/drawing.py); the background jobs (game/web/runtime/jobs.py) reach the
@@ -20,13 +20,20 @@ from typing import Protocol
 
 from ...save import MAX_SAVE_BYTES
 from .. import messages as M
-from ..backup import MAX_BACKUP_CHARS
-from ..boot_screen import BOOT_SCREEN_KEY, entry, next_start_screen
-from ..controller import Controller
-from ..dom import build
 from ..features import files, keeping
-from ..focus import NAVIGABLE, nearest
-from ..js_types import (
+from ..model.controller import Controller
+from ..saves.backup import MAX_BACKUP_CHARS
+from ..saves.boot_screen import BOOT_SCREEN_KEY, entry, next_start_screen
+from ..saves.sharing import is_link
+from ..screens.page import render_page
+from . import events as E
+from .dom import build
+from .drawing import Drawing, focusable
+from .effects import LEAVES_PAGE, Announce, AskPersistence, Effect, ForgetLink, Think, TimerName
+from .focus import NAVIGABLE, nearest
+from .interpreter import EffectPort, Interpreter
+from .jobs import Jobs
+from .js_types import (
     Document,
     DomElement,
     DomEvent,
@@ -38,13 +45,6 @@ from ..js_types import (
     StorageEvent,
     present,
 )
-from ..screens.page import render_page
-from ..sharing import is_link
-from . import events as E
-from .drawing import Drawing, focusable
-from .effects import LEAVES_PAGE, Announce, AskPersistence, Effect, ForgetLink, Think, TimerName
-from .interpreter import EffectPort, Interpreter
-from .jobs import Jobs
 
 
 class Browser(EffectPort, Protocol):
@@ -291,7 +291,7 @@ class Page:
 
     def keep_boot_screen(self) -> None:
         """Keep what the next start of the page will show, for assets/boot.js to draw
-        before Python runs (game/web/boot_screen.py). Optional: any failure (storage full,
+        before Python runs (game/web/saves/boot_screen.py). Optional: any failure (storage full,
         an unreadable save) only leaves the next start with the loading screen."""
         if not self.storage_ok:
             return

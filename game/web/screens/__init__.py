@@ -1,1 +1,1 @@
-"""Screens as pure functions from UI state to element trees (see :mod:`game.web.vdom`)."""
+"""Screens as pure functions from UI state to element trees (see :mod:`game.web.screens.vdom`)."""

@@ -11,9 +11,9 @@ previous render's items and puts only the items that changed into the live regio
 from __future__ import annotations
 
 from .. import messages as M
-from ..frame import Frame, PlayFrame, PlayPage
-from ..vdom import El
+from ..frames.frame import Frame, PlayFrame, PlayPage
 from .play import move_line
+from .vdom import El
 
 News = tuple[tuple[str, str], ...]
 

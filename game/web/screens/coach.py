@@ -3,16 +3,16 @@ the final standings, the post-game review (progress, each person's costliest dec
 of them on the board of its moment).
 
 Everything is drawn from the frame: a hint is in it only while the person it was asked for
-holds the device (:meth:`game.web.controller.Controller.hint_frame`).
+holds the device (:meth:`game.web.model.controller.Controller.hint_frame`).
 """
 
 from __future__ import annotations
 
 from ...actions import Build, ReturnPiece, Select
 from .. import messages as M
-from ..frame import CoachMove, PlayFrame, ReviewFrame, ReviewItem
-from ..vdom import El, h
+from ..frames.frame import CoachMove, PlayFrame, ReviewFrame, ReviewItem
 from .common import bdi, button, chips, said
+from .vdom import El, h
 
 
 def move_text(f: PlayFrame, move: CoachMove, player: int) -> str:

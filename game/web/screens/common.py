@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .. import messages as M
-from ..vdom import El, h
+from .vdom import El, h
 
 
 def chip(colour: str, extra: str = "") -> El:

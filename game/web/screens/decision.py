@@ -11,11 +11,11 @@ from ...actions import Action, Build, ReturnPiece
 from ...material import PIECE_FLOORS
 from ...view import PlayerView
 from .. import messages as M
-from ..draft import BuildDraft
-from ..frame import Counts, PlayFrame
-from ..svg_pieces import card_svg, piece_svg
-from ..vdom import El, h
+from ..frames.frame import Counts, PlayFrame
+from ..model.draft import BuildDraft
 from .common import bdi, button, chip, chips, notice_line
+from .svg_pieces import card_svg, piece_svg
+from .vdom import El, h
 
 
 # ------------------------------------------------------------------ selection

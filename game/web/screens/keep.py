@@ -8,9 +8,9 @@ the report says what a restore brought back and what it skipped, and why.
 from __future__ import annotations
 
 from .. import messages as M
-from ..frame import RestoreReport, Skipped
-from ..vdom import El, h
+from ..frames.frame import RestoreReport, Skipped
 from .common import button
+from .vdom import El, h
 
 
 def home_card() -> El:

@@ -1,6 +1,6 @@
 """The whole page for one frame: the screen it names, the error banner, the rules overlay.
 
-The frame is a tagged union (:data:`game.web.frame.Frame`): each screen family's drawing
+The frame is a tagged union (:data:`game.web.frames.frame.Frame`): each screen family's drawing
 takes exactly its own frame type, and ``assert_never`` makes mypy prove that every kind of
 frame is drawn."""
 
@@ -9,14 +9,14 @@ from __future__ import annotations
 from typing import assert_never
 
 from .. import messages as M
-from ..frame import Frame, PlayFrame, PlayPage, SetupPage, StartPage
-from ..vdom import El, h
+from ..frames.frame import Frame, PlayFrame, PlayPage, SetupPage, StartPage
 from .coach import render_review
 from .common import button
 from .play import render_play
 from .results import render_final, render_scoring
 from .setup import render_setup
 from .start import render_rules, render_start
+from .vdom import El, h
 
 
 def render_page(frame: Frame) -> El:

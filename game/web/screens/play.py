@@ -1,6 +1,6 @@
 """The play screen: top bar, board, and the panel for the decision at hand.
 
-Privacy: everything is drawn from the :class:`~game.web.frame.PlayFrame`, whose view holds
+Privacy: everything is drawn from the :class:`~game.web.frames.frame.PlayFrame`, whose view holds
 the viewer's hand only while they hold the device (``frame.show_private``). The pass screen
 draws no board and no hand at all.
 """
@@ -11,14 +11,14 @@ from typing import Any
 
 from ...actions import Build, ReturnPiece, Select
 from .. import messages as M
-from ..board_svg import render_board, render_city
-from ..frame import BUILD, SELECT, LastMove, PlayFrame
-from ..svg_pieces import card_svg, piece_svg
-from ..vdom import El, h
+from ..frames.frame import BUILD, SELECT, LastMove, PlayFrame
+from .board_svg import render_board, render_city
 from .coach import hint_block, review_panel
 from .common import bdi, button, chip, chips, language_select, said
 from .decision import build_panel, hand_block, selection_panel
 from .story import digest_block, inspector_block, log_drawer, players_material, replay_panel
+from .svg_pieces import card_svg, piece_svg
+from .vdom import El, h
 
 
 def render_play(f: PlayFrame, zoom: int | None = None, lesson: El | None = None) -> El:

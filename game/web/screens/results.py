@@ -5,13 +5,13 @@ from __future__ import annotations
 from ...board import height
 from ...material import CITIES, PLOTS_PER_CITY
 from .. import messages as M
-from .. import palette
-from ..frame import PlayFrame
-from ..vdom import El, h
-from ..vdom import s as svg
+from ..frames.frame import PlayFrame
+from . import palette
 from .coach import hints_used_line, review_button
 from .common import bdi, button, chip, chips, said
 from .story import share_block, share_buttons
+from .vdom import El, h
+from .vdom import s as svg
 
 
 def render_scoring(f: PlayFrame) -> El:

@@ -1,6 +1,6 @@
 """The rules help, with pictures drawn by the game's own board code.
 
-Every picture is a position drawn by :func:`game.web.svg_pieces.board_diagram` (the plots and
+Every picture is a position drawn by :func:`game.web.screens.svg_pieces.board_diagram` (the plots and
 towers of the game itself) and every number under it comes from the engine: which plot a card
 marks for each seat (``material.plot_for``), how many floors a take-over needs
 (``board.floors_needed``), where Godzilla walks (``material.card_direction``), and the points
@@ -26,10 +26,10 @@ from ...material import (
 )
 from ...scoring import score_board
 from .. import messages as M
-from ..board_svg import plot_where
-from ..svg_pieces import board_diagram, card_svg
-from ..vdom import El, h
+from .board_svg import plot_where
 from .common import button, chip
+from .svg_pieces import board_diagram, card_svg
+from .vdom import El, h
 
 EMPTY: tuple[Tower, ...] = ((),) * (len(CITIES) * PLOTS_PER_CITY)
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from ...material import COLOURS, SEATS
 from ...settings import GODZILLA_MODES, MAX_NAME_LENGTH
 from .. import messages as M
-from ..setup_form import rounds_choices
-from ..start_frames import SetupFrame
-from ..vdom import El, h
+from ..frames.start_frames import SetupFrame
+from ..model.setup_form import rounds_choices
 from .common import button, chip
+from .vdom import El, h
 
 
 def _select(field: str, options: list[tuple[str, str]], value: str, player: int | None = None,

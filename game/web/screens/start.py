@@ -7,11 +7,11 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import messages as M
-from ..start_frames import StartFrame
-from ..vdom import Child, El, h
+from ..frames.start_frames import StartFrame
 from .common import bdi, button, chips, language_select, said
 from .keep import backup_tools, home_card, restore_report
 from .rules import render_rules
+from .vdom import Child, El, h
 
 __all__ = ["render_rules", "render_start"]
 

@@ -1,8 +1,8 @@
 """Following the game: the digest since your last turn, the game log, the tower inspector,
 the replay controls and each player's public material.
 
-Drawn from the frame's :class:`~game.web.frame.StoryFrame` (public events of
-:mod:`game.story`, put in words by :mod:`game.web.telling`) and nothing else.
+Drawn from the frame's :class:`~game.web.frames.frame.StoryFrame` (public events of
+:mod:`game.story`, put in words by :mod:`game.web.messages.telling`) and nothing else.
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from typing import Any
 
 from ...material import PIECE_FLOORS
 from .. import messages as M
-from ..frame import Inspector, PlayFrame
-from ..svg_pieces import card_svg, piece_svg
-from ..telling import Line, lines, lost_towers
-from ..vdom import El, h
+from ..frames.frame import Inspector, PlayFrame
+from ..messages.telling import Line, lines, lost_towers
 from .common import bdi, button, chip, chips, said
+from .svg_pieces import card_svg, piece_svg
+from .vdom import El, h
 
 
 def pictures(line: Line) -> list[El]:

@@ -1,6 +1,6 @@
 """The browser shell (issue 24.3): the one place that touches ``pyscript`` (with
 game/web/shell/main.py, which wires the page's events). Its objects get their protocols
-here (game/web/js_types.py), and :class:`ShellBrowser` is the page's
+here (game/web/runtime/js_types.py), and :class:`ShellBrowser` is the page's
 :class:`~game.web.runtime.page.Browser`: the effects' port and the few facts and services
 the page asks of the browser. Everything else runs in CPython (game/web/runtime/)."""
 
@@ -15,8 +15,9 @@ from pyscript.ffi import create_proxy as js_create_proxy
 from pyscript.ffi import to_js as js_to_js
 
 from .. import messages as M
-from ..homescreen import show_home_screen_card
-from ..js_types import (
+from ..runtime.effects import TimerName
+from ..runtime.homescreen import show_home_screen_card
+from ..runtime.js_types import (
     DateTimeFormat,
     Document,
     JsCallback,
@@ -27,8 +28,7 @@ from ..js_types import (
     Window,
     present,
 )
-from ..runtime.effects import TimerName
-from ..storage import StorageError
+from ..saves.storage import StorageError
 
 document: Document = js_document
 window: Window = js_window
@@ -80,7 +80,7 @@ def time_formatter() -> Callable[[float], str] | None:
 
 
 def safari_tab() -> bool:
-    """A Safari tab on an iPhone or iPad, not the Home Screen app (game.web.homescreen)."""
+    """A Safari tab on an iPhone or iPad, not the Home Screen app (game.web.runtime.homescreen)."""
     try:
         nav = window.navigator
         standalone: bool | None = getattr(nav, "standalone", None)

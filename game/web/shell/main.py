@@ -13,9 +13,10 @@ import asyncio
 from collections.abc import Callable
 
 from game.web import messages as M
-from game.web.controller import Controller
-from game.web.js_types import EventTarget, JsCallback, present
+from game.web.model.controller import Controller
+from game.web.runtime.js_types import EventTarget, JsCallback, present
 from game.web.runtime.page import Page
+from game.web.saves.storage import MemoryBackend, SaveStore
 from game.web.screens.start import local_time_text
 from game.web.shell.browser import (
     LocalStorageBackend,
@@ -28,7 +29,6 @@ from game.web.shell.browser import (
     url_params,
     window,
 )
-from game.web.storage import MemoryBackend, SaveStore
 
 LISTENERS: list[JsCallback] = []  # JavaScript proxies kept alive for the page's lifetime
 

@@ -24,14 +24,14 @@ from collections.abc import Generator
 from dataclasses import dataclass, fields
 from typing import Any, Literal
 
-from ..actions import Action, action_from_json, action_to_json
-from ..ai import SLICE_SECONDS, STRONGEST, Level, parse_level, think
-from ..ai.explain import Hint, Review, reason_for, review
-from ..errors import SaveError
-from ..material import Card
-from ..scoring import CityResult, ColourScore, Scoring
-from ..settings import Settings
-from ..view import PlayerView
+from ...actions import Action, action_from_json, action_to_json
+from ...ai import SLICE_SECONDS, STRONGEST, Level, parse_level, think
+from ...ai.explain import Hint, Review, reason_for, review
+from ...errors import SaveError
+from ...material import Card
+from ...scoring import CityResult, ColourScore, Scoring
+from ...settings import Settings
+from ...view import PlayerView
 
 Kind = Literal["decide", "hint", "review"]
 KINDS: tuple[Kind, ...] = ("decide", "hint", "review")

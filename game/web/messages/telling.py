@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..material import PLOTS_PER_CITY, Card
-from ..settings import Settings
-from ..story import (
+from ...material import PLOTS_PER_CITY, Card
+from ...settings import Settings
+from ...story import (
     CitiesOrdered,
     Dealt,
     Destroyed,
@@ -31,7 +31,7 @@ from ..story import (
     TakenOver,
     TallestChanged,
 )
-from . import messages as M
+from .. import messages as M
 
 Picture = tuple[str, Card] | tuple[str, str, int] | tuple[str, str]
 """``("card", card)``, ``("piece", colour, floors)`` or ``("chip", colour)``."""

@@ -23,12 +23,12 @@ import itertools
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from ..actions import Action, Build, ReturnPiece, Select
-from ..errors import IllegalAction, SaveError
-from ..material import CITIES, PIECE_FLOORS, Card, plot_for
-from ..state import BUILD, SELECT, Counts, selections
-from ..view import PlayerView
-from . import messages as M
+from ...actions import Action, Build, ReturnPiece, Select
+from ...errors import IllegalAction, SaveError
+from ...material import CITIES, PIECE_FLOORS, Card, plot_for
+from ...state import BUILD, SELECT, Counts, selections
+from ...view import PlayerView
+from .. import messages as M
 
 Notice = tuple[str, dict[str, Any]]
 """A message id of the catalogue and its parameters."""

@@ -1,4 +1,4 @@
-"""Turning :mod:`game.web.vdom` trees into real DOM nodes (browser only).
+"""Turning :mod:`game.web.screens.vdom` trees into real DOM nodes (browser only).
 
 Text always goes in through ``createTextNode``/``data`` (the same as ``textContent``): a
 player's name like ``<img src=x onerror=alert(1)>`` is shown as those characters and never
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import cast
 
+from ..screens.vdom import SVG_NS, Child, El, attr_value
 from .js_types import Document, DomElement, DomNode, DomText, FormControl, present
-from .vdom import SVG_NS, Child, El, attr_value
 
 
 def build(document: Document, el: El) -> DomElement:

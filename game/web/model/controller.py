@@ -1,6 +1,6 @@
 """The page's state, in pure Python: a small holder of frozen states, the open game (a
 Session), and the one entry point for taps (:meth:`Controller.handle`, through the table of
-:mod:`game.web.ui_actions` to the handlers of :mod:`game.web.features`).
+:mod:`game.web.model.ui_actions` to the handlers of :mod:`game.web.features`).
 
 The states (issue 24.1), each a frozen value in the module of its feature, changed by that
 module's pure functions (which return the new value, and the effects to run when there are
@@ -11,13 +11,13 @@ replay of :class:`~game.web.features.following.Following`),
 :class:`~game.web.features.coaching.Coaching` (hints, the review),
 :class:`~game.web.features.files.Sharing` (the link, the whole-game warning) and
 :class:`~game.web.features.saved.Saved` (what the storage holds of the open game). The setup
-form (:class:`~game.web.setup_form.SetupForm`) is its own mutable object. The Session is the
+form (:class:`~game.web.model.setup_form.SetupForm`) is its own mutable object. The Session is the
 one mutable game object by design: the Game's log grows with every move.
 
 The attributes the browser shell, the jobs and the tests have always read (``screen``,
 ``menu_open``, ``banner``, ``hint_job``...) are kept as :class:`Field` views of these states:
 reading one reads the state, setting one replaces the state with a changed copy
-(:mod:`game.web.fields`).
+(:mod:`game.web.model.fields`).
 
 The page (:mod:`game.web.runtime.page`) turns DOM events into ``handle`` calls, draws
 :meth:`Controller.render`, runs the effects it asks for and its background jobs
@@ -32,36 +32,36 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from ..actions import Action
-from ..ai import OFFERED, ComputerPlayer
-from ..errors import SaveError
-from ..match import Game
-from ..public_record import is_view_game
-from ..settings import Settings
-from . import framing
-from . import messages as M
-from . import tutorial as T
-from .backup import RestoreReport
-from .coach import Answer, Request, set_hints
-from .features import coaching, files, keeping
-from .features import following as F
-from .features import playing as table
-from .features.coaching import Coaching, HintKey
-from .features.navigating import HOME_CARD, Home
-from .features.page import MIN_TAP_PX, PACE, Page, Speed, is_speed, measured
-from .features.saved import FRESH, Banner, Saved
+from ...actions import Action
+from ...ai import OFFERED, ComputerPlayer
+from ...errors import SaveError
+from ...match import Game
+from ...public_record import is_view_game
+from ...settings import Settings
+from .. import messages as M
+from ..features import coaching, files, keeping
+from ..features import following as F
+from ..features import playing as table
+from ..features import tutorial as T
+from ..features.coaching import Coaching, HintKey
+from ..features.navigating import HOME_CARD, Home
+from ..features.page import MIN_TAP_PX, PACE, Page, Speed, is_speed, measured
+from ..features.saved import FRESH, Banner, Saved
+from ..frames import framing
+from ..frames.frame import CoachMove, Frame, HintFrame, PageNotice, Place, ScreenName, TableScreen
+from ..runtime.effects import Download, Effect
+from ..saves.backup import RestoreReport
+from ..saves.sharing import is_link
+from ..saves.storage import Entry, SaveConflict, SaveStore, StorageError, now
+from ..screens.page import render_page
+from ..screens.start import local_time_text
+from ..screens.vdom import El
+from ..thinking.coach import Answer, Request, set_hints
+from ..thinking.review import ReviewJob
 from .fields import Field
-from .frame import CoachMove, Frame, HintFrame, PageNotice, Place, ScreenName, TableScreen
-from .review import ReviewJob
-from .runtime.effects import Download, Effect
-from .screens.page import render_page
-from .screens.start import local_time_text
 from .session import Session
 from .setup_form import SetupForm
-from .sharing import is_link
-from .storage import Entry, SaveConflict, SaveStore, StorageError, now
 from .ui_actions import ACTIONS, KEEP_MENU_OPEN
-from .vdom import El
 
 __all__ = ["MIN_TAP_PX", "PACE", "SCREEN_OF_TABLE", "Controller", "computer_ids"]
 
@@ -262,7 +262,8 @@ class Controller:
 
     # -------------------------------------------------------------- actions
     def handle(self, action: str, data: Mapping[str, Any] | None = None) -> bool:
-        """Apply one tap or change through the table of UI actions (:data:`game.web.ui_actions.ACTIONS`).
+        """Apply one tap or change through the table of UI actions
+        (:data:`game.web.model.ui_actions.ACTIONS`).
         Returns True when the screen must be drawn again. An unknown action or malformed
         arguments change nothing and are reported through ``self.report``."""
         entry = ACTIONS.get(action)
@@ -356,7 +357,7 @@ class Controller:
 
     # ------------------------------------------------------------- drawing
     def frame(self) -> Frame:
-        """Everything this render draws, as one frozen value (game/web/framing.py)."""
+        """Everything this render draws, as one frozen value (game/web/frames/framing.py)."""
         return framing.frame(self)
 
     def render(self) -> El:

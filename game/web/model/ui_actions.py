@@ -1,7 +1,7 @@
 """The one declared table of the page's actions: every tap and change by its
 ``data-action`` name, with the parser of its ``data-*`` arguments and its handler (a
 function ``(controller, arguments)`` of :mod:`game.web.features`). An unknown action or
-malformed arguments change nothing (:meth:`game.web.controller.Controller.handle`)."""
+malformed arguments change nothing (:meth:`game.web.model.controller.Controller.handle`)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..material import Card
-from . import messages as M
-from .features import coaching, files, keeping
-from .features import following as F
-from .features import navigating as nav
-from .features import playing as play
+from ...material import Card
+from .. import messages as M
+from ..features import coaching, files, keeping
+from ..features import following as F
+from ..features import navigating as nav
+from ..features import playing as play
 
 if TYPE_CHECKING:
     from .controller import Controller

@@ -10,15 +10,15 @@ the device, through :meth:`PlayerView.legal_actions`, reduced to yes/no).
 
 from __future__ import annotations
 
-from ..actions import Build
-from ..board import floors_by_colour, floors_needed, height, owner
-from ..errors import IllegalAction
-from ..material import MAX_PIECE, PIECE_FLOORS, PLOTS_PER_CITY, plot_for
-from ..state import BUILD, State, godzilla_target
-from ..story import Dealt, Destroyed, Entry, Story, TakenOver, majorities, tallest_positions
-from ..view import PlayerView
-from . import draft as D
-from . import messages as M
+from ...actions import Build
+from ...board import floors_by_colour, floors_needed, height, owner
+from ...errors import IllegalAction
+from ...material import MAX_PIECE, PIECE_FLOORS, PLOTS_PER_CITY, plot_for
+from ...state import BUILD, State, godzilla_target
+from ...story import Dealt, Destroyed, Entry, Story, TakenOver, majorities, tallest_positions
+from ...view import PlayerView
+from .. import messages as M
+from ..model import draft as D
 from .frame import GodzillaPreview, Inspector, StoryFrame
 
 

@@ -14,15 +14,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..actions import Build
-from ..ai.levels import GREEDY
-from ..board import owner
-from ..material import PLOTS_PER_CITY
-from ..settings import Settings
-from ..state import SELECT
-from .draft import BuildDraft
-from .session import Session
-from .setup_form import computer_settings
+from ...actions import Build
+from ...ai.levels import GREEDY
+from ...board import owner
+from ...material import PLOTS_PER_CITY
+from ...settings import Settings
+from ...state import SELECT
+from ..model.draft import BuildDraft
+from ..model.session import Session
+from ..model.setup_form import computer_settings
 
 META = "tutorial"
 SEED = "tutorial-1"

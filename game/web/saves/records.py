@@ -17,9 +17,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..errors import SettingsError
-from ..match import Game
-from ..settings import clean_name
+from ...errors import SettingsError
+from ...match import Game
+from ...settings import clean_name
 
 RECORDS_KEY = "manhattan:records"
 FORMAT = "manhattan-records"

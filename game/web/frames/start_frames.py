@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .backup import RestoreReport
-from .draft import Notice
+from ..model.draft import Notice
+from ..saves.backup import RestoreReport
 
 
 @dataclass(frozen=True)
@@ -44,9 +44,9 @@ class StartFrame:
     tutorial: str | None = None
     """The id of a tutorial left unfinished (resumed from the start screen), if any."""
     home_card: bool = False
-    """Show how to add the game to the Home Screen, and why (a Safari tab; game.web.homescreen)."""
+    """Show how to add the game to the Home Screen, and why (a Safari tab; game.web.runtime.homescreen)."""
     restore: RestoreReport | None = None
-    """What the last restored backup brought back and what it skipped (game.web.backup)."""
+    """What the last restored backup brought back and what it skipped (game.web.saves.backup)."""
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """A tiny element tree that screens are rendered into, in pure Python.
 
-Screens build :class:`El` trees (testable in CPython); :mod:`game.web.dom` turns a tree into
+Screens build :class:`El` trees (testable in CPython); :mod:`game.web.runtime.dom` turns a tree into
 real DOM nodes with ``createElement``/``createElementNS``, ``setAttribute`` and text nodes
 (``textContent``), never ``innerHTML``, so a player's name is always inert text.
 """

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..material import CITIES, PLOTS_PER_CITY, SEATS, grid_position
+from ...material import CITIES, PLOTS_PER_CITY, SEATS, grid_position
 
 PLOT = 100          # side of one plot, in SVG units
 GAP = 34            # street between two cities

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..actions import Build
-from ..board import floors_by_colour, height, is_safe_from, owner
-from ..material import CITIES, PLOTS_PER_CITY, SEAT_PLOTS
-from ..view import PlayerView
+from ...actions import Build
+from ...board import floors_by_colour, height, is_safe_from, owner
+from ...material import CITIES, PLOTS_PER_CITY, SEAT_PLOTS
+from ...view import PlayerView
+from .. import messages as M
+from ..frames.frame import PlayFrame
 from . import layout, palette
-from . import messages as M
-from .frame import PlayFrame
 from .svg_pieces import godzilla_token, tallest_medal, tower_drawing
 from .vdom import El, s
 

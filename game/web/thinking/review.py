@@ -24,15 +24,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ..actions import Action, is_chance
-from ..ai import STRONGEST, Level
-from ..ai.explain import Hint, Review
-from ..ai.levels import HEURISTIC
-from ..match import Game
-from ..state import State
-from ..view import player_view
+from ...actions import Action, is_chance
+from ...ai import STRONGEST, Level
+from ...ai.explain import Hint, Review
+from ...ai.levels import HEURISTIC
+from ...match import Game
+from ...state import State
+from ...view import player_view
+from ..frames.frame import CoachMove, ReviewFrame, ReviewItem
 from .coach import Answer, Request
-from .frame import CoachMove, ReviewFrame, ReviewItem
 
 QUICK = HEURISTIC
 DEEP_CANDIDATES = 4

@@ -1,7 +1,7 @@
 """The small drawings of the board and of the panels, as SVG element trees: a tower with its
 floor chips, the tallest-tower medal, the lock of a safe tower, Godzilla, a building card, a
 piece, and the rules' diagrams of whole positions. Each takes plain values (a tower, colour
-names) and the message catalogue, nothing else; :mod:`game.web.board_svg` puts them on the
+names) and the message catalogue, nothing else; :mod:`game.web.screens.board_svg` puts them on the
 board.
 """
 
@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..board import Tower, floors_by_colour, height, owner
-from ..material import CITIES, PLOTS_PER_CITY, Card
+from ...board import Tower, floors_by_colour, height, owner
+from ...material import CITIES, PLOTS_PER_CITY, Card
+from .. import messages as M
 from . import layout, palette
-from . import messages as M
 from .vdom import El, s
 
 CARD_BG = "#fbf8f1"

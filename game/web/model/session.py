@@ -4,9 +4,9 @@ acknowledged scorings).
 
 Pure Python, no browser: every tap of the play screen ends up as a method call here, and the
 tests drive whole games through these methods. The choice in progress is a typed, immutable
-:mod:`~game.web.draft`; nothing is committed to the engine before the player confirms.
+:mod:`~game.web.model.draft`; nothing is committed to the engine before the player confirms.
 Everything here is serialised into ``game.meta["ui"]`` and saved with the game after each
-change. Screens never see a Session: they draw a :class:`~game.web.frame.Frame` built from it.
+change. Screens never see a Session: they draw a :class:`~game.web.frames.frame.Frame` built from it.
 """
 
 from __future__ import annotations
@@ -14,17 +14,17 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..actions import Action, Build, ReturnPiece, action_to_json
-from ..errors import IllegalAction
-from ..match import Game
-from ..material import PLOTS_PER_CITY
-from ..settings import Settings
-from ..state import OVER, State
-from ..story import Played, Story
-from ..view import PlayerView, player_view
+from ...actions import Action, Build, ReturnPiece, action_to_json
+from ...errors import IllegalAction
+from ...match import Game
+from ...material import PLOTS_PER_CITY
+from ...settings import Settings
+from ...state import OVER, State
+from ...story import Played, Story
+from ...view import PlayerView, player_view
+from .. import messages as M
+from ..frames.frame import TableScreen, parse_move
 from . import draft as D
-from . import messages as M
-from .frame import TableScreen, parse_move
 
 Notice = D.Notice
 

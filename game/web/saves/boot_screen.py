@@ -20,11 +20,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import messages as M
-from .controller import Controller
-from .screens.page import render_page
+from .. import messages as M
+from ..model.controller import Controller
+from ..screens.page import render_page
+from ..screens.vdom import El
 from .storage import Backend, SaveStore
-from .vdom import El
 
 BOOT_SCREEN_KEY = "manhattan:boot-screen"
 """Where the entry lives (read by assets/boot.js)."""

@@ -14,16 +14,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..actions import Action, Build, Select, action_from_json
-from ..errors import SaveError
-from ..material import Card
-from ..scoring import Standing
-from ..settings import Settings
-from ..state import BUILD, OVER, SELECT, Counts
-from ..story import Entry, Majority
-from ..view import PlayerView
-from . import draft as D
-from .backup import Restored, RestoreReport, Skipped
+from ...actions import Action, Build, Select, action_from_json
+from ...errors import SaveError
+from ...material import Card
+from ...scoring import Standing
+from ...settings import Settings
+from ...state import BUILD, OVER, SELECT, Counts
+from ...story import Entry, Majority
+from ...view import PlayerView
+from ..model import draft as D
+from ..saves.backup import Restored, RestoreReport, Skipped
 from .start_frames import SetupFrame, StartFrame
 
 __all__ = ["BUILD", "OVER", "SELECT", "Counts", "Frame", "PlayFrame", "RestoreReport", "Restored",
@@ -33,11 +33,11 @@ __all__ = ["BUILD", "OVER", "SELECT", "Counts", "Frame", "PlayFrame", "RestoreRe
 screens' whole vocabulary, so they never import the state module."""
 
 TableScreen = Literal["pass", "turn", "computer", "scoring", "final"]
-"""What the table sees of a game (:attr:`game.web.session.Session.screen`)."""
+"""What the table sees of a game (:attr:`game.web.model.session.Session.screen`)."""
 Mode = Literal["pass", "turn", "computer", "scoring", "final", "replay"]
 """How the play screen draws: a table screen, or a replay."""
 Place = Literal["start", "setup", "play"]
-"""Where the page is (:attr:`game.web.controller.Controller.screen`)."""
+"""Where the page is (:attr:`game.web.model.controller.Controller.screen`)."""
 ScreenName = Literal["start", "setup", "play", "rules", "review", "pass", "scoring", "final"]
 """The screen a person sees (the ``data-screen`` of ``#app``, what tests and styles read)."""
 PageNotice = Literal["other-tab"]
@@ -301,7 +301,7 @@ class PlayPage(PageFrame):
     play: PlayFrame
     banner: Notice | None = None
     tutorial: Notice | None = None
-    """The first-game tutorial's lesson for this moment (game.web.tutorial), if one is on."""
+    """The first-game tutorial's lesson for this moment (game.web.features.tutorial), if one is on."""
     tutorial_kept: bool = False
 
 

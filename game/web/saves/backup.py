@@ -10,7 +10,7 @@ entirely), read with the same checks as an import:
 
 * the whole file through the engine's one JSON guard (:func:`game.untrusted.parse_json`:
   size, UTF-8, nesting), with a limit of :data:`MAX_BACKUP_CHARS` (it holds many games);
-* then each game on its own exactly as an imported file (:func:`game.web.sharing.import_text`:
+* then each game on its own exactly as an imported file (:func:`game.web.saves.sharing.import_text`:
   the same guard with a single game's limit, then the engine's replay of every step). A game
   that fails is skipped with its reason; the others are still restored.
 
@@ -30,10 +30,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from .. import save as game_save
-from .. import untrusted
-from ..errors import SaveError
-from ..match import Game
+from ... import save as game_save
+from ... import untrusted
+from ...errors import SaveError
+from ...match import Game
 from .sharing import import_text
 from .storage import APP_VERSION, SaveStore, StorageError, is_newer, parse_json
 

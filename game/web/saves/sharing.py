@@ -11,7 +11,7 @@ An unfinished game leaves the device in two explicit forms only (docs/privacy.md
 A finished game hides nothing any more: its file and its link hold it whole.
 
 Everything read here is untrusted (a file someone sent, a link someone pasted). A file goes
-through the same guard as localStorage (:func:`game.web.storage.parse_json`: size, nesting)
+through the same guard as localStorage (:func:`game.web.saves.storage.parse_json`: size, nesting)
 and then :func:`game.save.load` or :func:`game.public_record.load_view`, which replay every
 step through the engine's rules, so a bad or hostile file is refused with the reason and
 nothing is stored. A link's fragment holds the file compressed (zlib, base64url); it is
@@ -30,10 +30,10 @@ import unicodedata
 import zlib
 from datetime import UTC, datetime
 
-from .. import save as game_save
-from ..errors import SaveError
-from ..match import Game
-from ..public_record import dumps_view, is_view, is_view_game, load_view
+from ... import save as game_save
+from ...errors import SaveError
+from ...match import Game
+from ...public_record import dumps_view, is_view, is_view_game, load_view
 from .storage import clean_meta, parse_json
 
 LINK_KEY = "game="
@@ -77,7 +77,7 @@ def import_text(text: str, *, stored: bool = False) -> Game:
     what is wrong (nothing is stored here).
 
     An empty file is refused as such (``empty``). Of ``meta`` only the fields this app knows
-    are kept, each within its size limit (:func:`game.web.storage.clean_meta`), so a file
+    are kept, each within its size limit (:func:`game.web.saves.storage.clean_meta`), so a file
     cannot fill the browser's storage. Player names with bidirectional controls or lone
     surrogates are refused (:func:`game.settings.clean_name`), except with ``stored``: a
     backup holds this browser's own saves as stored, which may predate that rule; their

@@ -1,8 +1,8 @@
 """The frame of each render: everything the screens draw, as one frozen value built from the
 controller's states (the screens never see the controller, the session or the state).
 
-Read-only: nothing here changes the controller. See :mod:`game.web.frame` for the values:
-one frame type per screen family (:data:`game.web.frame.Frame`, a tagged union).
+Read-only: nothing here changes the controller. See :mod:`game.web.frames.frame` for the values:
+one frame type per screen family (:data:`game.web.frames.frame.Frame`, a tagged union).
 """
 
 from __future__ import annotations
@@ -10,16 +10,17 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ..actions import Action, Build, ReturnPiece
-from ..public_record import is_view_game
-from ..scoring import Standing
-from ..state import OVER, SELECT
-from ..view import PlayerView, player_view
-from . import draft as D
-from . import messages as M
-from . import tutorial as T
-from .coach import hints_asked, hints_on
-from .draft import tentative_build
+from ...actions import Action, Build, ReturnPiece
+from ...public_record import is_view_game
+from ...scoring import Standing
+from ...state import OVER, SELECT
+from ...view import PlayerView, player_view
+from .. import messages as M
+from ..features import tutorial as T
+from ..model import draft as D
+from ..model.draft import tentative_build
+from ..saves.storage import Entry
+from ..thinking.coach import hints_asked, hints_on
 from .frame import (
     CoachMove,
     Counts,
@@ -39,15 +40,14 @@ from .frame import (
     WholeExport,
 )
 from .start_frames import SavedGame, StartFrame
-from .storage import Entry
 from .storyframe import godzilla_preview, inspect, story_frame
 
 if TYPE_CHECKING:
-    from .controller import Controller
+    from ..model.controller import Controller
 
 
 def frame(c: Controller) -> Frame:
-    """Everything this render draws, as one frozen value (see :mod:`game.web.frame`)."""
+    """Everything this render draws, as one frozen value (see :mod:`game.web.frames.frame`)."""
     page = c.page
     update = page.update_ready and c.table.preview is None  # never over a computer's preview
     screen, rules, notice = c.screen_name, page.rules_open, page.notice

@@ -2,7 +2,7 @@
 
 ``pyscript``, ``js`` and ``pyodide`` carry no type information, so each value that comes from
 them is annotated with one of these protocols where it enters (:mod:`game.web.shell.browser`), and
-:mod:`game.web.dom` is written against them. Each protocol lists exactly the members the
+:mod:`game.web.runtime.dom` is written against them. Each protocol lists exactly the members the
 code uses, under their JavaScript names; parameters are positional-only, as JavaScript has
 no keyword arguments. Nothing here imports the browser: the module runs (and is checked)
 in CPython too.

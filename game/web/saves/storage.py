@@ -27,10 +27,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from .. import save as game_save
-from .. import untrusted
-from ..errors import SaveError
-from ..match import Game
+from ... import save as game_save
+from ... import untrusted
+from ...errors import SaveError
+from ...match import Game
 
 PREFIX = "manhattan:save:"
 CURRENT_KEY = "manhattan:current"

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..ai import Level, find_level
-from ..ai.levels import SEARCH_1
-from ..errors import SettingsError
-from ..material import COLOURS, SEATS
-from ..settings import (
+from ...ai import Level, find_level
+from ...ai.levels import SEARCH_1
+from ...errors import SettingsError
+from ...material import COLOURS, SEATS
+from ...settings import (
     DEFAULT_SEATS,
     GODZILLA_MODES,
     MAX_NAME_LENGTH,
@@ -23,8 +23,8 @@ from ..settings import (
     name_problem,
     neutralise_name,
 )
-from . import messages as M
-from .start_frames import SetupFrame, SetupPlayer
+from .. import messages as M
+from ..frames.start_frames import SetupFrame, SetupPlayer
 
 ONE_COLOUR_DEFAULTS = ("blue", "red", "yellow", "purple")
 TWO_COLOUR_DEFAULTS = (("blue", "red"), ("yellow", "purple"))
@@ -85,7 +85,7 @@ class SetupForm:
         self.progressive = False
         self.anti_trust = False
         self.secret_selection = False
-        self.hints = False  # not a rule: the save's meta.coach (game.web.coach)
+        self.hints = False  # not a rule: the save's meta.coach (game.web.thinking.coach)
         self.errors: list[tuple[str, dict[str, Any]]] = []
         self.bad_fields: set[str] = set()
         self.set_count(4)
