@@ -21,7 +21,7 @@
  *    5 minutes while visible and whenever it becomes visible again (4b. below).
  *
  * 5. The screen this start will show, at once (issue 22.4): when the page was last hidden,
- *    game/web/saves/boot_screen.py kept the markup of what the next start shows (the start screen,
+ *    game/web/runtime/boot_screen.py kept the markup of what the next start shows (the start screen,
  *    or the pass screen of the game in progress: never anyone's cards). It is drawn here,
  *    inert, while Python restores; Python's first render replaces it with the same screen,
  *    which then answers taps. An entry whose save has changed since is ignored.
@@ -197,7 +197,7 @@
     if (!isReady()) html.classList.add("boot-is-slow");
   }, 20000);
 
-  // 5. The kept screen (keys and format: game/web/saves/boot_screen.py, game/web/saves/storage.py).
+  // 5. The kept screen (keys and format: game/web/runtime/boot_screen.py, game/web/saves/storage.py).
   function keptScreen() {
     try {
       var params = new URLSearchParams(location.search);

@@ -1,4 +1,4 @@
-"""The screen a reopened page shows before Python runs (assets/boot.js, game/web/saves/boot_screen.py):
+"""The screen a reopened page shows before Python runs (assets/boot.js, game/web/runtime/boot_screen.py):
 the start screen or the pass screen of the game in progress, at once and inert, never anyone's
 cards; nothing when the save changed since or the next start would show something else."""
 

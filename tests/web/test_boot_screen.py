@@ -1,11 +1,11 @@
-"""What the next start of the page shows, kept for assets/boot.js (game/web/saves/boot_screen.py):
+"""What the next start of the page shows, kept for assets/boot.js (game/web/runtime/boot_screen.py):
 the start screen or a pass screen, never a screen with cards, and the save it came from."""
 
 from __future__ import annotations
 
 from webkit import make_controller, setup_game
 
-from game.web.saves.boot_screen import entry, next_start_screen
+from game.web.runtime.boot_screen import entry, next_start_screen
 from game.web.saves.storage import MemoryBackend
 
 

@@ -11,7 +11,7 @@ from fakebrowser import FakeBrowser
 from webkit import make_controller, setup_game, tap_decision
 
 from game.web.features import keeping
-from game.web.runtime.effects import (
+from game.web.model.effects import (
     Announce,
     ApplyUpdate,
     AskPersistence,

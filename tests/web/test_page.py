@@ -11,7 +11,7 @@ import json
 from fakebrowser import FakeEvent, make_page
 from webkit import make_controller, setup_game
 
-from game.web.saves.boot_screen import BOOT_SCREEN_KEY
+from game.web.runtime.boot_screen import BOOT_SCREEN_KEY
 from game.web.saves.storage import MemoryBackend
 
 

@@ -20,7 +20,7 @@ from game.web.features import page as P
 from game.web.features import playing as T
 from game.web.features.saved import FRESH
 from game.web.frames.frame import CoachMove
-from game.web.runtime.effects import ApplyUpdate, Download, Reload, ShowBoard
+from game.web.model.effects import ApplyUpdate, Download, Reload, ShowBoard
 
 STATES = (P.Page(), N.Home(), T.OPENED, K.Coaching(), S.CLOSED, FRESH, F.LIVE)
 

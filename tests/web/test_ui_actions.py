@@ -11,8 +11,8 @@ from webkit import make_controller, play_to_end, setup_game, tap_decision
 from game.actions import Build
 from game.web.features import computers
 from game.web.model.controller import Controller
+from game.web.model.effects import ApplyUpdate
 from game.web.model.ui_actions import ACTIONS
-from game.web.runtime.effects import ApplyUpdate
 from game.web.saves.backup import backup_text
 from game.web.saves.storage import PREFIX, MemoryBackend, SaveStore
 

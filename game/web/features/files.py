@@ -15,7 +15,7 @@ from ...errors import SaveError
 from ...match import Game
 from ...public_record import is_view_game
 from .. import messages as M
-from ..runtime.effects import Download, Effect
+from ..model.effects import Download, Effect
 from ..saves.backup import backup_name, backup_text, restore
 from ..saves.sharing import (
     export_name,

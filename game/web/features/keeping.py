@@ -1,6 +1,6 @@
 """Keeping the open game in the storage: writing it when it changed, adopting what another
 tab stored, and what happens when the storage refuses (issue 23.3, 24.4). Writing is an
-effect, :class:`~game.web.runtime.effects.Save`: :func:`save_due` decides, :func:`store`
+effect, :class:`~game.web.model.effects.Save`: :func:`save_due` decides, :func:`store`
 carries it out (the effect interpreter's store port, game/web/runtime/interpreter.py). ``retry_storage``
 is a tap's handler (``(controller, arguments)``, listed in :data:`game.web.model.ui_actions.ACTIONS`)."""
 
@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 from ... import save as game_save
 from ...errors import SaveError
 from .. import messages as M
+from ..model.effects import Save
 from ..model.session import Session
-from ..runtime.effects import Save
 from ..saves.storage import SaveConflict, StorageError
 from . import computers
 
@@ -41,7 +41,7 @@ def persist(c: Controller) -> None:
 
 
 def save_due(c: Controller) -> Save | None:
-    """The :class:`~game.web.runtime.effects.Save` the open game needs: None when nothing
+    """The :class:`~game.web.model.effects.Save` the open game needs: None when nothing
     a save holds changed (a tap on the menu, the log, the replay...). A change the storage
     refused and that is now undone leaves nothing unsaved: its banner goes."""
     if c.session is None or c.game_id is None:

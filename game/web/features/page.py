@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Literal, TypeGuard
 
 from ..frames.frame import PageNotice, Place
-from ..runtime.effects import ApplyUpdate, Effect, Reload
+from ..model.effects import ApplyUpdate, Effect, Reload
 
 Speed = Literal["slow", "normal", "fast"]
 SPEEDS: tuple[Speed, ...] = ("slow", "normal", "fast")

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...actions import Action
 from ...material import Card
-from ..runtime.effects import Effect, ShowBoard
+from ..model.effects import Effect, ShowBoard
 from ..thinking.coach import hints_on
 from . import following
 from .following import LIVE, Following

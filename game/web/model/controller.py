@@ -49,7 +49,6 @@ from ..features.page import MIN_TAP_PX, PACE, Page, Speed, is_speed, measured
 from ..features.saved import FRESH, Banner, Saved
 from ..frames import framing
 from ..frames.frame import CoachMove, Frame, HintFrame, PageNotice, Place, ScreenName, TableScreen
-from ..runtime.effects import Download, Effect
 from ..saves.backup import RestoreReport
 from ..saves.sharing import is_link
 from ..saves.storage import Entry, SaveConflict, SaveStore, StorageError, now
@@ -58,6 +57,7 @@ from ..screens.start import local_time_text
 from ..screens.vdom import El
 from ..thinking.coach import Answer, Request, set_hints
 from ..thinking.review import ReviewJob
+from .effects import Download, Effect
 from .fields import Field
 from .session import Session
 from .setup_form import SetupForm
@@ -131,7 +131,7 @@ class Controller:
         self.sharing = files.CLOSED
         self.coach = Coaching()
         self.saved: Saved = FRESH
-        # What the browser shell must do (game/web/runtime/effects.py), taken by it after each tap.
+        # What the browser shell must do (game/web/model/effects.py), taken by it after each tap.
         self.effects: list[Effect] = []
         self.computer_players: dict[str, ComputerPlayer] = {}  # by level id, made once
 

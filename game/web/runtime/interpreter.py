@@ -1,5 +1,5 @@
 """The one effect interpreter (issue 24.2): every effect an update returns
-(game/web/runtime/effects.py) is carried out here, in order, against an
+(game/web/model/effects.py) is carried out here, in order, against an
 :class:`EffectPort`: the real browser in the shell (game/web/shell/browser.py), a fake one
 in the tests (tests/web/test_interpreter.py).
 
@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Protocol, assert_never
 
 from ..features import keeping
-from .effects import (
+from ..model.effects import (
     Announce,
     ApplyUpdate,
     AskPersistence,

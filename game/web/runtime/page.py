@@ -22,14 +22,22 @@ from ...save import MAX_SAVE_BYTES
 from .. import messages as M
 from ..features import files, keeping
 from ..model.controller import Controller
+from ..model.effects import (
+    LEAVES_PAGE,
+    Announce,
+    AskPersistence,
+    Effect,
+    ForgetLink,
+    Think,
+    TimerName,
+)
 from ..saves.backup import MAX_BACKUP_CHARS
-from ..saves.boot_screen import BOOT_SCREEN_KEY, entry, next_start_screen
 from ..saves.sharing import is_link
 from ..screens.page import render_page
 from . import events as E
+from .boot_screen import BOOT_SCREEN_KEY, entry, next_start_screen
 from .dom import build
 from .drawing import Drawing, focusable
-from .effects import LEAVES_PAGE, Announce, AskPersistence, Effect, ForgetLink, Think, TimerName
 from .focus import NAVIGABLE, nearest
 from .interpreter import EffectPort, Interpreter
 from .jobs import Jobs
@@ -291,7 +299,7 @@ class Page:
 
     def keep_boot_screen(self) -> None:
         """Keep what the next start of the page will show, for assets/boot.js to draw
-        before Python runs (game/web/saves/boot_screen.py). Optional: any failure (storage full,
+        before Python runs (game/web/runtime/boot_screen.py). Optional: any failure (storage full,
         an unreadable save) only leaves the next start with the loading screen."""
         if not self.storage_ok:
             return

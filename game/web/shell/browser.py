@@ -15,7 +15,7 @@ from pyscript.ffi import create_proxy as js_create_proxy
 from pyscript.ffi import to_js as js_to_js
 
 from .. import messages as M
-from ..runtime.effects import TimerName
+from ..model.effects import TimerName
 from ..runtime.homescreen import show_home_screen_card
 from ..runtime.js_types import (
     DateTimeFormat,

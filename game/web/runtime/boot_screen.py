@@ -22,9 +22,9 @@ from typing import Any
 
 from .. import messages as M
 from ..model.controller import Controller
+from ..saves.storage import Backend, SaveStore
 from ..screens.page import render_page
 from ..screens.vdom import El
-from .storage import Backend, SaveStore
 
 BOOT_SCREEN_KEY = "manhattan:boot-screen"
 """Where the entry lives (read by assets/boot.js)."""
