@@ -20,7 +20,7 @@ from ..view import PlayerView
 from . import layout, palette
 from . import messages as M
 from .frame import PlayFrame
-from .svg_pieces import godzilla_token, tallest_medal, tower_drawing
+from .svg_pieces import LABELS, godzilla_token, tallest_medal, tower_drawing
 from .vdom import El, s
 
 COACH_MARKS = {"hint": ("coach.mark.hint", "?"), "played": ("coach.mark.played", "✗"),
@@ -140,7 +140,13 @@ class _Scene:
             children.insert(2, s("g", {"class": "godzilla", "data-godzilla": f"{city},{plot}"},
                                  godzilla_token(r.x, r.y, self.settings.godzilla == "baby")))
         attrs["class"] = " ".join(c for c in classes if c)
-        return s(el.tag, attrs, children, extra)
+        # The rings (last move, change, target...) go under the tower's labels, so no ring
+        # hides a colour's letter; the medal and the coach's mark stay on top of everything.
+        labels = [c for c in children if isinstance(c, El) and c.attrs.get("class") == LABELS]
+        rings = [e for e in extra if e.tag == "rect" or e.tag == "circle"]
+        marks = [e for e in extra if not (e.tag == "rect" or e.tag == "circle")]
+        rest = [c for c in children if not (isinstance(c, El) and c.attrs.get("class") == LABELS)]
+        return s(el.tag, attrs, rest, rings, labels, marks)
 
     def majority(self, city: int) -> El | None:
         """Who holds the city's majority now: a chip after its name (``=`` a tie)."""

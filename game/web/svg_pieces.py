@@ -69,32 +69,46 @@ def tower_drawing(x: float, y: float, tower: Tower, colours: tuple[str, ...], sa
                                     "aria-hidden": "true"},
                            M.letter(colour)))
     if tower:
-        # Height and floors per colour are read from the table: at least 20 SVG units
-        # (12 CSS px on the smallest whole board, 1024 x 768; larger in the opened city).
-        top_colour = colours[owner(tower)]  # type: ignore[index]
-        parts.append(s("circle", {"cx": x + 24, "cy": y + 25, "r": 20, "class": "height-badge",
-                                  "stroke": palette.fill(top_colour)}))
-        parts.append(s("text", {"x": x + 24, "y": y + 34, "font-size": 26,
-                                "text-anchor": "middle", "class": "height-text",
-                                "aria-hidden": "true"},  # the plot's name says it all
-                       M.number(height(tower))))
-        # The owner's letter beside the badge: ownership readable without telling hues apart.
-        parts.extend(_chip(x + 5, y + 48, 17, 17, top_colour, M.letter(top_colour), 13))
-        counts = floors_by_colour(tower)
-        order = sorted(counts, key=lambda c: (-counts[c], c))
-        n = len(order)
-        chip_w = 22.5 if n > 3 else 30
-        for i, c in enumerate(order):
-            name = colours[c]
-            text = M.letter(name) + M.number(counts[c])
-            chip = _chip(x + 4 + i * (chip_w + 1), y + 74, chip_w, 24, name, text, 21,
-                          "chip-text floor-text")
-            if n > 3 or len(text) > 2:  # narrower glyphs, never a smaller text
-                chip[1].attrs.update({"textLength": chip_w - 4, "lengthAdjust": "spacingAndGlyphs"})
-            parts.extend(chip)
-        if safe:
-            parts.extend(lock(x + 33, y + 58))
+        parts.append(tower_labels(x, y, tower, colours, safe))
     return parts
+
+
+LABELS = "tower-labels"
+"""The class of a tower's labels (height, owner, floors per colour, lock): the board draws
+them above every ring it puts on the plot (the last move's, a change, a target), so a ring
+never hides a colour's letter (issue 25: "B4" read "34")."""
+
+
+def tower_labels(x: float, y: float, tower: Tower, colours: tuple[str, ...], safe: bool) -> El:
+    """The badge with the tower's height, its owner's chip, a chip per colour with its
+    floors, a lock if the tower is safe: one group, drawn last on the plot."""
+    parts: list[El] = []
+    # Height and floors per colour are read from the table: at least 20 SVG units
+    # (12 CSS px on the smallest whole board, 1024 x 768; larger in the opened city).
+    top_colour = colours[owner(tower)]  # type: ignore[index]
+    parts.append(s("circle", {"cx": x + 24, "cy": y + 25, "r": 20, "class": "height-badge",
+                              "stroke": palette.fill(top_colour)}))
+    parts.append(s("text", {"x": x + 24, "y": y + 34, "font-size": 26,
+                            "text-anchor": "middle", "class": "height-text",
+                            "aria-hidden": "true"},  # the plot's name says it all
+                   M.number(height(tower))))
+    # The owner's letter beside the badge: ownership readable without telling hues apart.
+    parts.extend(_chip(x + 5, y + 48, 17, 17, top_colour, M.letter(top_colour), 13))
+    counts = floors_by_colour(tower)
+    order = sorted(counts, key=lambda c: (-counts[c], c))
+    n = len(order)
+    chip_w = 22.5 if n > 3 else 30
+    for i, c in enumerate(order):
+        name = colours[c]
+        text = M.letter(name) + M.number(counts[c])
+        chip = _chip(x + 4 + i * (chip_w + 1), y + 74, chip_w, 24, name, text, 21,
+                     "chip-text floor-text")
+        if n > 3 or len(text) > 2:  # narrower glyphs, never a smaller text
+            chip[1].attrs.update({"textLength": chip_w - 4, "lengthAdjust": "spacingAndGlyphs"})
+        parts.extend(chip)
+    if safe:
+        parts.extend(lock(x + 33, y + 58))
+    return s("g", {"class": LABELS}, parts)
 
 
 def tallest_medal(x: float, y: float, single: bool) -> El:
