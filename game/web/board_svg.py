@@ -20,7 +20,7 @@ from ..view import PlayerView
 from . import layout, palette
 from . import messages as M
 from .frame import PlayFrame
-from .svg_pieces import LABELS, godzilla_token, tallest_medal, tower_drawing
+from .svg_pieces import LABELS, godzilla_token, majority_chip, tallest_medal, tower_drawing
 from .vdom import El, s
 
 COACH_MARKS = {"hint": ("coach.mark.hint", "?"), "played": ("coach.mark.played", "✗"),
@@ -156,20 +156,10 @@ class _Scene:
         r = layout.city_rect(self.seat, city)
         x, y = r.x + r.w - 54, r.y - 38
         if holder in ("tie", "none"):
-            text = "=" if holder == "tie" else "–"
             title = M.t("board.majority_tie" if holder == "tie" else "board.majority_none")
-            body = [s("rect", {"x": x, "y": y, "width": 50, "height": 26, "rx": 6,
-                               "class": "majority-none"}),
-                    s("text", {"x": x + 25, "y": y + 20, "font-size": 20,
-                               "text-anchor": "middle", "class": "majority-text"}, "★" + text)]
         else:
             title = M.t("board.majority", colour=M.colour(holder))
-            body = [s("rect", {"x": x, "y": y, "width": 50, "height": 26, "rx": 6,
-                               "fill": palette.fill(holder), "stroke": palette.edge(holder),
-                               "stroke-width": 1.5}),
-                    s("text", {"x": x + 25, "y": y + 20, "font-size": 20,
-                               "text-anchor": "middle", "fill": palette.ink(holder),
-                               "class": "majority-text"}, "★" + M.letter(holder))]
+        body = majority_chip(x, y, holder)
         return s("g", {"class": "city-majority", "data-majority-city": city,
                        "data-majority": holder},
                  s("title", {}, title), body)

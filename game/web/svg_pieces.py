@@ -117,9 +117,31 @@ def tallest_medal(x: float, y: float, single: bool) -> El:
     for the one tallest tower, a gold ring on each of the towers sharing the greatest height."""
     return s("g", {"class": "tallest-mark" if single else "tallest-mark tallest-tie"},
              s("title", {}, M.t("board.tallest") if single else M.t("board.tallest_tie")),
-             s("circle", {"cx": x + 42, "cy": y + 10, "r": 9.5, "class": "tallest-medal"}),
-             s("path", {"d": f"M{x + 42} {y + 4} l5.5 9.5 h-11 z",
+             s("circle", {"cx": x + 42, "cy": y + 11.5, "r": 11.5, "class": "tallest-medal"}),
+             s("path", {"d": f"M{x + 42} {y + 4.5} l6.5 11.5 h-13 z",
                         "class": "tallest-peak"}))
+
+
+def majority_chip(x: float, y: float, holder: str) -> list[El]:
+    """A city's majority chip (50 x 26 at x, y): "★" and the holder's letter on its colour,
+    "★=" for a tie, "★–" for no tower yet."""
+    if holder in ("tie", "none"):
+        return [s("rect", {"x": x, "y": y, "width": 50, "height": 26, "rx": 6,
+                           "class": "majority-none"}),
+                s("text", {"x": x + 25, "y": y + 20, "font-size": 20, "text-anchor": "middle",
+                           "class": "majority-text"}, "★" + ("=" if holder == "tie" else "–"))]
+    return [s("rect", {"x": x, "y": y, "width": 50, "height": 26, "rx": 6,
+                       "fill": palette.fill(holder), "stroke": palette.edge(holder),
+                       "stroke-width": 1.5}),
+            s("text", {"x": x + 25, "y": y + 20, "font-size": 20, "text-anchor": "middle",
+                       "fill": palette.ink(holder), "class": "majority-text"},
+              "★" + M.letter(holder))]
+
+
+def floor_chip(colour: str, floors: int) -> list[El]:
+    """One floor chip as under a tower ("B4"), at 0, 0 (30 x 24)."""
+    return _chip(0, 0, 30, 24, colour, M.letter(colour) + M.number(floors), 21,
+                 "chip-text floor-text")
 
 
 def lock(cx: float, cy: float) -> list[El]:
