@@ -148,7 +148,8 @@ def panel(f: PlayFrame) -> list[Any]:
     if f.mode == "turn" and current is not None:
         out.append(h("h2", {"class": "turn-title", "data-turn-title": current},
                      chips(f.settings.players[current].colours), " ",
-                     said("play.you", name=f.name(current))))
+                     # one flex item: the title's gap never parts a name from its comma
+                     h("span", {}, said("play.you", name=f.name(current)))))
         out.append(digest_block(f, open_=False))
         out.append(hint_block(f))
         if view.phase == SELECT:
@@ -159,8 +160,8 @@ def panel(f: PlayFrame) -> list[Any]:
         if current is not None:
             out.append(h("h2", {"class": "turn-title cpu", "data-turn-title": current},
                          chips(f.settings.players[current].colours), " ",
-                         said("cpu.thinking", name=f.name(current))
-                         if f.preview is None else said("play.turn_of", name=f.name(current))))
+                         h("span", {}, said("cpu.thinking", name=f.name(current))
+                           if f.preview is None else said("play.turn_of", name=f.name(current)))))
         if f.preview is not None:
             out.append(move_line(f, f.preview))
     if f.mode != "turn" or view.phase != SELECT:
