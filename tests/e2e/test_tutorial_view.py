@@ -2,9 +2,12 @@
 
 The tutorial is walked by taps from its first lesson to the one after the first scoring, at
 the sizes of a phone (390x844), a tablet in portrait (820x1180) and in landscape (1180x820),
-in English, German and French. After every tap, once the page has drawn, the lesson's box
-must lie inside the viewport (no scrolling needed to read it) and be on top at its corners
-(nothing drawn over it). A screenshot of each lesson's first appearance:
+in English, German and French; the last lesson, over the final standings, from a tutorial
+game played to its end in CPython. Whenever a tap brings a new lesson, once the page has
+drawn, the lesson's box must lie inside the viewport (no scrolling needed to read it) and be
+on top at its corners (nothing drawn over it). Each tap first scrolls its control into view,
+as a finger needs: the lesson must be in view whatever the person scrolled to before (on a
+tablet in portrait the lessons after the selection sat above the panel's visible part). A screenshot of each lesson's first appearance:
 screenshots/tutorial-<lang>-<size>-<lesson>.png.
 """
 
@@ -14,8 +17,13 @@ import random
 
 import pytest
 from e2e_helpers import SCREENSHOTS, SETTLE_JS, resize
+from test_tutorial import lessons_until
+from test_ui_screens import load_into
 from ui_driver import FAST, open_app
 from ui_driver import click as ui_click
+from webkit import make_controller
+
+from game.web.storage import MemoryBackend
 
 pytestmark = pytest.mark.e2e
 
@@ -146,4 +154,30 @@ def test_every_lesson_is_in_view_when_it_appears(page, site_url, lang):
         tap(page, '[data-action="tutorial"]')
         page.wait_for_selector(".coach[data-tutorial]")
         problems += walk(page, lang, size)
+    assert not problems, "\n".join(map(str, problems))
+
+
+def test_the_last_lesson_is_in_view_over_the_final_standings(page, site_url):
+    """The tutorial's game played to its end (in CPython, by the same taps), then opened at
+    each size and language: the final lesson heads the standings, in view."""
+    backend = MemoryBackend()
+    c = make_controller(backend)
+    c.handle("tutorial")
+    lessons_until(c, lambda c: c.screen_name == "final", limit=5000)
+    assert c.screen_name == "final"
+    data = dict(backend.data)
+    problems = []
+    for lang in ("en", "de", "fr"):
+        for size, viewport in SIZES.items():
+            resize(page, viewport)
+            load_into(page, site_url, data, f"{FAST}&lang={lang}")
+            # (the page reopens the game it had open; else the start screen resumes it)
+            page.wait_for_selector('.coach[data-tutorial], [data-action="tutorial"]')
+            if not page.locator(".coach[data-tutorial]").count():
+                tap(page, '[data-action="tutorial"]')
+            page.wait_for_selector('.coach[data-tutorial="tutorial.final"]')
+            box = lesson(page)
+            if not in_view(box):
+                problems.append((lang, size, summary(box)))
+            page.screenshot(path=str(SCREENSHOTS / f"tutorial-{lang}-{size}-final.png"))
     assert not problems, "\n".join(map(str, problems))
