@@ -324,7 +324,8 @@ def render_pass(f: PlayFrame) -> El:
                  said("pass.seat", name=spec.name, seat=M.seat(spec.seat))),
                h("span", {"class": "pass-privacy"}, M.t("pass.privacy")),
                h("span", {"class": "btn primary big pass-tap"},
-                 said("pass.tap", name=spec.name))),
+                 # one flex item: the button's layout never parts (or squeezes) the name
+                 h("span", {}, said("pass.tap", name=spec.name)))),
              digest_block(f),
              h("div", {"class": "pass-tools"},
                button(M.t("play.rules"), "rules", cls="btn small ghost"),
