@@ -17,6 +17,7 @@ import random
 
 import pytest
 from e2e_helpers import SCREENSHOTS, SETTLE_JS, resize
+from test_i18n_layout import OVERFLOW_JS
 from test_tutorial import lessons_until
 from test_ui_screens import load_into
 from ui_driver import FAST, open_app
@@ -136,6 +137,10 @@ def walk(page, lang: str, size: str, last: str = "tutorial.done") -> list:
         elif key == "tutorial.watch":
             wait_lesson_change(page, key)
         elif key == "tutorial.scoring":
+            # the sheet with the computers' long names fits the width (nothing sideways)
+            found = page.evaluate(OVERFLOW_JS)
+            if found["scrollWidth"] > box["width"] or found["out"] or found["scrolled"]:
+                problems.append((lang, size, "scoring sheet too wide", found))
             tap(page, '[data-action="continue"]')
         else:
             raise AssertionError(f"no step for {key}")
