@@ -52,7 +52,7 @@ for rel in GAME_FILES:
 
 # 1. Every game module imports (the entry points run the app or the CLI: only compiled).
 for name, rel in modules:
-    if name.endswith("__main__") or name == "game.web.main":
+    if name.endswith("__main__") or name == "game.web.shell.main":
         compile(open(rel).read(), rel, "exec")
         continue
     try:

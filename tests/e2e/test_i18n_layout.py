@@ -35,7 +35,9 @@ OVERFLOW_JS = """() => {
     const r = el.getBoundingClientRect();
     if (r.width === 0 || r.height === 0) continue;
     const o = getComputedStyle(el).overflowX;
-    const clipped = o === 'hidden' && el.scrollWidth > el.clientWidth + 1;
+    // (a name cut short with "…" on purpose, shown whole in its title, is not clipped text)
+    const clipped = o === 'hidden' && el.scrollWidth > el.clientWidth + 1
+      && !(getComputedStyle(el).textOverflow === 'ellipsis' && el.title);
     if (r.right > width + 1 || r.left < -1) {
       const box = scrolls(el);
       if (box) { scrolled.add(box.className || box.tagName); continue; }

@@ -20,7 +20,7 @@ from ...view import PlayerView
 from .. import messages as M
 from ..frames.frame import PlayFrame
 from . import layout, palette
-from .svg_pieces import godzilla_token, tallest_medal, tower_drawing
+from .svg_pieces import LABELS, godzilla_token, majority_chip, tallest_medal, tower_drawing
 from .vdom import El, s
 
 COACH_MARKS = {"hint": ("coach.mark.hint", "?"), "played": ("coach.mark.played", "✗"),
@@ -140,7 +140,13 @@ class _Scene:
             children.insert(2, s("g", {"class": "godzilla", "data-godzilla": f"{city},{plot}"},
                                  godzilla_token(r.x, r.y, self.settings.godzilla == "baby")))
         attrs["class"] = " ".join(c for c in classes if c)
-        return s(el.tag, attrs, children, extra)
+        # The rings (last move, change, target...) go under the tower's labels, so no ring
+        # hides a colour's letter; the medal and the coach's mark stay on top of everything.
+        labels = [c for c in children if isinstance(c, El) and c.attrs.get("class") == LABELS]
+        rings = [e for e in extra if e.tag == "rect" or e.tag == "circle"]
+        marks = [e for e in extra if not (e.tag == "rect" or e.tag == "circle")]
+        rest = [c for c in children if not (isinstance(c, El) and c.attrs.get("class") == LABELS)]
+        return s(el.tag, attrs, rest, rings, labels, marks)
 
     def majority(self, city: int) -> El | None:
         """Who holds the city's majority now: a chip after its name (``=`` a tie)."""
@@ -150,20 +156,10 @@ class _Scene:
         r = layout.city_rect(self.seat, city)
         x, y = r.x + r.w - 54, r.y - 38
         if holder in ("tie", "none"):
-            text = "=" if holder == "tie" else "–"
             title = M.t("board.majority_tie" if holder == "tie" else "board.majority_none")
-            body = [s("rect", {"x": x, "y": y, "width": 50, "height": 26, "rx": 6,
-                               "class": "majority-none"}),
-                    s("text", {"x": x + 25, "y": y + 20, "font-size": 20,
-                               "text-anchor": "middle", "class": "majority-text"}, "★" + text)]
         else:
             title = M.t("board.majority", colour=M.colour(holder))
-            body = [s("rect", {"x": x, "y": y, "width": 50, "height": 26, "rx": 6,
-                               "fill": palette.fill(holder), "stroke": palette.edge(holder),
-                               "stroke-width": 1.5}),
-                    s("text", {"x": x + 25, "y": y + 20, "font-size": 20,
-                               "text-anchor": "middle", "fill": palette.ink(holder),
-                               "class": "majority-text"}, "★" + M.letter(holder))]
+        body = majority_chip(x, y, holder)
         return s("g", {"class": "city-majority", "data-majority-city": city,
                        "data-majority": holder},
                  s("title", {}, title), body)

@@ -26,8 +26,9 @@ NAME_PARAMS = ("name", "owner", "names", "winner")
 def bdi(name: str) -> El:
     """A player's name isolated from the sentence around it (``<bdi>``, CSS
     ``unicode-bidi: isolate``): a name in another script, or one from an old save, never turns
-    the words or numbers beside it around."""
-    return h("bdi", {"class": "pname"}, name)
+    the words or numbers beside it around. Its title is the whole name: where a long name
+    is cut short ("…"), pointing at it (or a long press) shows it in full."""
+    return h("bdi", {"class": "pname", "title": name}, name)
 
 
 def said(key: str, **params: Any) -> list[Any]:

@@ -44,13 +44,11 @@ def render_page(frame: Frame) -> El:
 def _play_page(frame: PlayPage) -> El:
     """A game: the table's screen, the lesson, the storage's banner or the notice."""
     lesson = coach(frame) if frame.tutorial is not None else None
-    # On the play screen the lesson heads the panel, beside the controls it speaks of
-    # (floating, it covered plots or the panel's buttons); over the scoring and the final
-    # sheet it floats above them.
-    docked = lesson is not None and frame.play.mode in ("turn", "computer")
-    body = _play_body(frame.play, lesson if docked else None)
-    if lesson is not None and not docked:
-        body = h("div", {"class": "stack"}, lesson, body)
+    # The lesson sits where it is read without scrolling: at the head of the panel beside
+    # the controls it speaks of (floating, it covered plots or the panel's buttons), or at
+    # the head of the scoring or final sheet; in either it stays in view (sticky) however
+    # far the panel or the sheet is scrolled.
+    body = _play_body(frame.play, lesson)
     if frame.banner is not None:
         key, params = frame.banner
         free = (button(M.t("storage.free_space"), "home", cls="btn small secondary")
@@ -71,15 +69,16 @@ def _play_page(frame: PlayPage) -> El:
 
 def _play_body(f: PlayFrame, lesson: El | None = None) -> El:
     if f.review is not None and f.review.shown is None and f.mode == "final":
-        return render_review(f)
+        review = render_review(f)
+        return review if lesson is None else h("div", {"class": "stack"}, lesson, review)
     if f.mode == "final" and f.peek:
-        return h("div", {"class": "stack"}, render_play(f, zoom=f.zoom),
+        return h("div", {"class": "stack"}, render_play(f, zoom=f.zoom, lesson=lesson),
                  h("button", {"type": "button", "class": "btn primary big peek-back",
                               "data-action": "peek"}, M.t("final.back")))
     if f.mode == "final":
-        return render_final(f)
+        return render_final(f, lesson)
     if f.mode == "scoring":
-        return h("div", {"class": "stack"}, render_play(f), render_scoring(f))
+        return h("div", {"class": "stack"}, render_play(f), render_scoring(f, lesson))
     return render_play(f, zoom=f.zoom, lesson=lesson)
 
 

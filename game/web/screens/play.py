@@ -17,8 +17,8 @@ from .coach import hint_block, review_panel
 from .common import bdi, button, chip, chips, language_select, said
 from .decision import build_panel, hand_block, selection_panel
 from .story import digest_block, inspector_block, log_drawer, players_material, replay_panel
-from .svg_pieces import card_svg, piece_svg
-from .vdom import El, h
+from .svg_pieces import card_svg, floor_chip, majority_chip, piece_svg, tallest_medal
+from .vdom import El, h, s
 
 
 def render_play(f: PlayFrame, zoom: int | None = None, lesson: El | None = None) -> El:
@@ -74,6 +74,8 @@ def top_bar(f: PlayFrame) -> El:
     if settings.godzilla != "off":
         items.append(h("span", {"class": "tb-godzilla"},
                        M.t(f"play.godzilla_mode.{settings.godzilla}")))
+    if settings.anti_trust:  # a rule that changes every build: in sight all game long
+        items.append(anti_trust_mark())
     scores = []
     points = [sum(view.scores[c] for c in cs) for cs in settings.player_colours]
     for p in settings.turn_order:
@@ -146,7 +148,8 @@ def panel(f: PlayFrame) -> list[Any]:
     if f.mode == "turn" and current is not None:
         out.append(h("h2", {"class": "turn-title", "data-turn-title": current},
                      chips(f.settings.players[current].colours), " ",
-                     said("play.you", name=f.name(current))))
+                     # one flex item: the title's gap never parts a name from its comma
+                     h("span", {}, said("play.you", name=f.name(current)))))
         out.append(digest_block(f, open_=False))
         out.append(hint_block(f))
         if view.phase == SELECT:
@@ -157,8 +160,8 @@ def panel(f: PlayFrame) -> list[Any]:
         if current is not None:
             out.append(h("h2", {"class": "turn-title cpu", "data-turn-title": current},
                          chips(f.settings.players[current].colours), " ",
-                         said("cpu.thinking", name=f.name(current))
-                         if f.preview is None else said("play.turn_of", name=f.name(current))))
+                         h("span", {}, said("cpu.thinking", name=f.name(current))
+                           if f.preview is None else said("play.turn_of", name=f.name(current)))))
         if f.preview is not None:
             out.append(move_line(f, f.preview))
     if f.mode != "turn" or view.phase != SELECT:
@@ -168,7 +171,50 @@ def panel(f: PlayFrame) -> list[Any]:
         out.append(hand_block(f, interactive=False))
     out.append(players_block(f))
     out.append(players_material(f))
+    out.append(board_key(f))
     return out
+
+
+def anti_trust_mark() -> El:
+    """The anti-trust variant's marker (the top bar, the board's key): its name, the rule
+    in its title and for screen readers."""
+    return h("span", {"class": "anti-trust-mark", "data-anti-trust": "true",
+                      "title": M.t("rule.anti-trust")},
+             h("span", {"aria-hidden": "true"}, M.t("play.anti_trust")),
+             h("span", {"class": "sr-only"}, M.t("rule.anti-trust")))
+
+
+def _key_picture(width: int, height: int, box: str, parts: Any) -> El:
+    return s("svg", {"class": "key-pic", "viewBox": box, "width": width, "height": height,
+                     "aria-hidden": "true", "focusable": "false"}, parts)
+
+
+def board_key(f: PlayFrame) -> El:
+    """What the board's marks mean: the tallest-tower medal (one, or shared), a city's
+    majority chip (a colour, a tie, no tower yet), the floor chips under a tower, and the
+    anti-trust marker when that variant is on."""
+    settings = f.settings
+    viewer = f.viewer if 0 <= f.viewer < settings.player_count else 0
+    mine = settings.colours[settings.player_colours[viewer][0]]
+
+    def row(picture: El, text: str, kind: str) -> El:
+        return h("li", {"class": "key-row", "data-key": kind}, picture, h("span", {}, text))
+
+    medal = [row(_key_picture(26, 26, "30 0 24 24", tallest_medal(0, 0, single)),
+                 M.t("board.tallest" if single else "board.tallest_tie"),
+                 "tallest" if single else "tallest-tie") for single in (True, False)]
+    chips_ = [row(_key_picture(50, 26, "0 0 50 26", majority_chip(0, 0, holder)), text, kind)
+              for holder, text, kind in (
+                  (mine, M.t("key.majority"), "majority"),
+                  ("tie", M.t("board.majority_tie"), "majority-tie"),
+                  ("none", M.t("board.majority_none"), "majority-none"))]
+    floors = row(_key_picture(30, 24, "0 0 30 24", floor_chip(mine, 4)), M.t("key.floors"),
+                 "floors")
+    rule = (row(anti_trust_mark(), M.t("rule.anti-trust"), "anti-trust")
+            if settings.anti_trust else None)
+    return h("details", {"class": "board-key", "data-board-key": "true"},
+             h("summary", {}, M.t("key.heading")),
+             h("ul", {}, medal, chips_, floors, rule))
 
 
 def move_line(f: PlayFrame, move: LastMove) -> El:
@@ -278,7 +324,8 @@ def render_pass(f: PlayFrame) -> El:
                  said("pass.seat", name=spec.name, seat=M.seat(spec.seat))),
                h("span", {"class": "pass-privacy"}, M.t("pass.privacy")),
                h("span", {"class": "btn primary big pass-tap"},
-                 said("pass.tap", name=spec.name))),
+                 # one flex item: the button's layout never parts (or squeezes) the name
+                 h("span", {}, said("pass.tap", name=spec.name)))),
              digest_block(f),
              h("div", {"class": "pass-tools"},
                button(M.t("play.rules"), "rules", cls="btn small ghost"),

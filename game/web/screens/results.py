@@ -14,7 +14,8 @@ from .vdom import El, h
 from .vdom import s as svg
 
 
-def render_scoring(f: PlayFrame) -> El:
+def render_scoring(f: PlayFrame, lesson: El | None = None) -> El:
+    """The round's scoring sheet; ``lesson``: the tutorial's, at the head of the sheet."""
     state = f.view
     settings = f.settings
     k = f.acked
@@ -73,6 +74,7 @@ def render_scoring(f: PlayFrame) -> El:
     last = k + 1 == settings.round_count
     return h("div", {"class": "overlay scoring", "data-screen": "scoring", "data-round": k + 1},
              h("div", {"class": "sheet"},
+               lesson,
                h("h2", {}, M.t("score.heading", round=k + 1)),
                h("div", {"class": "tables"},
                  h("table", {"class": "score-cities"}, h("thead", {}, head),
@@ -97,7 +99,8 @@ def _tallest_height(f: PlayFrame, k: int) -> int:
     return max((height(t) for t in state.board), default=0)
 
 
-def render_final(f: PlayFrame) -> El:
+def render_final(f: PlayFrame, lesson: El | None = None) -> El:
+    """The final standings; ``lesson``: the tutorial's, at the head of the sheet."""
     settings = f.settings
     standings = f.standings
     winners = [s for s in standings if s.winner]
@@ -127,6 +130,7 @@ def render_final(f: PlayFrame) -> El:
                         h("b", {}, M.number(st.points)), h("small", {}, M.t("final.points")))))
     return h("div", {"class": "overlay final", "data-screen": "final"},
              h("div", {"class": "sheet"},
+               lesson,
                h("h2", {"class": "headline"}, h("span", {"class": "star"}, "★"), " ", headline),
                h("ol", {"class": "standings"}, rows),
                hints_used_line(f),

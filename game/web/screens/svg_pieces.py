@@ -69,32 +69,46 @@ def tower_drawing(x: float, y: float, tower: Tower, colours: tuple[str, ...], sa
                                     "aria-hidden": "true"},
                            M.letter(colour)))
     if tower:
-        # Height and floors per colour are read from the table: at least 20 SVG units
-        # (12 CSS px on the smallest whole board, 1024 x 768; larger in the opened city).
-        top_colour = colours[owner(tower)]  # type: ignore[index]
-        parts.append(s("circle", {"cx": x + 24, "cy": y + 25, "r": 20, "class": "height-badge",
-                                  "stroke": palette.fill(top_colour)}))
-        parts.append(s("text", {"x": x + 24, "y": y + 34, "font-size": 26,
-                                "text-anchor": "middle", "class": "height-text",
-                                "aria-hidden": "true"},  # the plot's name says it all
-                       M.number(height(tower))))
-        # The owner's letter beside the badge: ownership readable without telling hues apart.
-        parts.extend(_chip(x + 5, y + 48, 17, 17, top_colour, M.letter(top_colour), 13))
-        counts = floors_by_colour(tower)
-        order = sorted(counts, key=lambda c: (-counts[c], c))
-        n = len(order)
-        chip_w = 22.5 if n > 3 else 30
-        for i, c in enumerate(order):
-            name = colours[c]
-            text = M.letter(name) + M.number(counts[c])
-            chip = _chip(x + 4 + i * (chip_w + 1), y + 74, chip_w, 24, name, text, 21,
-                          "chip-text floor-text")
-            if n > 3 or len(text) > 2:  # narrower glyphs, never a smaller text
-                chip[1].attrs.update({"textLength": chip_w - 4, "lengthAdjust": "spacingAndGlyphs"})
-            parts.extend(chip)
-        if safe:
-            parts.extend(lock(x + 33, y + 58))
+        parts.append(tower_labels(x, y, tower, colours, safe))
     return parts
+
+
+LABELS = "tower-labels"
+"""The class of a tower's labels (height, owner, floors per colour, lock): the board draws
+them above every ring it puts on the plot (the last move's, a change, a target), so a ring
+never hides a colour's letter (issue 25: "B4" read "34")."""
+
+
+def tower_labels(x: float, y: float, tower: Tower, colours: tuple[str, ...], safe: bool) -> El:
+    """The badge with the tower's height, its owner's chip, a chip per colour with its
+    floors, a lock if the tower is safe: one group, drawn last on the plot."""
+    parts: list[El] = []
+    # Height and floors per colour are read from the table: at least 20 SVG units
+    # (12 CSS px on the smallest whole board, 1024 x 768; larger in the opened city).
+    top_colour = colours[owner(tower)]  # type: ignore[index]
+    parts.append(s("circle", {"cx": x + 24, "cy": y + 25, "r": 20, "class": "height-badge",
+                              "stroke": palette.fill(top_colour)}))
+    parts.append(s("text", {"x": x + 24, "y": y + 34, "font-size": 26,
+                            "text-anchor": "middle", "class": "height-text",
+                            "aria-hidden": "true"},  # the plot's name says it all
+                   M.number(height(tower))))
+    # The owner's letter beside the badge: ownership readable without telling hues apart.
+    parts.extend(_chip(x + 5, y + 48, 17, 17, top_colour, M.letter(top_colour), 13))
+    counts = floors_by_colour(tower)
+    order = sorted(counts, key=lambda c: (-counts[c], c))
+    n = len(order)
+    chip_w = 22.5 if n > 3 else 30
+    for i, c in enumerate(order):
+        name = colours[c]
+        text = M.letter(name) + M.number(counts[c])
+        chip = _chip(x + 4 + i * (chip_w + 1), y + 74, chip_w, 24, name, text, 21,
+                     "chip-text floor-text")
+        if n > 3 or len(text) > 2:  # narrower glyphs, never a smaller text
+            chip[1].attrs.update({"textLength": chip_w - 4, "lengthAdjust": "spacingAndGlyphs"})
+        parts.extend(chip)
+    if safe:
+        parts.extend(lock(x + 33, y + 58))
+    return s("g", {"class": LABELS}, parts)
 
 
 def tallest_medal(x: float, y: float, single: bool) -> El:
@@ -103,9 +117,31 @@ def tallest_medal(x: float, y: float, single: bool) -> El:
     for the one tallest tower, a gold ring on each of the towers sharing the greatest height."""
     return s("g", {"class": "tallest-mark" if single else "tallest-mark tallest-tie"},
              s("title", {}, M.t("board.tallest") if single else M.t("board.tallest_tie")),
-             s("circle", {"cx": x + 42, "cy": y + 10, "r": 9.5, "class": "tallest-medal"}),
-             s("path", {"d": f"M{x + 42} {y + 4} l5.5 9.5 h-11 z",
+             s("circle", {"cx": x + 42, "cy": y + 11.5, "r": 11.5, "class": "tallest-medal"}),
+             s("path", {"d": f"M{x + 42} {y + 4.5} l6.5 11.5 h-13 z",
                         "class": "tallest-peak"}))
+
+
+def majority_chip(x: float, y: float, holder: str) -> list[El]:
+    """A city's majority chip (50 x 26 at x, y): "★" and the holder's letter on its colour,
+    "★=" for a tie, "★–" for no tower yet."""
+    if holder in ("tie", "none"):
+        return [s("rect", {"x": x, "y": y, "width": 50, "height": 26, "rx": 6,
+                           "class": "majority-none"}),
+                s("text", {"x": x + 25, "y": y + 20, "font-size": 20, "text-anchor": "middle",
+                           "class": "majority-text"}, "★" + ("=" if holder == "tie" else "–"))]
+    return [s("rect", {"x": x, "y": y, "width": 50, "height": 26, "rx": 6,
+                       "fill": palette.fill(holder), "stroke": palette.edge(holder),
+                       "stroke-width": 1.5}),
+            s("text", {"x": x + 25, "y": y + 20, "font-size": 20, "text-anchor": "middle",
+                       "fill": palette.ink(holder), "class": "majority-text"},
+              "★" + M.letter(holder))]
+
+
+def floor_chip(colour: str, floors: int) -> list[El]:
+    """One floor chip as under a tower ("B4"), at 0, 0 (30 x 24)."""
+    return _chip(0, 0, 30, 24, colour, M.letter(colour) + M.number(floors), 21,
+                 "chip-text floor-text")
 
 
 def lock(cx: float, cy: float) -> list[El]:
