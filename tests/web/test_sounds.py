@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from fakebrowser import FakeBrowser, FakeDocument
+from webkit import make_controller, play_to_end, setup_game
 
 from game.story import Destroyed, GodzillaMoved, Placed, Returned, Scored, Selected, TakenOver
 from game.web.features import computers
@@ -15,9 +17,6 @@ from game.web.features.sounds import sound_of
 from game.web.model.effects import Sound
 from game.web.runtime.interpreter import Interpreter
 from game.web.saves.storage import MemoryBackend, SaveStore
-
-from fakebrowser import FakeBrowser, FakeDocument
-from webkit import make_controller, play_to_end, setup_game
 
 CARD = ("A", 1)
 

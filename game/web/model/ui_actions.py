@@ -84,8 +84,8 @@ def _field_arg(data: Mapping[str, Any]) -> tuple[str, int | None, Any, bool]:
 
 KEEP_MENU_OPEN = frozenset({"menu", "speed", "motion", "sound", "zoom-out"})
 """The actions that leave the game menu open: its own button, the speed and the animations
-(tapped again to go round), the sound (its state seen at once), and the whole board back (also sent when the page is resized or
-turned). Every other action closes it."""
+(tapped again to go round), the sound (its state seen at once), and the whole board back
+(also sent when the page is resized or turned). Every other action closes it."""
 
 ACTIONS: dict[str, UiAction] = {a.name: a for a in (
     UiAction("home", _no_args, nav.go_home),
