@@ -29,7 +29,8 @@
  * 6. The offline copy heals itself: a file missing offline is said in #boot-offline with
  *    Try again; once ready, sw.js is asked to check and repair its cache (below).
  *
- * Plain JS by design: this is the only hand-written JavaScript of the project. ES5 only,
+ * Plain JS by design: with assets/sound.js (the synthesised sounds), the only hand-written
+ * JavaScript of the project. ES5 only,
  * so that an old browser runs it far enough to say it is too old.
  */
 (function () {

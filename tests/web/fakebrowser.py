@@ -318,6 +318,9 @@ class FakeBrowser:
     def ask_persistence(self) -> None:
         self.done.append(("ask-persistence",))
 
+    def play_sound(self, kind: str) -> None:
+        self.done.append(("sound", kind))
+
     def options(self, values: dict[str, object]) -> Any:
         return dict(values)
 

@@ -51,6 +51,7 @@ class FakeBrowser:
         self.sleeps: list[tuple[float, int]] = []  # seconds, log length then
         self.events: list[str] = []
         self.marks: dict[str, str] = {}
+        self.carried: list[Any] = []
         self.warnings: list[str] = []
         self.reports: list[str] = []
         self.renders = 0
@@ -85,6 +86,9 @@ class FakeBrowser:
 
     def mark(self, name: str, value: str) -> None:
         self.marks[name] = value
+
+    def carry_out(self) -> None:
+        self.carried.extend(self.c.take_effects())
 
     def perf_now(self) -> float:
         self.clock += 1.0

@@ -16,6 +16,7 @@ from ...public_record import is_view_game
 from ...view import player_view
 from ..thinking.coach import Request
 from . import keeping
+from .sounds import heard
 
 if TYPE_CHECKING:
     from ..model.controller import Controller
@@ -101,6 +102,7 @@ def commit_computer(c: Controller, action: Action) -> None:
     if c.session is not None:
         c.session.commit(action)
         keeping.persist(c)
+        heard(c)  # a computer's move sounds like a person's (none if it was not stored)
 
 
 def play_computers(c: Controller, limit: int = 100000) -> int:

@@ -29,7 +29,8 @@ from ..saves.storage import StorageError
 from . import following
 from . import playing as table
 from .navigating import ALLOWED_PREFS
-from .page import is_speed
+from .page import is_motion, is_speed
+from .sounds import SOUND_PREF
 
 if TYPE_CHECKING:
     from ..model.controller import Controller
@@ -128,6 +129,11 @@ def restore_file(c: Controller, text: str | None) -> None:
     speed = prefs.get("speed")
     if "speed" in report.settings and is_speed(speed):
         c.page = replace(c.page, speed=speed)
+    motion = prefs.get("motion")
+    if "motion" in report.settings and is_motion(motion):
+        c.page = replace(c.page, motion=motion)
+    if SOUND_PREF in report.settings:
+        c.page = replace(c.page, muted=prefs.get(SOUND_PREF) == "off")
 
 
 def close_restore_report(c: Controller, args: None) -> None:

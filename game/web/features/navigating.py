@@ -20,14 +20,16 @@ from . import keeping
 from . import page as P
 from . import playing as table
 from . import tutorial as T
-from .page import SPEEDS
+from .page import MOTIONS, SPEEDS
+from .sounds import SOUND_PREF, SOUND_VALUES
 
 if TYPE_CHECKING:
     from ..model.controller import Controller
 
 HOME_CARD = "home_card"  # preference: "dismissed" once the Home Screen card is closed
 ALLOWED_PREFS: dict[str, tuple[str, ...]] = {
-    "lang": tuple(M.LANGUAGES), "speed": SPEEDS, HOME_CARD: ("dismissed",)}
+    "lang": tuple(M.LANGUAGES), "speed": SPEEDS, HOME_CARD: ("dismissed",),
+    "motion": MOTIONS, SOUND_PREF: SOUND_VALUES}
 """The preferences this app keeps, with their valid values (a restored backup's others are
 ignored)."""
 
@@ -173,6 +175,22 @@ def cycle_speed(c: Controller, args: None) -> None:
     c.page = P.speed_cycled(c.page)
     prefs = c.store.prefs()
     prefs["speed"] = c.page.speed
+    c.store.set_prefs(prefs)
+
+
+def cycle_motion(c: Controller, args: None) -> None:
+    """The game menu's animations: off, normal, fast (kept for the next visits)."""
+    c.page = P.motion_cycled(c.page)
+    prefs = c.store.prefs()
+    prefs["motion"] = c.page.motion
+    c.store.set_prefs(prefs)
+
+
+def toggle_sound(c: Controller, args: None) -> None:
+    """The game menu's sound: on or off (kept for the next visits)."""
+    c.page = P.sound_toggled(c.page)
+    prefs = c.store.prefs()
+    prefs[SOUND_PREF] = "off" if c.page.muted else "on"
     c.store.set_prefs(prefs)
 
 

@@ -3,6 +3,9 @@
 :class:`Page` is one frozen value: the place (start, setup or a game), the rules overlay,
 the notice that the game was adopted from another tab, the waiting new version, the Home
 Screen card of a Safari tab, the pace of the computers and the measured size of a plot.
+It also holds the two settings of the senses (issue 26.3, 26.6): the sound on or off and
+the pace of the page's animations (:data:`MOTIONS`; on the page root as
+``<html data-motion>``, which assets/css/app.css reads), each kept in the preferences.
 It is changed only by the functions below, each returning the new value; the handlers of
 :mod:`game.web.features.navigating` put them to work.
 """
@@ -12,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal, TypeGuard
 
-from ..frames.frame import PageNotice, Place
+from ..frames.frame import Motion, PageNotice, Place
 from ..model.effects import ApplyUpdate, Effect, Reload
 
 Speed = Literal["slow", "normal", "fast"]
@@ -24,11 +27,26 @@ PACE: dict[Speed | Literal["instant"], tuple[float, float]] = {
     "fast": (0.3, 0.15),
     "instant": (0.0, 0.0),
 }
+MOTIONS: tuple[Motion, ...] = ("off", "normal", "fast")
+"""The page's animations (the rising piece, Godzilla's burst, the pulse of the legal plots):
+none, as designed, or quicker (assets/css/app.css scales their durations)."""
 MIN_TAP_PX = 44  # the smallest tap target, in CSS pixels
 
 
 def is_speed(value: object) -> TypeGuard[Speed]:
     return isinstance(value, str) and value in SPEEDS
+
+
+def is_motion(value: object) -> TypeGuard[Motion]:
+    return isinstance(value, str) and value in MOTIONS
+
+
+def default_motion(kept: object, reduced_motion: bool) -> Motion:
+    """The animations at start: the choice kept from an earlier visit, else none when the
+    device asks for reduced motion (``prefers-reduced-motion: reduce``), else normal."""
+    if is_motion(kept):
+        return kept
+    return "off" if reduced_motion else "normal"
 
 
 @dataclass(frozen=True)
@@ -45,6 +63,10 @@ class Page:
     speed: Speed = "normal"
     instant: bool = False
     """``?fast=1``: the computers play without pauses (tests)."""
+    motion: Motion = "normal"
+    """The page's animations (``<html data-motion>``)."""
+    muted: bool = False
+    """The sound is off (no :class:`~game.web.model.effects.Sound` is asked for)."""
     plot_px: float | None = None
     """The size of a plot on screen (CSS px, measured by the browser layer); below
     :data:`MIN_TAP_PX` the board is an overview and a tapped city opens large."""
@@ -69,6 +91,15 @@ def rules_shown(p: Page, shown: bool) -> Page:
 
 def speed_cycled(p: Page) -> Page:
     return replace(p, speed=SPEEDS[(SPEEDS.index(p.speed) + 1) % len(SPEEDS)])
+
+
+def motion_cycled(p: Page) -> Page:
+    """The next pace of the animations: off, normal, fast, off..."""
+    return replace(p, motion=MOTIONS[(MOTIONS.index(p.motion) + 1) % len(MOTIONS)])
+
+
+def sound_toggled(p: Page) -> Page:
+    return replace(p, muted=not p.muted)
 
 
 def measured(p: Page, px: object) -> Page:

@@ -43,6 +43,9 @@ ScreenName = Literal["start", "setup", "play", "rules", "review", "pass", "scori
 PageNotice = Literal["other-tab"]
 """A fact about the page itself: the game was adopted from another tab."""
 WholeExport = Literal["none", "offered", "asked"]
+
+Motion = Literal["off", "normal", "fast"]
+"""The page's animations: none, as designed, or quicker (``<html data-motion>``)."""
 Notice = D.Notice
 
 
@@ -241,6 +244,10 @@ class PlayFrame:
     """The link of this finished game, while it is shown."""
     menu_open: bool = False
     """The top bar's game menu is open."""
+    motion: Motion = "normal"
+    """The page's animations (the game menu's setting)."""
+    muted: bool = False
+    """The sound is off (the game menu's setting)."""
     hint: HintFrame | None = None
     """Hints for the person on turn (None: not allowed now)."""
     hints_used: tuple[int, ...] = ()

@@ -29,6 +29,7 @@ from .frame import (
     Inspector,
     LastMove,
     Mode,
+    Motion,
     Notice,
     PlayFrame,
     PlayPage,
@@ -100,7 +101,8 @@ def live_frame(c: Controller) -> PlayFrame:
         peek=c.table.peek, people=len(session.humans),
         story=story_frame(story, state, digest_for, following.focus, following.log_open),
         inspector=inspector, inspecting=following.inspecting, godzilla_preview=preview,
-        share=share_url(c), menu_open=c.table.menu_open)
+        share=share_url(c), menu_open=c.table.menu_open, motion=c.page.motion,
+        muted=c.page.muted)
     frame = replace(frame, whole_export=whole_export(c))
     return with_coach(c, frame)
 
@@ -171,7 +173,8 @@ def replay_frame(c: Controller, step: int) -> PlayFrame:
                           False, upto=step + 1),
         inspector=inspector,
         replay=ReplayFrame(step, len(story), finished, hands, view_only=view_only),
-        share=share_url(c), menu_open=c.table.menu_open)
+        share=share_url(c), menu_open=c.table.menu_open, motion=c.page.motion,
+        muted=c.page.muted)
 
 
 def saved_game(entry: Entry) -> SavedGame:
@@ -232,7 +235,8 @@ def play_frame(*, mode: Mode, view: PlayerView, show_private: bool, draft: D.Dra
                inspector: Inspector | None = None, inspecting: bool = False,
                godzilla_preview: GodzillaPreview | None = None,
                replay: ReplayFrame | None = None, share: str | None = None,
-               menu_open: bool = False) -> PlayFrame:
+               menu_open: bool = False, motion: Motion = "normal",
+               muted: bool = False) -> PlayFrame:
     """The frame of a game for ``view.player``. ``view`` must be that player's own view;
     the hand is dropped here unless ``show_private``."""
     if not show_private:
@@ -255,6 +259,7 @@ def play_frame(*, mode: Mode, view: PlayerView, show_private: bool, draft: D.Dra
         standings=standings if view.phase == OVER else (), speed=speed, compact=compact,
         zoom=zoom, peek=peek, people=people, story=story, inspector=inspector, inspecting=inspecting,
         godzilla_preview=godzilla_preview, replay=replay, share=share, menu_open=menu_open,
+        motion=motion, muted=muted,
         stocks=visible_stock(view, show_private))
 
 

@@ -45,10 +45,28 @@ from ..features import playing as table
 from ..features import tutorial as T
 from ..features.coaching import Coaching, HintKey
 from ..features.navigating import HOME_CARD, Home
-from ..features.page import MIN_TAP_PX, PACE, Page, Speed, is_speed, measured
+from ..features.page import (
+    MIN_TAP_PX,
+    PACE,
+    Page,
+    Speed,
+    default_motion,
+    is_speed,
+    measured,
+)
 from ..features.saved import FRESH, Banner, Saved
+from ..features.sounds import SOUND_PREF, heard
 from ..frames import framing
-from ..frames.frame import CoachMove, Frame, HintFrame, PageNotice, Place, ScreenName, TableScreen
+from ..frames.frame import (
+    CoachMove,
+    Frame,
+    HintFrame,
+    Motion,
+    PageNotice,
+    Place,
+    ScreenName,
+    TableScreen,
+)
 from ..saves.backup import RestoreReport
 from ..saves.sharing import is_link
 from ..saves.storage import Entry, SaveConflict, SaveStore, StorageError, now
@@ -85,6 +103,8 @@ class Controller:
     update_ready = Field[bool]("page")
     safari_tab = Field[bool]("page")
     speed = Field[Speed]("page")
+    motion = Field[Motion]("page")
+    muted = Field[bool]("page")
     instant = Field[bool]("page")
     plot_px = Field[float | None]("page")
     start_error = Field[Banner | None]("home", "error")
@@ -110,7 +130,8 @@ class Controller:
     def __init__(self, store: SaveStore, params: dict[str, str] | None = None,
                  clock: Callable[[], float] | None = None,
                  format_time: Callable[[float], str] = local_time_text,
-                 report: Callable[[str], None] | None = None, safari_tab: bool = False):
+                 report: Callable[[str], None] | None = None, safari_tab: bool = False,
+                 reduced_motion: bool = False):
         self.store = store
         self.report = report or _report_to_stderr  # the browser passes console.warn
         self.params = dict(params or {})
@@ -122,8 +143,11 @@ class Controller:
         self.session: Session | None = None
         self.game_id: str | None = None
         self.form = SetupForm(self.controllers)
-        speed = store.prefs().get("speed")
+        prefs = store.prefs()
+        speed = prefs.get("speed")
         self.page = Page(speed=speed if is_speed(speed) else "normal",
+                         motion=default_motion(prefs.get("motion"), reduced_motion),
+                         muted=prefs.get(SOUND_PREF) == "off",
                          instant=self.params.get("fast") in ("1", "true", "yes"),
                          safari_tab=safari_tab)
         self.home = Home()
@@ -287,6 +311,7 @@ class Controller:
         result = entry.handler(self, args)
         if self.session is not None and self.page.place == "play":
             keeping.persist(self)
+        heard(self)  # the sound of a move this tap made (none if the storage refused it)
         return result is not False
 
     def tutorial_id(self) -> str | None:

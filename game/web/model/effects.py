@@ -20,7 +20,9 @@ The kinds:
 - :class:`Reload`, :class:`ApplyUpdate`, :class:`ForgetLink`: navigation (the page again,
   the new version, a shared link taken out of the address bar);
 - :class:`AskPersistence`: ask the browser once to keep this site's storage;
-- :class:`ShowBoard`: scroll the board into view.
+- :class:`ShowBoard`: scroll the board into view;
+- :class:`Sound`: a short synthesised sound (a build, a take-over, a scoring, Godzilla, the
+  end), asked for only when the sound is on (``features/sounds.py``).
 """
 
 from __future__ import annotations
@@ -107,8 +109,21 @@ class ShowBoard:
     the board; the building comes next, on the board)."""
 
 
+SoundKind = Literal["build", "takeover", "score", "godzilla", "end"]
+"""The game's sounds (assets/sound.js synthesises each: no recording)."""
+SOUND_KINDS: tuple[SoundKind, ...] = ("build", "takeover", "score", "godzilla", "end")
+
+
+@dataclass(frozen=True)
+class Sound:
+    """Play the sound ``kind`` (``window.manhattanSound``; silent until the person has
+    touched the page: the browsers' autoplay rules)."""
+
+    kind: SoundKind
+
+
 Effect = (Save | Think | Announce | Timer | CancelTimer | Download | Reload | ApplyUpdate
-          | ForgetLink | AskPersistence | ShowBoard)
+          | ForgetLink | AskPersistence | ShowBoard | Sound)
 
 LEAVES_PAGE = (Reload, ApplyUpdate)
 """Effects after which the page is gone: nothing else is drawn or run."""

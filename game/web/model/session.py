@@ -61,6 +61,8 @@ class Session:
         elif self.revealed is not None and self.revealed != self.state.current:
             self.revealed = None  # only the person on turn may have their cards shown
         self._story: Story | None = None
+        self.played: list[Played] = []
+        """The plays made since the page last took them (:meth:`take_played`: the sounds)."""
         self.draft: D.Draft | None = None
         if self.screen in ("turn", "pass"):
             self.draft = D.parse_draft(ui.get("pending"), self.turn_view())
@@ -250,8 +252,15 @@ class Session:
         self._record(self.game.play(action))
         self._committed(player, describe(before, action, self.state, player))
 
+    def take_played(self) -> list[Played]:
+        """The plays made here since the last call (a person's or a computer's decision and
+        the chance steps it led to), oldest first."""
+        played, self.played = self.played, []
+        return played
+
     def _record(self, played: Played) -> None:
         """The story takes the steps as played: a move is applied once."""
+        self.played.append(played)
         if self._story is not None:
             self._story.record(played)
 

@@ -82,10 +82,10 @@ def _field_arg(data: Mapping[str, Any]) -> tuple[str, int | None, Any, bool]:
     return field, index, data.get("value"), committed
 
 
-KEEP_MENU_OPEN = frozenset({"menu", "speed", "zoom-out"})
-"""The actions that leave the game menu open: its own button, and the speed (tapped again
-to go round the speeds), and the whole board back (also sent when the page is resized or
-turned). Every other action closes it."""
+KEEP_MENU_OPEN = frozenset({"menu", "speed", "motion", "sound", "zoom-out"})
+"""The actions that leave the game menu open: its own button, the speed and the animations
+(tapped again to go round), the sound (its state seen at once), and the whole board back
+(also sent when the page is resized or turned). Every other action closes it."""
 
 ACTIONS: dict[str, UiAction] = {a.name: a for a in (
     UiAction("home", _no_args, nav.go_home),
@@ -123,6 +123,8 @@ ACTIONS: dict[str, UiAction] = {a.name: a for a in (
     UiAction("zoom", lambda d: _int_arg(d, "zoom", 0, 5), nav.zoom_in),
     UiAction("zoom-out", _no_args, nav.zoom_out),
     UiAction("speed", _no_args, nav.cycle_speed),
+    UiAction("motion", _no_args, nav.cycle_motion),
+    UiAction("sound", _no_args, nav.toggle_sound),
     UiAction("hide-cards", _no_args, play.hide_cards),
     UiAction("reload", _no_args, nav.request_reload),
     UiAction("apply-update", _no_args, nav.apply_update),

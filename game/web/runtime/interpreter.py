@@ -26,6 +26,8 @@ from ..model.effects import (
     Reload,
     Save,
     ShowBoard,
+    Sound,
+    SoundKind,
     Think,
     Timer,
     TimerName,
@@ -76,6 +78,10 @@ class EffectPort(Protocol):
         """``navigator.storage.persist()``, its answer on ``<html data-storage-persist>``."""
         ...
 
+    def play_sound(self, kind: SoundKind) -> None:
+        """``window.manhattanSound(kind)`` (assets/sound.js)."""
+        ...
+
 
 class Interpreter:
     """Runs effects for one page: its controller (the store port), the port, the jobs."""
@@ -114,5 +120,7 @@ class Interpreter:
             port.ask_persistence()
         elif isinstance(effect, ShowBoard):
             port.show_board()
+        elif isinstance(effect, Sound):
+            port.play_sound(effect.kind)
         else:
             assert_never(effect)

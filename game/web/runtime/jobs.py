@@ -53,6 +53,10 @@ class BrowserPort(Protocol):
         """Draw the page from the controller's frame."""
         ...
 
+    def carry_out(self) -> None:
+        """Run the effects the controller queued meanwhile (a computer's move: its sound)."""
+        ...
+
     def mark(self, name: str, value: str) -> None:
         """Set a ``data-*`` attribute of ``#app`` (hooks for tests and benchmarks)."""
         ...
@@ -197,6 +201,7 @@ class Jobs:
                     if computers.continue_key(c) == scoring:
                         c.handle("continue")
                         port.render()
+                        port.carry_out()
                     continue
                 key = computers.computer_key(c)
                 if key is None:
@@ -218,6 +223,7 @@ class Jobs:
                         continue
                 computers.commit_computer(c, action)
                 port.render()
+                port.carry_out()
                 await port.sleep(after if after > 0 else 0)
         except Exception:
             port.report()

@@ -333,8 +333,10 @@ class Page:
         d = self.drawing
         focus = d.focus_key()
         d.draw(tree)
-        try:  # after a redraw: <html lang>, the focus back where it was, news read out
-            self.document.documentElement.setAttribute("lang", M.current_language())
+        try:  # after a redraw: <html lang data-motion>, the focus back, news read out
+            html = self.document.documentElement
+            html.setAttribute("lang", M.current_language())
+            html.setAttribute("data-motion", c.page.motion)  # assets/css/app.css
             d.restore_focus(focus)
             text = d.announcement(frame)
             if text:
@@ -368,6 +370,9 @@ class Page:
 
     def ask_worker(self, text: str) -> Awaitable[str]:
         return self.browser.ask_worker(text)
+
+    def carry_out(self) -> None:
+        self.run(self.controller.take_effects())
 
     def mark(self, name: str, value: str) -> None:
         self.root.setAttribute(name, value)

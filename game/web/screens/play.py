@@ -94,7 +94,8 @@ def game_menu(f: PlayFrame) -> El:
     """The top bar's tools behind one button, so that they never take more than the one
     button's room (a phone, long German and French labels): a disclosure (the button's
     ``aria-expanded``, the list right after it in the tab order), closed by Escape, by a
-    tap outside and by any of its tools except the speed (tapped again to go round)."""
+    tap outside and by any of its tools except the speed and the animations (tapped again
+    to go round) and the sound (a toggle: ``aria-pressed``, on when it plays)."""
     follow = [] if f.replay is not None else [
         button(M.t("story.log"), "log", {"aria-pressed": "true" if f.story.log_open else "false",
                                          "data-log-button": "true"},
@@ -105,6 +106,11 @@ def game_menu(f: PlayFrame) -> El:
     tools = [*follow,
              button(M.t("play.speed", speed=M.t(f"play.speed.{f.speed}")), "speed",
                     cls="btn small ghost"),
+             button(M.t("play.motion", motion=M.t(f"play.motion.{f.motion}")), "motion",
+                    {"data-motion-button": f.motion}, cls="btn small ghost"),
+             button(M.t("play.sound"), "sound",
+                    {"aria-pressed": "false" if f.muted else "true", "data-sound-button": "true"},
+                    cls="btn small ghost" + ("" if f.muted else " on")),
              button(M.t("play.hide_cards"), "hide-cards", {"data-hide-cards": "true"},
                     cls="btn small ghost") if f.people >= 2 and f.mode == "turn" else None,
              button(M.t("play.rules"), "rules", cls="btn small ghost"),

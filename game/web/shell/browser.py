@@ -15,7 +15,7 @@ from pyscript.ffi import create_proxy as js_create_proxy
 from pyscript.ffi import to_js as js_to_js
 
 from .. import messages as M
-from ..model.effects import TimerName
+from ..model.effects import SoundKind, TimerName
 from ..runtime.homescreen import show_home_screen_card
 from ..runtime.js_types import (
     DateTimeFormat,
@@ -89,6 +89,14 @@ def safari_tab() -> bool:
         return show_home_screen_card(str(nav.userAgent), standalone is True, display,
                                      int(touch) if present(touch) else 0)
     except Exception:  # a browser that cannot say: no card
+        return False
+
+
+def reduced_motion() -> bool:
+    """The device asks for as little motion as possible (``prefers-reduced-motion``)."""
+    try:
+        return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+    except Exception:
         return False
 
 
@@ -193,6 +201,12 @@ class ShellBrowser:
             html.setAttribute("data-storage-persist", "granted" if granted else "refused")
         except Exception:
             html.setAttribute("data-storage-persist", "failed")
+
+    def play_sound(self, kind: SoundKind) -> None:
+        try:  # assets/sound.js (silent until the person has touched the page)
+            window.manhattanSound(kind)
+        except Exception:  # no sound.js, no Web Audio: the game goes on in silence
+            pass
 
     def options(self, values: dict[str, object]) -> JsObject:
         return to_js(values)
