@@ -245,6 +245,9 @@ class PlayFrame:
     """Hints for the person on turn (None: not allowed now)."""
     hints_used: tuple[int, ...] = ()
     """Hints each player asked for (empty when the game has no hints)."""
+    hints_switch: bool | None = None
+    """The game menu's hints switch: on or off (None: not offered, no person plays or the
+    game is over)."""
     review: ReviewFrame | None = None
     coach_marks: tuple[tuple[int, str], ...] = ()
     """Plots the coach points at: (city * 9 + plot, "hint" | "played" | "best")."""

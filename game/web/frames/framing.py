@@ -137,7 +137,9 @@ def with_coach(c: Controller, frame: PlayFrame) -> PlayFrame:
                 marks = tuple((m.action.city * 9 + m.action.plot, kind)
                               for m, kind in ((item.played, "played"), (item.best, "best"))
                               if isinstance(m.action, Build))
-    return replace(frame, hint=hint, hints_used=used, coach_marks=marks, review=review)
+    switch = hints_on(meta) if session.humans and not session.state.is_over else None
+    return replace(frame, hint=hint, hints_used=used, coach_marks=marks, review=review,
+                   hints_switch=switch)
 
 def share_url(c: Controller) -> str | None:
     share = c.sharing.share

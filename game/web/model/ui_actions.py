@@ -124,6 +124,7 @@ ACTIONS: dict[str, UiAction] = {a.name: a for a in (
     UiAction("zoom-out", _no_args, nav.zoom_out),
     UiAction("speed", _no_args, nav.cycle_speed),
     UiAction("hide-cards", _no_args, play.hide_cards),
+    UiAction("hints-toggle", _no_args, play.toggle_hints),
     UiAction("reload", _no_args, nav.request_reload),
     UiAction("apply-update", _no_args, nav.apply_update),
     UiAction("delete-finished", lambda d: d.get("confirm") in (True, "true"),
