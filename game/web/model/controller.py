@@ -110,7 +110,8 @@ class Controller:
     def __init__(self, store: SaveStore, params: dict[str, str] | None = None,
                  clock: Callable[[], float] | None = None,
                  format_time: Callable[[float], str] = local_time_text,
-                 report: Callable[[str], None] | None = None, safari_tab: bool = False):
+                 report: Callable[[str], None] | None = None, safari_tab: bool = False,
+                 web_share: bool = False):
         self.store = store
         self.report = report or _report_to_stderr  # the browser passes console.warn
         self.params = dict(params or {})
@@ -125,7 +126,7 @@ class Controller:
         speed = store.prefs().get("speed")
         self.page = Page(speed=speed if is_speed(speed) else "normal",
                          instant=self.params.get("fast") in ("1", "true", "yes"),
-                         safari_tab=safari_tab)
+                         safari_tab=safari_tab, web_share=web_share)
         self.home = Home()
         self.table = table.OPENED
         self.sharing = files.CLOSED

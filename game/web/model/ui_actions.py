@@ -142,6 +142,8 @@ ACTIONS: dict[str, UiAction] = {a.name: a for a in (
     UiAction("share", _no_args, files.share_link),
     UiAction("export-whole", lambda d: d.get("confirm") in (True, "true"), files.export_whole),
     UiAction("export-whole-cancel", _no_args, files.cancel_whole_export),
+    UiAction("share-copy", _no_args, files.copy_link),
+    UiAction("share-send", _no_args, files.send_link),
     UiAction("share-close", _no_args, files.close_share),
     UiAction("import-file", lambda d: None if d.get("too_large") in (True, "true") else str(d["text"]),
              files.import_file),

@@ -111,6 +111,8 @@ def game_menu(f: PlayFrame) -> El:
                     cls="btn small ghost" + (" on" if f.hints_switch else ""))
              if f.hints_switch is not None else None,
              button(M.t("play.rules"), "rules", cls="btn small ghost"),
+             button(M.t("play.export"), "export", {"data-menu-export": "true"},
+                    cls="btn small ghost"),
              button(M.t("share.continue_elsewhere"), "export-whole",
                     {"data-export-whole": "true"}, cls="btn small ghost")
              if f.whole_export != "none" else None,
