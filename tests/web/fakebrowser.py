@@ -304,6 +304,15 @@ class FakeBrowser:
     def show_board(self) -> None:
         self.done.append(("show-board",))
 
+    def copy_text(self, text: str) -> None:
+        self.done.append(("copy", text))
+
+    def share_link(self, url: str, title: str) -> None:
+        self.done.append(("share", url, title))
+
+    def show_log_step(self, step: int) -> None:
+        self.done.append(("show-log-step", step))
+
     def announce(self, text: str) -> None:
         self.done.append(("announce", text))
 

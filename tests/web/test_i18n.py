@@ -209,7 +209,7 @@ def test_every_computer_level_has_a_name_in_every_language():
         assert labels[1:] == [M.level_name(level) for level in OFFERED]
         assert len(set(labels)) == len(labels), labels
         assert not any("(" in label for label in labels), labels  # none is the generic label
-    assert M.controller_label("heuristic") == "Ordinateur\u202f: heuristique forte"
+    assert M.controller_label("heuristic") == "Ordinateur\u202f: prudent"
 
 
 def test_piece_letters_differ_within_each_language():

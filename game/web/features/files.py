@@ -15,7 +15,7 @@ from ...errors import SaveError
 from ...match import Game
 from ...public_record import is_view_game
 from .. import messages as M
-from ..model.effects import Download, Effect
+from ..model.effects import CopyText, Download, Effect, ShareLink
 from ..saves.backup import backup_name, backup_text, restore
 from ..saves.sharing import (
     export_name,
@@ -42,6 +42,8 @@ class Sharing:
     """The link (its fragment) of the game on screen, while it is shown."""
     whole_export_asked: bool = False
     """The warning before the whole of an unfinished game leaves the device is open."""
+    copied: bool = False
+    """The link shown was copied (its Copy button says so)."""
 
 
 CLOSED = Sharing()
@@ -61,6 +63,7 @@ def export_game(c: Controller, args: None) -> None:
     game whole, an unfinished one's view (game/public_record.py)."""
     if c.session is not None:
         game = c.session.game
+        c.table = table.menu_closed(c.table)  # (the game menu has it too)
         c.effects.append(Download(export_name(game, c.clock()), shared_text(game)))
 
 
@@ -82,11 +85,38 @@ def cancel_whole_export(c: Controller, args: None) -> None:
 def share_link(c: Controller, args: None) -> None:
     """A link to the game's replay: a finished game whole, an unfinished one's view."""
     if c.session is not None:
-        c.sharing = replace(c.sharing, share=link_fragment(c.session.game))
+        c.sharing = replace(c.sharing, share=link_fragment(c.session.game), copied=False)
 
 
 def close_share(c: Controller, args: None) -> None:
-    c.sharing = replace(c.sharing, share=None)
+    c.sharing = replace(c.sharing, share=None, copied=False)
+
+
+def link_copied(s: Sharing, url: str) -> tuple[Sharing, list[Effect]]:
+    """The link's Copy button: the link to the clipboard, the button says it is done."""
+    return replace(s, copied=True), [CopyText(url)]
+
+
+def copy_link(c: Controller, args: None) -> None:
+    url = share_url(c)
+    if url is not None:
+        c.sharing, effects = link_copied(c.sharing, url)
+        c.effects.extend(effects)
+
+
+def send_link(c: Controller, args: None) -> None:
+    """The link's Share button (where the browser has a share sheet)."""
+    url = share_url(c)
+    if url is not None and c.page.web_share:
+        c.effects.append(ShareLink(url, M.t("share.share_title")))
+
+
+def share_url(c: Controller) -> str | None:
+    """The whole address of the link shown (the page's address, then the game), or None."""
+    share = c.sharing.share
+    if share is None:
+        return None
+    return f"{c.params.get('url', '')}#{share}"
 
 
 def import_file(c: Controller, text: str | None) -> None:

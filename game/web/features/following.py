@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ...public_record import is_view_game
+from ..model.effects import Effect, ShowLogStep
 
 if TYPE_CHECKING:
     from ..model.controller import Controller
@@ -126,12 +127,19 @@ def open_replay(c: Controller, args: None) -> None:
     if c.session is None or not c.session.game.log:
         return
     c.following = replay_opened(c.following, len(c.session.story()))
+    c.effects.extend(log_follows(c.following))
 
 
 def replay_to(c: Controller, step: int) -> None:
     if c.session is None or not c.following.replaying:
         return
     c.following = replay_at(c.following, step, len(c.session.story()))
+    c.effects.extend(log_follows(c.following))
+
+
+def log_follows(f: Following) -> list[Effect]:
+    """The replay's log scrolled to the replay's step (issue 25.7)."""
+    return [ShowLogStep(f.replay_step)] if f.replay_step is not None else []
 
 
 def close_replay(c: Controller, args: None) -> None:

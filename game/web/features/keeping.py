@@ -14,7 +14,9 @@ from ...errors import SaveError
 from .. import messages as M
 from ..model.effects import Save
 from ..model.session import Session
+from ..model.setup_form import TABLE_PREF, table_pref
 from ..saves.storage import SaveConflict, StorageError
+from ..thinking.coach import hints_on
 from . import computers
 
 if TYPE_CHECKING:
@@ -135,3 +137,13 @@ def external_change(c: Controller) -> bool:
         return False
     adopt(c, reason)
     return True
+
+
+def keep_table(c: Controller) -> None:
+    """Remember the open game's table (players, seats, who plays, options, hints) in the
+    preferences: the next new game starts from it (issue 25.4)."""
+    if c.session is None:
+        return
+    prefs = c.store.prefs()
+    prefs[TABLE_PREF] = table_pref(c.session.settings, hints_on(c.session.game.meta))
+    c.store.set_prefs(prefs)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from .. import messages as M
-from ..model.setup_form import SetupForm, play_alone_settings
+from ..model.setup_form import TABLE_PREF, SetupForm, play_alone_settings
 from ..saves.backup import RestoreReport
 from ..thinking.coach import hints_on
 from . import keeping
@@ -86,18 +86,26 @@ def close_menu(c: Controller, args: None) -> None:
 
 
 def start_setup(c: Controller, args: None) -> None:
+    """The setup screen, filled in like the open game, else like the last table used
+    (else as it was left)."""
     if c.session is not None:
         c.form = SetupForm.from_settings(c.session.settings, c.controllers)
         c.form.hints = hints_on(c.session.game.meta)
+    else:
+        kept = SetupForm.from_pref(c.store.prefs().get(TABLE_PREF), c.controllers)
+        if kept is not None:
+            c.form = kept
     c.set_session(None, None)
     c.store.set_current(None)
     c.page = P.moved(c.page, "setup")
 
 
 def play_alone(c: Controller, args: None) -> None:
-    """One tap: one person against three computer players (medium), four-player rules."""
+    """One tap: one person against three computer players (medium), four-player rules,
+    hints on (the game menu switches them off)."""
     c.page = P.rules_shown(c.page, False)
-    c.new_game(play_alone_settings())
+    if c.new_game(play_alone_settings(), hints=True):
+        keeping.keep_table(c)
 
 
 def start_tutorial(c: Controller, args: None) -> None:

@@ -60,6 +60,8 @@ class Page:
     """A new version of the site is installed and waiting."""
     safari_tab: bool = False
     """A Safari tab: the Home Screen card is offered until dismissed (game.web.runtime.homescreen)."""
+    web_share: bool = False
+    """The browser has a share sheet (``navigator.share``): the link gets a Share button."""
     speed: Speed = "normal"
     instant: bool = False
     """``?fast=1``: the computers play without pauses (tests)."""

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 from ...actions import Action
 from ...material import Card
 from ..model.effects import Effect, ShowBoard
-from ..thinking.coach import hints_on
-from . import following
+from ..thinking.coach import hints_on, set_hints
+from . import following, keeping
 from .following import LIVE, Following
 
 if TYPE_CHECKING:
@@ -93,8 +93,8 @@ def set_field(c: Controller, args: tuple[str, int | None, Any, bool]) -> bool:
 
 def start_game(c: Controller, args: None) -> None:
     settings = c.form.validate()
-    if settings is not None:
-        c.new_game(settings, hints=c.form.hints)
+    if settings is not None and c.new_game(settings, hints=c.form.hints):
+        keeping.keep_table(c)
 
 
 def reveal(c: Controller, args: None) -> None:
@@ -154,6 +154,16 @@ def ack_scoring(c: Controller, args: None) -> None:
 def rematch(c: Controller, args: None) -> None:
     if c.session:
         c.new_game(c.session.settings, hints=hints_on(c.session.game.meta))
+
+
+def toggle_hints(c: Controller, args: None) -> None:
+    """The game menu's hints switch (issue 25.4): a person may ask for hints, or not. The
+    hints already asked are forgotten when they are switched off (the save's ``meta.coach``)."""
+    session = c.session
+    if session is None or session.state.is_over or not session.humans:
+        return
+    set_hints(session.game.meta, not hints_on(session.game.meta))
+    c.table = menu_closed(c.table)
 
 
 def hide_cards(c: Controller, args: None) -> None:

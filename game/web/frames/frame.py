@@ -238,10 +238,14 @@ class PlayFrame:
     stocks: tuple[Counts | None, ...] = ()
     """Each colour's pieces not yet taken, as the table may see them (None: secret)."""
     share: str | None = None
+    """The link of this game (whole when finished, else its view), while it is shown."""
     whole_export: WholeExport = "none"
     """The menu's "Continue on another device" (an unfinished game): not offered, offered,
     or its warning open."""
-    """The link of this finished game, while it is shown."""
+    share_copied: bool = False
+    """The link shown was copied."""
+    web_share: bool = False
+    """The browser has a share sheet: the link gets a Share button."""
     menu_open: bool = False
     """The top bar's game menu is open."""
     motion: Motion = "normal"
@@ -252,6 +256,9 @@ class PlayFrame:
     """Hints for the person on turn (None: not allowed now)."""
     hints_used: tuple[int, ...] = ()
     """Hints each player asked for (empty when the game has no hints)."""
+    hints_switch: bool | None = None
+    """The game menu's hints switch: on or off (None: not offered, no person plays or the
+    game is over)."""
     review: ReviewFrame | None = None
     coach_marks: tuple[tuple[int, str], ...] = ()
     """Plots the coach points at: (city * 9 + plot, "hint" | "played" | "best")."""

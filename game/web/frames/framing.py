@@ -17,6 +17,7 @@ from ...state import OVER, SELECT
 from ...view import PlayerView, player_view
 from .. import messages as M
 from ..features import tutorial as T
+from ..features.files import share_url
 from ..model import draft as D
 from ..model.draft import tentative_build
 from ..saves.storage import Entry
@@ -103,7 +104,8 @@ def live_frame(c: Controller) -> PlayFrame:
         inspector=inspector, inspecting=following.inspecting, godzilla_preview=preview,
         share=share_url(c), menu_open=c.table.menu_open, motion=c.page.motion,
         muted=c.page.muted)
-    frame = replace(frame, whole_export=whole_export(c))
+    frame = replace(frame, whole_export=whole_export(c), share_copied=c.sharing.copied,
+                    web_share=c.page.web_share)
     return with_coach(c, frame)
 
 def whole_export(c: Controller) -> WholeExport:
@@ -132,20 +134,20 @@ def with_coach(c: Controller, frame: PlayFrame) -> PlayFrame:
     if coach.review_open and coach.review is not None and session.state.is_over:
         shown = coach.review_shown
         review = coach.review.frame(shown)
+        # The outlines belong to the reviewed decision's moment: stepping through the
+        # replay away from it shows none (issue 25.7).
         if shown is not None and c.table.following.replaying:
             items = review.items
-            if 0 <= shown < len(items):
+            if (0 <= shown < len(items)
+                    and c.table.following.replay_step == max(0, items[shown].step - 1)):
                 item = items[shown]
                 marks = tuple((m.action.city * 9 + m.action.plot, kind)
                               for m, kind in ((item.played, "played"), (item.best, "best"))
                               if isinstance(m.action, Build))
-    return replace(frame, hint=hint, hints_used=used, coach_marks=marks, review=review)
+    switch = hints_on(meta) if session.humans and not session.state.is_over else None
+    return replace(frame, hint=hint, hints_used=used, coach_marks=marks, review=review,
+                   hints_switch=switch)
 
-def share_url(c: Controller) -> str | None:
-    share = c.sharing.share
-    if share is None:
-        return None
-    return f"{c.params.get('url', '')}#{share}"
 
 def replay_frame(c: Controller, step: int) -> PlayFrame:
     """The board, supplies and scores right after log step ``step``, seen by the viewer
@@ -163,7 +165,7 @@ def replay_frame(c: Controller, step: int) -> PlayFrame:
     # A finished game hides nothing: its replay shows every hand (never before the end).
     # A view's hands are invented: never shown.
     hands = state.hands if finished and not view_only else ()
-    return play_frame(
+    frame = play_frame(
         mode="replay", view=view, show_private=False, draft=None, notice=None,
         last_move=None, preview=None, acked=len(state.scorings),
         standings=state.standings() if state.phase == OVER else (),
@@ -175,6 +177,7 @@ def replay_frame(c: Controller, step: int) -> PlayFrame:
         replay=ReplayFrame(step, len(story), finished, hands, view_only=view_only),
         share=share_url(c), menu_open=c.table.menu_open, motion=c.page.motion,
         muted=c.page.muted)
+    return replace(frame, share_copied=c.sharing.copied, web_share=c.page.web_share)
 
 
 def saved_game(entry: Entry) -> SavedGame:

@@ -131,7 +131,7 @@ class Controller:
                  clock: Callable[[], float] | None = None,
                  format_time: Callable[[float], str] = local_time_text,
                  report: Callable[[str], None] | None = None, safari_tab: bool = False,
-                 reduced_motion: bool = False):
+                 reduced_motion: bool = False, web_share: bool = False):
         self.store = store
         self.report = report or _report_to_stderr  # the browser passes console.warn
         self.params = dict(params or {})
@@ -149,7 +149,7 @@ class Controller:
                          motion=default_motion(prefs.get("motion"), reduced_motion),
                          muted=prefs.get(SOUND_PREF) == "off",
                          instant=self.params.get("fast") in ("1", "true", "yes"),
-                         safari_tab=safari_tab)
+                         safari_tab=safari_tab, web_share=web_share)
         self.home = Home()
         self.table = table.OPENED
         self.sharing = files.CLOSED

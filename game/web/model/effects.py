@@ -109,6 +109,33 @@ class ShowBoard:
     the board; the building comes next, on the board)."""
 
 
+@dataclass(frozen=True)
+class CopyText:
+    """Put ``text`` on the clipboard (``navigator.clipboard.writeText``; where it is
+    refused, the text is left selected in the field ``[data-share-url]``)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class ShareLink:
+    """Open the system's share sheet for ``url`` (``navigator.share``; offered only where
+    the browser has it)."""
+
+    url: str
+    title: str
+
+
+@dataclass(frozen=True)
+class ShowLogStep:
+    """The replay moved to log step ``step``: scroll its log's current entry (the last
+    told at or before that step, ``aria-current="step"``) into view, if drawn."""
+
+    step: int
+
+
+
+
 SoundKind = Literal["build", "takeover", "score", "godzilla", "end"]
 """The game's sounds (assets/sound.js synthesises each: no recording)."""
 SOUND_KINDS: tuple[SoundKind, ...] = ("build", "takeover", "score", "godzilla", "end")
@@ -123,7 +150,7 @@ class Sound:
 
 
 Effect = (Save | Think | Announce | Timer | CancelTimer | Download | Reload | ApplyUpdate
-          | ForgetLink | AskPersistence | ShowBoard | Sound)
+          | ForgetLink | AskPersistence | ShowBoard | CopyText | ShareLink | ShowLogStep | Sound)
 
 LEAVES_PAGE = (Reload, ApplyUpdate)
 """Effects after which the page is gone: nothing else is drawn or run."""

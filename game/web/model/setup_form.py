@@ -33,6 +33,8 @@ ALONE_LEVEL = SEARCH_1
 """The computer level of "Play alone" (medium: quick on a phone, not a pushover)."""
 HUMAN = "human"
 """A person's ``PlayerSpec.controller`` (and the select's value for one)."""
+TABLE_PREF = "table"
+"""The preference that keeps the last table used (issue 25.4): a new game starts from it."""
 
 
 def controller_id(level: Level | None) -> str:
@@ -61,6 +63,12 @@ def computer_settings(levels: tuple[Level | None, ...], start_player: int | None
 def play_alone_settings() -> Settings:
     """One person (south) against three computer players, the standard four-player game."""
     return computer_settings((None,) + (ALONE_LEVEL,) * 3)
+
+
+def table_pref(settings: Settings, hints: bool) -> dict[str, Any]:
+    """The table a game was started with, as the preference :data:`TABLE_PREF` keeps it:
+    the players (names, colours, seats, who plays), the options and whether hints are on."""
+    return {"settings": settings.to_json(), "hints": bool(hints)}
 
 
 def colours_each(count: int) -> int:
@@ -262,4 +270,19 @@ class SetupForm:
         form.progressive = settings.progressive
         form.anti_trust = settings.anti_trust
         form.secret_selection = settings.secret_selection
+        return form
+
+    @classmethod
+    def from_pref(cls, kept: Any, controllers: tuple[str, ...]) -> SetupForm | None:
+        """A form filled in like the last table used (:func:`table_pref`), or None when the
+        preference is missing or not a table this version can start (untrusted: it comes
+        from the storage or an old version)."""
+        if not isinstance(kept, dict):
+            return None
+        try:
+            settings = Settings.from_json(kept.get("settings"))
+        except (SettingsError, TypeError, ValueError):
+            return None
+        form = cls.from_settings(settings, controllers)
+        form.hints = kept.get("hints") is True
         return form

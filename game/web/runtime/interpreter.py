@@ -20,12 +20,15 @@ from ..model.effects import (
     ApplyUpdate,
     AskPersistence,
     CancelTimer,
+    CopyText,
     Download,
     Effect,
     ForgetLink,
     Reload,
     Save,
+    ShareLink,
     ShowBoard,
+    ShowLogStep,
     Sound,
     SoundKind,
     Think,
@@ -59,6 +62,19 @@ class EffectPort(Protocol):
 
     def show_board(self) -> None:
         """Scroll ``#board`` into view."""
+        ...
+
+    def copy_text(self, text: str) -> None:
+        """``navigator.clipboard.writeText(text)``; refused: select the share field."""
+        ...
+
+    def share_link(self, url: str, title: str) -> None:
+        """``navigator.share({url, title})`` (a cancelled sheet is no error)."""
+        ...
+
+    def show_log_step(self, step: int) -> None:
+        """Scroll the log's current entry (``.log-list [aria-current="step"]``, drawn for
+        ``step``) into view (nearest), if there is one."""
         ...
 
     def announce(self, text: str) -> None:
@@ -120,6 +136,12 @@ class Interpreter:
             port.ask_persistence()
         elif isinstance(effect, ShowBoard):
             port.show_board()
+        elif isinstance(effect, CopyText):
+            port.copy_text(effect.text)
+        elif isinstance(effect, ShareLink):
+            port.share_link(effect.url, effect.title)
+        elif isinstance(effect, ShowLogStep):
+            port.show_log_step(effect.step)
         elif isinstance(effect, Sound):
             port.play_sound(effect.kind)
         else:

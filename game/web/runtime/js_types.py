@@ -150,6 +150,7 @@ class FormControl(DomElement, Protocol):
     def type(self) -> str: ...
     @property
     def files(self) -> FileList | None: ...
+    def select(self) -> None: ...
 
 
 class AnimatedRect(Protocol):
@@ -244,6 +245,18 @@ class StorageManager(Protocol):
 
     def persisted(self) -> Awaitable[bool]: ...
     def persist(self) -> Awaitable[bool]: ...
+
+
+class Clipboard(Protocol):
+    """``navigator.clipboard`` (missing outside a secure context: looked up with getattr)."""
+
+    def writeText(self, text: str, /) -> Awaitable[None]: ...
+
+
+class WebShare(Protocol):
+    """``navigator.share`` (missing in most desktop browsers: looked up with getattr)."""
+
+    def __call__(self, data: JsObject, /) -> Awaitable[None]: ...
 
 
 class Navigator(Protocol):

@@ -15,11 +15,16 @@ from .common import bdi, button, chips, said
 from .vdom import El, h
 
 
-def move_text(f: PlayFrame, move: CoachMove, player: int) -> str:
+def move_text(f: PlayFrame, move: CoachMove, player: int, plot: bool = False) -> str:
     """``player``'s decision in words: "a 3-floor piece in Cairo", "pieces: 2 × 1 floor,
-    ..." (with the colour when the player has two)."""
+    ..." (with the colour when the player has two). ``plot``: the plot named too ("in
+    Cairo, north-west plot", as the board names it), so that two builds in one city differ
+    (the review's played and better move)."""
     a = move.action
-    if isinstance(a, Build):
+    if isinstance(a, Build) and plot:
+        text = M.t("coach.move_build_at", floors=a.floors, city=M.city(a.city),
+                   compass=M.t(f"plot.compass.{a.plot}"))
+    elif isinstance(a, Build):
         text = M.t("coach.move_build", floors=a.floors, city=M.city(a.city))
     elif isinstance(a, ReturnPiece):
         text = M.t("coach.move_return", floors=a.floors)
@@ -117,9 +122,9 @@ def review_row(f: PlayFrame, k: int, item: ReviewItem) -> El:
                     "data-review-points": f"{item.points:.1f}"},
              h("p", {"class": "review-head"},
                M.t("review.item_head", round=item.round, points=_points(item.points))),
-             h("p", {}, M.t("review.played", move=move_text(f, item.played, item.player),
+             h("p", {}, M.t("review.played", move=move_text(f, item.played, item.player, plot=True),
                             reason=reason_text(item.played))),
-             h("p", {}, M.t("review.better", move=move_text(f, item.best, item.player),
+             h("p", {}, M.t("review.better", move=move_text(f, item.best, item.player, plot=True),
                             reason=reason_text(item.best))),
              button(M.t("review.show"), "review-show", {"data-item": k},
                     cls="btn small secondary"))
@@ -140,10 +145,10 @@ def review_panel(f: PlayFrame) -> El | None:
              h("h3", {}, chips(f.settings.players[item.player].colours), " ",
                said("review.item_title", name=f.name(item.player), round=item.round)),
              h("p", {"class": "review-played"}, h("span", {"class": "mark played"}, "●"), " ",
-               M.t("review.played", move=move_text(f, item.played, item.player),
+               M.t("review.played", move=move_text(f, item.played, item.player, plot=True),
                    reason=reason_text(item.played))),
              h("p", {"class": "review-best"}, h("span", {"class": "mark best"}, "●"), " ",
-               M.t("review.better", move=move_text(f, item.best, item.player),
+               M.t("review.better", move=move_text(f, item.best, item.player, plot=True),
                    reason=reason_text(item.best))),
              h("p", {"class": "review-cost"}, M.t("review.cost", points=_points(item.points))),
              button(M.t("review.back"), "review-back", cls="btn secondary"))

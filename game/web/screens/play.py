@@ -113,7 +113,14 @@ def game_menu(f: PlayFrame) -> El:
                     cls="btn small ghost" + ("" if f.muted else " on")),
              button(M.t("play.hide_cards"), "hide-cards", {"data-hide-cards": "true"},
                     cls="btn small ghost") if f.people >= 2 and f.mode == "turn" else None,
+             button(M.t("play.hints_on" if f.hints_switch else "play.hints_off"), "hints-toggle",
+                    {"aria-pressed": "true" if f.hints_switch else "false",
+                     "data-hints-switch": "true"},
+                    cls="btn small ghost" + (" on" if f.hints_switch else ""))
+             if f.hints_switch is not None else None,
              button(M.t("play.rules"), "rules", cls="btn small ghost"),
+             button(M.t("play.export"), "export", {"data-menu-export": "true"},
+                    cls="btn small ghost"),
              button(M.t("share.continue_elsewhere"), "export-whole",
                     {"data-export-whole": "true"}, cls="btn small ghost")
              if f.whole_export != "none" else None,

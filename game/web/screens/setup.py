@@ -12,10 +12,12 @@ from .vdom import El, h
 
 
 def _select(field: str, options: list[tuple[str, str]], value: str, player: int | None = None,
-            label: str = "", bad: bool = False, hint: str | None = None) -> El:
-    """A labelled dropdown; ``hint``: a one-line explanation under it (a variant)."""
+            label: str = "", bad: bool = False, hint: str | None = None,
+            wide: bool = False) -> El:
+    """A labelled dropdown; ``hint``: a one-line explanation under it (a variant);
+    ``wide``: it takes a whole row, so that its longest choice is never cut off."""
     hint_id = f"hint-{field}" if hint else None
-    return h("label", {"class": "field" + (" bad" if bad else "")},
+    return h("label", {"class": "field" + (" bad" if bad else "") + (" wide" if wide else "")},
              h("span", {"class": "field-label"}, label),
              h("select", {"data-field": field, "data-player": player,
                           "aria-invalid": "true" if bad else None,
@@ -61,7 +63,7 @@ def render_setup(form: SetupFrame) -> El:
         fields.append(_select("seat", seat_options, spec.seat, i, M.t("setup.seat"),
                               "seats" in form.bad_fields))
         fields.append(_select("controller", controller_options, spec.controller, i,
-                              M.t("setup.controller")))
+                              M.t("setup.controller"), wide=True))
         rows.append(h("fieldset", {"class": "player-row", "data-setup-player": i},
                       h("legend", {}, [chip(c) for c in spec.colours], " ",
                         M.t("setup.player", n=i + 1)),

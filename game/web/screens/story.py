@@ -80,10 +80,12 @@ def log_list(f: PlayFrame, current: int | None = None) -> El:
     """The game log by round: every decision and public chance outcome, newest last."""
     settings = f.settings
     rounds: dict[int, list[El]] = {}
-    for entry in f.story.entries:
-        told = lines(entry, settings, None)
-        if not told:
-            continue
+    told_entries = [(entry, told) for entry in f.story.entries
+                    if (told := lines(entry, settings, None))]
+    if current is not None:  # the replay's step: the last entry told at or before it
+        current = max((entry.step for entry, _ in told_entries if entry.step <= current),
+                      default=None)
+    for entry, told in told_entries:
         cls = "log-entry" + (" current" if entry.step == current else "")
         # The list item stays a list item (a list holds only those); the button inside it.
         rounds.setdefault(entry.round, []).append(
@@ -299,6 +301,7 @@ def share_buttons(f: PlayFrame) -> list[Any]:
 
 
 def share_block(f: PlayFrame) -> El | None:
+    """The link shown, with Copy, Share (where the browser has a share sheet) and Close."""
     if f.share is None:
         return None
     hint = "share.link_hint" if shared_whole(f) else "share.view_link_hint"
@@ -307,5 +310,13 @@ def share_block(f: PlayFrame) -> El | None:
                h("span", {}, M.t("share.link_label")),
                h("input", {"type": "text", "readonly": True, "value": f.share,
                            "data-share-url": "true", "class": "share-url"})),
-             h("p", {"class": "hint"}, M.t(hint)),
-             button(M.t("story.close"), "share-close", cls="btn small secondary"))
+             h("p", {"class": "share-hint"}, M.t(hint)),
+             h("div", {"class": "share-actions"},
+               button(M.t("share.copied" if f.share_copied else "share.copy"), "share-copy",
+                      {"data-copied": "true" if f.share_copied else None},
+                      cls="btn small primary"),
+               button(M.t("share.send"), "share-send", cls="btn small secondary")
+               if f.web_share else None,
+               button(M.t("story.close"), "share-close", cls="btn small secondary")),
+             h("p", {"class": "share-status", "role": "status"},
+               M.t("share.copied_note") if f.share_copied else None))

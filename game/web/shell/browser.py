@@ -18,13 +18,16 @@ from .. import messages as M
 from ..model.effects import SoundKind, TimerName
 from ..runtime.homescreen import show_home_screen_card
 from ..runtime.js_types import (
+    Clipboard,
     DateTimeFormat,
     Document,
+    FormControl,
     JsCallback,
     JsObject,
     Storage,
     StorageManager,
     ThinkingWorker,
+    WebShare,
     Window,
     present,
 )
@@ -77,6 +80,14 @@ def time_formatter() -> Callable[[float], str] | None:
     except Exception:
         return None
     return lambda ts: str(formatter(M.current_language()).format(window.Date.new(ts * 1000)))
+
+
+def web_share() -> bool:
+    """The browser offers its share sheet (``navigator.share``)."""
+    try:
+        return present(getattr(window.navigator, "share", None))
+    except Exception:
+        return False
 
 
 def safari_tab() -> bool:
@@ -176,6 +187,46 @@ class ShellBrowser:
             board = document.getElementById("board")
             if present(board):
                 board.scrollIntoView(to_js({"block": "start"}))
+        except Exception:
+            pass
+
+    def copy_text(self, text: str) -> None:
+        asyncio.ensure_future(self._copy(text))
+
+    async def _copy(self, text: str) -> None:
+        """The clipboard, else the share field selected (the person copies it); the
+        outcome on ``<html data-copied>``: ``clipboard`` | ``selected`` (tests)."""
+        html = document.documentElement
+        try:
+            clipboard: Clipboard | None = getattr(window.navigator, "clipboard", None)
+            if not present(clipboard):
+                raise RuntimeError("no clipboard")
+            await clipboard.writeText(text)
+            html.setAttribute("data-copied", "clipboard")
+        except Exception:
+            field: FormControl | None = document.documentElement.querySelector(  # type: ignore[assignment]  # an <input>
+                "[data-share-url]")
+            if present(field):
+                field.focus()
+                field.select()
+            html.setAttribute("data-copied", "selected")
+
+    def share_link(self, url: str, title: str) -> None:
+        asyncio.ensure_future(self._share(url, title))
+
+    async def _share(self, url: str, title: str) -> None:
+        try:
+            share: WebShare | None = getattr(window.navigator, "share", None)
+            if present(share):
+                await share(to_js({"url": url, "title": title}))
+        except Exception:
+            pass  # cancelled by the person, or refused: the link stays shown to copy
+
+    def show_log_step(self, step: int) -> None:
+        try:
+            entry = document.documentElement.querySelector('.log-list [aria-current="step"]')
+            if present(entry):
+                entry.scrollIntoView(to_js({"block": "nearest"}))
         except Exception:
             pass
 

@@ -28,6 +28,7 @@ from game.web.shell.browser import (
     safari_tab,
     time_formatter,
     url_params,
+    web_share,
     window,
 )
 
@@ -55,7 +56,7 @@ def make_page() -> Page:
     browser = ShellBrowser(lambda name: page.on_timer(name))
     controller = Controller(SaveStore(backend), params, format_time=format_time or local_time_text,
                             report=browser.warn, safari_tab=safari_tab(),
-                            reduced_motion=reduced_motion())
+                            reduced_motion=reduced_motion(), web_share=web_share())
     page = Page(controller, document, root, browser, storage_ok, format_time)
     return page
 
