@@ -126,3 +126,49 @@ def test_a_fixed_start_stays_at_its_seat_so_another_player_begins():
     assert turned.start_player == 0
     back = seats_rotated(seats_rotated(seats_rotated(turned)))
     assert back == settings
+
+
+def test_the_statistics_screen_shows_manages_and_resets():
+    c = finished()
+    c.handle("stats")
+    assert c.screen_name == "stats"
+    tree = c.render()
+    assert tree.find_all(data_stats_games=1)
+    assert len(tree.find_all(data_stats_person=True)) == 2
+    assert tree.find_all(data_stats_level="greedy")
+    assert tree.find_all(data_history_chart=1)
+    records = R.load_records(c.store)
+    ann, bob = records.person_named("Ann"), records.person_named("Bob")
+    # rename, then a rename onto a taken name is refused and said
+    c.handle("stats-rename", {"person": ann.id, "value": "Anna"})
+    assert R.load_records(c.store).person(ann.id).name == "Anna"
+    c.handle("stats-rename", {"person": ann.id, "value": "bob"})
+    assert c.stats.error == ("stats.rename_taken", {})
+    # merge Bob into Anna, asked first
+    c.handle("stats-merge-ask", {"person": bob.id, "value": ann.id})
+    assert R.load_records(c.store).person(bob.id) is not None
+    c.handle("stats-merge")
+    merged = R.load_records(c.store)
+    assert merged.person(bob.id) is None and R.person_tally(merged, ann.id).games == 2
+    # forget asks first
+    c.handle("stats-forget", {"person": ann.id})
+    assert R.load_records(c.store).person(ann.id) is not None
+    c.handle("stats-forget", {"person": ann.id, "confirm": "true"})
+    assert R.load_records(c.store).people == ()
+    c.handle("stats-reset")
+    assert R.load_records(c.store).games
+    c.handle("stats-reset", {"confirm": "true"})
+    assert R.load_records(c.store) == R.EMPTY
+    c.handle("stats-close")  # back to the game's final standings
+    assert c.screen_name == "final"
+
+
+def test_setup_offers_the_remembered_names_most_recent_first():
+    c = finished(names=["Ann", "Bob", "Cy"])
+    c.handle("home")
+    c.handle("new-game")
+    tree = c.render()
+    known = tree.find(data_known_names=2)
+    assert known is not None
+    assert sorted(o.attrs["value"] for o in known.walk() if o.tag == "option") == ["Ann", "Bob"]
+    assert tree.find_all(list="known-names")

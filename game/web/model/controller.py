@@ -47,6 +47,8 @@ from ..features.coaching import Coaching, HintKey
 from ..features.navigating import HOME_CARD, Home
 from ..features.page import MIN_TAP_PX, PACE, Page, Speed, is_speed, measured
 from ..features.saved import FRESH, Banner, Saved
+from ..features.statistics import CLOSED as STATS_CLOSED
+from ..features.statistics import Stats
 from ..frames import framing
 from ..frames.frame import CoachMove, Frame, HintFrame, PageNotice, Place, ScreenName, TableScreen
 from ..saves.backup import RestoreReport
@@ -131,6 +133,7 @@ class Controller:
         self.sharing = files.CLOSED
         self.coach = Coaching()
         self.saved: Saved = FRESH
+        self.stats: Stats = STATS_CLOSED
         # What the browser shell must do (game/web/model/effects.py), taken by it after each tap.
         self.effects: list[Effect] = []
         self.computer_players: dict[str, ComputerPlayer] = {}  # by level id, made once
