@@ -10,6 +10,8 @@ from typing import Any
 from ..saves import records as R
 from ..saves.records import HeadToHead, Tally
 
+__all__ = ["LevelLine", "Pair", "PersonLine", "StatsFrame", "Tally", "stats_frame"]
+
 
 @dataclass(frozen=True)
 class PersonLine:

@@ -8,8 +8,7 @@ from __future__ import annotations
 from ...ai import find_level
 from ...settings import MAX_NAME_LENGTH
 from .. import messages as M
-from ..frames.stats_frames import PersonLine, StatsFrame
-from ..saves.records import Tally
+from ..frames.stats_frames import PersonLine, StatsFrame, Tally
 from .common import bdi, button
 from .vdom import El, h
 from .vdom import s as svg
