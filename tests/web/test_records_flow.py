@@ -12,6 +12,7 @@ from game.web.features import computers, keeping
 from game.web.features.playing import seats_rotated
 from game.web.saves import records as R
 from game.web.saves.backup import backup_text, restore
+from game.web.saves.kept_records import load_records
 from game.web.saves.storage import MemoryBackend, StorageError
 
 NAMES = ["Ann", "Bob", "Cy"]
@@ -28,7 +29,7 @@ def finished(backend: MemoryBackend | None = None, names=NAMES, seed: int = 3):
 def test_a_game_finished_here_is_recorded_once():
     backend = MemoryBackend()
     c = finished(backend)
-    records = R.load_records(c.store)
+    records = load_records(c.store)
     assert [g.game for g in records.games] == [c.game_id]
     assert {p.name for p in records.people} == {"Ann", "Bob"}
     seats = records.games[0].seats
@@ -42,7 +43,7 @@ def test_a_game_finished_here_is_recorded_once():
     assert other.game_id == c.game_id
     other.handle("peek")
     keeping.record_finished(other)  # even asked directly: counted by its id, once
-    assert len(R.load_records(c.store).games) == 1
+    assert len(load_records(c.store).games) == 1
     ann = records.person_named("Ann")
     assert ann is not None and R.person_tally(records, ann.id).games == 1
 
@@ -57,8 +58,8 @@ def test_the_other_tab_that_adopts_the_last_move_does_not_count_it_again():
     other.handle("peek")  # the second tab sees the change and adopts the finished game
     assert other.session.state.is_over
     computers.play_computers(other)
-    assert len(R.load_records(c.store).games) == 1
-    assert R.load_records(c.store).people == ()  # computers only: nobody to remember
+    assert len(load_records(c.store).games) == 1
+    assert load_records(c.store).people == ()  # computers only: nobody to remember
 
 
 def test_a_tutorial_is_not_counted():
@@ -66,7 +67,7 @@ def test_a_tutorial_is_not_counted():
     c.handle("tutorial")
     play_to_end(c, random.Random(1))
     assert c.session.state.is_over
-    assert R.load_records(c.store) == R.EMPTY
+    assert load_records(c.store) == R.EMPTY
 
 
 def test_a_full_storage_does_not_break_the_game():
@@ -85,7 +86,7 @@ def test_a_full_storage_does_not_break_the_game():
     c.report = warnings.append
     play_to_end(c, random.Random(4))
     assert c.screen_name == "final" and c.banner is None
-    assert R.load_records(c.store) == R.EMPTY
+    assert load_records(c.store) == R.EMPTY
     assert any("statistics" in w for w in warnings)
 
 
@@ -95,9 +96,9 @@ def test_backup_carries_the_records_and_restore_merges_them():
     fresh = make_controller()
     report = restore(fresh.store, text, {})
     assert report.results == 1
-    assert R.load_records(fresh.store).games == R.load_records(c.store).games
+    assert load_records(fresh.store).games == load_records(c.store).games
     again = restore(fresh.store, text, {})  # a second restore counts nothing twice
-    assert again.results == 0 and len(R.load_records(fresh.store).games) == 1
+    assert again.results == 0 and len(load_records(fresh.store).games) == 1
 
 
 def test_play_again_rotates_the_seats():
@@ -137,28 +138,28 @@ def test_the_statistics_screen_shows_manages_and_resets():
     assert len(tree.find_all(data_stats_person=True)) == 2
     assert tree.find_all(data_stats_level="greedy")
     assert tree.find_all(data_history_chart=1)
-    records = R.load_records(c.store)
+    records = load_records(c.store)
     ann, bob = records.person_named("Ann"), records.person_named("Bob")
     # rename, then a rename onto a taken name is refused and said
     c.handle("stats-rename", {"person": ann.id, "value": "Anna"})
-    assert R.load_records(c.store).person(ann.id).name == "Anna"
+    assert load_records(c.store).person(ann.id).name == "Anna"
     c.handle("stats-rename", {"person": ann.id, "value": "bob"})
     assert c.stats.error == ("stats.rename_taken", {})
     # merge Bob into Anna, asked first
     c.handle("stats-merge-ask", {"person": bob.id, "value": ann.id})
-    assert R.load_records(c.store).person(bob.id) is not None
+    assert load_records(c.store).person(bob.id) is not None
     c.handle("stats-merge")
-    merged = R.load_records(c.store)
+    merged = load_records(c.store)
     assert merged.person(bob.id) is None and R.person_tally(merged, ann.id).games == 2
     # forget asks first
     c.handle("stats-forget", {"person": ann.id})
-    assert R.load_records(c.store).person(ann.id) is not None
+    assert load_records(c.store).person(ann.id) is not None
     c.handle("stats-forget", {"person": ann.id, "confirm": "true"})
-    assert R.load_records(c.store).people == ()
+    assert load_records(c.store).people == ()
     c.handle("stats-reset")
-    assert R.load_records(c.store).games
+    assert load_records(c.store).games
     c.handle("stats-reset", {"confirm": "true"})
-    assert R.load_records(c.store) == R.EMPTY
+    assert load_records(c.store) == R.EMPTY
     c.handle("stats-close")  # back to the game's final standings
     assert c.screen_name == "final"
 

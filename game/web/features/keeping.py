@@ -15,7 +15,8 @@ from ...public_record import is_view_game
 from .. import messages as M
 from ..model.effects import Save
 from ..model.session import Session
-from ..saves.records import finished_here, update_records
+from ..saves.kept_records import update_records
+from ..saves.records import finished_here
 from ..saves.storage import SaveConflict, StorageError
 from . import computers
 from . import tutorial as T

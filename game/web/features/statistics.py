@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...errors import SettingsError
 from ..saves import records as R
+from ..saves.kept_records import reset_records, update_records
 from . import page as P
 
 if TYPE_CHECKING:
@@ -87,7 +88,7 @@ def rename_person(c: Controller, args: tuple[str, str]) -> None:
             error.append(("stats.rename_taken" if taken else "stats.rename_bad", {}))
             return records
 
-    saved = R.update_records(c.store, change)
+    saved = update_records(c.store, change)
     if not error and not saved:
         error.append(("stats.not_saved", {}))
     c.stats = replace(CLOSED, chart=c.stats.chart, error=error[0] if error else None)
@@ -102,7 +103,7 @@ def merge_people(c: Controller, args: None) -> None:
     if pending is None:
         return
     drop, keep = pending
-    saved = R.update_records(c.store, lambda r: R.merged(r, keep, drop))
+    saved = update_records(c.store, lambda r: R.merged(r, keep, drop))
     c.stats = replace(CLOSED, chart=keep, error=None if saved else ("stats.not_saved", {}))
 
 
@@ -112,11 +113,11 @@ def cancel(c: Controller, args: None) -> None:
 
 def forget_person(c: Controller, args: tuple[str, bool]) -> None:
     c.stats, now = forget_tapped(c.stats, *args)
-    if now and not R.update_records(c.store, lambda r: R.forgotten(r, args[0])):
+    if now and not update_records(c.store, lambda r: R.forgotten(r, args[0])):
         c.stats = replace(c.stats, error=("stats.not_saved", {}))
 
 
 def reset_all(c: Controller, confirmed: bool) -> None:
     c.stats, now = reset_tapped(c.stats, confirmed)
-    if now and not R.reset_records(c.store):
+    if now and not reset_records(c.store):
         c.stats = replace(c.stats, error=("stats.not_saved", {}))

@@ -19,7 +19,8 @@ from .. import messages as M
 from ..features import tutorial as T
 from ..model import draft as D
 from ..model.draft import tentative_build
-from ..saves.records import load_records, people_by_last_game
+from ..saves.kept_records import load_records
+from ..saves.records import people_by_last_game
 from ..saves.storage import Entry
 from ..thinking.coach import hints_asked, hints_on
 from .frame import (

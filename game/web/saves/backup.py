@@ -34,13 +34,8 @@ from ... import save as game_save
 from ... import untrusted
 from ...errors import SaveError
 from ...match import Game
-from .records import (
-    load_records,
-    merged_records,
-    records_data,
-    records_from,
-    update_records,
-)
+from .kept_records import load_records, update_records
+from .records import merged_records, records_data, records_from
 from .sharing import import_text
 from .storage import APP_VERSION, SaveStore, StorageError, is_newer, parse_json
 

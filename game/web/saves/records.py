@@ -13,14 +13,13 @@ the document never raises: what does not fit is dropped, its size bounded.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
 from ...errors import SettingsError
 from ...match import Game
 from ...settings import clean_name
-from .storage import SaveStore, parse_json
 
 RECORDS_KEY = "manhattan:records"
 FORMAT = "manhattan-records"
@@ -399,37 +398,3 @@ def _seat(item: Any, known: set[str]) -> SeatResult | None:
     return SeatResult(name, points, rank, item.get("winner") is True,
                       person if person in known else None, level if person is None else None)
 
-
-# ------------------------------------------------------------------ in the store
-def load_records(store: SaveStore) -> Records:
-    """The records as stored now (read fresh each time: another tab may have added a game),
-    through the storage's guard for outside JSON; unreadable: none."""
-    try:
-        return records_from(parse_json(store.backend.get(RECORDS_KEY)))
-    except Exception:  # hostile or broken: no records rather than a broken page
-        return EMPTY
-
-
-def update_records(store: SaveStore, change: Callable[[Records], Records]) -> bool:
-    """Read the stored records, apply ``change``, write the result back if it differs
-    (read-modify-write in one call, with nothing awaited between: two tabs finishing the
-    same game count it once, by its id). Best effort: False when the storage refused the
-    write (a full storage never breaks the game; the records just miss that change)."""
-    before = load_records(store)
-    after = change(before)
-    if after == before:
-        return True
-    try:
-        store.backend.set(RECORDS_KEY, records_text(after))
-    except Exception:  # quota exceeded, storage off
-        return False
-    return True
-
-
-def reset_records(store: SaveStore) -> bool:
-    """Every person and result forgotten (the saved games stay)."""
-    try:
-        store.backend.remove(RECORDS_KEY)
-    except Exception:
-        return False
-    return True
