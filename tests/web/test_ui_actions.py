@@ -13,12 +13,14 @@ from game.web.features import computers
 from game.web.model.controller import Controller
 from game.web.model.effects import ApplyUpdate
 from game.web.model.ui_actions import ACTIONS
+from game.web.saves import records as R
 from game.web.saves.backup import backup_text
 from game.web.saves.storage import PREFIX, MemoryBackend, SaveStore
 
 
 def _drawn_actions(tree) -> set[str]:
-    return {el.attrs["data-action"] for el in tree.find_all(data_action=True)}
+    return ({el.attrs["data-action"] for el in tree.find_all(data_action=True)}
+            | {el.attrs["data-change"] for el in tree.find_all(data_change=True)})
 
 
 def test_every_drawn_action_is_in_the_table_and_every_entry_is_drawn_somewhere():
@@ -96,6 +98,18 @@ def test_every_drawn_action_is_in_the_table_and_every_entry_is_drawn_somewhere()
     c.store.backend.fail_writes = True
     computers.play_computers(c)
     drawn.update(_drawn_actions(c.render()))
+    # The statistics: people kept, a merge, a forget and a reset waiting for confirmation.
+    c = make_controller()
+    c.store.backend.data[R.RECORDS_KEY] = R.records_text(R.Records(
+        (R.Person("p1", "Ann"), R.Person("p2", "Bob")),
+        (R.GameResult("g", 1.0, (R.SeatResult("Ann", 50, 1, True, "p1"),
+                                 R.SeatResult("Bob", 40, 2, False, "p2"))),)))
+    c.handle("stats")
+    drawn.update(_drawn_actions(c.render()))
+    for action, data in (("stats-merge-ask", {"person": "p2", "value": "p1"}),
+                         ("stats-forget", {"person": "p2"}), ("stats-reset", {})):
+        c.handle(action, data)
+        drawn.update(_drawn_actions(c.render()))
     unknown = drawn - set(ACTIONS)
     assert not unknown, f"drawn but not in the table: {unknown}"
     # "field" comes from change/input events, "zoom-out" from a resize, "inspect-plot" from

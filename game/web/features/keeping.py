@@ -11,13 +11,17 @@ from typing import TYPE_CHECKING
 
 from ... import save as game_save
 from ...errors import SaveError
+from ...public_record import is_view_game
 from .. import messages as M
 from ..model.effects import Save
 from ..model.session import Session
 from ..model.setup_form import TABLE_PREF, table_pref
+from ..saves.kept_records import update_records
+from ..saves.records import finished_here
 from ..saves.storage import SaveConflict, StorageError
 from ..thinking.coach import hints_on
 from . import computers
+from . import tutorial as T
 
 if TYPE_CHECKING:
     from ..model.controller import Controller
@@ -66,6 +70,7 @@ def store(c: Controller, save: Save) -> None:
 
 def _write(c: Controller, save: Save) -> None:
     assert c.session is not None and c.game_id is not None  # (save.holds came from them)
+    before = c.stored
     try:
         c.saved_text = c.store.save(c.game_id, c.session.game)
         c.stored = save.holds
@@ -75,6 +80,27 @@ def _write(c: Controller, save: Save) -> None:
         adopt(c, conflict.kind)
     except StorageError as error:
         storage_full(c, M.reason(error))
+        return
+    if before is None or before[0] != c.game_id or before[1] < save.holds[1]:
+        record_finished(c)
+
+
+def record_finished(c: Controller) -> None:
+    """The open game's last decision was just played and stored here: its result goes into
+    the records (issue 26.1). Never for a tutorial or a view; a game adopted from another
+    tab is not written here, so not recorded here either. The records are read from the
+    storage and written back at once (:func:`~game.web.saves.records.update_records`), and a
+    game is recorded once by its id, so two tabs never count it twice. Best effort: a
+    storage that refuses the records is reported to the console and the game goes on."""
+    session, ident = c.session, c.game_id
+    if session is None or ident is None or not session.state.is_over:
+        return
+    game = session.game
+    if game.meta.get(T.META) or is_view_game(game):
+        return
+    when = c.clock()
+    if not update_records(c.store, lambda r: finished_here(r, ident, game, when)):
+        c.report("the statistics could not be stored (storage full?): this game is not counted")
 
 
 def contents(c: Controller) -> tuple[str, int, str] | None:

@@ -15,7 +15,8 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ...actions import Action
-from ...material import Card
+from ...material import SEATS, Card
+from ...settings import Settings
 from ..model.effects import Effect, ShowBoard
 from ..thinking.coach import hints_on, set_hints
 from . import following, keeping
@@ -151,9 +152,25 @@ def ack_scoring(c: Controller, args: None) -> None:
         c.session.ack_scoring()
 
 
+def seats_rotated(settings: Settings) -> Settings:
+    """The same table for the next game (issue 26.2): each player moves to the next seat
+    clockwise among the seats in use, keeping name, colours and computer level. Turns go
+    round the seats, so the order stays and a fixed start (kept at its seat) falls to the
+    player now sitting there: another person begins."""
+    seats = sorted((p.seat for p in settings.players), key=SEATS.index)
+    players = tuple(replace(p, seat=seats[(seats.index(p.seat) + 1) % len(seats)])
+                    for p in settings.players)
+    start = settings.start_player
+    if start is not None:
+        old_seat = settings.players[start].seat
+        start = next(i for i, p in enumerate(players) if p.seat == old_seat)
+    return replace(settings, players=players, start_player=start)
+
+
 def rematch(c: Controller, args: None) -> None:
+    """"Play again": the same players, levels and options, seats rotated, started at once."""
     if c.session:
-        c.new_game(c.session.settings, hints=hints_on(c.session.game.meta))
+        c.new_game(seats_rotated(c.session.settings), hints=hints_on(c.session.game.meta))
 
 
 def toggle_hints(c: Controller, args: None) -> None:

@@ -25,10 +25,11 @@ from ...view import PlayerView
 from ..model import draft as D
 from ..saves.backup import Restored, RestoreReport, Skipped
 from .start_frames import SetupFrame, StartFrame
+from .stats_frames import StatsFrame
 
 __all__ = ["BUILD", "OVER", "SELECT", "Counts", "Frame", "PlayFrame", "RestoreReport", "Restored",
            "Skipped", "WholeExport", "TableScreen", "Mode", "Place",
-           "ScreenName", "PageNotice", "PageFrame", "StartPage", "SetupPage", "PlayPage"]
+           "ScreenName", "PageNotice", "PageFrame", "StartPage", "SetupPage", "PlayPage", "StatsPage"]
 """The engine's phase names and the piece-count type are re-exported here: the frame is the
 screens' whole vocabulary, so they never import the state module."""
 
@@ -36,9 +37,10 @@ TableScreen = Literal["pass", "turn", "computer", "scoring", "final"]
 """What the table sees of a game (:attr:`game.web.model.session.Session.screen`)."""
 Mode = Literal["pass", "turn", "computer", "scoring", "final", "replay"]
 """How the play screen draws: a table screen, or a replay."""
-Place = Literal["start", "setup", "play"]
+Place = Literal["start", "setup", "play", "stats"]
 """Where the page is (:attr:`game.web.model.controller.Controller.screen`)."""
-ScreenName = Literal["start", "setup", "play", "rules", "review", "pass", "scoring", "final"]
+ScreenName = Literal["start", "setup", "play", "rules", "review", "pass", "scoring", "final",
+                     "stats"]
 """The screen a person sees (the ``data-screen`` of ``#app``, what tests and styles read)."""
 PageNotice = Literal["other-tab"]
 """A fact about the page itself: the game was adopted from another tab."""
@@ -319,7 +321,15 @@ class PlayPage(PageFrame):
     tutorial_kept: bool = False
 
 
-Frame = StartPage | SetupPage | PlayPage
+@dataclass(frozen=True, kw_only=True)
+class StatsPage(PageFrame):
+    """The statistics of this device's players (issue 26.1)."""
+
+    kind: Literal["stats"] = "stats"
+    stats: StatsFrame
+
+
+Frame = StartPage | SetupPage | PlayPage | StatsPage
 """The whole page at one render: a tagged union (``kind``), one frame type per screen
 family; :func:`game.web.screens.page.render_page` hands each drawing exactly its type."""
 

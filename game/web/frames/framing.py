@@ -20,6 +20,8 @@ from ..features import tutorial as T
 from ..features.files import share_url
 from ..model import draft as D
 from ..model.draft import tentative_build
+from ..saves.kept_records import load_records
+from ..saves.records import people_by_last_game
 from ..saves.storage import Entry
 from ..thinking.coach import hints_asked, hints_on
 from .frame import (
@@ -38,10 +40,12 @@ from .frame import (
     SelectionFacts,
     SetupPage,
     StartPage,
+    StatsPage,
     StoryFrame,
     WholeExport,
 )
 from .start_frames import SavedGame, StartFrame
+from .stats_frames import stats_frame
 from .storyframe import godzilla_preview, inspect, story_frame
 
 if TYPE_CHECKING:
@@ -54,8 +58,15 @@ def frame(c: Controller) -> Frame:
     update = page.update_ready and c.table.preview is None  # never over a computer's preview
     screen, rules, notice = c.screen_name, page.rules_open, page.notice
     if page.place == "setup":
+        known = tuple(p.name for p in people_by_last_game(load_records(c.store)))
         return SetupPage(screen=screen, rules_open=rules, notice=notice, update_ready=update,
-                         setup=c.form.frame())
+                         setup=replace(c.form.frame(), known_names=known))
+    if page.place == "stats":
+        stats = c.stats
+        return StatsPage(screen=screen, rules_open=rules, notice=notice, update_ready=update,
+                         stats=stats_frame(load_records(c.store), stats.chart, stats.merge,
+                                           stats.forget, stats.reset, stats.error,
+                                           from_game=c.session is not None))
     if page.place == "play" and c.session is not None:
         mode = c.session.game.meta.get(T.META)
         lesson = T.lesson(c.session) if mode in ("on", "kept") else None

@@ -74,3 +74,6 @@ class SetupFrame:
     errors: tuple[Notice, ...]
     bad_fields: frozenset[str]
     hints: bool = False
+    known_names: tuple[str, ...] = ()
+    """The names remembered on this device, the most recent players first: offered on the
+    name fields (game.web.saves.records)."""

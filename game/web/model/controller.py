@@ -56,6 +56,8 @@ from ..features.page import (
 )
 from ..features.saved import FRESH, Banner, Saved
 from ..features.sounds import SOUND_PREF, heard
+from ..features.statistics import CLOSED as STATS_CLOSED
+from ..features.statistics import Stats
 from ..frames import framing
 from ..frames.frame import (
     CoachMove,
@@ -155,6 +157,7 @@ class Controller:
         self.sharing = files.CLOSED
         self.coach = Coaching()
         self.saved: Saved = FRESH
+        self.stats: Stats = STATS_CLOSED
         # What the browser shell must do (game/web/model/effects.py), taken by it after each tap.
         self.effects: list[Effect] = []
         self.computer_players: dict[str, ComputerPlayer] = {}  # by level id, made once

@@ -15,6 +15,7 @@ from ..features import coaching, files, keeping
 from ..features import following as F
 from ..features import navigating as nav
 from ..features import playing as play
+from ..features import statistics as stats
 
 if TYPE_CHECKING:
     from .controller import Controller
@@ -70,6 +71,13 @@ def _language_arg(data: Mapping[str, Any]) -> str:
     if code is None or code not in M.LANGUAGES:
         raise ValueError("not a language of the game")
     return code
+
+
+def _person_arg(data: Mapping[str, Any]) -> str:
+    ident = _str_arg(data, "person")
+    if ident is None or len(ident) > 16:
+        raise ValueError("a person's id is missing")
+    return ident
 
 
 def _field_arg(data: Mapping[str, Any]) -> tuple[str, int | None, Any, bool]:
@@ -160,6 +168,17 @@ ACTIONS: dict[str, UiAction] = {a.name: a for a in (
     UiAction("review-close", _no_args, coaching.close_review),
     UiAction("review-show", lambda d: _int_arg(d, "item", 0, 100), coaching.show_review_item),
     UiAction("review-back", _no_args, coaching.review_back),
+    UiAction("stats", _no_args, stats.open_stats),
+    UiAction("stats-close", _no_args, stats.close_stats),
+    UiAction("stats-person", _person_arg, stats.show_person),
+    UiAction("stats-rename", lambda d: (_person_arg(d), str(d["value"])), stats.rename_person),
+    UiAction("stats-merge-ask", lambda d: (_person_arg(d), _str_arg(d, "value")),
+             stats.ask_merge),
+    UiAction("stats-merge", _no_args, stats.merge_people),
+    UiAction("stats-cancel", _no_args, stats.cancel),
+    UiAction("stats-forget", lambda d: (_person_arg(d), d.get("confirm") in (True, "true")),
+             stats.forget_person),
+    UiAction("stats-reset", lambda d: d.get("confirm") in (True, "true"), stats.reset_all),
 )}
 """Every UI action by its ``data-action`` name: the one vocabulary of taps. The event wiring
 (:mod:`game.web.runtime.page`, fed by the shell) sends every tap here;

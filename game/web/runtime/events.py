@@ -117,6 +117,10 @@ def change(el: FormControl) -> list[Tap]:
         taps.append((str(el.getAttribute("data-slider")), {"step": str(el.value)}))
     if el.getAttribute("data-action") == "language":
         return taps + [("language", {"value": str(el.value)})]
+    if el.hasAttribute("data-change"):  # a control that names its own action (the statistics)
+        data = data_of(el)
+        data["value"] = str(el.value)
+        return taps + [(str(el.getAttribute("data-change")), data)]
     if not el.hasAttribute("data-field"):
         return taps
     data = data_of(el)

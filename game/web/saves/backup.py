@@ -34,6 +34,8 @@ from ... import save as game_save
 from ... import untrusted
 from ...errors import SaveError
 from ...match import Game
+from .kept_records import load_records, update_records
+from .records import merged_records, records_data, records_from
 from .sharing import import_text
 from .storage import APP_VERSION, SaveStore, StorageError, is_newer, parse_json
 
@@ -80,6 +82,8 @@ class RestoreReport:
     skipped: tuple[Skipped, ...]
     settings: tuple[str, ...] = ()
     """The preferences taken from the backup (only those not set here)."""
+    results: int = 0
+    """The game results the backup's records added to the statistics here."""
 
 
 # ------------------------------------------------------------------- writing
@@ -96,7 +100,8 @@ def backup_data(store: SaveStore, when: float) -> dict[str, Any]:
         except SaveError:  # not even JSON: kept as the text it is
             games.append({"id": ident, "text": text})
     return {"format": FORMAT, "version": VERSION, "app_version": APP_VERSION,
-            "created": int(when), "settings": store.prefs(), "games": games}
+            "created": int(when), "settings": store.prefs(), "games": games,
+            "records": records_data(load_records(store))}
 
 
 def backup_text(store: SaveStore, when: float) -> str:
@@ -112,6 +117,12 @@ def backup_name(when: float) -> str:
 def parse_backup(text: str | bytes | None) -> tuple[dict[str, Any], list[Any]]:
     """The backup's settings and list of games; SaveError (nothing written) for a file that
     is empty, too large, not JSON, nested too deeply or not a backup of this game."""
+    data = _backup_document(text)
+    settings = data.get("settings", {})
+    return (settings if isinstance(settings, dict) else {}), data["games"]
+
+
+def _backup_document(text: str | bytes | None) -> dict[str, Any]:
     if not text or (isinstance(text, str) and not text.strip()):
         raise SaveError("the file is empty", "empty")
     data = untrusted.parse_json(text, "the backup", max_chars=MAX_BACKUP_CHARS)
@@ -127,8 +138,7 @@ def parse_backup(text: str | bytes | None) -> tuple[dict[str, Any], list[Any]]:
         raise SaveError("the backup has no list of games", "not_a_backup")
     if len(games) > MAX_GAMES:
         raise SaveError(f"the backup lists more than {MAX_GAMES} games", "too_large")
-    settings = data.get("settings", {})
-    return (settings if isinstance(settings, dict) else {}), games
+    return data
 
 
 def restore(store: SaveStore, text: str | bytes | None,
@@ -136,7 +146,11 @@ def restore(store: SaveStore, text: str | bytes | None,
     """Restore a backup into ``store`` (see the module's docstring for what is kept).
     ``allowed_prefs``: each preference the app knows, with its valid values; any other is
     ignored. Raises SaveError before writing anything when the file is refused as a whole."""
-    settings, games = parse_backup(text)
+    data = _backup_document(text)
+    settings = data.get("settings", {})
+    settings = settings if isinstance(settings, dict) else {}
+    games: list[Any] = data["games"]
+    theirs = records_from(data.get("records"))  # older backups have none: EMPTY
     restored: list[Restored] = []
     skipped: list[Skipped] = []
     known = _known_games(store)
@@ -146,8 +160,11 @@ def restore(store: SaveStore, text: str | bytes | None,
             restored.append(result)
         else:
             skipped.append(result)
+    before = len(load_records(store).games)
+    update_records(store, lambda mine: merged_records(mine, theirs))  # best effort
     return RestoreReport(tuple(restored), tuple(skipped),
-                         _restore_prefs(store, settings, allowed_prefs))
+                         _restore_prefs(store, settings, allowed_prefs),
+                         max(0, len(load_records(store).games) - before))
 
 
 def _identity(data: Any) -> str | None:

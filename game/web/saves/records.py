@@ -397,3 +397,4 @@ def _seat(item: Any, known: set[str]) -> SeatResult | None:
     level = _text(item.get("level"), 32)
     return SeatResult(name, points, rank, item.get("winner") is True,
                       person if person in known else None, level if person is None else None)
+

@@ -9,13 +9,14 @@ from __future__ import annotations
 from typing import assert_never
 
 from .. import messages as M
-from ..frames.frame import Frame, PlayFrame, PlayPage, SetupPage, StartPage
+from ..frames.frame import Frame, PlayFrame, PlayPage, SetupPage, StartPage, StatsPage
 from .coach import render_review
 from .common import button
 from .play import render_play
 from .results import render_final, render_scoring
 from .setup import render_setup
 from .start import render_rules, render_start
+from .stats import render_stats
 from .vdom import El, h
 
 
@@ -27,6 +28,8 @@ def render_page(frame: Frame) -> El:
         body = _play_page(frame)
     elif isinstance(frame, StartPage):
         body = render_start(frame.start)
+    elif isinstance(frame, StatsPage):
+        body = render_stats(frame.stats)
     else:
         assert_never(frame)
     if frame.update_ready:

@@ -144,6 +144,7 @@ def render_final(f: PlayFrame, lesson: El | None = None) -> El:
                  button(M.t("replay.open"), "replay", cls="btn secondary"),
                  button(M.t("final.board"), "peek", cls="btn secondary"),
                  button(M.t("final.home"), "home", cls="btn secondary"),
+                 button(M.t("stats.open"), "stats", cls="btn secondary"),
                  button(M.t("final.new"), "new-game", cls="btn secondary"),
                  button(M.t("final.rematch"), "rematch", cls="btn primary big"))))
 

@@ -54,6 +54,7 @@ def render_setup(form: SetupFrame) -> El:
               h("input", {"type": "text", "data-field": "name", "data-player": i,
                           "value": spec.name, "maxlength": MAX_NAME_LENGTH,
                           "autocomplete": "off", "spellcheck": "false",
+                          "list": "known-names" if form.known_names else None,
                           "aria-invalid": "true" if bad_name else None})),
         ]
         for k, colour in enumerate(spec.colours):
@@ -106,10 +107,19 @@ def render_setup(form: SetupFrame) -> El:
                h("section", {},
                  h("h2", {}, M.t("setup.players")),
                  h("div", {"class": "segmented", "role": "group"}, count_buttons),
-                 rows),
+                 rows, _known_names(form.known_names)),
                h("section", {"class": "options"},
                  h("h2", {}, M.t("setup.rules_options")),
                  h("div", {"class": "fields"}, options),
                  h("div", {"class": "checks"}, checks)),
                h("div", {"class": "actions sticky"},
                  button(M.t("setup.start"), "setup-start", cls="btn primary big"))))
+
+
+def _known_names(names: tuple[str, ...]) -> El | None:
+    """The names remembered on this device, most recent players first, offered on each
+    name field (issue 26.1)."""
+    if not names:
+        return None
+    return h("datalist", {"id": "known-names", "data-known-names": len(names)},
+             [h("option", {"value": name}) for name in names])

@@ -123,6 +123,7 @@ def render_start(f: StartFrame) -> El:
                         "tutorial", cls="btn secondary big"),
                  button(M.t("start.new"), "new-game", cls="btn secondary big"),
                  button(M.t("start.rules"), "rules", cls="btn secondary big"),
+                 button(M.t("stats.open"), "stats", cls="btn secondary big"),
                  import_button()),
                h("p", {"class": "hint start-hint", "id": "play-alone-hint"},
                  M.t("start.play_alone_hint")),
