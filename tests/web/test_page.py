@@ -176,7 +176,7 @@ def test_every_building_turn_brings_the_board_into_view_in_hotseat_too():
     page, document, browser = make_page(c)
     page.start(390, False)
     rng = random.Random(4)
-    build_turns = shown = 0
+    build_turns = shown = zooms = 0
     while c.session.state.round == 1 or c.session.state.phase != "select":
         browser.done.clear()
         if c.screen_name == "pass":
@@ -194,6 +194,14 @@ def test_every_building_turn_brings_the_board_into_view_in_hotseat_too():
             page.dispatch(("piece", {"floors": str(build.floors), "colour": build.colour}))
             assert browser.kinds().count("show-board") == 1  # the plots are on the board
             browser.done.clear()
+            c.set_board_plot_px(30.0)  # a phone's overview: the city opens large
+            if c.handle("zoom", {"zoom": str(build.city)}) is not False:
+                c.handle("zoom-out")
+                page.dispatch(("zoom", {"zoom": str(build.city)}))
+                assert browser.kinds().count("show-board") == 1  # its header in view too
+                assert c.zoomed_city == build.city
+                zooms += 1
+                browser.done.clear()
             page.dispatch(("plot", {"city": str(build.city), "plot": str(build.plot)}))
             page.dispatch(("confirm", {}))
         else:
@@ -203,4 +211,4 @@ def test_every_building_turn_brings_the_board_into_view_in_hotseat_too():
                     and c.session.state.phase == "build")
         shown += building
         assert ("show-board" in browser.kinds()) == building, (c.screen_name, browser.done)
-    assert build_turns >= 12 and shown == build_turns
+    assert build_turns >= 12 and shown == build_turns and zooms >= 1

@@ -73,26 +73,28 @@ def plot_tapped(t: Table, city: int, plot: int) -> Table | None:
     return None
 
 
-BoardKey = tuple[int, int, int, bool]
-"""A building turn on screen: (the person, the round, the log's length, a piece chosen)."""
+BoardKey = tuple[int, int, int, bool, int | None]
+"""A building turn on screen: (the person, the round, the log's length, a piece chosen, the
+city shown large)."""
 
 
 def building_turn(frame: Frame) -> BoardKey | None:
     """The building turn this frame shows to the person holding the device, with whether a
-    card and piece are chosen (the plots to tap are then on the board); None on any other
-    screen (a selection, a pass screen, a computer's turn, the replay...)."""
+    card and piece are chosen (the plots to tap are then on the board) and the city opened
+    large (its header and plots must be in view); None on any other screen (a selection, a
+    pass screen, a computer's turn, the replay...)."""
     if not isinstance(frame, PlayPage):
         return None
     f = frame.play
     view = f.view
     if f.mode != "turn" or not f.show_private or view.phase != BUILD or view.current != f.viewer:
         return None
-    return (f.viewer, view.round, len(f.story.entries), bool(f.targets))
+    return (f.viewer, view.round, len(f.story.entries), bool(f.targets), f.zoom)
 
 
 def board_shown(last: BoardKey | None, frame: Frame) -> tuple[BoardKey | None, list[Effect]]:
-    """After a drawing: a building turn newly on screen, or its piece newly chosen, brings
-    the board into view (on a phone the panel just used is below it, and the page may have
+    """After a drawing: a building turn newly on screen, its piece newly chosen or a city
+    opened large brings the board into view (on a phone the panel just used is below it, and the page may have
     been scrolled to the selection: the board must not stay off screen while building).
     However the turn came: a confirmed selection, a pass screen, a computer's move, a game
     opened. Returns the key drawn and the effects."""
