@@ -134,3 +134,25 @@ def test_a_language_switch_mid_game_renames_the_computers_everywhere():
     c.handle("home")
     text = c.render().text()  # the saved games' list
     assert "Computer 2 (leicht)" in text and "(easy)" not in text
+
+
+def test_a_notice_kept_across_a_language_switch_is_drawn_in_the_new_language():
+    """The move in progress ("a 2-floor piece in Cairo, confirm?") and a refusal explained
+    keep their words as ids: after a switch the whole sentence is in the new language."""
+    from test_phone_board import building_turn
+
+    c, build = building_turn()
+    c.handle("plot", {"city": str(build.city), "plot": str(build.plot)})
+    key, params = c.session.notice
+    assert key == "build.tentative"
+    for code in ("de", "fr", "en"):
+        c.handle("language", {"value": code})
+        message = c.render().find(id="message").text()
+        assert message == M.t("build.tentative", piece=M.t("piece.name", floors=build.floors),
+                              city=M.city(build.city)), code
+    M.set_language("de")
+    key, params = M.explain("floor-condition", {"need": 3, "owner": "red", "owner_floors": 4,
+                                                "own_floors": 1, "city": 2}, "blue")
+    M.set_language("fr")
+    text = M.t(key, **params)
+    assert M.colour("red") in text and M.colour("blue") in text

@@ -53,7 +53,7 @@ from .catalogue import (
     reload_catalogues,
     set_language,
 )
-from .formatting import date_time, number, parts, t, tn
+from .formatting import Said, date_time, number, parts, t, tn
 from .words import (
     RULES_HELP,
     city,
@@ -74,7 +74,7 @@ from .words import (
 )
 
 __all__ = [
-    "DEFAULT_LANGUAGE", "DOMAIN", "LANGUAGES", "LOCALEDIR", "PLURALS", "RULES_HELP",
+    "DEFAULT_LANGUAGE", "DOMAIN", "LANGUAGES", "LOCALEDIR", "PLURALS", "RULES_HELP", "Said",
     "available_languages", "catalogue", "city", "colour", "controller_label",
     "current_language", "date_time", "default_name", "explain", "has", "is_default_name",
     "language_name", "letter",

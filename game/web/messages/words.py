@@ -11,7 +11,7 @@ from ...ai import Level, find_level
 from ...errors import SettingsError
 from ...settings import PlayerSpec, Settings
 from .catalogue import LANGUAGES, current_language, has, set_language
-from .formatting import t
+from .formatting import Said, t
 
 RULES_HELP: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("rules.goal.h", ("rules.goal.1",)),
@@ -145,14 +145,14 @@ def explain(rule: str, params: dict[str, Any], colour_name: str | None = None) -
     key = "rule." + rule
     if not has(key):
         return "rule.generic", {"rule": rule}
-    shown = dict(params)
+    shown = dict(params)  # words as ids (Said): a notice is drawn in the language of then
     if "owner" in shown and isinstance(shown["owner"], str):
-        shown["owner"] = colour(shown["owner"])
+        shown["owner"] = Said("colour." + shown["owner"])
     if isinstance(shown.get("colour"), str):
-        shown["colour"] = colour(shown["colour"])
+        shown["colour"] = Said("colour." + shown["colour"])
     elif colour_name is not None:
-        shown["colour"] = colour(colour_name)
+        shown["colour"] = Said("colour." + colour_name)
     if isinstance(shown.get("city"), int):
-        shown["city"] = city(shown["city"])
+        shown["city"] = Said(f"city.{shown['city']}")
     return key, shown
 
