@@ -157,3 +157,59 @@ def test_a_pasted_link_opens_and_is_forgotten():
     page.on_hash_change(FakeEvent(None))
     assert ("forget-link", "https://example.org/") in browser.done
     assert c.screen_name in ("play", "pass") and c.session is not None
+
+
+def test_every_building_turn_brings_the_board_into_view_in_hotseat_too(monkeypatch):
+    """Issue 25.8: the board comes into view when a person's building turn is drawn, however
+    it came (a pass screen in hotseat, a confirmed selection, a computer's move), and again
+    when the piece is chosen; never on a selection, a pass screen or a computer's turn."""
+    import random
+
+    from webkit import tap_decision
+
+    from game.actions import Build
+    from game.web.features import computers
+
+    c = make_controller()
+    setup_game(c, 4, names=["Ann", "Bob", "Cy", "Dee"],
+               controllers=["human", "human", "greedy", "human"], start="0")
+    page, document, browser = make_page(c)
+    monkeypatch.setattr(page.jobs, "_spawn", lambda job: job.close())  # computers: below
+    page.start(390, False)
+    rng = random.Random(4)
+    build_turns = shown = zooms = 0
+    while c.session.state.round == 1 or c.session.state.phase != "select":
+        browser.done.clear()
+        if c.screen_name == "pass":
+            page.dispatch(("reveal", {}))
+        elif c.screen_name == "scoring":
+            page.dispatch(("continue", {}))
+        elif c.session.screen == "computer":
+            computers.play_computers(c, limit=1)
+            page.render()
+        elif c.session.state.phase == "build":
+            build_turns += 1
+            build = next(a for a in c.session.state.legal_actions() if isinstance(a, Build))
+            page.dispatch(("card", {"card": f"{build.card.row},{build.card.col}"}))
+            assert "show-board" not in browser.kinds()
+            page.dispatch(("piece", {"floors": str(build.floors), "colour": build.colour}))
+            assert browser.kinds().count("show-board") == 1  # the plots are on the board
+            browser.done.clear()
+            c.set_board_plot_px(30.0)  # a phone's overview: the city opens large
+            if c.handle("zoom", {"zoom": str(build.city)}) is not False:
+                c.handle("zoom-out")
+                page.dispatch(("zoom", {"zoom": str(build.city)}))
+                assert browser.kinds().count("show-board") == 1  # its header in view too
+                assert c.zoomed_city == build.city
+                zooms += 1
+                browser.done.clear()
+            page.dispatch(("plot", {"city": str(build.city), "plot": str(build.plot)}))
+            page.dispatch(("confirm", {}))
+        else:
+            tap_decision(c, rng.choice(c.session.state.legal_actions()), rng)
+            page.render()
+        building = (c.screen_name == "play" and c.session.screen == "turn"
+                    and c.session.state.phase == "build")
+        shown += building
+        assert ("show-board" in browser.kinds()) == building, (c.screen_name, browser.done)
+    assert build_turns >= 12 and shown == build_turns and zooms >= 1

@@ -20,7 +20,7 @@ from game.web.features import page as P
 from game.web.features import playing as T
 from game.web.features.saved import FRESH
 from game.web.frames.frame import CoachMove
-from game.web.model.effects import ApplyUpdate, Download, Reload, ShowBoard
+from game.web.model.effects import ApplyUpdate, Download, Reload
 
 STATES = (P.Page(), N.Home(), T.OPENED, K.Coaching(), S.CLOSED, FRESH, F.LIVE)
 
@@ -55,8 +55,6 @@ def test_a_measured_plot_decides_the_overview():
 def test_updates_with_effects_return_them_as_values():
     assert P.update_applied(P.Page()) == (P.Page(), [ApplyUpdate()])
     assert P.reload_asked(P.Page()) == (P.Page(), [Reload()])
-    assert T.confirmed(T.OPENED, True) == (T.OPENED, [ShowBoard()])
-    assert T.confirmed(T.OPENED, False) == (T.OPENED, [])
 
 
 def test_a_delete_asks_first_and_deletes_on_the_confirming_tap():

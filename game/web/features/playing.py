@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ...actions import Action
 from ...material import SEATS, Card
 from ...settings import Settings
+from ..frames.frame import BUILD, Frame, PlayPage
 from ..model.effects import Effect, ShowBoard
 from ..thinking.coach import hints_on, set_hints
 from . import following, keeping
@@ -73,10 +74,33 @@ def plot_tapped(t: Table, city: int, plot: int) -> Table | None:
     return None
 
 
-def confirmed(t: Table, selected: bool) -> tuple[Table, list[Effect]]:
-    """Confirm taken; ``selected``: the pieces were chosen and the person is still on turn,
-    so the board comes next (a phone scrolls it into view)."""
-    return t, [ShowBoard()] if selected else []
+BoardKey = tuple[int, int, int, bool, int | None]
+"""A building turn on screen: (the person, the round, the log's length, a piece chosen, the
+city shown large)."""
+
+
+def building_turn(frame: Frame) -> BoardKey | None:
+    """The building turn this frame shows to the person holding the device, with whether a
+    card and piece are chosen (the plots to tap are then on the board) and the city opened
+    large (its header and plots must be in view); None on any other screen (a selection, a
+    pass screen, a computer's turn, the replay...)."""
+    if not isinstance(frame, PlayPage):
+        return None
+    f = frame.play
+    view = f.view
+    if f.mode != "turn" or not f.show_private or view.phase != BUILD or view.current != f.viewer:
+        return None
+    return (f.viewer, view.round, len(f.story.entries), bool(f.targets), f.zoom)
+
+
+def board_shown(last: BoardKey | None, frame: Frame) -> tuple[BoardKey | None, list[Effect]]:
+    """After a drawing: a building turn newly on screen, its piece newly chosen or a city
+    opened large brings the board into view (on a phone the panel just used is below it, and the page may have
+    been scrolled to the selection: the board must not stay off screen while building).
+    However the turn came: a confirmed selection, a pass screen, a computer's move, a game
+    opened. Returns the key drawn and the effects."""
+    key = building_turn(frame)
+    return key, [ShowBoard()] if key is not None and key != last else []
 
 
 # ------------------------------------------------------------------ the handlers
@@ -136,10 +160,7 @@ def tap_plot(c: Controller, args: tuple[int, int]) -> None:
 
 def confirm(c: Controller, args: None) -> None:
     if c.session:
-        selecting = c.session.state.phase == "select"
-        done = c.session.confirm() and selecting and c.session.screen == "turn"
-        c.table, effects = confirmed(c.table, done)
-        c.effects.extend(effects)
+        c.session.confirm()  # (the board comes into view after the drawing: board_shown)
 
 
 def undo(c: Controller, args: None) -> None:

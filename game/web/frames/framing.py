@@ -200,7 +200,7 @@ def saved_game(entry: Entry) -> SavedGame:
         return SavedGame(entry.id, entry.updated, entry.size,
                          error=M.problem(entry.problem) if entry.error is not None else "")
     state = game.state
-    settings = game.settings
+    settings = M.shown_settings(game.settings)
     winners: tuple[str, ...] = ()
     if state.phase == OVER:
         winners = tuple(settings.players[s.player].name for s in state.standings() if s.winner)
@@ -255,6 +255,9 @@ def play_frame(*, mode: Mode, view: PlayerView, show_private: bool, draft: D.Dra
     the hand is dropped here unless ``show_private``."""
     if not show_private:
         view = replace(view, hand=())
+    shown = M.shown_settings(view.settings)  # generated names in the language in use
+    if shown is not view.settings:
+        view = replace(view, settings=shown)
     on_turn = mode == "turn" and view.my_turn
     targets = D.targets(draft, view) if on_turn else frozenset()
     tentative = D.tentative_build(draft, view) if on_turn else None

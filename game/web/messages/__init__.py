@@ -53,29 +53,34 @@ from .catalogue import (
     reload_catalogues,
     set_language,
 )
-from .formatting import date_time, number, parts, t, tn
+from .formatting import Said, date_time, number, parts, t, tn
 from .words import (
     RULES_HELP,
     city,
     colour,
     controller_label,
+    default_name,
     explain,
+    is_default_name,
     letter,
     level_name,
     level_short_name,
     pieces_text,
+    player_name,
     problem,
     reason,
     seat,
+    shown_settings,
 )
 
 __all__ = [
-    "DEFAULT_LANGUAGE", "DOMAIN", "LANGUAGES", "LOCALEDIR", "PLURALS", "RULES_HELP",
+    "DEFAULT_LANGUAGE", "DOMAIN", "LANGUAGES", "LOCALEDIR", "PLURALS", "RULES_HELP", "Said",
     "available_languages", "catalogue", "city", "colour", "controller_label",
-    "current_language", "date_time", "explain", "has", "language_name", "letter",
+    "current_language", "date_time", "default_name", "explain", "has", "is_default_name",
+    "language_name", "letter",
     "level_name", "level_short_name", "load_all", "loaded", "number", "parts",
-    "pick_language", "pieces_text", "problem", "reason", "reload_catalogues", "seat",
-    "set_language", "t", "tn",
+    "pick_language", "pieces_text", "player_name", "problem", "reason", "reload_catalogues",
+    "seat", "set_language", "shown_settings", "t", "tn",
 ]
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import string
 import time
+from dataclasses import dataclass, field
 from typing import Any
 
 from .catalogue import PLURALS, current_language, template
@@ -79,6 +80,22 @@ def _contract(text: str) -> str:
     return text
 
 
+@dataclass(frozen=True)
+class Said:
+    """A word or phrase kept as its message id and written when the text around it is: a
+    parameter of a notice kept between two drawings (a city, a colour, a piece in a refusal
+    explained) is in the language in use when it is drawn, not in the one of the tap."""
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return t(self.key, **self.params)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
 class _Missing(dict[str, Any]):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
@@ -129,7 +146,7 @@ def parts(key: str, **params: Any) -> list[Any]:
             value = params.get(field, "{" + field + "}")
             if isinstance(value, (int, float)) and not isinstance(value, bool) and not spec:
                 out.append(number(value))
-            elif isinstance(value, (str, int, float)):
+            elif isinstance(value, (str, int, float, Said)):
                 out.append(format(value, spec or ""))
             else:
                 out.append(value)

@@ -3,11 +3,15 @@ why a save was refused, a refused move explained, and the rules help's outline."
 
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from ...ai import Level, find_level
-from .catalogue import has
-from .formatting import t
+from ...errors import SettingsError
+from ...settings import PlayerSpec, Settings
+from .catalogue import LANGUAGES, current_language, has, set_language
+from .formatting import Said, t
 
 RULES_HELP: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("rules.goal.h", ("rules.goal.1",)),
@@ -77,6 +81,60 @@ def level_short_name(level: Level) -> str:
     return t(level.short_key) if has(level.short_key) else level.id
 
 
+def default_name(index: int, level: Level | None) -> str:
+    """The name a seat gets until someone types one, in the language in use: "Player 2"
+    for a person (None), "Computer 2 (medium)" for a computer."""
+    if level is None:
+        return t("setup.default_name", n=index + 1)
+    return t("setup.cpu_name", n=index + 1, level=level_short_name(level))
+
+
+@lru_cache(maxsize=256)
+def _default_names(index: int, controller: str) -> frozenset[str]:
+    """Seat ``index``'s default name for ``controller`` in every language (casefolded)."""
+    level = None if controller == "human" else find_level(controller)
+    if level is None and controller != "human":
+        return frozenset()
+    speaking = current_language()
+    try:
+        names = set()
+        for code in LANGUAGES:
+            set_language(code)
+            names.add(default_name(index, level).casefold())
+        return frozenset(names)
+    finally:
+        set_language(speaking)
+
+
+def is_default_name(index: int, spec: PlayerSpec) -> bool:
+    """Whether ``spec``'s name is the one this seat gets by default in some language (a
+    generated name: "Computer 4 (medium)", "Computer 4 (mittel)", "Spieler 2"...), not one
+    a person typed. Names are stored as shown at setup, so a save of any age is read by
+    this recognition; a name that fits another seat or another level is a typed one."""
+    return spec.name.casefold() in _default_names(index, spec.controller)
+
+
+def player_name(index: int, spec: PlayerSpec) -> str:
+    """A player's name as shown now: a generated one in the language in use, a typed one
+    as typed."""
+    if is_default_name(index, spec):
+        return default_name(index, None if spec.controller == "human"
+                            else find_level(spec.controller))
+    return spec.name
+
+
+def shown_settings(settings: Settings) -> Settings:
+    """``settings`` with each generated name in the language in use (:func:`player_name`);
+    the same object when nothing changes, or when the names shown would clash."""
+    players = tuple(replace(p, name=player_name(i, p)) for i, p in enumerate(settings.players))
+    if players == settings.players:
+        return settings
+    try:
+        return replace(settings, players=players)
+    except SettingsError:  # e.g. a typed "Spieler 2" beside a generated "Player 2"
+        return settings
+
+
 def pieces_text(counts: tuple[int, ...] | list[int]) -> str:
     parts = [t("pieces.item", count=n, floors=f) for f, n in zip((1, 2, 3, 4), counts) if n]
     return t("pieces.sep").join(parts) if parts else t("pieces.none")
@@ -87,14 +145,14 @@ def explain(rule: str, params: dict[str, Any], colour_name: str | None = None) -
     key = "rule." + rule
     if not has(key):
         return "rule.generic", {"rule": rule}
-    shown = dict(params)
+    shown = dict(params)  # words as ids (Said): a notice is drawn in the language of then
     if "owner" in shown and isinstance(shown["owner"], str):
-        shown["owner"] = colour(shown["owner"])
+        shown["owner"] = Said("colour." + shown["owner"])
     if isinstance(shown.get("colour"), str):
-        shown["colour"] = colour(shown["colour"])
+        shown["colour"] = Said("colour." + shown["colour"])
     elif colour_name is not None:
-        shown["colour"] = colour(colour_name)
+        shown["colour"] = Said("colour." + colour_name)
     if isinstance(shown.get("city"), int):
-        shown["city"] = city(shown["city"])
+        shown["city"] = Said(f"city.{shown['city']}")
     return key, shown
 

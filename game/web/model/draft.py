@@ -207,7 +207,8 @@ def tap_plot(draft: Draft, view: PlayerView, city: int, plot: int) -> Step | Ill
     except IllegalAction as error:
         return error
     return Step(replace(draft, city=city), ("build.tentative", {
-        "piece": M.t("piece.name", floors=draft.floors), "city": M.city(city)}))
+        "piece": M.Said("piece.name", {"floors": draft.floors}),
+        "city": M.Said(f"city.{city}")}))  # words written when drawn, in the language then
 
 
 def undo(draft: Draft, view: PlayerView) -> Step:

@@ -95,9 +95,6 @@ class Session:
     def is_human(self, player: int | None) -> bool:
         return player is not None and self.settings.players[player].controller == "human"
 
-    def name(self, player: int) -> str:
-        return self.settings.players[player].name
-
     def colour_names(self, player: int) -> list[str]:
         return [self.settings.colours[c] for c in self.settings.player_colours[player]]
 

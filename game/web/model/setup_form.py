@@ -42,12 +42,8 @@ def controller_id(level: Level | None) -> str:
     return HUMAN if level is None else level.id
 
 
-def default_name(index: int, level: Level | None) -> str:
-    """The name a seat gets until someone types one: "Player 2" for a person (None),
-    "Computer 2 (medium)" for a computer, in the current language."""
-    if level is None:
-        return M.t("setup.default_name", n=index + 1)
-    return M.t("setup.cpu_name", n=index + 1, level=M.level_short_name(level))
+default_name = M.default_name
+"""The name a seat gets until someone types one (:func:`game.web.messages.default_name`)."""
 
 
 def computer_settings(levels: tuple[Level | None, ...], start_player: int | None = None
@@ -260,9 +256,10 @@ class SetupForm:
         form.set_count(settings.player_count)
         for i, p in enumerate(settings.players):
             level = find_level(p.controller) if p.controller in controllers else None
-            form.players[i] = {"name": p.name, "colours": list(p.colours), "seat": p.seat,
-                               "controller": level,
-                               "auto": p.name == default_name(i, level)}
+            auto = M.is_default_name(i, p)  # generated (in any language): follows the language
+            form.players[i] = {"name": default_name(i, level) if auto else p.name,
+                               "colours": list(p.colours), "seat": p.seat,
+                               "controller": level, "auto": auto}
         form.rounds = settings.round_count
         form.start = "random" if settings.start_player is None else str(settings.start_player)
         form.tie_break = settings.tie_break

@@ -21,6 +21,7 @@ from typing import Protocol
 from ...save import MAX_SAVE_BYTES
 from .. import messages as M
 from ..features import files, keeping
+from ..features.playing import BoardKey, board_shown
 from ..model.controller import Controller
 from ..model.effects import (
     LEAVES_PAGE,
@@ -100,6 +101,7 @@ class Page:
         self.resize = E.Resize()
         self.persist_asked = False
         self.last_render_ms = 0.0
+        self.building: BoardKey | None = None  # the building turn last drawn (board_shown)
 
     # ---------------------------------------------------------------- start
     def start(self, width: int, update_waiting: bool) -> None:
@@ -341,6 +343,8 @@ class Page:
             text = d.announcement(frame)
             if text:
                 self.run([Announce(text)])
+            self.building, effects = board_shown(self.building, frame)
+            self.run(effects)
         except Exception:  # accessibility extras must never break drawing
             self.browser.warn(traceback.format_exc())
         root = self.root

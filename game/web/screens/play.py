@@ -83,7 +83,8 @@ def top_bar(f: PlayFrame) -> El:
         cls = "tb-score current" if view.current == p else "tb-score"
         scores.append(h("span", {"class": cls, "data-score-player": p},
                         chips(spec.colours),
-                        bdi(spec.name),
+                        h("span", {"class": "sr-only"}, bdi(spec.name)),
+                        h("bdi", {"class": "pname tb-name", "aria-hidden": "true"}, spec.name),
                         h("b", {"class": "pts"}, M.t("play.points", points=points[p]))))
     return h("header", {"class": "topbar"},
              h("span", {"class": "tb-info"}, items),

@@ -186,7 +186,7 @@ class ShellBrowser:
         try:  # (a phone: the board is above the panel that was just used)
             board = document.getElementById("board")
             if present(board):
-                board.scrollIntoView(to_js({"block": "start"}))
+                board.scrollIntoView(to_js({"block": "nearest"}))  # none if in view
         except Exception:
             pass
 
