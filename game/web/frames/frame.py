@@ -248,6 +248,9 @@ class PlayFrame:
     review: ReviewFrame | None = None
     coach_marks: tuple[tuple[int, str], ...] = ()
     """Plots the coach points at: (city * 9 + plot, "hint" | "played" | "best")."""
+    mover: int | None = None
+    """The person whose last move may still be taken back ("Undo my move"): nobody else
+    has seen a consequence of it yet."""
 
     def name(self, player: int) -> str:
         return self.settings.players[player].name

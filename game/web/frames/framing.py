@@ -101,7 +101,7 @@ def live_frame(c: Controller) -> PlayFrame:
         story=story_frame(story, state, digest_for, following.focus, following.log_open),
         inspector=inspector, inspecting=following.inspecting, godzilla_preview=preview,
         share=share_url(c), menu_open=c.table.menu_open)
-    frame = replace(frame, whole_export=whole_export(c))
+    frame = replace(frame, whole_export=whole_export(c), mover=session.mover)
     return with_coach(c, frame)
 
 def whole_export(c: Controller) -> WholeExport:

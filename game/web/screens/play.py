@@ -153,6 +153,8 @@ def panel(f: PlayFrame) -> list[Any]:
             out.append(selection_panel(f))
         elif view.phase == BUILD:
             out.append(build_panel(f))
+    elif f.mode == "computer" and f.mover is not None:
+        out.append(take_back_block(f))
     elif f.mode == "computer":
         if current is not None:
             out.append(h("h2", {"class": "turn-title cpu", "data-turn-title": current},
@@ -265,6 +267,21 @@ def players_block(f: PlayFrame) -> El:
 
 
 # ----------------------------------------------------------------------- pass
+def take_back_block(f: PlayFrame) -> El | None:
+    """ "Undo my move" while the last person's move may be taken back (on the pass screen
+    until the next person shows their cards; before the computers reply, with "Done")."""
+    if f.mover is None:
+        return None
+    name = f.name(f.mover)
+    done = (button(M.t("undo.done"), "settle", cls="btn primary")
+            if f.mode == "computer" else None)
+    return h("div", {"class": "take-back", "data-take-back": f.mover},
+             h("p", {"class": "take-back-text"},
+               said("undo.waiting" if f.mode == "computer" else "undo.pass", name=name)),
+             h("div", {"class": "take-back-buttons"},
+               button(said("undo.button", name=name), "take-back", cls="btn"), done))
+
+
 def render_pass(f: PlayFrame) -> El:
     current = f.view.current
     assert current is not None  # the pass screen is for a person on turn
@@ -279,6 +296,7 @@ def render_pass(f: PlayFrame) -> El:
                h("span", {"class": "pass-privacy"}, M.t("pass.privacy")),
                h("span", {"class": "btn primary big pass-tap"},
                  said("pass.tap", name=spec.name))),
+             take_back_block(f),
              digest_block(f),
              h("div", {"class": "pass-tools"},
                button(M.t("play.rules"), "rules", cls="btn small ghost"),
