@@ -161,6 +161,8 @@ def settle(c: Controller, args: None) -> None:
 
 
 def ack_scoring(c: Controller, args: None) -> None:
+    if c.table.peek:  # the board looked at from the scoring sheet
+        c.table = peek_toggled(c.table)
     if c.session:
         c.session.ack_scoring()
 

@@ -83,6 +83,9 @@ class StoryFrame:
     digest: tuple[Entry, ...] = ()
     digest_for: int | None = None
     """The player the digest is for (None: no digest on this screen)."""
+    first_turn: bool = False
+    """``digest_for`` has not decided anything yet: the digest is what came before their
+    first turn."""
     marked: frozenset[int] = frozenset()
     """Board positions changed since ``digest_for``'s last turn."""
     majorities: tuple[Majority, ...] = ()

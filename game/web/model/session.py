@@ -69,6 +69,7 @@ class Session:
         if self.screen in ("turn", "pass"):
             self.draft = D.parse_draft(ui.get("pending"), self.turn_view())
         self._start_draft()
+        self.notice = D.standing_notice(self.draft, self.turn_view())
 
     # ---------------------------------------------------------------- basics
     @property
@@ -165,8 +166,8 @@ class Session:
         if self.screen == "pass":
             self.unsettled = None  # the next person sees the move's consequences
             self.revealed = self.state.current
-            self.notice = None
             self._start_draft()
+            self.notice = D.standing_notice(self.draft, self.turn_view())
 
     def hide_cards(self) -> None:
         """Back to the pass-the-device screen (a table of two or more people): the cards
@@ -286,8 +287,8 @@ class Session:
         self.revealed, self.last_human, self.acked = table.revealed, table.last_human, table.acked
         self.last_move = table.last_move
         self.draft = table.draft
-        self.notice = None
         self._start_draft()
+        self.notice = D.standing_notice(self.draft, self.turn_view())
         return True
 
     # --------------------------------------------------------------- commits

@@ -65,9 +65,11 @@ def board_section(f: PlayFrame, zoom: int | None) -> El:
 def top_bar(f: PlayFrame) -> El:
     settings = f.settings
     view = f.view
+    # the scoring sheet is about the round just ended (the engine has begun the next one)
+    shown_round = f.acked + 1 if f.mode == "scoring" else view.round
     items = [
-        h("span", {"class": "tb-round", "data-round": view.round},
-          M.t("play.round", round=view.round, rounds=settings.round_count)),
+        h("span", {"class": "tb-round", "data-round": shown_round},
+          M.t("play.round", round=shown_round, rounds=settings.round_count)),
         h("span", {"class": "tb-deck", "title": M.t("play.deck_title"),
                    "data-deck": view.deck_size}, M.t("play.deck", count=view.deck_size)),
     ]
