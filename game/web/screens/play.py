@@ -281,7 +281,8 @@ def take_back_block(f: PlayFrame) -> El | None:
              h("p", {"class": "take-back-text"},
                said("undo.waiting" if f.mode == "computer" else "undo.pass", name=name)),
              h("div", {"class": "take-back-buttons"},
-               button(said("undo.button", name=name), "take-back", cls="btn"), done))
+               h("button", {"type": "button", "class": "btn", "data-action": "take-back"},
+                 h("span", {}, said("undo.button", name=name))), done))
 
 
 def render_pass(f: PlayFrame) -> El:
