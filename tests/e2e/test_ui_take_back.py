@@ -10,8 +10,17 @@ import random
 
 import pytest
 from e2e_helpers import ISSUE_SIZES, resize, screenshot, wait_ready
-from ui_driver import FAST, choose_build, choose_selection, new_game, open_app, screen, tap, \
-    take_turn, wait_for_person
+from ui_driver import (
+    FAST,
+    choose_build,
+    choose_selection,
+    new_game,
+    open_app,
+    screen,
+    take_turn,
+    tap,
+    wait_for_person,
+)
 
 pytestmark = pytest.mark.e2e
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import random
 
+from webkit import make_controller, play_to_end, setup_game, tap_decision
+
 from game.actions import Build
 from game.web import messages as M
 from game.web.features import computers
 from game.web.saves.storage import MemoryBackend
-
-from webkit import make_controller, play_to_end, setup_game, tap_decision
 
 CPUS = ["human", "greedy", "greedy"]
 
@@ -69,7 +69,7 @@ def test_by_points_said_once():
     assert c.session.screen == "final"
     tree = c.render()
     notes = tree.find_all(**{"data-message-id": "final.by_points"})
-    decided = [e for e in tree.find_all(**{"class": "decided"})]
+    decided = tree.find_all(**{"class": "decided"})
     by_points = [st for st in c.session.state.standings() if st.decided_by == "points"]
     assert len(notes) == (1 if by_points else 0)
     assert len(decided) == len(c.session.state.standings()) - len(by_points)

@@ -13,14 +13,13 @@ import json
 import random
 
 import pytest
+from webkit import make_controller, setup_game, tap_decision
 
 from game.actions import Build, Select
 from game.errors import IllegalAction
 from game.match import Game
 from game.web.features import computers
 from game.web.frames.frame import PlayPage
-
-from webkit import make_controller, setup_game, tap_decision
 
 NAMES = ["Ann", "Ben", "Cy", "Di"]
 
