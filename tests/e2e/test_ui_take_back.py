@@ -120,3 +120,14 @@ def test_computers_wait_and_the_scoring_sheet_shows_the_board(page, site_url, la
     screenshot(page, f"take-back-{lang}-scoring-board", sizes=ISSUE_SIZES)
     tap(page, ".peek-back")
     page.wait_for_selector(".overlay.scoring")
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_final_standings_say_by_points_once(page, site_url, lang):
+    open_app(page, site_url, f"{FAST}&lang={lang}")
+    new_game(page, 3, controllers=["random", "greedy", "random"])
+    page.wait_for_selector('#app[data-screen="final"]', timeout=180_000)
+    by_points = page.locator('[data-standing][data-decided-by="points"]').count()
+    assert page.locator('[data-message-id="final.by_points"]').count() == (1 if by_points else 0)
+    assert page.locator('[data-decided-by="points"] .decided').count() == 0
+    screenshot(page, f"take-back-{lang}-final", sizes=ISSUE_SIZES)
