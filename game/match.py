@@ -31,6 +31,9 @@ class Game:
         self.meta: dict[str, Any] = dict(meta or {})
         self.log: list[Action] = []
         self.state: State = new_state(settings)
+        self._take_back: tuple[int, State] | None = None
+        """The log's length and the state before the last play, while it may be taken
+        back (:meth:`take_back`)."""
         if resolve_chance:
             self._resolve_chance()
 
@@ -90,9 +93,34 @@ class Game:
                 actions.append(outcome)
                 states.append(state)
         played = Played(len(self.log), before, tuple(actions), tuple(states))
+        revealing = any(is_chance(a) for a in actions) or len(state.scorings) > len(before.scorings)
+        self._take_back = None if revealing else (len(self.log), before)
         self.state = state
         self.log.extend(actions)
         return played
+
+    @property
+    def can_take_back(self) -> bool:
+        """True when the last play may still be taken back as far as the rules go: it led
+        to no chance outcome (a deal, a reshuffle, Godzilla, the cities' order: each shows
+        something new to the table) and to no scoring. The card drawn after a build is
+        not a chance step (the deck's order was fixed by its shuffle): taking the build
+        back puts the card back on the deck, and the same card comes whatever is played
+        instead; whoever shows the hands must keep it hidden until the move is settled.
+        A loaded game has nothing to take back, nor has a game after :meth:`take_back`.
+        """
+        return self._take_back is not None
+
+    def take_back(self) -> None:
+        """Undo the last play (decisions and their steps): the log and the state are what
+        they were before it. Raises :class:`~game.errors.IllegalAction` when
+        :attr:`can_take_back` is False."""
+        if self._take_back is None:
+            raise IllegalAction("no-take-back", "the last move can no longer be taken back")
+        length, before = self._take_back
+        self._take_back = None
+        del self.log[length:]
+        self.state = before
 
     def _resolve_chance(self) -> None:
         while self.state.phase == CHANCE:

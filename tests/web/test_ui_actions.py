@@ -180,6 +180,8 @@ def test_the_update_offer_never_covers_a_computers_move_preview():
             if isinstance(action, Build):
                 break
             computers.commit_computer(c, action)
+        elif c.session.unsettled is not None:
+            c.handle("settle")  # the person's move stays: the computer goes on
         else:
             if c.screen_name == "pass":
                 c.handle("reveal")

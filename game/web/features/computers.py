@@ -23,8 +23,30 @@ if TYPE_CHECKING:
 
 
 def computer_to_move(c: Controller) -> bool:
-    return (playable(c) and c.session is not None
+    """A computer is on turn and the last person's move is settled (the computers never
+    start while it may still be taken back)."""
+    return (playable(c) and c.session is not None and c.session.unsettled is None
             and c.session.screen == "computer" and c.session.state.current is not None)
+
+
+def settle_key(c: Controller) -> tuple[str, int] | None:
+    """The person's move the computers wait for (game id, log length) while it may still
+    be taken back; None when there is none (game/web/runtime/jobs.py settles it after
+    :data:`UNDO_SECONDS`)."""
+    session = c.session
+    if (not playable(c) or session is None or c.game_id is None or session.unsettled is None
+            or session.screen != "computer"):
+        return None
+    return c.game_id, len(session.game.log)
+
+
+UNDO_SECONDS = {"slow": 8.0, "normal": 5.0, "fast": 3.0}
+"""How long a person may take their move back before the computers reply (by speed; the
+instant pace of the tests does not wait)."""
+
+
+def undo_seconds(c: Controller) -> float:
+    return 0.0 if c.page.instant else UNDO_SECONDS.get(c.page.speed, 5.0)
 
 
 def auto_continue(c: Controller) -> bool:
@@ -108,6 +130,8 @@ def commit_computer(c: Controller, action: Action) -> None:
 def play_computers(c: Controller, limit: int = 100000) -> int:
     """Play every pending computer turn at once (tests and a table of computers)."""
     moves = 0
+    if c.session is not None and settle_key(c) is not None:
+        c.session.settle()
     while moves < limit and (computer_to_move(c) or auto_continue(c)):
         if auto_continue(c):
             assert c.session is not None

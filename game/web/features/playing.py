@@ -168,7 +168,23 @@ def undo(c: Controller, args: None) -> None:
         c.session.undo()
 
 
+def take_back(c: Controller, args: None) -> None:
+    """"Undo my move": the last person's move taken back before anyone else saw a
+    consequence of it (the session asks the engine whether it still may be)."""
+    if c.session:
+        c.preview = None
+        c.session.take_back()
+
+
+def settle(c: Controller, args: None) -> None:
+    """The last move stays ("Done", or the undo window ran out): the computers go on."""
+    if c.session:
+        c.session.settle()
+
+
 def ack_scoring(c: Controller, args: None) -> None:
+    if c.table.peek:  # the board looked at from the scoring sheet
+        c.table = peek_toggled(c.table)
     if c.session:
         c.session.ack_scoring()
 

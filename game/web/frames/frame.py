@@ -88,6 +88,9 @@ class StoryFrame:
     digest: tuple[Entry, ...] = ()
     digest_for: int | None = None
     """The player the digest is for (None: no digest on this screen)."""
+    first_turn: bool = False
+    """``digest_for`` has not decided anything yet: the digest is what came before their
+    first turn."""
     marked: frozenset[int] = frozenset()
     """Board positions changed since ``digest_for``'s last turn."""
     majorities: tuple[Majority, ...] = ()
@@ -264,6 +267,9 @@ class PlayFrame:
     review: ReviewFrame | None = None
     coach_marks: tuple[tuple[int, str], ...] = ()
     """Plots the coach points at: (city * 9 + plot, "hint" | "played" | "best")."""
+    mover: int | None = None
+    """The person whose last move may still be taken back ("Undo my move"): nobody else
+    has seen a consequence of it yet."""
 
     def name(self, player: int) -> str:
         return self.settings.players[player].name

@@ -116,7 +116,7 @@ def live_frame(c: Controller) -> PlayFrame:
         share=share_url(c), menu_open=c.table.menu_open, motion=c.page.motion,
         muted=c.page.muted)
     frame = replace(frame, whole_export=whole_export(c), share_copied=c.sharing.copied,
-                    web_share=c.page.web_share)
+                    web_share=c.page.web_share, mover=session.mover)
     return with_coach(c, frame)
 
 def whole_export(c: Controller) -> WholeExport:

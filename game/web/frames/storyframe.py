@@ -44,6 +44,7 @@ def story_frame(story: Story, board_state: State, digest_for: int | None,
         if entries else ()
     return StoryFrame(
         destroyed=destroyed, entries=entries, digest=digest, digest_for=digest_for, marked=marked,
+        first_turn=digest_for is not None and story.last_decision(digest_for) is None,
         majorities=majorities(board, colours), tallest=tallest_positions(board),
         last_builds=tuple(sorted(story.last_builds(upto).items())),
         takeovers=tuple(sorted(takeovers.items())),

@@ -206,9 +206,21 @@ def tap_plot(draft: Draft, view: PlayerView, city: int, plot: int) -> Step | Ill
         view.check(action)
     except IllegalAction as error:
         return error
-    return Step(replace(draft, city=city), ("build.tentative", {
-        "piece": M.Said("piece.name", {"floors": draft.floors}),
-        "city": M.Said(f"city.{city}")}))  # words written when drawn, in the language then
+    return Step(replace(draft, city=city), _tentative(draft.floors, city))
+
+
+def _tentative(floors: int, city: int) -> Notice:
+    return ("build.tentative", {  # words written when drawn, in the language then
+        "piece": M.Said("piece.name", {"floors": floors}), "city": M.Said(f"city.{city}")})
+
+
+def standing_notice(draft: Draft | None, view: PlayerView) -> Notice | None:
+    """The sentence a draft waiting for Confirm says ("… Confirm?"), for a draft read back
+    from a save (after a reload) or restored by a take-back: None for any other draft."""
+    if tentative_build(draft, view) is None:
+        return None
+    assert isinstance(draft, BuildDraft) and draft.floors is not None and draft.city is not None
+    return _tentative(draft.floors, draft.city)
 
 
 def undo(draft: Draft, view: PlayerView) -> Step:

@@ -12,6 +12,7 @@ change. Screens never see a Session: they draw a :class:`~game.web.frames.frame.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from ...actions import Action, Build, ReturnPiece, action_to_json
@@ -63,10 +64,14 @@ class Session:
         self._story: Story | None = None
         self.played: list[Played] = []
         """The plays made since the page last took them (:meth:`take_played`: the sounds)."""
+        self.unsettled: _Before | None = None
+        """The table as it was before a person's last move, while that move may still be
+        taken back (:meth:`take_back`); not saved: a reload settles the move."""
         self.draft: D.Draft | None = None
         if self.screen in ("turn", "pass"):
             self.draft = D.parse_draft(ui.get("pending"), self.turn_view())
         self._start_draft()
+        self.notice = D.standing_notice(self.draft, self.turn_view())
 
     # ---------------------------------------------------------------- basics
     @property
@@ -142,9 +147,11 @@ class Session:
 
     @property
     def show_private(self) -> bool:
-        """True when the viewer's hand may be on screen (the viewer holds the device)."""
+        """True when the viewer's hand may be on screen (the viewer holds the device), and
+        no move of theirs is still unsettled (the card drawn after it stays hidden until
+        it can no longer be taken back)."""
         return (self.revealed is not None and self.revealed == self.viewer
-                and self.screen in ("turn", "computer"))
+                and self.screen in ("turn", "computer") and self.unsettled is None)
 
     def view(self) -> PlayerView:
         return player_view(self.state, self.viewer)
@@ -156,9 +163,10 @@ class Session:
 
     def reveal(self) -> None:
         if self.screen == "pass":
+            self.unsettled = None  # the next person sees the move's consequences
             self.revealed = self.state.current
-            self.notice = None
             self._start_draft()
+            self.notice = D.standing_notice(self.draft, self.turn_view())
 
     def hide_cards(self) -> None:
         """Back to the pass-the-device screen (a table of two or more people): the cards
@@ -238,12 +246,54 @@ class Session:
         move = describe(before, actions[-1], self.state, player)
         if len(actions) > 1:
             move["selects"] = [action_to_json(a) for a in actions]
+        table = _Before(self.revealed, self.last_human, self.acked, self.draft, self.last_move)
         self._committed(player, move)
+        if self.game.can_take_back and player is not None and self._unseen_by_others(player):
+            self.unsettled = table
+        return True
+
+    def _unseen_by_others(self, player: int) -> bool:
+        """Nobody else has seen a consequence of ``player``'s move yet: the device waits
+        to be passed to another person, or the computers wait for the move to settle."""
+        current = self.state.current
+        return self.screen == "computer" or (self.screen == "pass" and current != player)
+
+    @property
+    def can_take_back(self) -> bool:
+        """The last person's move may be taken back now (:meth:`take_back`)."""
+        return self.unsettled is not None and self.game.can_take_back
+
+    @property
+    def mover(self) -> int | None:
+        """Whose move may be taken back (None: nobody's)."""
+        return self.last_human if self.can_take_back else None
+
+    def settle(self) -> None:
+        """The last move can no longer be taken back (the person is done, or the
+        computers go on)."""
+        self.unsettled = None
+
+    def take_back(self) -> bool:
+        """Undo the last person's move before anyone else saw a consequence of it: the
+        game (:meth:`Game.take_back`) and the table (the device with them, their choice
+        as it was before Confirm) are as they were before it."""
+        table = self.unsettled
+        if table is None or not self.game.can_take_back:
+            return False
+        self.game.take_back()
+        self.unsettled = None
+        self._story = None  # walked again from the shorter log
+        self.revealed, self.last_human, self.acked = table.revealed, table.last_human, table.acked
+        self.last_move = table.last_move
+        self.draft = table.draft
+        self._start_draft()
+        self.notice = D.standing_notice(self.draft, self.turn_view())
         return True
 
     # --------------------------------------------------------------- commits
     def commit(self, action: Action) -> None:
         """Play a decision for the current player (a computer, or a test)."""
+        self.unsettled = None
         before = self.state
         player = before.current
         self._record(self.game.play(action))
@@ -293,6 +343,17 @@ class Session:
 
     def computer_rng(self) -> random.Random:
         return random.Random(self.computer_seed())
+
+
+@dataclass(frozen=True)
+class _Before:
+    """The table's state before a person's move (what :meth:`Session.take_back` restores)."""
+
+    revealed: int | None
+    last_human: int | None
+    acked: int
+    draft: D.Draft | None
+    last_move: dict[str, Any] | None
 
 
 def describe(before: State, action: Action, after: State, player: int | None) -> dict[str, Any]:

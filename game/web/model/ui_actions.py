@@ -125,6 +125,8 @@ ACTIONS: dict[str, UiAction] = {a.name: a for a in (
              play.tap_plot),
     UiAction("confirm", _no_args, play.confirm),
     UiAction("undo", _no_args, play.undo),
+    UiAction("take-back", _no_args, play.take_back),
+    UiAction("settle", _no_args, play.settle),
     UiAction("continue", _no_args, play.ack_scoring),
     UiAction("rematch", _no_args, play.rematch),
     UiAction("peek", _no_args, nav.toggle_peek),

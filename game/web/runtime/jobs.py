@@ -103,7 +103,8 @@ class Jobs:
         """Start what is due and not running yet (after every tap and outside change)."""
         c = self.controller
         if self._computers is None and (computers.computer_key(c) is not None
-                                        or computers.continue_key(c) is not None):
+                                        or computers.continue_key(c) is not None
+                                        or computers.settle_key(c) is not None):
             self._computers = self._spawn(self.run_computers())
         if self._coach is None and (c.hint_request() is not None or c.review_running):
             self._coach = self._spawn(self.run_coach())
@@ -202,6 +203,13 @@ class Jobs:
                         c.handle("continue")
                         port.render()
                         port.carry_out()
+                    continue
+                settling = computers.settle_key(c)
+                if settling is not None:  # the person may take their move back meanwhile
+                    await port.sleep(computers.undo_seconds(c))
+                    if computers.settle_key(c) == settling:
+                        c.handle("settle")
+                    port.render()
                     continue
                 key = computers.computer_key(c)
                 if key is None:

@@ -80,6 +80,10 @@ def _play_body(f: PlayFrame, lesson: El | None = None) -> El:
                               "data-action": "peek"}, M.t("final.back")))
     if f.mode == "final":
         return render_final(f, lesson)
+    if f.mode == "scoring" and f.peek:  # the board, with the way back to the scores
+        return h("div", {"class": "stack"}, render_play(f, zoom=f.zoom),
+                 h("button", {"type": "button", "class": "btn primary big peek-back",
+                              "data-action": "peek"}, M.t("score.back")))
     if f.mode == "scoring":
         return h("div", {"class": "stack"}, render_play(f), render_scoring(f, lesson))
     return render_play(f, zoom=f.zoom, lesson=lesson)

@@ -65,9 +65,11 @@ def board_section(f: PlayFrame, zoom: int | None) -> El:
 def top_bar(f: PlayFrame) -> El:
     settings = f.settings
     view = f.view
+    # the scoring sheet is about the round just ended (the engine has begun the next one)
+    shown_round = f.acked + 1 if f.mode == "scoring" else view.round
     items = [
-        h("span", {"class": "tb-round", "data-round": view.round},
-          M.t("play.round", round=view.round, rounds=settings.round_count)),
+        h("span", {"class": "tb-round", "data-round": shown_round},
+          M.t("play.round", round=shown_round, rounds=settings.round_count)),
         h("span", {"class": "tb-deck", "title": M.t("play.deck_title"),
                    "data-deck": view.deck_size}, M.t("play.deck", count=view.deck_size)),
     ]
@@ -170,6 +172,8 @@ def panel(f: PlayFrame) -> list[Any]:
             out.append(selection_panel(f))
         elif view.phase == BUILD:
             out.append(build_panel(f))
+    elif f.mode == "computer" and f.mover is not None:
+        out.append(take_back_block(f))
     elif f.mode == "computer":
         if current is not None:
             out.append(h("h2", {"class": "turn-title cpu", "data-turn-title": current},
@@ -325,6 +329,22 @@ def players_block(f: PlayFrame) -> El:
 
 
 # ----------------------------------------------------------------------- pass
+def take_back_block(f: PlayFrame) -> El | None:
+    """ "Undo my move" while the last person's move may be taken back (on the pass screen
+    until the next person shows their cards; before the computers reply, with "Done")."""
+    if f.mover is None:
+        return None
+    name = f.name(f.mover)
+    done = (button(M.t("undo.done"), "settle", cls="btn primary")
+            if f.mode == "computer" else None)
+    return h("div", {"class": "take-back", "data-take-back": f.mover},
+             h("p", {"class": "take-back-text"},
+               said("undo.waiting" if f.mode == "computer" else "undo.pass", name=name)),
+             h("div", {"class": "take-back-buttons"},
+               h("button", {"type": "button", "class": "btn", "data-action": "take-back"},
+                 h("span", {}, said("undo.button", name=name))), done))
+
+
 def render_pass(f: PlayFrame) -> El:
     current = f.view.current
     assert current is not None  # the pass screen is for a person on turn
@@ -340,6 +360,7 @@ def render_pass(f: PlayFrame) -> El:
                h("span", {"class": "btn primary big pass-tap"},
                  # one flex item: the button's layout never parts (or squeezes) the name
                  h("span", {}, said("pass.tap", name=spec.name)))),
+             take_back_block(f),
              digest_block(f),
              h("div", {"class": "pass-tools"},
                button(M.t("play.rules"), "rules", cls="btn small ghost"),

@@ -86,6 +86,7 @@ def render_scoring(f: PlayFrame, lesson: El | None = None) -> El:
                      h("tbody", {}, summary)))),
                rounds_table(f, k + 1),
                h("div", {"class": "actions"},
+                 button(M.t("final.board"), "peek", cls="btn secondary"),
                  button(M.t("score.final_next") if last else M.t("score.continue"),
                         "continue", cls="btn primary big"))))
 
@@ -112,9 +113,11 @@ def render_final(f: PlayFrame, lesson: El | None = None) -> El:
     rows = []
     for st in standings:
         spec = settings.players[st.player]
-        key = f"final.decided.{st.decided_by}"
+        key: str | None = f"final.decided.{st.decided_by}"
         if st.decided_by == "shared" and not settings.tie_break:
             key = "final.decided.shared_off"
+        elif st.decided_by == "points":
+            key = None  # said once, under the standings
         rows.append(h("li", {"class": "standing" + (" winner" if st.winner else ""),
                              "data-standing": st.player, "data-rank": st.rank,
                              "data-decided-by": st.decided_by},
@@ -125,7 +128,7 @@ def render_final(f: PlayFrame, lesson: El | None = None) -> El:
                         h("span", {"class": "figures"},
                           M.t("final.figures", tallest=st.tallest_tower,
                               majorities=st.majorities)),
-                        h("span", {"class": "decided"}, M.t(key))),
+                        h("span", {"class": "decided"}, M.t(key)) if key else None),
                       h("span", {"class": "points"},
                         h("b", {}, M.number(st.points)), h("small", {}, M.t("final.points")))))
     return h("div", {"class": "overlay final", "data-screen": "final"},
@@ -133,6 +136,9 @@ def render_final(f: PlayFrame, lesson: El | None = None) -> El:
                lesson,
                h("h2", {"class": "headline"}, h("span", {"class": "star"}, "★"), " ", headline),
                h("ol", {"class": "standings"}, rows),
+               h("p", {"class": "standings-note", "data-message-id": "final.by_points"},
+                 M.t("final.by_points"))
+               if any(st.decided_by == "points" for st in standings) else None,
                hints_used_line(f),
                rounds_table(f, len(f.view.scorings)),
                score_chart(f),

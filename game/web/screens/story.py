@@ -60,6 +60,11 @@ def digest_block(f: PlayFrame, open_: bool = True) -> El | None:
         head = h("p", {"class": "digest-lost", "data-digest-lost": len(lost), "role": "alert"},
                  M.t("story.digest_lost", count=len(lost),
                      cities=M.t("pieces.sep").join(M.city(pos // 9) for pos in lost)))
+    if story.first_turn and not items and not lost:
+        return None  # a first turn with nothing before it: nothing to say
+    # before a first turn the count would read oddly ("since your last turn: 1 move")
+    heading = (M.t("story.digest_first") if story.first_turn
+               else M.t("story.digest_heading", count=len(items)))
     body: list[Any] = []
     if items:
         body.append(h("ol", {"class": "digest-items"}, items))
@@ -72,7 +77,7 @@ def digest_block(f: PlayFrame, open_: bool = True) -> El | None:
     return h("div", {"class": "digest", "data-digest": player},
              head,
              h("details", attrs,
-               h("summary", {}, M.t("story.digest_heading", count=len(items))), body))
+               h("summary", {}, heading), body))
 
 
 # -------------------------------------------------------------------------- log

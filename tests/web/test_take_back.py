@@ -1,0 +1,215 @@
+"""Issue 25.2: a move may be taken back until anyone else has seen a consequence of it.
+
+In a hotseat game the person who just confirmed may take their move back on the pass
+screen until the next person shows their cards; never across a chance outcome (a deal, a
+reshuffle, Godzilla: the engine's ``Game.can_take_back``) nor a scoring. With computers,
+the computers do not start until the move is settled ("Done", or the undo window ends in
+game/web/runtime/jobs.py). The save after a take-back is the save from before the move.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from webkit import make_controller, setup_game, tap_decision
+
+from game.actions import Build, Select
+from game.errors import IllegalAction
+from game.match import Game
+from game.web.features import computers
+from game.web.frames.frame import PlayPage
+
+NAMES = ["Ann", "Ben", "Cy", "Di"]
+
+
+def _saved(c) -> dict:
+    data = json.loads(c.store.raw(c.game_id))
+    data["meta"].pop("updated", None)
+    data["meta"].pop("revision", None)
+    return data
+
+
+def _to_build(c, rng: random.Random) -> None:
+    """Through the selection to the first person's build (hotseat: pass, reveal)."""
+    while c.session.state.phase == "select" or c.session.screen != "turn":
+        if c.session.screen == "pass":
+            c.handle("reveal")
+            continue
+        if c.session.screen == "computer":
+            computers.play_computers(c, limit=1)
+            continue
+        action = next(a for a in c.session.state.legal_actions() if isinstance(a, Select))
+        tap_decision(c, action, rng)
+        c.session.settle()
+
+
+def _choose(c, build: Build) -> None:
+    """The taps of ``build`` up to Confirm (the draft is saved: "… Confirm?")."""
+    c.handle("card", {"card": f"{build.card.row},{build.card.col}"})
+    c.handle("piece", {"floors": str(build.floors), "colour": build.colour})
+    c.handle("plot", {"city": str(build.city), "plot": str(build.plot)})
+
+
+def _a_build(c) -> Build:
+    return next(a for a in c.session.state.legal_actions() if isinstance(a, Build))
+
+
+def test_hotseat_move_taken_back_before_the_next_person_reveals():
+    c = make_controller()
+    setup_game(c, count=2, names=NAMES[:2], deal=3)
+    _to_build(c, random.Random(1))
+    s = c.session
+    mover = s.state.current
+    hand_before = s.state.hands[mover]
+    build = _a_build(c)
+    _choose(c, build)
+    saved_before = _saved(c)
+    c.handle("confirm")
+    assert s.screen == "pass" and s.state.current != mover
+    frame = c.frame()
+    assert isinstance(frame, PlayPage) and frame.play.mover == mover
+    tree = c.render()
+    assert tree.find(**{"data-action": "take-back"}) is not None
+    assert _saved(c) != saved_before  # the move was saved
+    c.handle("take-back")
+    assert s.screen == "turn" and s.state.current == mover and s.revealed == mover
+    assert s.state.hands[mover] == hand_before  # the drawn card is back on the deck
+    assert s.pending_actions() == (build,)  # the choice as it was before Confirm
+    assert _saved(c) == saved_before  # the save keeps only the final choice
+    # a different choice now: the save holds it, not the one taken back
+    c.handle("undo")
+    other = next(a for a in s.state.legal_actions() if isinstance(a, Build) and a != build)
+    tap_decision(c, other)
+    assert s.game.decisions()[-1] == other and build not in s.game.decisions()[-1:]
+    assert json.loads(c.store.raw(c.game_id))["log"][-1] != saved_before["log"][-1]
+
+
+def test_no_take_back_after_the_next_person_revealed():
+    c = make_controller()
+    setup_game(c, count=2, names=NAMES[:2], deal=3)
+    _to_build(c, random.Random(1))
+    s = c.session
+    tap_decision(c, _a_build(c))
+    c.handle("reveal")
+    assert s.mover is None and not s.can_take_back
+    log = list(s.game.log)
+    c.handle("take-back")
+    assert s.game.log == log
+    assert c.render().find(**{"data-action": "take-back"}) is None
+
+
+def test_no_take_back_across_a_chance_outcome():
+    """The engine refuses: a play followed by a chance outcome (a reshuffle, Godzilla, a
+    new round's deal) or a scoring is settled."""
+    c = make_controller()
+    setup_game(c, count=2, names=NAMES[:2], deal=3)
+    game: Game = c.session.game
+    rng = random.Random(5)
+    found = False
+    for _ in range(400):
+        if game.state.is_over:
+            break
+        if game.state.current is None:
+            break
+        chance = game.chance_count
+        scorings = len(game.state.scorings)
+        game.play(rng.choice(game.state.legal_actions()))
+        if game.chance_count > chance or len(game.state.scorings) > scorings:
+            found = True
+            assert not game.can_take_back
+            with pytest.raises(IllegalAction):
+                game.take_back()
+            break
+        assert game.can_take_back
+    assert found
+
+
+def test_session_refuses_after_a_scoring_or_chance():
+    """Through the table: the last build of a round ends in a scoring (public) and a new
+    deal (chance): no "Undo my move" is offered."""
+    c = make_controller()
+    setup_game(c, count=2, names=NAMES[:2], deal=3)
+    s = c.session
+    rng = random.Random(2)
+    for _ in range(300):
+        if s.screen == "pass":
+            c.handle("reveal")
+            continue
+        if s.screen != "turn":
+            break
+        chance, scorings = s.game.chance_count, len(s.state.scorings)
+        tap_decision(c, rng.choice(s.state.legal_actions()), rng)
+        if s.game.chance_count > chance or len(s.state.scorings) > scorings:
+            assert s.mover is None
+            assert c.render().find(**{"data-action": "take-back"}) is None
+            return
+        s.settle()
+    raise AssertionError("no chance step reached")
+
+
+def test_with_computers_they_wait_for_the_move_to_settle():
+    c = make_controller()
+    setup_game(c, count=2, names=NAMES[:2], controllers=["human", "greedy"], deal=3)
+    s = c.session
+    _to_build(c, random.Random(1))
+    mover = s.state.current
+    build = _a_build(c)
+    _choose(c, build)
+    saved_before = _saved(c)
+    c.handle("confirm")
+    assert s.screen == "computer" and s.mover == mover
+    assert computers.computer_key(c) is None  # the computer waits
+    assert computers.settle_key(c) is not None
+    assert not s.show_private  # the drawn card stays hidden until the move settles
+    tree = c.render()
+    assert tree.find(**{"data-action": "take-back"}) is not None
+    assert tree.find(**{"data-action": "settle"}) is not None
+    c.handle("take-back")
+    assert s.screen == "turn" and s.pending_actions() == (build,)
+    assert _saved(c) == saved_before
+    c.handle("confirm")
+    log = len(s.game.log)
+    c.handle("settle")
+    assert s.mover is None and computers.computer_key(c) is not None
+    computers.play_computers(c, limit=1)
+    assert len(s.game.log) > log
+
+
+def test_the_jobs_settle_after_the_window(monkeypatch):
+    import asyncio
+    import dataclasses
+
+    from game.web.runtime.jobs import Jobs
+
+    c = make_controller()
+    setup_game(c, count=2, names=NAMES[:2], controllers=["human", "greedy"], deal=3)
+    s = c.session
+    _to_build(c, random.Random(1))
+    tap_decision(c, _a_build(c))
+    c.page = dataclasses.replace(c.page, instant=False, speed="normal")
+    slept: list[float] = []
+
+    class Port:
+        def worker_ready(self): return False
+        async def ask_worker(self, text): raise AssertionError
+        def render(self): pass
+        def mark(self, name, value): pass
+        def carry_out(self): pass
+        def perf_now(self): return 0.0
+        async def sleep(self, seconds):
+            slept.append(seconds)
+        def warn(self, text): pass
+        def report(self): raise
+
+    log = len(s.game.log)
+
+    async def run():
+        jobs = Jobs(c, Port())
+        jobs.kick()
+        await jobs._computers
+
+    asyncio.run(run())
+    assert slept and slept[0] == computers.UNDO_SECONDS["normal"] > 0
+    assert s.mover is None and len(s.game.log) > log  # settled, then the computer moved
