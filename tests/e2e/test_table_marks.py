@@ -8,17 +8,14 @@ screenshots/marks-<what>-<lang>-<size>.png.
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from e2e_helpers import SCREENSHOTS, resize
 from test_i18n_layout import OVERFLOW_JS
-from test_ui_screens import _decent, load_into
+from test_ui_screens import load_into
+from test_ui_screens import prepared as prepared_game
 from ui_driver import FAST, screen, tap
-from webkit import make_controller, setup_game, tap_decision
 
 from game.actions import Build
-from game.web.saves.storage import MemoryBackend
 
 pytestmark = pytest.mark.e2e
 
@@ -32,24 +29,10 @@ LANGS = ("de", "fr")
 NAMES = ["Bartholomäusschmidtler", "Anna", "Computer", "Marie Claire Dupont"]
 
 
-def prepared(until, names=NAMES, seed=11, **options) -> dict:
-    """localStorage contents of a game between four people played in CPython until
-    ``until(controller)`` (a fixed deal)."""
-    backend = MemoryBackend()
-    c = make_controller(backend)
-    setup_game(c, 4, names=names, start="0", deal=seed, **options)
-    rng = random.Random(seed)
-    for _ in range(5000):
-        if until(c):
-            break
-        name = c.screen_name
-        if name == "pass":
-            c.handle("reveal")
-        elif name == "scoring":
-            c.handle("continue")
-        else:
-            tap_decision(c, _decent(c, rng))
-    return dict(backend.data)
+def prepared(until, seed=11, **options) -> dict:
+    """localStorage contents of a game between four people with names that test the layout,
+    played in CPython until ``until(controller)`` (a fixed deal)."""
+    return prepared_game(until, seed=seed, names=NAMES, **options)
 
 
 def shoot(page, what: str, lang: str, size: str, full: bool = False) -> None:

@@ -23,7 +23,7 @@ pytestmark = pytest.mark.e2e
 NAMES = ["Ann", "Bob", "Chiara", "Dev"]
 
 
-def prepared(until, count=4, seed=3, **options) -> dict:
+def prepared(until, count=4, seed=3, names=None, **options) -> dict:
     """localStorage contents of a game played in CPython until ``until(controller)``.
 
     The deal is fixed too (a new game's seed is the clock and a random number): with a
@@ -31,7 +31,7 @@ def prepared(until, count=4, seed=3, **options) -> dict:
     there in most runs only."""
     backend = MemoryBackend()
     c = make_controller(backend)
-    setup_game(c, count, names=NAMES[:count], start="0", deal=seed, **options)
+    setup_game(c, count, names=names or NAMES[:count], start="0", deal=seed, **options)
     rng = random.Random(seed)
     for _ in range(5000):
         if until(c):
