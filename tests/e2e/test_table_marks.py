@@ -97,6 +97,15 @@ def test_names_never_break_inside_a_word(page, site_url):
     # a name cut short shows in full on demand: its title
     title = page.get_attribute('.players .pname[title^="Bartholom"]', "title")
     assert title == NAMES[0]
+    # ... and a tap: on a phone's scoring sheet the long name is cut short; tapped, it is whole
+    resize(page, SIZES["phone"])
+    load_into(page, site_url, at_scoring, f"{FAST}&lang=de")
+    cut = page.locator(".sheet .pname").filter(has_text=NAMES[0]).first
+    assert cut.evaluate("el => el.scrollWidth > el.clientWidth + 1")
+    cut.click()
+    assert cut.evaluate("el => document.activeElement === el && "
+                        "el.scrollWidth <= el.clientWidth + 1")
+    shoot(page, "names-tapped", "de", "phone")
 
 
 # ------------------------------------------------------------------- last move, chips

@@ -26,9 +26,11 @@ NAME_PARAMS = ("name", "owner", "names", "winner")
 def bdi(name: str) -> El:
     """A player's name isolated from the sentence around it (``<bdi>``, CSS
     ``unicode-bidi: isolate``): a name in another script, or one from an old save, never turns
-    the words or numbers beside it around. Its title is the whole name: where a long name
-    is cut short ("…"), pointing at it (or a long press) shows it in full."""
-    return h("bdi", {"class": "pname", "title": name}, name)
+    the words or numbers beside it around. Where a long name is cut short ("…") it shows in
+    full on demand: pointing at it (its title), or a tap, which focuses it (``tabindex=-1``:
+    focusable by a finger or a click, not a stop of the Tab key; CSS draws a focused name
+    whole). Screen readers read the whole name anyway."""
+    return h("bdi", {"class": "pname", "title": name, "tabindex": "-1"}, name)
 
 
 def said(key: str, **params: Any) -> list[Any]:

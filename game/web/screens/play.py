@@ -86,7 +86,8 @@ def top_bar(f: PlayFrame) -> El:
         scores.append(h("span", {"class": cls, "data-score-player": p},
                         chips(spec.colours),
                         h("span", {"class": "sr-only"}, bdi(spec.name)),
-                        h("bdi", {"class": "pname tb-name", "aria-hidden": "true"}, spec.name),
+                        h("bdi", {"class": "pname tb-name", "aria-hidden": "true", "title": spec.name},
+                          spec.name),
                         h("b", {"class": "pts"}, M.t("play.points", points=points[p]))))
     return h("header", {"class": "topbar"},
              h("span", {"class": "tb-info"}, items),
