@@ -156,3 +156,18 @@ def test_a_notice_kept_across_a_language_switch_is_drawn_in_the_new_language():
     M.set_language("fr")
     text = M.t(key, **params)
     assert M.colour("red") in text and M.colour("blue") in text
+
+
+def test_a_refusal_on_screen_follows_a_change_of_language():
+    """A file refused in English still says why in German once the language is switched
+    while its message is on screen (the reason is kept as its message id, issue 25.3)."""
+    c = make_controller()
+    c.handle("import-file", {"text": "this is not a game"})
+    assert c.home.error is not None
+    english = M.t(c.home.error[0], **c.home.error[1])
+    assert M.t("reason.not_json") in english
+    c.handle("language", {"value": "de"})
+    key, params = c.frame().start.error  # type: ignore[union-attr]
+    german = M.t(key, **params)
+    assert M.t("reason.not_json") in german and german != english
+    assert "not JSON" not in german

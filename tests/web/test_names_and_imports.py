@@ -215,10 +215,11 @@ def test_an_empty_file_is_reported_as_empty_not_as_too_large(lang, text):
     try:
         c = make_controller()
         c.handle("import-file", {"text": text})
-        assert c.start_error == ("share.import_failed", {"reason": M.problem("empty")})
+        assert c.start_error == ("share.import_failed", {"reason": M.Said("reason.empty")})
+        assert str(c.start_error[1]["reason"]) == M.problem("empty")
         assert M.problem("empty") != M.problem("too_large")
         c.handle("import-file", {"too_large": "true"})
-        assert c.start_error == ("share.import_failed", {"reason": M.problem("too_large")})
+        assert c.start_error == ("share.import_failed", {"reason": M.Said("reason.too_large")})
         assert c.store.ids() == []
     finally:
         M.set_language("en")

@@ -179,7 +179,7 @@ def open_link(c: Controller, fragment: str) -> None:
     adopt_game(c, game)
 
 
-def import_failed(c: Controller, reason: str) -> None:
+def import_failed(c: Controller, reason: M.Said) -> None:
     c.set_session(None, None)
     c.home = replace(c.home, error=("share.import_failed", {"reason": reason}))
 

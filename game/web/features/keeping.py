@@ -115,7 +115,7 @@ def contents(c: Controller) -> tuple[str, int, str] | None:
     return (c.game_id, len(game.log), json.dumps(meta, sort_keys=True))
 
 
-def storage_full(c: Controller, reason: str) -> None:
+def storage_full(c: Controller, reason: M.Said) -> None:
     """The write failed (storage full or off). Moves are only made when they can be
     stored: a decision that could not be saved is taken back to the last stored
     revision; a choice in progress stays on screen."""

@@ -39,11 +39,18 @@ def problem(problem: str, step: int | None = None) -> str:
     return t(key if problem != "refused_step" and has(key) else "reason.damaged")
 
 
-def reason(error: BaseException) -> str:
+def reason(error: BaseException) -> Said:
     """Why a save, file, link or write was refused, for the page: the error's ``problem``
-    said in the player's language. The error's own text stays English detail (logs, the
-    command line); it never reaches a German or French page."""
-    return problem(str(getattr(error, "problem", "damaged")), getattr(error, "step", None))
+    said in the player's language, kept as its message id so that a banner still on screen
+    after a change of language says it in the new one (issue 25.3). The error's own text
+    stays English detail (logs, the command line); it never reaches a German or French
+    page."""
+    problem = str(getattr(error, "problem", "damaged"))
+    step = getattr(error, "step", None)
+    if problem == "refused_step" and step is not None:
+        return Said("reason.refused_step", {"step": step})
+    key = "reason." + problem
+    return Said(key if problem != "refused_step" and has(key) else "reason.damaged")
 
 
 def colour(name: str) -> str:

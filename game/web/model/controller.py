@@ -201,7 +201,7 @@ class Controller:
             F.open_replay(self, None)
         return True
 
-    def _load_failed(self, reason: str) -> None:
+    def _load_failed(self, reason: str | M.Said) -> None:
         self.home = replace(self.home, error=("start.load_failed", {"reason": reason}))
         self.page = replace(self.page, place="start")
         self.session = None
