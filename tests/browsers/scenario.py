@@ -277,7 +277,7 @@ class Pass:
         self.reveal(0)
         d.tap('[data-action="menu"]')
         d.tap('[data-action="log"]')
-        d.tap('[data-action="export"]')
+        d.tap('[data-action="export"]:not([data-menu-export])')
         view = d.wait_for("() => { const x = window.__guard.downloads[0];"
                           " return x && x.text !== null && x; }", timeout=30,
                           what="the exported view")
