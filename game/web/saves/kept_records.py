@@ -7,16 +7,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .records import EMPTY, RECORDS_KEY, Records, records_from, records_text
-from .storage import SaveStore, parse_json
+from .records import EMPTY, RECORDS_KEY, Records, parse_records, records_text
+from .storage import SaveStore
 
 
 def load_records(store: SaveStore) -> Records:
-    """The records as stored now (read fresh each time: another tab may have added a game),
-    through the storage's guard for outside JSON; unreadable: none."""
+    """The records as stored now (read fresh each time: another tab may have added a game);
+    unreadable: none."""
     try:
-        return records_from(parse_json(store.backend.get(RECORDS_KEY)))
-    except Exception:  # hostile or broken: no records rather than a broken page
+        return parse_records(store.backend.get(RECORDS_KEY))
+    except Exception:  # a storage that cannot be read: no records rather than a broken page
         return EMPTY
 
 

@@ -17,9 +17,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ...errors import SettingsError
+from ...errors import SaveError, SettingsError
 from ...match import Game
 from ...settings import clean_name
+from ...untrusted import parse_json
 
 RECORDS_KEY = "manhattan:records"
 FORMAT = "manhattan-records"
@@ -307,15 +308,13 @@ def records_text(records: Records) -> str:
 
 
 def parse_records(text: str | None) -> Records:
-    """The stored records; anything unreadable is dropped, never an error (a corrupted or
-    hand-edited entry costs that entry only)."""
-    if not text:
-        return EMPTY
+    """The stored records, read through the engine's one guard for outside JSON (size,
+    nesting); anything unreadable is dropped, never an error (a corrupted or hand-edited
+    entry costs that entry only)."""
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
+        return records_from(parse_json(text, "the records"))
+    except SaveError:
         return EMPTY
-    return records_from(data)
 
 
 def records_from(data: Any) -> Records:
