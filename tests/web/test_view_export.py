@@ -16,6 +16,7 @@ from webkit import make_controller, play_to_end, setup_game
 
 from game.actions import Build, ReturnPiece
 from game.web.features import computers
+from game.web.model.effects import CopyText, ShareLink
 from game.web.saves.sharing import LINK_KEY
 
 SEED_MARK = "seed"
@@ -47,21 +48,48 @@ def assert_no_secret(text: str, c) -> None:
     assert any(game.state.hands)  # there were hidden cards to leak
 
 
-def every_shared_text(c) -> list[str]:
+def tap_drawn(c, action: str, **marks) -> None:
+    """Tap a button only if the screen draws it (so each path tested is one the page offers)."""
+    assert c.render().find(data_action=action, **marks) is not None, (action, marks)
+    c.handle(action)
+
+
+def link_of_url(url: str) -> str:
+    """The game a whole address (page, then ``#game=...``) holds, as the file's text."""
+    return link_text(url[url.index("#") + 1:])
+
+
+def every_shared_text(c) -> dict[str, str]:
     """Every file and link an unfinished game offers outside the menu's whole export: the
-    log's and the replay's "Save as file" and "Share link"."""
-    texts = []
-    for opening in (("log",), ("replay",)):
-        for action in opening:
-            c.handle(action)
-        c.handle("export")
+    game menu's "Save as file", the log's and the replay's "Save as file" and "Share link",
+    and what the link's Copy and Share buttons hand to the browser."""
+    c.params["url"] = "https://example.org/manhattan/"
+    c.page = type(c.page)(**{**c.page.__dict__, "web_share": True})  # Share drawn too
+    texts = {}
+    tap_drawn(c, "menu")
+    tap_drawn(c, "export", data_menu_export="true")
+    name, text = c.take_download()
+    assert name.endswith("-view.json") and not c.table.menu_open
+    texts["menu file"] = text
+    for opening in ("log", "replay"):
+        tap_drawn(c, "log")  # the replay opens from the log
+        if opening == "replay":
+            tap_drawn(c, "replay")
+        tap_drawn(c, "export")
         name, text = c.take_download()
         assert name.endswith("-view.json")
-        texts.append(text)
-        c.handle("share")
-        texts.append(link_text(c.share))
-        c.handle("share-close")
-        c.handle("replay-close") if c.following.replay_step is not None else c.handle("log")
+        texts[f"{opening} file"] = text
+        tap_drawn(c, "share")
+        texts[f"{opening} link"] = link_text(c.share)
+        c.take_effects()
+        tap_drawn(c, "share-copy")
+        tap_drawn(c, "share-send")
+        copied, shared = c.take_effects()
+        assert isinstance(copied, CopyText) and isinstance(shared, ShareLink)
+        texts[f"{opening} copied link"] = link_of_url(copied.text)
+        texts[f"{opening} shared link"] = link_of_url(shared.url)
+        tap_drawn(c, "share-close")
+        tap_drawn(c, "replay-close" if opening == "replay" else "log")
     return texts
 
 
@@ -69,17 +97,27 @@ def test_every_file_and_link_of_an_unfinished_game_holds_no_secret():
     for count in (2, 3, 4):
         c = unfinished(steps=30 + 10 * count, count=count)
         texts = every_shared_text(c)
-        assert len(texts) == 4
-        for text in texts:
-            assert_no_secret(text, c)
+        assert len(texts) == 9
+        for where, text in texts.items():
+            try:
+                assert_no_secret(text, c)
+            except AssertionError as error:
+                raise AssertionError(where) from error
 
 
 def test_the_whole_game_leaves_only_from_the_menu_after_a_warning():
     c = unfinished()
     game = c.session.game
+    c.handle("log")  # not in the log, nor in the replay
+    assert c.render().find(data_log_open="true").find(data_action="export-whole") is None
+    c.handle("replay")
+    replay = c.render().find(data_replay_step=True)
+    assert replay is not None and replay.find(data_action="export-whole") is None
+    c.handle("replay-close")
     c.handle("menu")
     tree = c.render()
-    assert tree.find(data_action="export-whole") is not None
+    menu = tree.find(id="game-menu")
+    assert menu.find(data_action="export-whole") is not None
     assert tree.find(data_whole_export=True) is None
     c.handle("export-whole")
     assert c.take_download() is None  # the first tap only warns

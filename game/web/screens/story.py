@@ -115,6 +115,7 @@ def log_drawer(f: PlayFrame) -> El | None:
                button(M.t("replay.open"), "replay", cls="btn small secondary"),
                share_buttons(f),
                button(M.t("story.close"), "log", cls="btn small secondary")),
+             share_block(f),
              h("p", {"class": "hint"}, M.t("story.log_hint")),
              log_list(f))
 
