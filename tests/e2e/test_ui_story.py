@@ -400,6 +400,14 @@ def test_a_shared_link_opens_its_replay_offline(page, context, site_url, browser
     tap(page, '[data-action="log"]')
     assert page.locator('[data-action="export"]:not([data-menu-export])').count() == 1
     assert page.locator('[data-action="share"]').count() == 1  # its view (tests/web/test_view_export.py)
+    # the log's link is shown during the game (with Copy), and holds the view: no seed, no shuffle
+    tap(page, '[data-action="share"]')
+    page.wait_for_selector("[data-log-open] [data-share-link] [data-action='share-copy']")
+    url = page.get_attribute("[data-share-url]", "value")
+    packed = url.split("#", 1)[1][len(LINK_KEY):]
+    view = zlib.decompress(base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4))).decode()
+    assert game.seed not in view and "shuffle" not in view and json.loads(view)["log"]
+    screenshot(page, "story-log-share-unfinished", sizes=("phone", "tablet-landscape"))
     packed = base64.urlsafe_b64encode(zlib.compress(export_text(game).encode())).decode()
     page.evaluate("localStorage.clear()")
     page.goto("about:blank")
