@@ -271,6 +271,10 @@
     box.hidden = false;
     var loading = document.getElementById("loading");
     if (loading) loading.setAttribute("aria-busy", "false");
+    // A file the game can start without (the stylesheet) would let it start under the
+    // message, unstyled and unusable: the message and Try again are all the page shows.
+    var app = document.getElementById("app");
+    if (app) app.hidden = true;
   }
 
   var healAsked = false;

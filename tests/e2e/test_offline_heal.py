@@ -187,3 +187,23 @@ def test_offline_a_missing_file_is_said_with_try_again_and_an_icon_is_not_fatal(
         page.click("#boot-offline-retry")
     wait_ready(page)
     assert revision(page, index)["status"] == 200
+    # The stylesheet missing offline: the same message (not an unstyled game, not "could not
+    # start"); back online, Try again starts the game and stores it again.
+    css = url_of("assets/css/app.css")
+    assert page.evaluate(DELETE_JS, [name, css])
+    context.set_offline(True)
+    page.goto(site_url + "?fast=1&aiworker=off&snapshot=0")
+    page.wait_for_selector("#boot-offline", state="visible", timeout=60_000)
+    assert page.get_attribute("html", "data-offline-missing").endswith("assets/css/app.css")
+    assert page.inner_text("#boot-offline h2") == OFFLINE_TITLES["en"]
+    # The game may start under it without its stylesheet: unusable, so it stays hidden.
+    page.wait_for_selector("html[data-ready='true']", state="attached", timeout=60_000)
+    assert page.is_visible("#boot-offline") and not page.is_visible("#boot-error")
+    assert not page.is_visible("#app")
+    screenshot(page, "offline-missing-css", sizes=["phone"])
+    context.set_offline(False)
+    with page.expect_navigation():
+        page.click("#boot-offline-retry")
+    wait_ready(page)
+    assert not page.is_visible("#boot-error") and not page.is_visible("#boot-offline")
+    assert revision(page, css)["revision"] == next(e["revision"] for e in precache() if e["url"] == css)
