@@ -15,6 +15,7 @@ from engine_testkit import mentioned_cards
 from webkit import make_controller, play_to_end, setup_game
 
 from game.actions import Build, ReturnPiece
+from game.web import messages as M
 from game.web.features import computers
 from game.web.model.effects import CopyText, ShareLink
 from game.web.saves.sharing import LINK_KEY
@@ -196,3 +197,17 @@ def test_a_finished_game_still_leaves_whole():
     name, text = c.take_download()
     assert not name.endswith("-view.json") and json.loads(text)["seed"] == c.session.game.seed
     assert c.render().find(data_action="export-whole") is None
+
+
+def test_the_backup_holds_unfinished_games_whole_and_says_so_beside_its_button():
+    """The backup (start screen) is for moving this browser's games to another one: it holds
+    an unfinished game whole (seed and shuffles), and its note says so next to the button."""
+    c = unfinished()
+    game = c.session.game
+    c.handle("home")
+    tools = c.render().find(data_backup_tools=True)
+    assert tools is not None and tools.find(data_action="backup") is not None
+    assert M.t("backup.hint") in tools.text() and "hands" in M.t("backup.hint")
+    c.handle("backup")
+    _, text = c.take_download()
+    assert game.seed in text and "shuffle" in text
