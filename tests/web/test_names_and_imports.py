@@ -259,3 +259,24 @@ def test_no_screen_of_a_whole_game_shows_a_name_outside_a_bdi(lang):
         assert {"pass", "play", "final", "start"} <= seen, seen
     finally:
         M.set_language("en")
+
+
+def test_the_statistics_screen_isolates_every_name_in_a_sentence():
+    """The records' people (issue 26) by name: in the tables, the pairs and the chart's
+    heading each name is in a bdi; a button or an option whose whole text is one name is a
+    box of its own, which isolates it already."""
+    names = ("Xaver", "Quirin", "Yukiko")
+    c = make_controller()
+    setup_game(c, 3, controllers=["human", "greedy", "human"], names=list(names), start="0",
+               deal=3)
+    play_to_end(c, random.Random(5))
+    c.handle("home")
+    c.handle("stats")
+    assert c.screen == "stats"
+    tree = c.render()
+    chart = tree.find(**{"class": "stats-chart"})
+    [heading] = [el for el in chart.walk() if el.tag == "h2"]
+    assert [el.text() for el in heading.walk() if el.tag == "bdi"] == [names[0]]
+    whole_names = [(el, text) for el, text in names_outside_bdi(tree, names)
+                   if not (el.tag in ("button", "option") and text in names)]
+    assert whole_names == []

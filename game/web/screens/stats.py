@@ -89,7 +89,7 @@ def _chart_section(f: StatsFrame, played: list[PersonLine]) -> El | None:
                        cls="btn seg" + (" on" if p.id == f.chart.id else ""))
                 for p in played]) if len(played) > 1 else None
     return h("section", {"class": "stats-chart"},
-             h("h2", {}, M.t("stats.chart", name=f.chart.name)), choose,
+             h("h2", {}, M.parts("stats.chart", name=bdi(f.chart.name))), choose,
              score_history(f))
 
 
