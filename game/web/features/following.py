@@ -3,7 +3,7 @@ inspector, and the replay (issue 24.1: a feature as a frozen state and pure upda
 
 None of this is part of the game: it is what the table looks at. So it is one frozen value,
 changed only by the functions below (each returns the new value; nothing is written to the
-storage for it, game/web/features/keeping.py ``persist``), and tested without a browser.
+storage for it, game/web/features/keeping.py ``save_due``), and tested without a browser.
 It is a part of the play screen's state (:class:`game.web.features.playing.Table`); the
 handlers below read and replace it as ``c.following``.
 """

@@ -116,8 +116,7 @@ def start_tutorial(c: Controller, args: None) -> None:
         return
     c.new_game(T.settings(), seed=T.SEED)
     assert c.session is not None
-    c.session.game.meta[T.META] = "on"
-    keeping.persist(c)
+    c.session.game.meta[T.META] = "on"  # stored by the tap's Save (Controller.handle)
 
 
 def keep_tutorial(c: Controller, args: None) -> None:

@@ -291,8 +291,10 @@ class Controller:
     def handle(self, action: str, data: Mapping[str, Any] | None = None) -> bool:
         """Apply one tap or change through the table of UI actions
         (:data:`game.web.model.ui_actions.ACTIONS`).
-        Returns True when the screen must be drawn again. An unknown action or malformed
-        arguments change nothing and are reported through ``self.report``."""
+        Returns True to draw again. What the tap asks of the outside world is queued
+        (:meth:`take_effects`), first the Save of a game it changed: the interpreter writes
+        it before the drawing, a download, a reload or a computer's thinking. Unknown
+        or malformed: nothing changes, reported through ``self.report``."""
         entry = ACTIONS.get(action)
         if entry is None:
             self.report(f"unknown UI action {action!r}")
@@ -311,10 +313,12 @@ class Controller:
             if reason is not None:  # this tab is out of date: adopt, drop the tap
                 keeping.adopt(self, reason)
                 return True
+        start = len(self.effects)
         result = entry.handler(self, args)
         if self.session is not None and self.page.place == "play":
-            keeping.persist(self)
-        heard(self)  # the sound of a move this tap made (none if the storage refused it)
+            if (save := keeping.save_due(self)) is not None:  # first: nothing may lose it
+                self.effects.insert(start, save)
+        heard(self)  # the sound of a move this tap made (dropped if the storage refuses it)
         return result is not False
 
     def tutorial_id(self) -> str | None:
