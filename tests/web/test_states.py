@@ -21,8 +21,10 @@ from game.web.features import playing as T
 from game.web.features.saved import FRESH
 from game.web.frames.frame import CoachMove
 from game.web.model.effects import ApplyUpdate, Download, Reload
+from game.web.model.setup_form import SetupForm
 
-STATES = (P.Page(), N.Home(), T.OPENED, K.Coaching(), S.CLOSED, FRESH, F.LIVE)
+STATES = (P.Page(), N.Home(), T.OPENED, K.Coaching(), S.CLOSED, FRESH, F.LIVE,
+          SetupForm.blank(), SetupForm.blank().players[0])
 
 
 @pytest.mark.parametrize("state", STATES, ids=lambda s: type(s).__name__)

@@ -15,6 +15,7 @@ from ...errors import SaveError
 from ...match import Game
 from ...public_record import is_view_game
 from .. import messages as M
+from ..model import setup_form
 from ..model.effects import CopyText, Download, Effect, ShareLink
 from ..saves.backup import backup_name, backup_text, restore
 from ..saves.sharing import (
@@ -155,7 +156,7 @@ def restore_file(c: Controller, text: str | None) -> None:
     prefs = c.store.prefs()
     if "lang" in report.settings:
         M.set_language(prefs["lang"])
-        c.form.relabel()
+        c.form, _ = setup_form.update(c.form, setup_form.Relabel())
     speed = prefs.get("speed")
     if "speed" in report.settings and is_speed(speed):
         c.page = replace(c.page, speed=speed)

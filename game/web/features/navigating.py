@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from .. import messages as M
+from ..model import setup_form
 from ..model.setup_form import TABLE_PREF, SetupForm, play_alone_settings
 from ..saves.backup import RestoreReport
 from ..thinking.coach import hints_on
@@ -89,8 +90,8 @@ def start_setup(c: Controller, args: None) -> None:
     """The setup screen, filled in like the open game, else like the last table used
     (else as it was left)."""
     if c.session is not None:
-        c.form = SetupForm.from_settings(c.session.settings, c.controllers)
-        c.form.hints = hints_on(c.session.game.meta)
+        c.form = replace(SetupForm.from_settings(c.session.settings, c.controllers),
+                         hints=hints_on(c.session.game.meta))
     else:
         kept = SetupForm.from_pref(c.store.prefs().get(TABLE_PREF), c.controllers)
         if kept is not None:
@@ -132,7 +133,7 @@ def set_language(c: Controller, code: str) -> None:
     prefs = c.store.prefs()
     prefs["lang"] = M.current_language()
     c.store.set_prefs(prefs)
-    c.form.relabel()
+    c.form, _ = setup_form.update(c.form, setup_form.Relabel())
 
 
 def continue_game(c: Controller, ident: str) -> None:

@@ -18,6 +18,7 @@ from ...actions import Action
 from ...material import SEATS, Card
 from ...settings import Settings
 from ..frames.frame import BUILD, Frame, PlayPage
+from ..model import setup_form
 from ..model.effects import Effect, ShowBoard
 from ..thinking.coach import hints_on, set_hints
 from . import following, keeping
@@ -106,18 +107,18 @@ def board_shown(last: BoardKey | None, frame: Frame) -> tuple[BoardKey | None, l
 # ------------------------------------------------------------------ the handlers
 
 def set_count(c: Controller, count: int) -> None:
-    c.form.set_count(count)
+    c.form, _ = setup_form.update(c.form, setup_form.SetCount(count))
 
 
 def set_field(c: Controller, args: tuple[str, int | None, Any, bool]) -> bool:
     field, player, value, committed = args
-    c.form.set_field(field, value, player)
+    c.form, _ = setup_form.update(c.form, setup_form.SetField(field, value, player))
     # Typing a name must not redraw (it would move the caret); leaving the field may.
     return field != "name" or committed
 
 
 def start_game(c: Controller, args: None) -> None:
-    settings = c.form.validate()
+    c.form, settings = setup_form.validated(c.form)
     if settings is not None and c.new_game(settings, hints=c.form.hints):
         keeping.keep_table(c)
 

@@ -11,7 +11,7 @@ replay of :class:`~game.web.features.following.Following`),
 :class:`~game.web.features.coaching.Coaching` (hints, the review),
 :class:`~game.web.features.files.Sharing` (the link, the whole-game warning) and
 :class:`~game.web.features.saved.Saved` (what the storage holds of the open game). The setup
-form (:class:`~game.web.model.setup_form.SetupForm`) is its own mutable object. The Session is the
+form (:class:`~game.web.model.setup_form.SetupForm`) is a frozen value too. The Session is the
 one mutable game object by design: the Game's log grows with every move.
 
 The attributes the browser shell, the jobs and the tests have always read (``screen``,
@@ -80,7 +80,7 @@ from ..thinking.review import ReviewJob
 from .effects import Download, Effect
 from .fields import Field
 from .session import Session
-from .setup_form import SetupForm
+from .setup_form import SetupForm, with_problem
 from .ui_actions import ACTIONS, KEEP_MENU_OPEN
 
 __all__ = ["MIN_TAP_PX", "PACE", "SCREEN_OF_TABLE", "Controller", "computer_ids"]
@@ -144,7 +144,7 @@ class Controller:
         self.controllers = ("human",) + computer_ids()
         self.session: Session | None = None
         self.game_id: str | None = None
-        self.form = SetupForm(self.controllers)
+        self.form = SetupForm.blank(self.controllers)
         prefs = store.prefs()
         speed = prefs.get("speed")
         self.page = Page(speed=speed if is_speed(speed) else "normal",
@@ -233,7 +233,7 @@ class Controller:
         except (StorageError, SaveConflict) as error:
             problem = ("storage.new_game_failed", {"reason": M.reason(error)})
             self.home = replace(self.home, error=problem)
-            self.form.errors = [problem]
+            self.form = with_problem(self.form, problem)
             return False
         self.saved = replace(self.saved, saved_text=text)
         self.set_session(session, ident)
