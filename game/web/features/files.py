@@ -64,7 +64,7 @@ def export_game(c: Controller, args: None) -> None:
     game whole, an unfinished one's view (game/public_record.py)."""
     if c.session is not None:
         game = c.session.game
-        c.table = table.menu_closed(c.table)  # (the game menu has it too)
+        table.tabled(c, table.CloseMenu())  # (the game menu has it too)
         c.effects.append(Download(export_name(game, c.clock()), shared_text(game)))
 
 
@@ -74,7 +74,7 @@ def export_whole(c: Controller, confirmed: bool) -> None:
     session = c.session
     if session is None or session.state.is_over or is_view_game(session.game):
         return
-    c.table = table.menu_closed(c.table)
+    table.tabled(c, table.CloseMenu())
     c.sharing, effects = whole_export_tapped(c.sharing, confirmed, session.game, c.clock())
     c.effects.extend(effects)
 

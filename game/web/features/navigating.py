@@ -61,29 +61,37 @@ def left(h: Home) -> Home:
 
 # ------------------------------------------------------------------ the handlers
 
+def paged(c: Controller, *actions: P.PageAction) -> None:
+    """The page's one update (:func:`game.web.features.page.update`) for each of
+    ``actions`` in turn, its effects queued."""
+    for action in actions:
+        c.page, effects = P.update(c.page, action)
+        c.effects.extend(effects)
+
+
 def go_home(c: Controller, args: None) -> None:
     c.set_session(None, None)
     c.store.set_current(None)
-    c.page = P.rules_shown(c.page, False)
+    paged(c, P.ShowRules(False))
     c.home = left(c.home)
 
 
 def open_rules(c: Controller, args: None) -> None:
-    c.page = P.rules_shown(c.page, True)
+    paged(c, P.ShowRules(True))
 
 
 def close_rules(c: Controller, args: None) -> None:
-    c.page = P.rules_shown(c.page, False)
+    paged(c, P.ShowRules(False))
 
 
 def toggle_menu(c: Controller, args: None) -> None:
     """Open or close the game menu of the top bar (its tools: log, inspect, speed, hide
     the cards, rules, language, saved games)."""
-    c.table = table.menu_toggled(c.table, c.page.place == "play")
+    table.tabled(c, table.ToggleMenu(c.page.place == "play"))
 
 
 def close_menu(c: Controller, args: None) -> None:
-    c.table = table.menu_closed(c.table)
+    table.tabled(c, table.CloseMenu())
 
 
 def start_setup(c: Controller, args: None) -> None:
@@ -98,20 +106,20 @@ def start_setup(c: Controller, args: None) -> None:
             c.form = kept
     c.set_session(None, None)
     c.store.set_current(None)
-    c.page = P.moved(c.page, "setup")
+    paged(c, P.Move("setup"))
 
 
 def play_alone(c: Controller, args: None) -> None:
     """One tap: one person against three computer players (medium), four-player rules,
     hints on (the game menu switches them off)."""
-    c.page = P.rules_shown(c.page, False)
+    paged(c, P.ShowRules(False))
     if c.new_game(play_alone_settings(), hints=True):
         keeping.keep_table(c)
 
 
 def start_tutorial(c: Controller, args: None) -> None:
     """The first-game tutorial: resumed where it was left, else a new one (fixed seed)."""
-    c.page = P.rules_shown(c.page, False)
+    paged(c, P.ShowRules(False))
     ident = c.tutorial_id()
     if ident is not None and c.open_game(ident):
         return
@@ -169,18 +177,16 @@ def dismiss_home_card(c: Controller, args: None) -> None:
 def apply_update(c: Controller, args: None) -> None:
     """Switch to the waiting new version (the browser layer activates it and reloads;
     the open game is in the storage and reopens)."""
-    c.page, effects = P.update_applied(c.page)
-    c.effects.extend(effects)
+    paged(c, P.TakeUpdate())
 
 
 def request_reload(c: Controller, args: None) -> None:
     """The page reloads itself."""
-    c.page, effects = P.reload_asked(c.page)
-    c.effects.extend(effects)
+    paged(c, P.AskReload())
 
 
 def cycle_speed(c: Controller, args: None) -> None:
-    c.page = P.speed_cycled(c.page)
+    paged(c, P.CycleSpeed())
     prefs = c.store.prefs()
     prefs["speed"] = c.page.speed
     c.store.set_prefs(prefs)
@@ -188,7 +194,7 @@ def cycle_speed(c: Controller, args: None) -> None:
 
 def cycle_motion(c: Controller, args: None) -> None:
     """The game menu's animations: off, normal, fast (kept for the next visits)."""
-    c.page = P.motion_cycled(c.page)
+    paged(c, P.CycleMotion())
     prefs = c.store.prefs()
     prefs["motion"] = c.page.motion
     c.store.set_prefs(prefs)
@@ -196,22 +202,22 @@ def cycle_motion(c: Controller, args: None) -> None:
 
 def toggle_sound(c: Controller, args: None) -> None:
     """The game menu's sound: on or off (kept for the next visits)."""
-    c.page = P.sound_toggled(c.page)
+    paged(c, P.ToggleSound())
     prefs = c.store.prefs()
     prefs[SOUND_PREF] = "off" if c.page.muted else "on"
     c.store.set_prefs(prefs)
 
 
 def toggle_peek(c: Controller, args: None) -> None:
-    c.table = table.peek_toggled(c.table)
+    table.tabled(c, table.TogglePeek())
 
 
 def zoom_in(c: Controller, city: int) -> bool:
     if not (0 <= city < 6 and c.zoom_allowed()) or c.session is None:
         return False
-    c.table = table.zoomed(c.table, city, len(c.session.game.log))
+    table.tabled(c, table.ZoomIn(city, len(c.session.game.log)))
     return True
 
 
 def zoom_out(c: Controller, args: None) -> None:
-    c.table = table.zoomed_out(c.table)
+    table.tabled(c, table.ZoomOut())

@@ -20,6 +20,7 @@ from ...errors import SettingsError
 from ..saves import records as R
 from ..saves.kept_records import reset_records, update_records
 from . import page as P
+from .navigating import paged
 
 if TYPE_CHECKING:
     from ..model.controller import Controller
@@ -63,12 +64,12 @@ def reset_tapped(s: Stats, confirmed: bool) -> tuple[Stats, bool]:
 
 def open_stats(c: Controller, args: None) -> None:
     """From the start screen or the final standings (whose game stays open behind)."""
-    c.page = P.moved(P.rules_shown(c.page, False), "stats")
+    paged(c, P.ShowRules(False), P.Move("stats"))
     c.stats = CLOSED
 
 
 def close_stats(c: Controller, args: None) -> None:
-    c.page = P.moved(c.page, "play" if c.session is not None else "start")
+    paged(c, P.Move("play" if c.session is not None else "start"))
     c.stats = CLOSED
 
 

@@ -41,6 +41,7 @@ from ...settings import Settings
 from .. import messages as M
 from ..features import coaching, files, keeping
 from ..features import following as F
+from ..features import page as P
 from ..features import playing as table
 from ..features import tutorial as T
 from ..features.coaching import Coaching, HintKey
@@ -52,7 +53,6 @@ from ..features.page import (
     Speed,
     default_motion,
     is_speed,
-    measured,
 )
 from ..features.saved import FRESH, Banner, Saved
 from ..features.sounds import SOUND_PREF, heard
@@ -265,7 +265,7 @@ class Controller:
         """The browser measured a plot of the whole board at ``px`` CSS pixels. Returns True
         when the board must be drawn again (it switched between overview and direct taps)."""
         was = self.page.compact
-        self.page = measured(self.page, px)
+        self.page, _ = P.update(self.page, P.Measure(px))  # (it asks nothing of the browser)
         return was != self.page.compact
 
     def zoom_allowed(self) -> bool:
@@ -307,7 +307,7 @@ class Controller:
         if self.page.notice is not None:
             self.page = replace(self.page, notice=None)
         if action not in KEEP_MENU_OPEN:  # any other tap acts and closes the game menu
-            self.table = table.menu_closed(self.table)
+            table.tabled(self, table.CloseMenu())
         if self.session is not None and self.game_id is not None:
             reason = self.store.changed_elsewhere(self.game_id)
             if reason is not None:  # this tab is out of date: adopt, drop the tap
