@@ -20,7 +20,7 @@ from game.web.features import page as P
 from game.web.features import playing as T
 from game.web.features.saved import FRESH
 from game.web.frames.frame import CoachMove
-from game.web.model.effects import ApplyUpdate, Download, Reload, ShowLogStep
+from game.web.model.effects import ApplyUpdate, CopyText, Download, Reload, ShowLogStep
 from game.web.model.setup_form import SetupForm
 
 STATES = (P.Page(), N.Home(), T.OPENED, K.Coaching(), S.CLOSED, FRESH, F.LIVE,
@@ -173,3 +173,25 @@ def test_a_tap_goes_through_its_modules_update():
     assert c.take_effects() == [ShowLogStep(c.table.following.replay_step)]
     c.handle("motion")
     assert c.page.motion == P.motion_cycled(P.Page()).motion
+
+
+def test_the_sharing_and_the_coach_have_one_update_too():
+    c = make_controller()
+    setup_game(c, 2, names=["A", "B"], start="0")
+    game = c.session.game
+    s, effects = S.update(S.CLOSED, S.ExportWhole(False, game, 0.0))
+    assert s.whole_export_asked and effects == ()
+    s, effects = S.update(s, S.ExportWhole(True, game, 0.0))
+    assert not s.whole_export_asked and [type(e) for e in effects] == [Download]
+    assert S.update(S.CLOSED, S.ShowLink("g=1")) == (S.Sharing(share="g=1"), ())
+    copied, effects = S.update(S.Sharing(share="g=1"), S.CopyLink("u#g=1"))
+    assert copied.copied and effects == (CopyText("u#g=1"),)
+    assert S.update(copied, S.CloseLink()) == (S.CLOSED, ())
+    key = ("g", 3, 0)
+    k, effects = K.update(K.Coaching(), K.AskHint(key))
+    assert k.hint_job == key and effects == ()
+    assert K.update(k, K.AskHint(key)) == (k, ())  # asked once
+    move = CoachMove(Build(Card(0, 0), 0, 0, "red", 1), "tallest")
+    shown, _ = K.update(k, K.HintAnswered(key, move))
+    assert shown.hint_shown == (key, move) and shown.hint_job is None
+    assert K.update(shown, K.ShowReviewItem(2))[0].review_shown == 2

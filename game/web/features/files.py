@@ -9,7 +9,7 @@ before the whole game leaves the device); a file to offer is a :class:`Download`
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, assert_never
 
 from ...errors import SaveError
 from ...match import Game
@@ -59,6 +59,77 @@ def whole_export_tapped(s: Sharing, confirmed: bool, game: Game,
         Download(export_name(game, now, whole=True), export_text(game))]
 
 
+def link_copied(s: Sharing, url: str) -> tuple[Sharing, list[Effect]]:
+    """The link's Copy button: the link to the clipboard, the button says it is done."""
+    return replace(s, copied=True), [CopyText(url)]
+
+
+# ------------------------------------------------------------------ the one door
+# Sharing's actions, each a small frozen value, and :func:`update`, which the handlers
+# below call (issue 24.1: the Elm architecture's ``update``).
+
+@dataclass(frozen=True)
+class ExportWhole:
+    """The whole-game export tapped (``confirmed``: the warning's own button)."""
+
+    confirmed: bool
+    game: Game
+    now: float
+
+
+@dataclass(frozen=True)
+class CancelWholeExport:
+    pass
+
+
+@dataclass(frozen=True)
+class ShowLink:
+    """The link of the game on screen (its fragment) shown."""
+
+    fragment: str
+
+
+@dataclass(frozen=True)
+class CloseLink:
+    pass
+
+
+@dataclass(frozen=True)
+class CopyLink:
+    url: str
+
+
+SharingAction = ExportWhole | CancelWholeExport | ShowLink | CloseLink | CopyLink
+
+
+def update(s: Sharing, action: SharingAction) -> tuple[Sharing, tuple[Effect, ...]]:
+    """Sharing's one update: the new value and what it asks of the browser (a file, the
+    clipboard)."""
+    match action:
+        case ExportWhole(confirmed, game, now):
+            after, effects = whole_export_tapped(s, confirmed, game, now)
+            return after, tuple(effects)
+        case CancelWholeExport():
+            return replace(s, whole_export_asked=False), ()
+        case ShowLink(fragment):
+            return replace(s, share=fragment, copied=False), ()
+        case CloseLink():
+            return replace(s, share=None, copied=False), ()
+        case CopyLink(url):
+            after, effects = link_copied(s, url)
+            return after, tuple(effects)
+        case _:
+            assert_never(action)
+
+
+# ------------------------------------------------------------------ the handlers
+
+def shared(c: Controller, action: SharingAction) -> None:
+    """Sharing's update applied to the controller's state, its effects queued."""
+    c.sharing, effects = update(c.sharing, action)
+    c.effects.extend(effects)
+
+
 def export_game(c: Controller, args: None) -> None:
     """Offer the game as a file (the browser layer takes :attr:`download`): a finished
     game whole, an unfinished one's view (game/public_record.py)."""
@@ -75,34 +146,27 @@ def export_whole(c: Controller, confirmed: bool) -> None:
     if session is None or session.state.is_over or is_view_game(session.game):
         return
     table.tabled(c, table.CloseMenu())
-    c.sharing, effects = whole_export_tapped(c.sharing, confirmed, session.game, c.clock())
-    c.effects.extend(effects)
+    shared(c, ExportWhole(confirmed, session.game, c.clock()))
 
 
 def cancel_whole_export(c: Controller, args: None) -> None:
-    c.sharing = replace(c.sharing, whole_export_asked=False)
+    shared(c, CancelWholeExport())
 
 
 def share_link(c: Controller, args: None) -> None:
     """A link to the game's replay: a finished game whole, an unfinished one's view."""
     if c.session is not None:
-        c.sharing = replace(c.sharing, share=link_fragment(c.session.game), copied=False)
+        shared(c, ShowLink(link_fragment(c.session.game)))
 
 
 def close_share(c: Controller, args: None) -> None:
-    c.sharing = replace(c.sharing, share=None, copied=False)
-
-
-def link_copied(s: Sharing, url: str) -> tuple[Sharing, list[Effect]]:
-    """The link's Copy button: the link to the clipboard, the button says it is done."""
-    return replace(s, copied=True), [CopyText(url)]
+    shared(c, CloseLink())
 
 
 def copy_link(c: Controller, args: None) -> None:
     url = share_url(c)
     if url is not None:
-        c.sharing, effects = link_copied(c.sharing, url)
-        c.effects.extend(effects)
+        shared(c, CopyLink(url))
 
 
 def send_link(c: Controller, args: None) -> None:

@@ -215,7 +215,7 @@ class Controller:
         self.saved = replace(FRESH, saved_text=self.saved.saved_text)
         self.table = table.OPENED
         self.sharing = files.CLOSED
-        self.coach = coaching.review_closed(self.coach)  # leaving the game cancels its review
+        coaching.coached(self, coaching.CloseReview())  # leaving the game cancels its review
         self.page = replace(self.page, place="play" if session is not None else "start")
 
     def new_game(self, settings: Settings, seed: str | None = None, hints: bool = False) -> bool:
