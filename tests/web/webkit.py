@@ -25,9 +25,13 @@ class SavingController(Controller):
     ``Page.dispatch`` does before it draws; the tap's other effects stay queued for the
     test to read (``take_effects``, ``take_download``)."""
 
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.interpreter = Interpreter(self, FakeBrowser(), lambda: None)
+
     def handle(self, action, data=None) -> bool:
         redraw = super().handle(action, data)
-        self.effects = Interpreter(self, FakeBrowser(), lambda: None).save_first(self.effects)
+        self.effects = self.interpreter.save_first(self.effects)
         return redraw
 
 
