@@ -195,3 +195,14 @@ def test_the_sharing_and_the_coach_have_one_update_too():
     shown, _ = K.update(k, K.HintAnswered(key, move))
     assert shown.hint_shown == (key, move) and shown.hint_job is None
     assert K.update(shown, K.ShowReviewItem(2))[0].review_shown == 2
+
+
+def test_the_start_screen_has_one_update():
+    h, effects = N.update(N.Home(), N.Fail(("start.load_failed", {"reason": "x"})))
+    assert h.error == ("start.load_failed", {"reason": "x"}) and effects == ()
+    asked, _ = N.update(h, N.TapDelete("a", False))
+    assert asked == N.delete_tapped(h, "a", False)[0] and asked.confirm_delete == "a"
+    assert N.update(asked, N.TapDelete("a", True))[0] == N.delete_tapped(asked, "a", True)[0]
+    assert N.update(asked, N.Leave())[0].confirm_delete is None
+    assert N.update(h, N.ShowReport(None)) == (h, ())
+    assert N.update(h, N.Fail(None))[0].error is None

@@ -28,6 +28,7 @@ from ..saves.sharing import (
 )
 from ..saves.storage import StorageError
 from . import following
+from . import navigating as nav
 from . import playing as table
 from .navigating import ALLOWED_PREFS
 from .page import is_motion, is_speed
@@ -208,15 +209,15 @@ def restore_file(c: Controller, text: str | None) -> None:
     """Restore a backup file (None: a file far larger than any backup, not read). Games
     here are never overwritten by an older or different copy; the report says what was
     restored and skipped. A file refused as a whole changes nothing and says why."""
-    c.home = replace(c.home, restore_report=None, confirm_delete=None)
+    nav.homed(c, nav.ShowReport(None), nav.Leave())
     try:
         if text is None:
             raise SaveError("the file is far too large to be a backup", "too_large")
         report = restore(c.store, text, ALLOWED_PREFS)
     except SaveError as error:
-        c.home = replace(c.home, error=("backup.restore_failed", {"reason": M.reason(error)}))
+        nav.homed(c, nav.Fail(("backup.restore_failed", {"reason": M.reason(error)})))
         return
-    c.home = replace(c.home, error=None, restore_report=report)
+    nav.homed(c, nav.Fail(None), nav.ShowReport(report))
     prefs = c.store.prefs()
     if "lang" in report.settings:
         M.set_language(prefs["lang"])
@@ -232,7 +233,7 @@ def restore_file(c: Controller, text: str | None) -> None:
 
 
 def close_restore_report(c: Controller, args: None) -> None:
-    c.home = replace(c.home, restore_report=None)
+    nav.homed(c, nav.ShowReport(None))
 
 
 def open_link(c: Controller, fragment: str) -> None:
@@ -246,7 +247,7 @@ def open_link(c: Controller, fragment: str) -> None:
 
 def import_failed(c: Controller, reason: M.Said) -> None:
     c.set_session(None, None)
-    c.home = replace(c.home, error=("share.import_failed", {"reason": reason}))
+    nav.homed(c, nav.Fail(("share.import_failed", {"reason": reason})))
 
 
 def adopt_game(c: Controller, game: Game) -> None:
@@ -259,6 +260,6 @@ def adopt_game(c: Controller, game: Game) -> None:
         except StorageError as error:
             import_failed(c, M.reason(error))
             return
-    c.home = replace(c.home, error=None)
+    nav.homed(c, nav.Fail(None))
     if c.open_game(ident) and game.state.is_over and not c.table.following.replaying:
         following.open_replay(c, None)

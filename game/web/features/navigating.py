@@ -10,10 +10,11 @@ functions below; the page's is :class:`game.web.features.page.Page`. The handler
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, assert_never
 
 from .. import messages as M
 from ..model import setup_form
+from ..model.effects import Effect
 from ..model.setup_form import TABLE_PREF, SetupForm, play_alone_settings
 from ..saves.backup import RestoreReport
 from ..thinking.coach import hints_on
@@ -59,6 +60,59 @@ def left(h: Home) -> Home:
     return replace(h, confirm_delete=None)
 
 
+# ------------------------------------------------------------------ the one door
+# The start screen's actions, each a small frozen value, and :func:`update`, which the
+# handlers go through (issue 24.1: the Elm architecture's ``update``). Whether a confirming
+# delete tap deletes now is :func:`delete_tapped`'s answer beside the state.
+
+@dataclass(frozen=True)
+class Fail:
+    """Why a game could not be opened, started, imported or restored (None: all is well)."""
+
+    problem: tuple[str, dict[str, Any]] | None
+
+
+@dataclass(frozen=True)
+class TapDelete:
+    ident: str
+    confirmed: bool
+
+
+@dataclass(frozen=True)
+class Leave:
+    pass
+
+
+@dataclass(frozen=True)
+class ShowReport:
+    report: RestoreReport | None
+
+
+HomeAction = Fail | TapDelete | Leave | ShowReport
+
+
+def update(h: Home, action: HomeAction) -> tuple[Home, tuple[Effect, ...]]:
+    """The start screen's one update: the new value, and no effects."""
+    match action:
+        case Fail(problem):
+            return replace(h, error=problem), ()
+        case TapDelete(ident, confirmed):
+            return delete_tapped(h, ident, confirmed)[0], ()
+        case Leave():
+            return left(h), ()
+        case ShowReport(report):
+            return replace(h, restore_report=report), ()
+        case _:
+            assert_never(action)
+
+
+def homed(c: Controller, *actions: HomeAction) -> None:
+    """The start screen's update for each of ``actions`` in turn, its effects queued."""
+    for action in actions:
+        c.home, effects = update(c.home, action)
+        c.effects.extend(effects)
+
+
 # ------------------------------------------------------------------ the handlers
 
 def paged(c: Controller, *actions: P.PageAction) -> None:
@@ -73,7 +127,7 @@ def go_home(c: Controller, args: None) -> None:
     c.set_session(None, None)
     c.store.set_current(None)
     paged(c, P.ShowRules(False))
-    c.home = left(c.home)
+    homed(c, Leave())
 
 
 def open_rules(c: Controller, args: None) -> None:
@@ -145,12 +199,13 @@ def set_language(c: Controller, code: str) -> None:
 
 
 def continue_game(c: Controller, ident: str) -> None:
-    c.home = replace(c.home, error=None)
+    homed(c, Fail(None))
     c.open_game(ident)
 
 
 def delete_game(c: Controller, args: tuple[str, bool]) -> None:
-    c.home, delete = delete_tapped(c.home, *args)
+    delete = delete_tapped(c.home, *args)[1]
+    homed(c, TapDelete(*args))
     if delete:
         c.store.delete(args[0])
 
@@ -158,12 +213,12 @@ def delete_game(c: Controller, args: tuple[str, bool]) -> None:
 def delete_finished(c: Controller, confirmed: bool) -> None:
     """Free space: delete every finished game, after a second, confirming tap."""
     if not confirmed:
-        c.home = replace(c.home, confirm_delete="finished")
+        homed(c, TapDelete("finished", False))
         return
     for entry in c.entries():
         if entry.game is not None and entry.game.state.is_over:
             c.store.delete(entry.id)
-    c.home = replace(c.home, confirm_delete=None, error=None)
+    homed(c, Leave(), Fail(None))
 
 
 def dismiss_home_card(c: Controller, args: None) -> None:

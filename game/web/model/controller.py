@@ -45,7 +45,7 @@ from ..features import page as P
 from ..features import playing as table
 from ..features import tutorial as T
 from ..features.coaching import Coaching, HintKey
-from ..features.navigating import HOME_CARD, Home
+from ..features.navigating import HOME_CARD, Fail, Home, homed
 from ..features.page import (
     MIN_TAP_PX,
     PACE,
@@ -202,7 +202,7 @@ class Controller:
         return True
 
     def _load_failed(self, reason: str | M.Said) -> None:
-        self.home = replace(self.home, error=("start.load_failed", {"reason": reason}))
+        homed(self, Fail(("start.load_failed", {"reason": reason})))
         self.page = replace(self.page, place="start")
         self.session = None
         self.game_id = None
@@ -232,13 +232,13 @@ class Controller:
             text = self.store.save(ident, game, new=True)
         except (StorageError, SaveConflict) as error:
             problem = ("storage.new_game_failed", {"reason": M.reason(error)})
-            self.home = replace(self.home, error=problem)
+            homed(self, Fail(problem))
             self.form = with_problem(self.form, problem)
             return False
         self.saved = replace(self.saved, saved_text=text)
         self.set_session(session, ident)
         self.saved = replace(self.saved, stored=keeping.contents(self), banner=None)
-        self.home = replace(self.home, error=None)
+        homed(self, Fail(None))
         self.store.set_current(ident)
         return True
 
