@@ -206,3 +206,18 @@ def test_the_start_screen_has_one_update():
     assert N.update(asked, N.Leave())[0].confirm_delete is None
     assert N.update(h, N.ShowReport(None)) == (h, ())
     assert N.update(h, N.Fail(None))[0].error is None
+
+
+def test_the_statistics_have_one_update():
+    from game.web.features import statistics as St
+    s, effects = St.update(St.CLOSED, St.ShowPerson("p1"))
+    assert s == St.Stats(chart="p1") and effects == ()
+    asked, _ = St.update(s, St.TapForget("p2", False))
+    assert asked == St.forget_tapped(s, "p2", False)[0] and asked.forget == "p2"
+    assert St.update(asked, St.TapForget("p2", True))[0] == St.Stats(chart="p1")
+    assert St.update(s, St.TapReset(False))[0].reset
+    assert St.update(s, St.AskMerge("p1", "p3"))[0].merge == ("p1", "p3")
+    assert St.update(s, St.Merged("p3", None))[0] == St.Stats(chart="p3")
+    refused = ("stats.not_saved", {})
+    assert St.update(asked, St.Told(refused))[0] == St.Stats(chart="p1", error=refused)
+    assert St.update(s, St.Close()) == (St.CLOSED, ())
