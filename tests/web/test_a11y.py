@@ -9,10 +9,17 @@ import pytest
 from webkit import make_controller, play_to_end, setup_game, tap_decision
 
 from game.web import messages as M
-from game.web.model.setup_form import SetupForm
+from game.web.model.setup_form import Relabel, SetField, SetupAction, SetupForm, update
 from game.web.saves.storage import MemoryBackend
 from game.web.screens.announce import fresh, news
 from game.web.screens.board_svg import plot_name, plot_where
+
+
+def changed(form: SetupForm, action: SetupAction) -> SetupForm:
+    """The form after ``action``, which asks nothing of the browser."""
+    after, effects = update(form, action)
+    assert effects == ()
+    return after
 
 
 @pytest.fixture(autouse=True)
@@ -67,17 +74,17 @@ def test_play_alone_is_one_tap_against_three_named_computers():
 
 
 def test_setup_names_computers_by_level_and_follows_the_language():
-    form = SetupForm(("human", "greedy", "search:2"))
-    form.set_field("controller", "greedy", 1)
-    assert form.players[1]["name"] == "Computer 2 (easy)"
-    form.set_field("name", "Ada", 2)
-    form.set_field("controller", "search:2", 2)
-    assert form.players[2]["name"] == "Ada"  # a typed name is never replaced
+    form = SetupForm.blank(("human", "greedy", "search:2"))
+    form = changed(form, SetField("controller", "greedy", 1))
+    assert form.players[1].name == "Computer 2 (easy)"
+    form = changed(form, SetField("name", "Ada", 2))
+    form = changed(form, SetField("controller", "search:2", 2))
+    assert form.players[2].name == "Ada"  # a typed name is never replaced
     M.set_language("de")
-    form.relabel()
-    assert [p["name"] for p in form.players[:3]] == ["Spieler 1", "Computer 2 (leicht)", "Ada"]
-    form.set_field("controller", "human", 1)
-    assert form.players[1]["name"] == "Spieler 2"
+    form = changed(form, Relabel())
+    assert [p.name for p in form.players[:3]] == ["Spieler 1", "Computer 2 (leicht)", "Ada"]
+    form = changed(form, SetField("controller", "human", 1))
+    assert form.players[1].name == "Spieler 2"
     for lang in ("en", "de", "fr"):
         M.set_language(lang)
         from game.ai import OFFERED

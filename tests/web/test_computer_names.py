@@ -14,7 +14,7 @@ from game.web.model.setup_form import SetupForm
 
 
 def names(c):
-    return [p["name"] for p in c.form.players]
+    return [p.name for p in c.form.players]
 
 
 def test_default_names_follow_the_level_and_typed_names_stay():
@@ -93,9 +93,8 @@ def test_a_new_game_like_the_last_one_names_its_computers_in_the_language_now():
     M.set_language("de")
     settings = settings_named("Spieler 1", "Computer 2 (leicht)", "Zed", "Computer 4 (mittel)")
     M.set_language("fr")
-    form = SetupForm(("human", "greedy", "search:1"))
-    form = SetupForm.from_settings(settings, form.controllers)
-    assert [p["name"] for p in form.players] == [
+    form = SetupForm.from_settings(settings, ("human", "greedy", "search:1"))
+    assert [p.name for p in form.players] == [
         "Joueur 1", "IA 2 (facile)", "Zed", "IA 4 (moyen)"]
 
 

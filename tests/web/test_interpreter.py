@@ -6,11 +6,14 @@ Save gives exactly the messages a tap gives."""
 from __future__ import annotations
 
 import json
+import random
 
 from fakebrowser import FakeBrowser
 from webkit import make_controller, setup_game, tap_decision
 
+from game.actions import Build
 from game.web.features import keeping
+from game.web.model.controller import Controller
 from game.web.model.effects import (
     Announce,
     ApplyUpdate,
@@ -21,11 +24,12 @@ from game.web.model.effects import (
     Reload,
     Save,
     ShowBoard,
+    Sound,
     Think,
     Timer,
 )
 from game.web.runtime.interpreter import Interpreter
-from game.web.saves.storage import PREFIX, MemoryBackend
+from game.web.saves.storage import PREFIX, MemoryBackend, SaveStore
 
 
 def interpreter(c=None):
@@ -104,3 +108,73 @@ def test_a_refused_save_gives_the_taps_messages():
     action = c.session.state.legal_actions()[0]
     tap_decision(c, action)
     assert len(c.session.game.log) == log and c.banner[0] == "storage.move_not_saved"
+
+
+def plain_controller(backend: MemoryBackend) -> Controller:
+    """A controller whose queued effects nobody runs: what ``handle`` itself does."""
+    c = Controller(SaveStore(backend, rng=random.Random(7)), {"fast": "1"})
+    c.boot()
+    return c
+
+
+def test_a_tap_writes_nothing_itself_its_save_is_queued_first_and_the_interpreter_writes_it():
+    """One write path: ``handle`` returns the Save with the other effects, before them
+    (a download must not leave with the game unwritten); the interpreter writes it."""
+    backend = MemoryBackend()
+    c = plain_controller(backend)
+    setup_game(c, 2, names=["A", "B"], start="0")
+    run, browser, _ = interpreter(c)
+    run.run(c.take_effects())
+    c.handle("reveal")
+    run.run(c.take_effects())
+    before = revision(backend)
+    colour = c.session.colour_names(c.session.state.current)[0]
+    c.handle("select-inc", {"floors": "1", "colour": colour})
+    assert revision(backend) == before  # nothing written by the tap itself
+    effects = c.take_effects()
+    assert effects == [Save(keeping.contents(c))]
+    run.run(effects + effects)  # (the same Save twice: written once)
+    assert revision(backend) == before + 1 and keeping.save_due(c) is None
+    c.session.game.meta["note"] = "x"  # a change the download must not leave behind
+    c.handle("export")
+    effects = c.take_effects()
+    assert [type(e) for e in effects] == [Save, Download]
+    run.run(effects)
+    assert revision(backend) == before + 2
+    assert [e[0] for e in browser.done] == ["download"]
+
+
+def test_the_save_of_a_tap_that_reloads_comes_before_the_reload():
+    backend = MemoryBackend()
+    c = plain_controller(backend)
+    setup_game(c, 2, names=["A", "B"], start="0")
+    interpreter(c)[0].run(c.take_effects())
+    c.session.game.meta["note"] = "x"  # a change of the game the reload must not lose
+    c.handle("reload")
+    effects = c.take_effects()
+    assert [type(e) for e in effects] == [Save, Reload]
+
+
+def test_a_move_the_storage_refuses_makes_no_sound():
+    """The Save of a confirmed build is refused: the move is taken back, and its sound,
+    queued after the Save in the same batch, is dropped; the banner says why."""
+    backend = MemoryBackend()
+    c = plain_controller(backend)
+    setup_game(c, 2, names=["A", "B"], start="0")
+    run, browser, _ = interpreter(c)
+    rng = random.Random(3)
+    while not (c.screen_name == "play" and c.session.state.phase == "build"):
+        if c.screen_name == "pass":
+            c.handle("reveal")
+        else:
+            tap_decision(c, rng.choice(c.session.state.legal_actions()), rng)
+        run.run(c.take_effects())
+    log = len(c.session.game.log)
+    backend.fail_writes = True
+    build = next(a for a in c.session.state.legal_actions() if isinstance(a, Build))
+    tap_decision(c, build, rng)
+    effects = c.take_effects()
+    assert any(isinstance(e, Sound) for e in effects)  # asked for before the write
+    run.run(effects)
+    assert len(c.session.game.log) == log and c.banner[0] == "storage.move_not_saved"
+    assert not any(e[0] == "sound" for e in browser.done)

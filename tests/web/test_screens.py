@@ -11,7 +11,7 @@ from webkit import make_controller, setup_game
 from game.material import CARDS, SEATS, plot_for
 from game.web import messages as M
 from game.web.features import computers
-from game.web.model.setup_form import SetupForm
+from game.web.model.setup_form import SetCount, SetField, SetupForm, update, validated
 from game.web.screens import layout
 from game.web.screens.vdom import El
 
@@ -62,9 +62,9 @@ def test_board_plots_carry_the_test_hooks():
 
 def test_hostile_names_are_plain_text_everywhere():
     long_name = "<img src=x onerror=alert(1)>"
-    form = SetupForm(("human",))
-    form.set_field("name", long_name, 0)
-    assert form.validate() is None and form.errors[0][0] == "setup.error.name_long"
+    form, _ = update(SetupForm.blank(), SetField("name", long_name, 0))
+    form, settings = validated(form)
+    assert settings is None and form.errors[0][0] == "setup.error.name_long"
     name = "<img src=x onerror=f()>"
     c = make_controller()
     setup_game(c, 2, names=[name, "Bob"])
@@ -77,39 +77,39 @@ def test_hostile_names_are_plain_text_everywhere():
 
 
 def test_setup_validation_messages():
-    form = SetupForm(("human", "random"))
-    form.set_field("name", "   ", 0)
-    form.set_field("name", "x" * 30, 1)
-    form.set_field("name", "Bob", 2)
-    form.set_field("name", "bob", 3)
-    assert form.validate() is None
+    form = SetupForm.blank(("human", "random"))
+    for i, name in enumerate(("   ", "x" * 30, "Bob", "bob")):
+        form, _ = update(form, SetField("name", name, i))
+    form, settings = validated(form)
+    assert settings is None
     keys = [k for k, _ in form.errors]
     assert "setup.error.name_empty" in keys and "setup.error.name_long" in keys
     assert "setup.error.name_twice" in keys
     assert {"name-0", "name-1", "name-2", "name-3"} <= form.bad_fields
-    form.set_field("name", "Ann", 0)
-    form.set_field("name", "Cy", 1)
-    form.set_field("name", "Dee", 3)
-    settings = form.validate()
+    for i, name in ((0, "Ann"), (1, "Cy"), (3, "Dee")):
+        form, _ = update(form, SetField("name", name, i))
+    form, settings = validated(form)
     assert settings is not None and settings.player_count == 4
+    assert form.errors == () and form.bad_fields == frozenset()
 
 
 def test_setup_swaps_colours_and_seats_instead_of_duplicating():
-    form = SetupForm(("human",))
-    form.set_field("colour0", "red", 0)
-    assert [p["colours"][0] for p in form.players] == ["red", "blue", "yellow", "purple"]
-    form.set_field("seat", "north", 0)
-    assert [p["seat"] for p in form.players] == ["north", "west", "south", "east"]
-    form.set_count(3)
+    blank = SetupForm.blank()
+    form, _ = update(blank, SetField("colour0", "red", 0))
+    assert [p.colours[0] for p in form.players] == ["red", "blue", "yellow", "purple"]
+    assert blank.players[0].colours == ("blue",)  # a value: the old form is unchanged
+    form, _ = update(form, SetField("seat", "north", 0))
+    assert [p.seat for p in form.players] == ["north", "west", "south", "east"]
+    form, _ = update(form, SetCount(3))
     assert form.rounds == 6
-    form.set_field("rounds", "4")
+    form, _ = update(form, SetField("rounds", "4"))
     assert form.rounds == 4
-    form.set_count(4)
+    form, _ = update(form, SetCount(4))
     assert form.rounds == 4
-    form.set_count(2)
-    assert [len(p["colours"]) for p in form.players] == [2, 2]
+    form, _ = update(form, SetCount(2))
+    assert [len(p.colours) for p in form.players] == [2, 2]
     assert form.rounds == 6
-    settings = form.validate()
+    _, settings = validated(form)
     assert settings.round_count == 6
 
 

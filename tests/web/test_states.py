@@ -20,9 +20,11 @@ from game.web.features import page as P
 from game.web.features import playing as T
 from game.web.features.saved import FRESH
 from game.web.frames.frame import CoachMove
-from game.web.model.effects import ApplyUpdate, Download, Reload
+from game.web.model.effects import ApplyUpdate, CopyText, Download, Reload, ShowLogStep
+from game.web.model.setup_form import SetupForm
 
-STATES = (P.Page(), N.Home(), T.OPENED, K.Coaching(), S.CLOSED, FRESH, F.LIVE)
+STATES = (P.Page(), N.Home(), T.OPENED, K.Coaching(), S.CLOSED, FRESH, F.LIVE,
+          SetupForm.blank(), SetupForm.blank().players[0])
 
 
 @pytest.mark.parametrize("state", STATES, ids=lambda s: type(s).__name__)
@@ -129,3 +131,93 @@ def test_no_web_module_is_over_400_lines():
     long = {str(path.relative_to(web)): n for path in web.rglob("*.py")
             if (n := len(path.read_text(encoding="utf-8").splitlines())) > 400}
     assert long == {}
+
+
+def test_each_state_has_one_update_that_takes_its_actions_and_returns_its_effects():
+    """One door per module (issue 24.1): ``update(state, action) -> (state, effects)``,
+    the same values as the module's pure functions, the effects as a tuple."""
+    p = P.Page()
+    assert P.update(p, P.Move("setup")) == (P.moved(p, "setup"), ())
+    assert P.update(p, P.ShowRules(True)) == (P.rules_shown(p, True), ())
+    assert P.update(p, P.CycleSpeed())[0].speed == "fast"
+    assert P.update(p, P.CycleMotion()) == (P.motion_cycled(p), ())
+    assert P.update(p, P.ToggleSound())[0].muted
+    assert P.update(p, P.Measure(P.MIN_TAP_PX - 1))[0].compact
+    assert P.update(p, P.TakeUpdate()) == (p, (ApplyUpdate(),))
+    assert P.update(p, P.AskReload()) == (p, (Reload(),))
+    f, effects = F.update(F.LIVE, F.OpenReplay(30))
+    assert f == F.replay_opened(F.LIVE, 30) and effects == (ShowLogStep(29),)
+    assert F.update(f, F.ReplayTo(4, 30)) == (F.replay_at(f, 4, 30), (ShowLogStep(4),))
+    assert F.update(f, F.CloseReplay()) == (F.replay_closed(f), ())
+    assert F.update(F.LIVE, F.ShowEntry(3, (10,))) == (F.entry_shown(F.LIVE, 3, (10,)), ())
+    assert F.update(F.LIVE, F.Inspect(1, 2))[0].inspected == (1, 2)
+    assert F.update(F.LIVE, F.ToggleInspect())[0].inspecting
+    assert F.update(F.LIVE, F.ToggleLog())[0].log_open
+    t = T.OPENED
+    assert T.update(t, T.ToggleMenu(in_game=True))[0].menu_open
+    assert T.update(t, T.ToggleMenu(in_game=False)) == (t, ())
+    assert T.update(t, T.ZoomIn(2, 7)) == (T.zoomed(t, 2, 7), ())
+    assert T.update(T.zoomed(t, 2, 7), T.ZoomOut())[0].zoom_at is None
+    assert T.update(t, T.TogglePeek())[0].peek
+    followed, effects = T.update(t, T.Follow(F.OpenReplay(5)))
+    assert followed.following.replay_step == 4 and effects == (ShowLogStep(4),)
+
+
+def test_a_tap_goes_through_its_modules_update():
+    """The handlers call the door: a tap's effect is the one the update returns."""
+    c = make_controller()
+    setup_game(c, 2, names=["A", "B"], start="0")
+    c.handle("reveal")
+    c.handle("replay")
+    assert c.table.following.replay_step == len(c.session.story()) - 1
+    assert c.take_effects() == [ShowLogStep(c.table.following.replay_step)]
+    c.handle("motion")
+    assert c.page.motion == P.motion_cycled(P.Page()).motion
+
+
+def test_the_sharing_and_the_coach_have_one_update_too():
+    c = make_controller()
+    setup_game(c, 2, names=["A", "B"], start="0")
+    game = c.session.game
+    s, effects = S.update(S.CLOSED, S.ExportWhole(False, game, 0.0))
+    assert s.whole_export_asked and effects == ()
+    s, effects = S.update(s, S.ExportWhole(True, game, 0.0))
+    assert not s.whole_export_asked and [type(e) for e in effects] == [Download]
+    assert S.update(S.CLOSED, S.ShowLink("g=1")) == (S.Sharing(share="g=1"), ())
+    copied, effects = S.update(S.Sharing(share="g=1"), S.CopyLink("u#g=1"))
+    assert copied.copied and effects == (CopyText("u#g=1"),)
+    assert S.update(copied, S.CloseLink()) == (S.CLOSED, ())
+    key = ("g", 3, 0)
+    k, effects = K.update(K.Coaching(), K.AskHint(key))
+    assert k.hint_job == key and effects == ()
+    assert K.update(k, K.AskHint(key)) == (k, ())  # asked once
+    move = CoachMove(Build(Card(0, 0), 0, 0, "red", 1), "tallest")
+    shown, _ = K.update(k, K.HintAnswered(key, move))
+    assert shown.hint_shown == (key, move) and shown.hint_job is None
+    assert K.update(shown, K.ShowReviewItem(2))[0].review_shown == 2
+
+
+def test_the_start_screen_has_one_update():
+    h, effects = N.update(N.Home(), N.Fail(("start.load_failed", {"reason": "x"})))
+    assert h.error == ("start.load_failed", {"reason": "x"}) and effects == ()
+    asked, _ = N.update(h, N.TapDelete("a", False))
+    assert asked == N.delete_tapped(h, "a", False)[0] and asked.confirm_delete == "a"
+    assert N.update(asked, N.TapDelete("a", True))[0] == N.delete_tapped(asked, "a", True)[0]
+    assert N.update(asked, N.Leave())[0].confirm_delete is None
+    assert N.update(h, N.ShowReport(None)) == (h, ())
+    assert N.update(h, N.Fail(None))[0].error is None
+
+
+def test_the_statistics_have_one_update():
+    from game.web.features import statistics as St
+    s, effects = St.update(St.CLOSED, St.ShowPerson("p1"))
+    assert s == St.Stats(chart="p1") and effects == ()
+    asked, _ = St.update(s, St.TapForget("p2", False))
+    assert asked == St.forget_tapped(s, "p2", False)[0] and asked.forget == "p2"
+    assert St.update(asked, St.TapForget("p2", True))[0] == St.Stats(chart="p1")
+    assert St.update(s, St.TapReset(False))[0].reset
+    assert St.update(s, St.AskMerge("p1", "p3"))[0].merge == ("p1", "p3")
+    assert St.update(s, St.Merged("p3", None))[0] == St.Stats(chart="p3")
+    refused = ("stats.not_saved", {})
+    assert St.update(asked, St.Told(refused))[0] == St.Stats(chart="p1", error=refused)
+    assert St.update(s, St.Close()) == (St.CLOSED, ())

@@ -5,21 +5,40 @@ from __future__ import annotations
 import random
 from unittest import mock
 
+from fakebrowser import FakeBrowser
+
 from game.actions import Build, Select
 from game.state import selections
 from game.web.features import computers
 from game.web.model.controller import Controller
 from game.web.model.draft import draft_to_json
+from game.web.runtime.interpreter import Interpreter
 from game.web.saves.storage import MemoryBackend, SaveStore
 
 DEAL_CLOCK = 1_763_000_000.0
 """The clock a fixed ``deal`` starts its game at (part of the game's seed)."""
 
 
+class SavingController(Controller):
+    """The controller as the page drives it: after each tap, the Save it queued is carried
+    out by the one interpreter (on a fake browser) before anything else, as
+    ``Page.dispatch`` does before it draws; the tap's other effects stay queued for the
+    test to read (``take_effects``, ``take_download``)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.interpreter = Interpreter(self, FakeBrowser(), lambda: None)
+
+    def handle(self, action, data=None) -> bool:
+        redraw = super().handle(action, data)
+        self.effects = self.interpreter.save_first(self.effects)
+        return redraw
+
+
 def make_controller(backend: MemoryBackend | None = None) -> Controller:
     store = SaveStore(backend if backend is not None else MemoryBackend(),
                       rng=random.Random(7))
-    controller = Controller(store, {"fast": "1"})
+    controller = SavingController(store, {"fast": "1"})
     controller.boot()
     return controller
 

@@ -11,9 +11,10 @@ one mutable object the state refers to (its progress grows as answers come)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, assert_never
 
 from ..frames.frame import CoachMove, HintFrame
+from ..model.effects import Effect
 from ..thinking.coach import Answer, Request, count_hint, hint_request, hint_seed, hints_on
 from ..thinking.review import ReviewJob
 from . import following as F
@@ -69,6 +70,68 @@ def hint_answered(k: Coaching, key: HintKey, move: CoachMove) -> Coaching:
     return replace(k, hint_job=None, hint_shown=(key, move))
 
 
+# ------------------------------------------------------------------ the one door
+# The coach's actions, each a small frozen value, and :func:`update`, which the handlers
+# and the jobs' answers below go through (issue 24.1: the Elm architecture's ``update``).
+
+@dataclass(frozen=True)
+class AskHint:
+    """A hint asked for decision ``key`` (nothing changes when it is asked or shown)."""
+
+    key: HintKey
+
+
+@dataclass(frozen=True)
+class HintAnswered:
+    key: HintKey
+    move: CoachMove
+
+
+@dataclass(frozen=True)
+class OpenReview:
+    """The review ``review`` (new, or done earlier for this game) on screen."""
+
+    review: ReviewJob
+
+
+@dataclass(frozen=True)
+class CloseReview:
+    pass
+
+
+@dataclass(frozen=True)
+class ShowReviewItem:
+    index: int | None
+    """The reviewed decision shown on the board (None: none)."""
+
+
+CoachAction = AskHint | HintAnswered | OpenReview | CloseReview | ShowReviewItem
+
+
+def update(k: Coaching, action: CoachAction) -> tuple[Coaching, tuple[Effect, ...]]:
+    """The coach's one update: the new value, and no effects (the jobs find the work to do
+    in the state: ``next_hint``, ``Controller.review_request``)."""
+    match action:
+        case AskHint(key):
+            return hint_asked(k, key) or k, ()
+        case HintAnswered(key, move):
+            return hint_answered(k, key, move), ()
+        case OpenReview(review):
+            return replace(k, review=review, review_shown=None, review_visible=True), ()
+        case CloseReview():
+            return review_closed(k), ()
+        case ShowReviewItem(index):
+            return replace(k, review_shown=index), ()
+        case _:
+            assert_never(action)
+
+
+def coached(c: Controller, action: CoachAction) -> None:
+    """The coach's update applied to the controller's state, its effects queued."""
+    c.coach, effects = update(c.coach, action)
+    c.effects.extend(effects)
+
+
 # ------------------------------------------------------------ asked by the jobs
 
 def hint_key(c: Controller) -> HintKey | None:
@@ -101,7 +164,7 @@ def hint_done(c: Controller, request: Request, answer: Answer) -> None:
             or c.session is None or request.view != c.session.turn_view()):
         return
     hint = answer.hint
-    c.coach = hint_answered(c.coach, key, CoachMove(hint.action, hint.reason, hint.city))
+    coached(c, HintAnswered(key, CoachMove(hint.action, hint.reason, hint.city)))
 
 
 # ------------------------------------------------------------------ the handlers
@@ -116,7 +179,7 @@ def open_review(c: Controller, args: None) -> None:
     review = c.coach.review
     if review is None or review.game_id != c.game_id or review.state == "cancelled":
         review = ReviewJob.start(c.game_id, session.game, session.story().states)
-    c.coach = replace(c.coach, review=review, review_shown=None, review_visible=True)
+    coached(c, OpenReview(review))
     c.table = replace(c.table, following=F.live(c.table.following), peek=False)
 
 
@@ -126,7 +189,7 @@ def cancel_review(c: Controller, args: None) -> None:
 
 
 def close_review(c: Controller, args: None) -> None:
-    c.coach = review_closed(c.coach)
+    coached(c, CloseReview())
 
 
 def show_review_item(c: Controller, index: int) -> None:
@@ -137,13 +200,13 @@ def show_review_item(c: Controller, index: int) -> None:
     items = review.items()
     if not 0 <= index < len(items):
         return
-    c.coach = replace(c.coach, review_shown=index)
+    coached(c, ShowReviewItem(index))
     c.table = replace(c.table, following=F.replay_at(
         c.table.following, items[index].step - 1, len(c.session.story())))
 
 
 def review_back(c: Controller, args: None) -> None:
-    c.coach = replace(c.coach, review_shown=None)
+    coached(c, ShowReviewItem(None))
     c.table = replace(c.table, following=F.live(c.table.following))
 
 
@@ -152,9 +215,8 @@ def ask_hint(c: Controller, args: None) -> None:
     by the browser layer: ``Controller.hint_request``, ``Controller.hint_done``).
     Counted per person, shown in the final standings."""
     key = hint_key(c)
-    asked = None if key is None else hint_asked(c.coach, key)
-    if key is None or asked is None:
+    if key is None or hint_asked(c.coach, key) is None:  # (asked or shown already)
         return
     assert c.session is not None
-    c.coach = asked
+    coached(c, AskHint(key))
     count_hint(c.session.game.meta, key[2])

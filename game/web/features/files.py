@@ -9,12 +9,13 @@ before the whole game leaves the device); a file to offer is a :class:`Download`
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, assert_never
 
 from ...errors import SaveError
 from ...match import Game
 from ...public_record import is_view_game
 from .. import messages as M
+from ..model import setup_form
 from ..model.effects import CopyText, Download, Effect, ShareLink
 from ..saves.backup import backup_name, backup_text, restore
 from ..saves.sharing import (
@@ -27,6 +28,7 @@ from ..saves.sharing import (
 )
 from ..saves.storage import StorageError
 from . import following
+from . import navigating as nav
 from . import playing as table
 from .navigating import ALLOWED_PREFS
 from .page import is_motion, is_speed
@@ -58,12 +60,83 @@ def whole_export_tapped(s: Sharing, confirmed: bool, game: Game,
         Download(export_name(game, now, whole=True), export_text(game))]
 
 
+def link_copied(s: Sharing, url: str) -> tuple[Sharing, list[Effect]]:
+    """The link's Copy button: the link to the clipboard, the button says it is done."""
+    return replace(s, copied=True), [CopyText(url)]
+
+
+# ------------------------------------------------------------------ the one door
+# Sharing's actions, each a small frozen value, and :func:`update`, which the handlers
+# below call (issue 24.1: the Elm architecture's ``update``).
+
+@dataclass(frozen=True)
+class ExportWhole:
+    """The whole-game export tapped (``confirmed``: the warning's own button)."""
+
+    confirmed: bool
+    game: Game
+    now: float
+
+
+@dataclass(frozen=True)
+class CancelWholeExport:
+    pass
+
+
+@dataclass(frozen=True)
+class ShowLink:
+    """The link of the game on screen (its fragment) shown."""
+
+    fragment: str
+
+
+@dataclass(frozen=True)
+class CloseLink:
+    pass
+
+
+@dataclass(frozen=True)
+class CopyLink:
+    url: str
+
+
+SharingAction = ExportWhole | CancelWholeExport | ShowLink | CloseLink | CopyLink
+
+
+def update(s: Sharing, action: SharingAction) -> tuple[Sharing, tuple[Effect, ...]]:
+    """Sharing's one update: the new value and what it asks of the browser (a file, the
+    clipboard)."""
+    match action:
+        case ExportWhole(confirmed, game, now):
+            after, effects = whole_export_tapped(s, confirmed, game, now)
+            return after, tuple(effects)
+        case CancelWholeExport():
+            return replace(s, whole_export_asked=False), ()
+        case ShowLink(fragment):
+            return replace(s, share=fragment, copied=False), ()
+        case CloseLink():
+            return replace(s, share=None, copied=False), ()
+        case CopyLink(url):
+            after, effects = link_copied(s, url)
+            return after, tuple(effects)
+        case _:
+            assert_never(action)
+
+
+# ------------------------------------------------------------------ the handlers
+
+def shared(c: Controller, action: SharingAction) -> None:
+    """Sharing's update applied to the controller's state, its effects queued."""
+    c.sharing, effects = update(c.sharing, action)
+    c.effects.extend(effects)
+
+
 def export_game(c: Controller, args: None) -> None:
     """Offer the game as a file (the browser layer takes :attr:`download`): a finished
     game whole, an unfinished one's view (game/public_record.py)."""
     if c.session is not None:
         game = c.session.game
-        c.table = table.menu_closed(c.table)  # (the game menu has it too)
+        table.tabled(c, table.CloseMenu())  # (the game menu has it too)
         c.effects.append(Download(export_name(game, c.clock()), shared_text(game)))
 
 
@@ -73,35 +146,28 @@ def export_whole(c: Controller, confirmed: bool) -> None:
     session = c.session
     if session is None or session.state.is_over or is_view_game(session.game):
         return
-    c.table = table.menu_closed(c.table)
-    c.sharing, effects = whole_export_tapped(c.sharing, confirmed, session.game, c.clock())
-    c.effects.extend(effects)
+    table.tabled(c, table.CloseMenu())
+    shared(c, ExportWhole(confirmed, session.game, c.clock()))
 
 
 def cancel_whole_export(c: Controller, args: None) -> None:
-    c.sharing = replace(c.sharing, whole_export_asked=False)
+    shared(c, CancelWholeExport())
 
 
 def share_link(c: Controller, args: None) -> None:
     """A link to the game's replay: a finished game whole, an unfinished one's view."""
     if c.session is not None:
-        c.sharing = replace(c.sharing, share=link_fragment(c.session.game), copied=False)
+        shared(c, ShowLink(link_fragment(c.session.game)))
 
 
 def close_share(c: Controller, args: None) -> None:
-    c.sharing = replace(c.sharing, share=None, copied=False)
-
-
-def link_copied(s: Sharing, url: str) -> tuple[Sharing, list[Effect]]:
-    """The link's Copy button: the link to the clipboard, the button says it is done."""
-    return replace(s, copied=True), [CopyText(url)]
+    shared(c, CloseLink())
 
 
 def copy_link(c: Controller, args: None) -> None:
     url = share_url(c)
     if url is not None:
-        c.sharing, effects = link_copied(c.sharing, url)
-        c.effects.extend(effects)
+        shared(c, CopyLink(url))
 
 
 def send_link(c: Controller, args: None) -> None:
@@ -143,19 +209,19 @@ def restore_file(c: Controller, text: str | None) -> None:
     """Restore a backup file (None: a file far larger than any backup, not read). Games
     here are never overwritten by an older or different copy; the report says what was
     restored and skipped. A file refused as a whole changes nothing and says why."""
-    c.home = replace(c.home, restore_report=None, confirm_delete=None)
+    nav.homed(c, nav.ShowReport(None), nav.Leave())
     try:
         if text is None:
             raise SaveError("the file is far too large to be a backup", "too_large")
         report = restore(c.store, text, ALLOWED_PREFS)
     except SaveError as error:
-        c.home = replace(c.home, error=("backup.restore_failed", {"reason": M.reason(error)}))
+        nav.homed(c, nav.Fail(("backup.restore_failed", {"reason": M.reason(error)})))
         return
-    c.home = replace(c.home, error=None, restore_report=report)
+    nav.homed(c, nav.Fail(None), nav.ShowReport(report))
     prefs = c.store.prefs()
     if "lang" in report.settings:
         M.set_language(prefs["lang"])
-        c.form.relabel()
+        c.form, _ = setup_form.update(c.form, setup_form.Relabel())
     speed = prefs.get("speed")
     if "speed" in report.settings and is_speed(speed):
         c.page = replace(c.page, speed=speed)
@@ -167,7 +233,7 @@ def restore_file(c: Controller, text: str | None) -> None:
 
 
 def close_restore_report(c: Controller, args: None) -> None:
-    c.home = replace(c.home, restore_report=None)
+    nav.homed(c, nav.ShowReport(None))
 
 
 def open_link(c: Controller, fragment: str) -> None:
@@ -181,7 +247,7 @@ def open_link(c: Controller, fragment: str) -> None:
 
 def import_failed(c: Controller, reason: M.Said) -> None:
     c.set_session(None, None)
-    c.home = replace(c.home, error=("share.import_failed", {"reason": reason}))
+    nav.homed(c, nav.Fail(("share.import_failed", {"reason": reason})))
 
 
 def adopt_game(c: Controller, game: Game) -> None:
@@ -194,6 +260,6 @@ def adopt_game(c: Controller, game: Game) -> None:
         except StorageError as error:
             import_failed(c, M.reason(error))
             return
-    c.home = replace(c.home, error=None)
+    nav.homed(c, nav.Fail(None))
     if c.open_game(ident) and game.state.is_over and not c.table.following.replaying:
         following.open_replay(c, None)

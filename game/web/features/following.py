@@ -3,7 +3,7 @@ inspector, and the replay (issue 24.1: a feature as a frozen state and pure upda
 
 None of this is part of the game: it is what the table looks at. So it is one frozen value,
 changed only by the functions below (each returns the new value; nothing is written to the
-storage for it, game/web/features/keeping.py ``persist``), and tested without a browser.
+storage for it, game/web/features/keeping.py ``save_due``), and tested without a browser.
 It is a part of the play screen's state (:class:`game.web.features.playing.Table`); the
 handlers below read and replace it as ``c.following``.
 """
@@ -11,7 +11,7 @@ handlers below read and replace it as ``c.following``.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, assert_never
 
 from ...public_record import is_view_game
 from ..model.effects import Effect, ShowLogStep
@@ -88,11 +88,103 @@ def replay_closed(f: Following) -> Following:
     return replace(f, replay_step=None, inspected=None, focus=())
 
 
+# ------------------------------------------------------------------ the one door
+# The actions of following the game, each a small frozen value, and :func:`update`, which
+# the handlers below call (issue 24.1: the Elm architecture's ``update``).
+
+@dataclass(frozen=True)
+class ToggleLog:
+    pass
+
+
+@dataclass(frozen=True)
+class ShowEntry:
+    """A log entry tapped: step ``step``, its plots ``positions``."""
+
+    step: int
+    positions: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Inspect:
+    city: int
+    plot: int
+
+
+@dataclass(frozen=True)
+class ToggleInspect:
+    pass
+
+
+@dataclass(frozen=True)
+class CloseInspector:
+    pass
+
+
+@dataclass(frozen=True)
+class OpenReplay:
+    """The replay of a log of ``count`` steps."""
+
+    count: int
+
+
+@dataclass(frozen=True)
+class ReplayTo:
+    step: int
+    count: int
+
+
+@dataclass(frozen=True)
+class CloseReplay:
+    pass
+
+
+FollowingAction = (ToggleLog | ShowEntry | Inspect | ToggleInspect | CloseInspector | OpenReplay
+                   | ReplayTo | CloseReplay)
+
+
+def update(f: Following, action: FollowingAction) -> tuple[Following, tuple[Effect, ...]]:
+    """Following's one update: the new value, and the replay's log scrolled to its step
+    when the replay opens or moves (issue 25.7)."""
+    match action:
+        case ToggleLog():
+            return log_toggled(f), ()
+        case ShowEntry(step, positions):
+            return entry_shown(f, step, positions), ()
+        case Inspect(city, plot):
+            return inspected_at(f, city, plot), ()
+        case ToggleInspect():
+            return inspect_toggled(f), ()
+        case CloseInspector():
+            return inspector_closed(f), ()
+        case OpenReplay(count):
+            after = replay_opened(f, count)
+            return after, tuple(log_follows(after))
+        case ReplayTo(step, count):
+            after = replay_at(f, step, count)
+            return after, tuple(log_follows(after))
+        case CloseReplay():
+            return replay_closed(f), ()
+        case _:
+            assert_never(action)
+
+
+def log_follows(f: Following) -> list[Effect]:
+    """The replay's log scrolled to the replay's step (issue 25.7)."""
+    return [ShowLogStep(f.replay_step)] if f.replay_step is not None else []
+
+
 # ------------------------------------------------------------------ the handlers
-# Each ``(controller, arguments)``, listed in :data:`game.web.model.ui_actions.ACTIONS`.
+# Each ``(controller, arguments)``, listed in :data:`game.web.model.ui_actions.ACTIONS`,
+# through :func:`followed`.
+
+def followed(c: Controller, action: FollowingAction) -> None:
+    """Following's update applied to the controller's state, its effects queued."""
+    c.following, effects = update(c.following, action)
+    c.effects.extend(effects)
 
 def toggle_log(c: Controller, args: None) -> None:
-    c.following = log_toggled(c.following)
+    followed(c, ToggleLog())
 
 
 def show_log_entry(c: Controller, step: int) -> None:
@@ -103,7 +195,7 @@ def show_log_entry(c: Controller, step: int) -> None:
     entries = c.session.story().all_entries
     if not 0 <= step < len(entries):
         return
-    c.following = entry_shown(c.following, step, entries[step].positions)
+    followed(c, ShowEntry(step, entries[step].positions))
     focus = c.following.focus
     if focus and c.page.compact and not c.following.replaying:
         c.table = replace(c.table, zoom_at=(focus[0] // 9, len(c.session.game.log)))
@@ -112,34 +204,27 @@ def show_log_entry(c: Controller, step: int) -> None:
 def inspect_plot(c: Controller, args: tuple[int, int]) -> None:
     """A long press on a plot: its tower in the inspector, whatever the mode."""
     if c.session is not None:
-        c.following = inspected_at(c.following, *args)
+        followed(c, Inspect(*args))
 
 
 def toggle_inspect(c: Controller, args: None) -> None:
-    c.following = inspect_toggled(c.following)
+    followed(c, ToggleInspect())
 
 
 def close_inspector(c: Controller, args: None) -> None:
-    c.following = inspector_closed(c.following)
+    followed(c, CloseInspector())
 
 
 def open_replay(c: Controller, args: None) -> None:
     if c.session is None or not c.session.game.log:
         return
-    c.following = replay_opened(c.following, len(c.session.story()))
-    c.effects.extend(log_follows(c.following))
+    followed(c, OpenReplay(len(c.session.story())))
 
 
 def replay_to(c: Controller, step: int) -> None:
     if c.session is None or not c.following.replaying:
         return
-    c.following = replay_at(c.following, step, len(c.session.story()))
-    c.effects.extend(log_follows(c.following))
-
-
-def log_follows(f: Following) -> list[Effect]:
-    """The replay's log scrolled to the replay's step (issue 25.7)."""
-    return [ShowLogStep(f.replay_step)] if f.replay_step is not None else []
+    followed(c, ReplayTo(step, len(c.session.story())))
 
 
 def close_replay(c: Controller, args: None) -> None:
@@ -149,4 +234,4 @@ def close_replay(c: Controller, args: None) -> None:
         navigating.go_home(c, None)
         return
     c.coach = replace(c.coach, review_shown=None)
-    c.following = replay_closed(c.following)
+    followed(c, CloseReplay())

@@ -1,7 +1,8 @@
 """Keeping the open game in the storage: writing it when it changed, adopting what another
 tab stored, and what happens when the storage refuses (issue 23.3, 24.4). Writing is an
-effect, :class:`~game.web.model.effects.Save`: :func:`save_due` decides, :func:`store`
-carries it out (the effect interpreter's store port, game/web/runtime/interpreter.py). ``retry_storage``
+effect, :class:`~game.web.model.effects.Save`: :func:`save_due` decides (a tap's Save is
+queued by ``Controller.handle`` before its other effects), :func:`store` carries it out (the
+effect interpreter's store port, game/web/runtime/interpreter.py: one write path for taps). ``retry_storage``
 is a tap's handler (``(controller, arguments)``, listed in :data:`game.web.model.ui_actions.ACTIONS`)."""
 
 from __future__ import annotations
@@ -38,9 +39,10 @@ def retry_storage(c: Controller, args: None) -> None:
 
 
 def persist(c: Controller) -> None:
-    """Store the open game as its next revision if it changed: the decision
-    (:func:`save_due`) and its effect carried out at once (:func:`store`), so the write
-    has happened when the tap returns."""
+    """Store the open game as its next revision if it changed, at once: the computers'
+    path (:func:`~game.web.features.computers.commit_computer`, which reads the outcome
+    at once to wait for the storage). A tap's Save goes through the page's interpreter
+    (``Controller.handle`` queues it)."""
     save = save_due(c)
     if save is not None:
         _write(c, save)  # (fresh: holds what the game holds now)
@@ -60,15 +62,18 @@ def save_due(c: Controller) -> Save | None:
     return Save(holds)
 
 
-def store(c: Controller, save: Save) -> None:
+def store(c: Controller, save: Save) -> bool:
     """Carry out ``save``: write the open game. A game changed or deleted in another tab
     is adopted instead (never overwritten); a move the storage refuses is taken back, and
-    the table is told at once. A save for what the game no longer holds is dropped."""
-    if c.session is not None and contents(c) == save.holds:
-        _write(c, save)
+    the table is told at once. A save for what the game no longer holds is dropped (a
+    newer one follows), and so is one written already. False when this tab's change did
+    not stay: refused, or another tab's game adopted (the sound of the move goes too)."""
+    if c.session is not None and contents(c) == save.holds != c.stored:
+        return _write(c, save)
+    return True  # (already written, or a newer Save follows)
 
 
-def _write(c: Controller, save: Save) -> None:
+def _write(c: Controller, save: Save) -> bool:
     assert c.session is not None and c.game_id is not None  # (save.holds came from them)
     before = c.stored
     try:
@@ -78,11 +83,13 @@ def _write(c: Controller, save: Save) -> None:
         c.storage_wait = False
     except SaveConflict as conflict:
         adopt(c, conflict.kind)
+        return False
     except StorageError as error:
         storage_full(c, M.reason(error))
-        return
+        return False
     if before is None or before[0] != c.game_id or before[1] < save.holds[1]:
         record_finished(c)
+    return True
 
 
 def record_finished(c: Controller) -> None:

@@ -10,9 +10,11 @@ functions below; the page's is :class:`game.web.features.page.Page`. The handler
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, assert_never
 
 from .. import messages as M
+from ..model import setup_form
+from ..model.effects import Effect
 from ..model.setup_form import TABLE_PREF, SetupForm, play_alone_settings
 from ..saves.backup import RestoreReport
 from ..thinking.coach import hints_on
@@ -58,66 +60,126 @@ def left(h: Home) -> Home:
     return replace(h, confirm_delete=None)
 
 
+# ------------------------------------------------------------------ the one door
+# The start screen's actions, each a small frozen value, and :func:`update`, which the
+# handlers go through (issue 24.1: the Elm architecture's ``update``). Whether a confirming
+# delete tap deletes now is :func:`delete_tapped`'s answer beside the state.
+
+@dataclass(frozen=True)
+class Fail:
+    """Why a game could not be opened, started, imported or restored (None: all is well)."""
+
+    problem: tuple[str, dict[str, Any]] | None
+
+
+@dataclass(frozen=True)
+class TapDelete:
+    ident: str
+    confirmed: bool
+
+
+@dataclass(frozen=True)
+class Leave:
+    pass
+
+
+@dataclass(frozen=True)
+class ShowReport:
+    report: RestoreReport | None
+
+
+HomeAction = Fail | TapDelete | Leave | ShowReport
+
+
+def update(h: Home, action: HomeAction) -> tuple[Home, tuple[Effect, ...]]:
+    """The start screen's one update: the new value, and no effects."""
+    match action:
+        case Fail(problem):
+            return replace(h, error=problem), ()
+        case TapDelete(ident, confirmed):
+            return delete_tapped(h, ident, confirmed)[0], ()
+        case Leave():
+            return left(h), ()
+        case ShowReport(report):
+            return replace(h, restore_report=report), ()
+        case _:
+            assert_never(action)
+
+
+def homed(c: Controller, *actions: HomeAction) -> None:
+    """The start screen's update for each of ``actions`` in turn, its effects queued."""
+    for action in actions:
+        c.home, effects = update(c.home, action)
+        c.effects.extend(effects)
+
+
 # ------------------------------------------------------------------ the handlers
+
+def paged(c: Controller, *actions: P.PageAction) -> None:
+    """The page's one update (:func:`game.web.features.page.update`) for each of
+    ``actions`` in turn, its effects queued."""
+    for action in actions:
+        c.page, effects = P.update(c.page, action)
+        c.effects.extend(effects)
+
 
 def go_home(c: Controller, args: None) -> None:
     c.set_session(None, None)
     c.store.set_current(None)
-    c.page = P.rules_shown(c.page, False)
-    c.home = left(c.home)
+    paged(c, P.ShowRules(False))
+    homed(c, Leave())
 
 
 def open_rules(c: Controller, args: None) -> None:
-    c.page = P.rules_shown(c.page, True)
+    paged(c, P.ShowRules(True))
 
 
 def close_rules(c: Controller, args: None) -> None:
-    c.page = P.rules_shown(c.page, False)
+    paged(c, P.ShowRules(False))
 
 
 def toggle_menu(c: Controller, args: None) -> None:
     """Open or close the game menu of the top bar (its tools: log, inspect, speed, hide
     the cards, rules, language, saved games)."""
-    c.table = table.menu_toggled(c.table, c.page.place == "play")
+    table.tabled(c, table.ToggleMenu(c.page.place == "play"))
 
 
 def close_menu(c: Controller, args: None) -> None:
-    c.table = table.menu_closed(c.table)
+    table.tabled(c, table.CloseMenu())
 
 
 def start_setup(c: Controller, args: None) -> None:
     """The setup screen, filled in like the open game, else like the last table used
     (else as it was left)."""
     if c.session is not None:
-        c.form = SetupForm.from_settings(c.session.settings, c.controllers)
-        c.form.hints = hints_on(c.session.game.meta)
+        c.form = replace(SetupForm.from_settings(c.session.settings, c.controllers),
+                         hints=hints_on(c.session.game.meta))
     else:
         kept = SetupForm.from_pref(c.store.prefs().get(TABLE_PREF), c.controllers)
         if kept is not None:
             c.form = kept
     c.set_session(None, None)
     c.store.set_current(None)
-    c.page = P.moved(c.page, "setup")
+    paged(c, P.Move("setup"))
 
 
 def play_alone(c: Controller, args: None) -> None:
     """One tap: one person against three computer players (medium), four-player rules,
     hints on (the game menu switches them off)."""
-    c.page = P.rules_shown(c.page, False)
+    paged(c, P.ShowRules(False))
     if c.new_game(play_alone_settings(), hints=True):
         keeping.keep_table(c)
 
 
 def start_tutorial(c: Controller, args: None) -> None:
     """The first-game tutorial: resumed where it was left, else a new one (fixed seed)."""
-    c.page = P.rules_shown(c.page, False)
+    paged(c, P.ShowRules(False))
     ident = c.tutorial_id()
     if ident is not None and c.open_game(ident):
         return
     c.new_game(T.settings(), seed=T.SEED)
     assert c.session is not None
-    c.session.game.meta[T.META] = "on"
-    keeping.persist(c)
+    c.session.game.meta[T.META] = "on"  # stored by the tap's Save (Controller.handle)
 
 
 def keep_tutorial(c: Controller, args: None) -> None:
@@ -133,16 +195,17 @@ def set_language(c: Controller, code: str) -> None:
     prefs = c.store.prefs()
     prefs["lang"] = M.current_language()
     c.store.set_prefs(prefs)
-    c.form.relabel()
+    c.form, _ = setup_form.update(c.form, setup_form.Relabel())
 
 
 def continue_game(c: Controller, ident: str) -> None:
-    c.home = replace(c.home, error=None)
+    homed(c, Fail(None))
     c.open_game(ident)
 
 
 def delete_game(c: Controller, args: tuple[str, bool]) -> None:
-    c.home, delete = delete_tapped(c.home, *args)
+    delete = delete_tapped(c.home, *args)[1]
+    homed(c, TapDelete(*args))
     if delete:
         c.store.delete(args[0])
 
@@ -150,12 +213,12 @@ def delete_game(c: Controller, args: tuple[str, bool]) -> None:
 def delete_finished(c: Controller, confirmed: bool) -> None:
     """Free space: delete every finished game, after a second, confirming tap."""
     if not confirmed:
-        c.home = replace(c.home, confirm_delete="finished")
+        homed(c, TapDelete("finished", False))
         return
     for entry in c.entries():
         if entry.game is not None and entry.game.state.is_over:
             c.store.delete(entry.id)
-    c.home = replace(c.home, confirm_delete=None, error=None)
+    homed(c, Leave(), Fail(None))
 
 
 def dismiss_home_card(c: Controller, args: None) -> None:
@@ -169,18 +232,16 @@ def dismiss_home_card(c: Controller, args: None) -> None:
 def apply_update(c: Controller, args: None) -> None:
     """Switch to the waiting new version (the browser layer activates it and reloads;
     the open game is in the storage and reopens)."""
-    c.page, effects = P.update_applied(c.page)
-    c.effects.extend(effects)
+    paged(c, P.TakeUpdate())
 
 
 def request_reload(c: Controller, args: None) -> None:
     """The page reloads itself."""
-    c.page, effects = P.reload_asked(c.page)
-    c.effects.extend(effects)
+    paged(c, P.AskReload())
 
 
 def cycle_speed(c: Controller, args: None) -> None:
-    c.page = P.speed_cycled(c.page)
+    paged(c, P.CycleSpeed())
     prefs = c.store.prefs()
     prefs["speed"] = c.page.speed
     c.store.set_prefs(prefs)
@@ -188,7 +249,7 @@ def cycle_speed(c: Controller, args: None) -> None:
 
 def cycle_motion(c: Controller, args: None) -> None:
     """The game menu's animations: off, normal, fast (kept for the next visits)."""
-    c.page = P.motion_cycled(c.page)
+    paged(c, P.CycleMotion())
     prefs = c.store.prefs()
     prefs["motion"] = c.page.motion
     c.store.set_prefs(prefs)
@@ -196,22 +257,22 @@ def cycle_motion(c: Controller, args: None) -> None:
 
 def toggle_sound(c: Controller, args: None) -> None:
     """The game menu's sound: on or off (kept for the next visits)."""
-    c.page = P.sound_toggled(c.page)
+    paged(c, P.ToggleSound())
     prefs = c.store.prefs()
     prefs[SOUND_PREF] = "off" if c.page.muted else "on"
     c.store.set_prefs(prefs)
 
 
 def toggle_peek(c: Controller, args: None) -> None:
-    c.table = table.peek_toggled(c.table)
+    table.tabled(c, table.TogglePeek())
 
 
 def zoom_in(c: Controller, city: int) -> bool:
     if not (0 <= city < 6 and c.zoom_allowed()) or c.session is None:
         return False
-    c.table = table.zoomed(c.table, city, len(c.session.game.log))
+    table.tabled(c, table.ZoomIn(city, len(c.session.game.log)))
     return True
 
 
 def zoom_out(c: Controller, args: None) -> None:
-    c.table = table.zoomed_out(c.table)
+    table.tabled(c, table.ZoomOut())

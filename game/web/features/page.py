@@ -13,7 +13,7 @@ It is changed only by the functions below, each returning the new value; the han
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Literal, TypeGuard
+from typing import Literal, TypeGuard, assert_never
 
 from ..frames.frame import Motion, PageNotice, Place
 from ..model.effects import ApplyUpdate, Effect, Reload
@@ -116,3 +116,80 @@ def update_applied(p: Page) -> tuple[Page, list[Effect]]:
 
 def reload_asked(p: Page) -> tuple[Page, list[Effect]]:
     return p, [Reload()]
+
+
+# ------------------------------------------------------------------ the one door
+# The page's actions, each a small frozen value, and :func:`update`, which the handlers of
+# :mod:`game.web.features.navigating` and the controller call (issue 24.1: the Elm
+# architecture's ``update``). A new setting is a field of :class:`Page`, an action here and
+# its line in :func:`update`.
+
+@dataclass(frozen=True)
+class Move:
+    place: Place
+
+
+@dataclass(frozen=True)
+class ShowRules:
+    shown: bool
+
+
+@dataclass(frozen=True)
+class CycleSpeed:
+    pass
+
+
+@dataclass(frozen=True)
+class CycleMotion:
+    pass
+
+
+@dataclass(frozen=True)
+class ToggleSound:
+    pass
+
+
+@dataclass(frozen=True)
+class Measure:
+    """The browser measured a plot of the whole board at ``px`` CSS pixels."""
+
+    px: object
+
+
+@dataclass(frozen=True)
+class TakeUpdate:
+    """Switch to the waiting new version."""
+
+
+@dataclass(frozen=True)
+class AskReload:
+    """Load the page again."""
+
+
+PageAction = (Move | ShowRules | CycleSpeed | CycleMotion | ToggleSound | Measure | TakeUpdate
+              | AskReload)
+
+
+def update(p: Page, action: PageAction) -> tuple[Page, tuple[Effect, ...]]:
+    """The page's one update: the new value and what it asks of the browser."""
+    match action:
+        case Move(place):
+            return moved(p, place), ()
+        case ShowRules(shown):
+            return rules_shown(p, shown), ()
+        case CycleSpeed():
+            return speed_cycled(p), ()
+        case CycleMotion():
+            return motion_cycled(p), ()
+        case ToggleSound():
+            return sound_toggled(p), ()
+        case Measure(px):
+            return measured(p, px), ()
+        case TakeUpdate():
+            after, effects = update_applied(p)
+            return after, tuple(effects)
+        case AskReload():
+            after, effects = reload_asked(p)
+            return after, tuple(effects)
+        case _:
+            assert_never(action)

@@ -12,12 +12,13 @@ design: its log grows)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, assert_never
 
 from ...actions import Action
 from ...material import SEATS, Card
 from ...settings import Settings
 from ..frames.frame import BUILD, Frame, PlayPage
+from ..model import setup_form
 from ..model.effects import Effect, ShowBoard
 from ..thinking.coach import hints_on, set_hints
 from . import following, keeping
@@ -74,6 +75,75 @@ def plot_tapped(t: Table, city: int, plot: int) -> Table | None:
     return None
 
 
+# ------------------------------------------------------------------ the one door
+# The play screen's actions around the game, each a small frozen value, and :func:`update`
+# (issue 24.1: the Elm architecture's ``update``); following the game is
+# :mod:`game.web.features.following`'s, reached through :class:`Follow`.
+
+@dataclass(frozen=True)
+class ToggleMenu:
+    in_game: bool
+
+
+@dataclass(frozen=True)
+class CloseMenu:
+    pass
+
+
+@dataclass(frozen=True)
+class TogglePeek:
+    pass
+
+
+@dataclass(frozen=True)
+class ZoomIn:
+    """The city ``city`` shown large while the log has ``moves`` steps."""
+
+    city: int
+    moves: int
+
+
+@dataclass(frozen=True)
+class ZoomOut:
+    pass
+
+
+@dataclass(frozen=True)
+class Follow:
+    """An action of following the game (the log, the inspector, the replay)."""
+
+    action: following.FollowingAction
+
+
+TableAction = ToggleMenu | CloseMenu | TogglePeek | ZoomIn | ZoomOut | Follow
+
+
+def update(t: Table, action: TableAction) -> tuple[Table, tuple[Effect, ...]]:
+    """The play screen's one update: the new value and what it asks of the browser."""
+    match action:
+        case ToggleMenu(in_game):
+            return menu_toggled(t, in_game), ()
+        case CloseMenu():
+            return menu_closed(t), ()
+        case TogglePeek():
+            return peek_toggled(t), ()
+        case ZoomIn(city, moves):
+            return zoomed(t, city, moves), ()
+        case ZoomOut():
+            return zoomed_out(t), ()
+        case Follow(inner):
+            f, effects = following.update(t.following, inner)
+            return replace(t, following=f), effects
+        case _:
+            assert_never(action)
+
+
+def tabled(c: Controller, action: TableAction) -> None:
+    """The play screen's update applied to the controller's state, its effects queued."""
+    c.table, effects = update(c.table, action)
+    c.effects.extend(effects)
+
+
 BoardKey = tuple[int, int, int, bool, int | None]
 """A building turn on screen: (the person, the round, the log's length, a piece chosen, the
 city shown large)."""
@@ -106,18 +176,18 @@ def board_shown(last: BoardKey | None, frame: Frame) -> tuple[BoardKey | None, l
 # ------------------------------------------------------------------ the handlers
 
 def set_count(c: Controller, count: int) -> None:
-    c.form.set_count(count)
+    c.form, _ = setup_form.update(c.form, setup_form.SetCount(count))
 
 
 def set_field(c: Controller, args: tuple[str, int | None, Any, bool]) -> bool:
     field, player, value, committed = args
-    c.form.set_field(field, value, player)
+    c.form, _ = setup_form.update(c.form, setup_form.SetField(field, value, player))
     # Typing a name must not redraw (it would move the caret); leaving the field may.
     return field != "name" or committed
 
 
 def start_game(c: Controller, args: None) -> None:
-    settings = c.form.validate()
+    c.form, settings = setup_form.validated(c.form)
     if settings is not None and c.new_game(settings, hints=c.form.hints):
         keeping.keep_table(c)
 
@@ -184,7 +254,7 @@ def settle(c: Controller, args: None) -> None:
 
 def ack_scoring(c: Controller, args: None) -> None:
     if c.table.peek:  # the board looked at from the scoring sheet
-        c.table = peek_toggled(c.table)
+        tabled(c, TogglePeek())
     if c.session:
         c.session.ack_scoring()
 
@@ -217,7 +287,7 @@ def toggle_hints(c: Controller, args: None) -> None:
     if session is None or session.state.is_over or not session.humans:
         return
     set_hints(session.game.meta, not hints_on(session.game.meta))
-    c.table = menu_closed(c.table)
+    tabled(c, CloseMenu())
 
 
 def hide_cards(c: Controller, args: None) -> None:

@@ -14,12 +14,14 @@ handlers, each ``(controller, arguments)``, are listed in
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, assert_never
 
 from ...errors import SettingsError
+from ..model.effects import Effect
 from ..saves import records as R
 from ..saves.kept_records import reset_records, update_records
 from . import page as P
+from .navigating import paged
 
 if TYPE_CHECKING:
     from ..model.controller import Controller
@@ -59,21 +61,101 @@ def reset_tapped(s: Stats, confirmed: bool) -> tuple[Stats, bool]:
     return replace(CLOSED, chart=s.chart, reset=True), False
 
 
+# ------------------------------------------------------------------ the one door
+# The statistics screen's actions, each a small frozen value, and :func:`update`, which the
+# handlers go through (issue 24.1: the Elm architecture's ``update``). Whether a confirming
+# tap forgets or resets now is :func:`forget_tapped`'s / :func:`reset_tapped`'s answer.
+
+Problem = tuple[str, dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Close:
+    pass
+
+
+@dataclass(frozen=True)
+class ShowPerson:
+    ident: str
+
+
+@dataclass(frozen=True)
+class Told:
+    """A change done (None) or refused (why): nothing waits any more, the chart stays."""
+
+    error: Problem | None
+
+
+@dataclass(frozen=True)
+class AskMerge:
+    drop: str
+    keep: str | None
+
+
+@dataclass(frozen=True)
+class Merged:
+    keep: str
+    error: Problem | None
+
+
+@dataclass(frozen=True)
+class TapForget:
+    ident: str
+    confirmed: bool
+
+
+@dataclass(frozen=True)
+class TapReset:
+    confirmed: bool
+
+
+StatsAction = Close | ShowPerson | Told | AskMerge | Merged | TapForget | TapReset
+
+
+def update(s: Stats, action: StatsAction) -> tuple[Stats, tuple[Effect, ...]]:
+    """The statistics screen's one update: the new value, and no effects (the records are
+    the storage's, written by the handlers)."""
+    match action:
+        case Close():
+            return CLOSED, ()
+        case ShowPerson(ident):
+            return replace(CLOSED, chart=ident), ()
+        case Told(error):
+            return replace(CLOSED, chart=s.chart, error=error), ()
+        case AskMerge(drop, keep):
+            return merge_asked(s, drop, keep), ()
+        case Merged(keep, error):
+            return replace(CLOSED, chart=keep, error=error), ()
+        case TapForget(ident, confirmed):
+            return forget_tapped(s, ident, confirmed)[0], ()
+        case TapReset(confirmed):
+            return reset_tapped(s, confirmed)[0], ()
+        case _:
+            assert_never(action)
+
+
 # ------------------------------------------------------------------ the handlers
+
+def stated(c: Controller, *actions: StatsAction) -> None:
+    """The statistics screen's update for each of ``actions`` in turn, its effects queued."""
+    for action in actions:
+        c.stats, effects = update(c.stats, action)
+        c.effects.extend(effects)
+
 
 def open_stats(c: Controller, args: None) -> None:
     """From the start screen or the final standings (whose game stays open behind)."""
-    c.page = P.moved(P.rules_shown(c.page, False), "stats")
-    c.stats = CLOSED
+    paged(c, P.ShowRules(False), P.Move("stats"))
+    stated(c, Close())
 
 
 def close_stats(c: Controller, args: None) -> None:
-    c.page = P.moved(c.page, "play" if c.session is not None else "start")
-    c.stats = CLOSED
+    paged(c, P.Move("play" if c.session is not None else "start"))
+    stated(c, Close())
 
 
 def show_person(c: Controller, ident: str) -> None:
-    c.stats = replace(CLOSED, chart=ident)
+    stated(c, ShowPerson(ident))
 
 
 def rename_person(c: Controller, args: tuple[str, str]) -> None:
@@ -91,11 +173,11 @@ def rename_person(c: Controller, args: tuple[str, str]) -> None:
     saved = update_records(c.store, change)
     if not error and not saved:
         error.append(("stats.not_saved", {}))
-    c.stats = replace(CLOSED, chart=c.stats.chart, error=error[0] if error else None)
+    stated(c, Told(error[0] if error else None))
 
 
 def ask_merge(c: Controller, args: tuple[str, str | None]) -> None:
-    c.stats = merge_asked(c.stats, *args)
+    stated(c, AskMerge(*args))
 
 
 def merge_people(c: Controller, args: None) -> None:
@@ -104,20 +186,22 @@ def merge_people(c: Controller, args: None) -> None:
         return
     drop, keep = pending
     saved = update_records(c.store, lambda r: R.merged(r, keep, drop))
-    c.stats = replace(CLOSED, chart=keep, error=None if saved else ("stats.not_saved", {}))
+    stated(c, Merged(keep, None if saved else ("stats.not_saved", {})))
 
 
 def cancel(c: Controller, args: None) -> None:
-    c.stats = replace(CLOSED, chart=c.stats.chart)
+    stated(c, Told(None))
 
 
 def forget_person(c: Controller, args: tuple[str, bool]) -> None:
-    c.stats, now = forget_tapped(c.stats, *args)
+    now = forget_tapped(c.stats, *args)[1]
+    stated(c, TapForget(*args))
     if now and not update_records(c.store, lambda r: R.forgotten(r, args[0])):
-        c.stats = replace(c.stats, error=("stats.not_saved", {}))
+        stated(c, Told(("stats.not_saved", {})))
 
 
 def reset_all(c: Controller, confirmed: bool) -> None:
-    c.stats, now = reset_tapped(c.stats, confirmed)
+    now = reset_tapped(c.stats, confirmed)[1]
+    stated(c, TapReset(confirmed))
     if now and not reset_records(c.store):
-        c.stats = replace(c.stats, error=("stats.not_saved", {}))
+        stated(c, Told(("stats.not_saved", {})))

@@ -11,7 +11,7 @@ replay of :class:`~game.web.features.following.Following`),
 :class:`~game.web.features.coaching.Coaching` (hints, the review),
 :class:`~game.web.features.files.Sharing` (the link, the whole-game warning) and
 :class:`~game.web.features.saved.Saved` (what the storage holds of the open game). The setup
-form (:class:`~game.web.model.setup_form.SetupForm`) is its own mutable object. The Session is the
+form (:class:`~game.web.model.setup_form.SetupForm`) is a frozen value too. The Session is the
 one mutable game object by design: the Game's log grows with every move.
 
 The attributes the browser shell, the jobs and the tests have always read (``screen``,
@@ -41,10 +41,11 @@ from ...settings import Settings
 from .. import messages as M
 from ..features import coaching, files, keeping
 from ..features import following as F
+from ..features import page as P
 from ..features import playing as table
 from ..features import tutorial as T
 from ..features.coaching import Coaching, HintKey
-from ..features.navigating import HOME_CARD, Home
+from ..features.navigating import HOME_CARD, Fail, Home, homed
 from ..features.page import (
     MIN_TAP_PX,
     PACE,
@@ -52,7 +53,6 @@ from ..features.page import (
     Speed,
     default_motion,
     is_speed,
-    measured,
 )
 from ..features.saved import FRESH, Banner, Saved
 from ..features.sounds import SOUND_PREF, heard
@@ -80,7 +80,7 @@ from ..thinking.review import ReviewJob
 from .effects import Download, Effect
 from .fields import Field
 from .session import Session
-from .setup_form import SetupForm
+from .setup_form import SetupForm, with_problem
 from .ui_actions import ACTIONS, KEEP_MENU_OPEN
 
 __all__ = ["MIN_TAP_PX", "PACE", "SCREEN_OF_TABLE", "Controller", "computer_ids"]
@@ -144,7 +144,7 @@ class Controller:
         self.controllers = ("human",) + computer_ids()
         self.session: Session | None = None
         self.game_id: str | None = None
-        self.form = SetupForm(self.controllers)
+        self.form = SetupForm.blank(self.controllers)
         prefs = store.prefs()
         speed = prefs.get("speed")
         self.page = Page(speed=speed if is_speed(speed) else "normal",
@@ -202,7 +202,7 @@ class Controller:
         return True
 
     def _load_failed(self, reason: str | M.Said) -> None:
-        self.home = replace(self.home, error=("start.load_failed", {"reason": reason}))
+        homed(self, Fail(("start.load_failed", {"reason": reason})))
         self.page = replace(self.page, place="start")
         self.session = None
         self.game_id = None
@@ -215,7 +215,7 @@ class Controller:
         self.saved = replace(FRESH, saved_text=self.saved.saved_text)
         self.table = table.OPENED
         self.sharing = files.CLOSED
-        self.coach = coaching.review_closed(self.coach)  # leaving the game cancels its review
+        coaching.coached(self, coaching.CloseReview())  # leaving the game cancels its review
         self.page = replace(self.page, place="play" if session is not None else "start")
 
     def new_game(self, settings: Settings, seed: str | None = None, hints: bool = False) -> bool:
@@ -232,13 +232,13 @@ class Controller:
             text = self.store.save(ident, game, new=True)
         except (StorageError, SaveConflict) as error:
             problem = ("storage.new_game_failed", {"reason": M.reason(error)})
-            self.home = replace(self.home, error=problem)
-            self.form.errors = [problem]
+            homed(self, Fail(problem))
+            self.form = with_problem(self.form, problem)
             return False
         self.saved = replace(self.saved, saved_text=text)
         self.set_session(session, ident)
         self.saved = replace(self.saved, stored=keeping.contents(self), banner=None)
-        self.home = replace(self.home, error=None)
+        homed(self, Fail(None))
         self.store.set_current(ident)
         return True
 
@@ -265,7 +265,7 @@ class Controller:
         """The browser measured a plot of the whole board at ``px`` CSS pixels. Returns True
         when the board must be drawn again (it switched between overview and direct taps)."""
         was = self.page.compact
-        self.page = measured(self.page, px)
+        self.page, _ = P.update(self.page, P.Measure(px))  # (it asks nothing of the browser)
         return was != self.page.compact
 
     def zoom_allowed(self) -> bool:
@@ -291,8 +291,10 @@ class Controller:
     def handle(self, action: str, data: Mapping[str, Any] | None = None) -> bool:
         """Apply one tap or change through the table of UI actions
         (:data:`game.web.model.ui_actions.ACTIONS`).
-        Returns True when the screen must be drawn again. An unknown action or malformed
-        arguments change nothing and are reported through ``self.report``."""
+        Returns True to draw again. What the tap asks of the outside world is queued
+        (:meth:`take_effects`), first the Save of a game it changed: the interpreter writes
+        it before the drawing, a download, a reload or a computer's thinking. Unknown
+        or malformed: nothing changes, reported through ``self.report``."""
         entry = ACTIONS.get(action)
         if entry is None:
             self.report(f"unknown UI action {action!r}")
@@ -305,16 +307,18 @@ class Controller:
         if self.page.notice is not None:
             self.page = replace(self.page, notice=None)
         if action not in KEEP_MENU_OPEN:  # any other tap acts and closes the game menu
-            self.table = table.menu_closed(self.table)
+            table.tabled(self, table.CloseMenu())
         if self.session is not None and self.game_id is not None:
             reason = self.store.changed_elsewhere(self.game_id)
             if reason is not None:  # this tab is out of date: adopt, drop the tap
                 keeping.adopt(self, reason)
                 return True
+        start = len(self.effects)
         result = entry.handler(self, args)
         if self.session is not None and self.page.place == "play":
-            keeping.persist(self)
-        heard(self)  # the sound of a move this tap made (none if the storage refused it)
+            if (save := keeping.save_due(self)) is not None:  # first: nothing may lose it
+                self.effects.insert(start, save)
+        heard(self)  # the sound of a move this tap made (dropped if the storage refuses it)
         return result is not False
 
     def tutorial_id(self) -> str | None:

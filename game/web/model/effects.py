@@ -10,8 +10,8 @@ effects it asked for instead of a browser's side effects.
 
 The kinds:
 
-- :class:`Save`: write the open game (``keeping.store``; run at once, inside the tap, as
-  the store is plain Python; a storage failure is the tap's own banner);
+- :class:`Save`: write the open game (``keeping.store``; a tap queues it first of its
+  effects, and the page runs it before it draws, so a storage failure is the tap's banner);
 - :class:`Think`: the background jobs look for work (computer turns, hints, the review);
 - :class:`Announce`: a text for screen readers (``#announcer``);
 - :class:`Timer` / :class:`CancelTimer`: a named timer (the long press) or the next

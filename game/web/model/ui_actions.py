@@ -1,6 +1,7 @@
 """The one declared table of the page's actions: every tap and change by its
 ``data-action`` name, with the parser of its ``data-*`` arguments and its handler (a
-function ``(controller, arguments)`` of :mod:`game.web.features`). An unknown action or
+function ``(controller, arguments)`` of :mod:`game.web.features`, which turns the tap into
+its feature's typed action and applies that module's one ``update``). An unknown action or
 malformed arguments change nothing (:meth:`game.web.model.controller.Controller.handle`)."""
 
 from __future__ import annotations

@@ -4,9 +4,15 @@
 in the tests (tests/web/test_interpreter.py).
 
 Two effects are plain Python and need no browser: :class:`Save` is the store port's
-(``keeping.store``: the controller's own ``SaveStore``, which a tap also runs at once, so
-the write has happened when ``Controller.handle`` returns) and :class:`Think` starts the
-background jobs (``Jobs.kick``). Everything else is one call of the port.
+(``keeping.store``: the controller's own ``SaveStore``; the one path by which a tap's change
+is written) and :class:`Think` starts the background jobs (``Jobs.kick``). Everything else
+is one call of the port.
+
+Two rules of order: a tap queues its Save first, and the page writes it before it draws
+(:meth:`Interpreter.save_first`), so a refused write is on the screen the tap draws, and it
+is written before a download, a reload or a computer's thinking could lose it. A Save the
+storage refuses takes the move back (``keeping.storage_full``): the sounds of that move,
+later in the same batch, are dropped.
 """
 
 from __future__ import annotations
@@ -109,8 +115,28 @@ class Interpreter:
 
     def run(self, effects: Iterable[Effect]) -> None:
         """Carry out ``effects`` in order."""
+        self.after_saves(effects, draw=False)
+
+    def save_first(self, effects: Iterable[Effect]) -> list[Effect]:
+        """Carry out the Saves among ``effects`` now (before the tap is drawn) and return
+        the others, in order, to run after the drawing."""
+        return self.after_saves(effects, draw=True)
+
+    def after_saves(self, effects: Iterable[Effect], draw: bool) -> list[Effect]:
+        """Run ``effects`` in order (with ``draw``, only the Saves; the rest is returned),
+        dropping the sounds of a move whose Save the storage refused."""
+        kept = True
+        rest: list[Effect] = []
         for effect in effects:
-            self.one(effect)
+            if isinstance(effect, Save):
+                kept = keeping.store(self.controller, effect) and kept
+            elif isinstance(effect, Sound) and not kept:
+                continue  # the move was taken back: it makes no sound
+            elif draw:
+                rest.append(effect)
+            else:
+                self.one(effect)
+        return rest
 
     def one(self, effect: Effect) -> None:
         port = self.port

@@ -201,14 +201,15 @@ class Jobs:
                     await port.sleep(max(c.pace()[0] * 3, 0.05))
                     if computers.continue_key(c) == scoring:
                         c.handle("continue")
+                        port.carry_out()  # its Save first, then the drawing
                         port.render()
-                        port.carry_out()
                     continue
                 settling = computers.settle_key(c)
                 if settling is not None:  # the person may take their move back meanwhile
                     await port.sleep(computers.undo_seconds(c))
                     if computers.settle_key(c) == settling:
                         c.handle("settle")
+                        port.carry_out()  # its Save before the computers think
                     port.render()
                     continue
                 key = computers.computer_key(c)

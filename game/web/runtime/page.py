@@ -146,11 +146,11 @@ class Page:
         self.root.setAttribute("data-handle-ms", f"{(time.perf_counter() - started) * 1000:.1f}")
         effects = self.controller.take_effects()
         if any(isinstance(e, LEAVES_PAGE) for e in effects):
-            self.run(effects)  # the page goes: nothing else to draw
-            return
+            return self.run(effects)  # the page goes: nothing else to draw
+        rest = self.interpreter.save_first(effects)  # stored before it is drawn
         if redraw and render:
             self.render()
-        self.run(effects + self.after_change())
+        self.run(rest + self.after_change())
 
     def on_click(self, event: DomEvent) -> None:
         self.press, swallowed = E.clicked(self.press)
