@@ -90,8 +90,8 @@ def cue_path(name: str, cx: float, cy: float, r: float) -> str:
         return "M" + " L".join(f"{cx + dx * r:.2f} {cy + dy * r:.2f}" for dx, dy in points) + " Z"
 
     def circle(rr: float) -> str:
-        return (f"M{cx - rr:.2f} {cy:.2f} a{rr:.2f} {rr:.2f} 0 1 0 {2 * rr:.2f} 0 "
-                f"a{rr:.2f} {rr:.2f} 0 1 0 {-2 * rr:.2f} 0 Z")
+        return (f"M{cx - rr:.2f} {cy:.2f} A{rr:.2f} {rr:.2f} 0 1 0 {cx + rr:.2f} {cy:.2f} "
+                f"A{rr:.2f} {rr:.2f} 0 1 0 {cx - rr:.2f} {cy:.2f} Z")
 
     if kind == "circle":
         return circle(r * 0.92)
