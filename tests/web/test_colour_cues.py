@@ -136,3 +136,19 @@ def test_the_board_draws_each_colours_cue_the_same_in_every_language():
         assert tree.find_all(**{"class": "seat-cue"})
         assert len(tree.find_all(data_key="colour")) == 4
     assert seen["en"] == seen["de"] == seen["fr"]
+
+
+def test_the_rules_help_lists_every_colours_cue_in_every_language():
+    from game.web.screens.rules import render_rules
+    lists = {}
+    for lang in LANGS:
+        M.set_language(lang)
+        figure = render_rules().find(data_rules_figure="cues")
+        assert figure is not None, lang
+        lists[lang] = [(str(li.attrs["data-cue-colour"]), cues_in(li))
+                       for li in figure.find_all(data_cue_colour=True)]
+        assert [c for c, _ in lists[lang]] == list(COLOURS)
+        for li in figure.find_all(data_cue_colour=True):
+            assert M.colour(str(li.attrs["data-cue-colour"])) in li.text()
+    assert lists["en"] == lists["de"] == lists["fr"]
+    assert all(shapes == [palette.shape(c)] for c, shapes in lists["en"])
