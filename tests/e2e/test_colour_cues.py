@@ -13,9 +13,10 @@ from __future__ import annotations
 import pytest
 from e2e_helpers import SCREENSHOTS, VIEWPORTS, resize
 from test_ui_screens import load_into, prepared
-from ui_driver import FAST, screen, tap
+from ui_driver import FAST, open_app, screen, tap
 
 from game.board import floors_by_colour
+from game.material import COLOURS
 from game.web.screens import palette
 
 pytestmark = pytest.mark.e2e
@@ -131,3 +132,18 @@ def test_screenshots_under_colour_vision_filters(page, site_url, game_data, new_
     assert box is not None
     shoot_filtered(phone, "phone-x3-closeup",
                    {"x": box["x"], "y": box["y"], "width": box["width"], "height": 300})
+
+
+def test_the_rules_help_shows_the_list_of_cues(page, site_url):
+    resize(page, VIEWPORTS["phone"])
+    open_app(page, site_url, f"{FAST}&lang=de")
+    tap(page, '[data-action="rules"]')
+    figure = page.locator('[data-rules-figure="cues"]')
+    figure.scroll_into_view_if_needed()
+    shapes = figure.evaluate("""(el) => [...el.querySelectorAll('[data-cue-colour]')]
+        .map((li) => [li.dataset.cueColour, li.querySelector('.cue').dataset.cue,
+                      li.querySelector('.cue-icon').getBoundingClientRect().width])""")
+    assert [(c, cue) for c, cue, _ in shapes] == [(c, palette.shape(c)) for c in COLOURS]
+    assert all(width >= 10 for _, _, width in shapes), shapes
+    SCREENSHOTS.mkdir(exist_ok=True)
+    figure.screenshot(path=str(SCREENSHOTS / "cues-rules-list-de-phone.png"))
