@@ -159,7 +159,7 @@ def test_floor_chips_keep_their_letter_under_the_last_move_outline(page, site_ur
 
 
 # ------------------------------------------------------------- the key, anti-trust
-KEYS = {"tallest", "tallest-tie", "majority", "majority-tie", "majority-none", "floors"}
+KEYS = {"colour", "tallest", "tallest-tie", "majority", "majority-tie", "majority-none", "floors"}
 
 
 def test_the_board_key_explains_the_marks_and_anti_trust_shows_all_game(page, site_url):

@@ -2,7 +2,7 @@
 
 The last move's outline (and any other ring: a change since your turn, a target, Godzilla's
 next plot) is drawn under the tower's labels: the height badge, the owner's chip and the
-floor chips ("B4"), so a colour's letter stays readable on the tower that just changed."""
+floor chips (a colour's cue and "4"), so a colour's cue stays readable on the tower that just changed."""
 
 from __future__ import annotations
 
@@ -57,10 +57,10 @@ def test_the_floor_chips_are_drawn_above_the_last_move_outline():
     assert max(rings) < labels, drawn  # every ring first, the labels over them
     floor_texts = [i for i, (cls, _) in enumerate(drawn) if "floor-text" in cls]
     assert floor_texts and min(floor_texts) > labels
-    # each floor chip says its colour's letter and a number
+    # each floor chip shows its colour's cue, then a number
     for i in floor_texts:
         text = drawn[i][1]
-        assert text[0].isalpha() and text[1:].isdigit(), text
+        assert "cue" in drawn[i - 1][0].split() and text.isdigit(), (drawn[i - 1], text)
     # nothing after the labels but the marks that belong on top (the medal, the coach's)
     after = [cls for cls, _ in drawn[labels + 1:]]
     assert not set(" ".join(after).split()) & RINGS

@@ -20,7 +20,7 @@ from ...view import PlayerView
 from .. import messages as M
 from ..frames.frame import PlayFrame
 from . import layout, palette
-from .svg_pieces import LABELS, godzilla_token, majority_chip, tallest_medal, tower_drawing
+from .svg_pieces import LABELS, colour_chip, godzilla_token, majority_chip, tallest_medal, tower_drawing
 from .vdom import El, s
 
 COACH_MARKS = {"hint": ("coach.mark.hint", "?"), "played": ("coach.mark.played", "✗"),
@@ -141,7 +141,7 @@ class _Scene:
                                  godzilla_token(r.x, r.y, self.settings.godzilla == "baby")))
         attrs["class"] = " ".join(c for c in classes if c)
         # The rings (last move, change, target...) go under the tower's labels, so no ring
-        # hides a colour's letter; the medal and the coach's mark stay on top of everything.
+        # hides a colour's cue; the medal and the coach's mark stay on top of everything.
         labels = [c for c in children if isinstance(c, El) and c.attrs.get("class") == LABELS]
         rings = [e for e in extra if e.tag == "rect" or e.tag == "circle"]
         marks = [e for e in extra if not (e.tag == "rect" or e.tag == "circle")]
@@ -368,13 +368,18 @@ def _seat_labels(view: PlayerView, seat: str, width: float, total_h: float) -> l
         if view.start == p:
             label = f"★ {label}"
         cls = "seat-label current" if view.current == p else "seat-label"
-        chips = " ".join(M.letter(c) for c in spec.colours)
+        # The name ends just left of the middle and the colours' cues follow it: the name's
+        # width is not known here, the cues' is (a chip of 20 each).
+        chips = [s("g", {"class": "seat-cue", "data-seat-cue": c}, colour_chip(k * 22, -10, 20, 20, c))
+                 for k, c in enumerate(spec.colours)]
+        start = -(len(chips) * 22) / 2 + 4
         out.append(s("g", {"transform": f"translate({x} {y}) rotate({rot})",
                            "class": cls, "data-seat-label": spec.seat},
-                     s("text", {"x": 0, "y": 0, "font-size": 22, "text-anchor": "middle",
+                     s("text", {"x": start - 8, "y": 0, "font-size": 22, "text-anchor": "end",
                                 "dominant-baseline": "middle"},
-                       s("tspan", {"class": "seat-name"}, label),
-                       s("tspan", {"class": "seat-colours", "dx": 8}, f"({chips})"))))
+                       s("tspan", {"class": "seat-name"}, label)),
+                     s("g", {"transform": f"translate({start} 0)", "aria-hidden": "true"},
+                       chips)))
     return out
 
 

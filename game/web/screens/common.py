@@ -6,13 +6,16 @@ from collections.abc import Iterable
 from typing import Any
 
 from .. import messages as M
+from .svg_pieces import cue_icon
 from .vdom import El, h
 
 
 def chip(colour: str, extra: str = "") -> El:
-    """A colour chip with the colour's letter (readable without seeing hue)."""
+    """A colour chip with the colour's cue, the shape drawn on its pieces (readable without
+    seeing hue, the same in every language); named in words for screen readers."""
     return h("span", {"class": f"chip c-{colour} {extra}".strip(), "data-chip": colour,
-                      "title": M.colour(colour)}, M.letter(colour))
+                      "title": M.colour(colour), "role": "img",
+                      "aria-label": M.colour(colour)}, cue_icon(colour))
 
 
 def chips(colours: Iterable[str]) -> list[El]:

@@ -209,7 +209,8 @@ def _key_picture(width: int, height: int, box: str, parts: Any) -> El:
 
 
 def board_key(f: PlayFrame) -> El:
-    """What the board's marks mean: the tallest-tower medal (one, or shared), a city's
+    """What the board's marks mean: each colour's cue with its colour and player (so a
+    player learns "I am the triangle"), the tallest-tower medal (one, or shared), a city's
     majority chip (a colour, a tie, no tower yet), the floor chips under a tower, and the
     anti-trust marker when that variant is on."""
     settings = f.settings
@@ -219,6 +220,9 @@ def board_key(f: PlayFrame) -> El:
     def row(picture: El, text: str, kind: str) -> El:
         return h("li", {"class": "key-row", "data-key": kind}, picture, h("span", {}, text))
 
+    cues = [h("li", {"class": "key-row", "data-key": "colour", "data-key-colour": c}, chip(c),
+              h("span", {}, M.colour(c), " · ", bdi(spec.name)))
+             for spec in settings.players for c in spec.colours]
     medal = [row(_key_picture(26, 26, "30 0 24 24", tallest_medal(0, 0, single)),
                  M.t("board.tallest" if single else "board.tallest_tie"),
                  "tallest" if single else "tallest-tie") for single in (True, False)]
@@ -233,7 +237,7 @@ def board_key(f: PlayFrame) -> El:
             if settings.anti_trust else None)
     return h("details", {"class": "board-key", "data-board-key": "true"},
              h("summary", {}, M.t("key.heading")),
-             h("ul", {}, medal, chips_, floors, rule))
+             h("ul", {}, cues, medal, chips_, floors, rule))
 
 
 def move_line(f: PlayFrame, move: LastMove) -> El:

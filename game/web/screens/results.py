@@ -10,6 +10,7 @@ from . import palette
 from .coach import hints_used_line, review_button
 from .common import bdi, button, chip, chips, said
 from .story import share_block, share_buttons
+from .svg_pieces import cue
 from .vdom import El, h
 from .vdom import s as svg
 
@@ -209,7 +210,7 @@ def score_chart(f: PlayFrame) -> El:
     for r in range(1, rounds + 1):
         parts.append(svg("text", {"x": x(r), "y": hgt - 6, "text-anchor": "middle",
                                   "class": "chart-label"}, M.number(r)))
-    ends: list[tuple[float, str, str]] = []  # (line end's height, colour, label)
+    ends: list[tuple[float, str, str]] = []  # (line end's height, colour, total)
     for p in settings.turn_order:
         colour = settings.colours[settings.player_colours[p][0]]
         coords = " ".join(f"{x(r):.1f},{y(v):.1f}" for r, v in enumerate(totals[p]))
@@ -217,14 +218,15 @@ def score_chart(f: PlayFrame) -> El:
                                       "stroke": palette.fill(colour),
                                       "data-chart-player": p,
                                       "data-values": ",".join(str(v) for v in totals[p])}))
-        ends.append((y(totals[p][-1]), colour, f"{M.letter(colour)} {totals[p][-1]}"))
-    # Each line's letter and total beside its end, moved apart where totals are close.
+        ends.append((y(totals[p][-1]), colour, M.number(totals[p][-1])))
+    # Each line's cue and total beside its end, moved apart where totals are close.
     gap, at = 15.0, list[float]()
     for end_y, _, _ in sorted(ends):
         at.append(max(end_y + 5, at[-1] + gap) if at else end_y + 5)
     below = max(0.0, at[-1] - (y(0) + 5)) if at else 0.0
     for ty, (_, colour, label) in zip(at, sorted(ends)):
-        parts.append(svg("text", {"x": x(rounds) + 6, "y": ty - below, "class": "chart-end",
+        parts.append(cue(colour, x(rounds) + 11, ty - below - 5, 5.5, palette.edge(colour)))
+        parts.append(svg("text", {"x": x(rounds) + 19, "y": ty - below, "class": "chart-end",
                                   "fill": palette.edge(colour)}, label))
     return h("figure", {"class": "score-chart"},
              svg("svg", {"viewBox": f"0 0 {w:.0f} {hgt:.0f}", "role": "img",

@@ -16,6 +16,7 @@ from ...board import Tower, floors_needed, floors_of, owner
 from ...examples import example_board
 from ...material import (
     CITIES,
+    COLOURS,
     PLOTS_PER_CITY,
     SEATS,
     Card,
@@ -142,6 +143,13 @@ def godzilla_figure() -> El:
                                             arrow=(start, target), marks={target: "refused"})))
 
 
+def cues_figure() -> El:
+    """Every colour's cue beside the colour's name: the list the help's text points to, so a
+    player learns the shapes (they are the same in every language, the names are not)."""
+    return h("ul", {"class": "cue-list", "data-rules-figure": "cues"},
+             [h("li", {"data-cue-colour": c}, chip(c), " ", M.colour(c)) for c in COLOURS])
+
+
 FIGURES = {
     "rules.seats.h": lambda: [seats_figure()],
     "rules.round.h": lambda: [takeover_figure()],
@@ -149,6 +157,7 @@ FIGURES = {
         scoring_figure("rules_1994_example", "rules.fig.example_1994"),
         scoring_figure("platform_example", "rules.fig.example_platform")],
     "rules.variants.h": lambda: [godzilla_figure()],
+    "rules.app.h": lambda: [cues_figure()],
 }
 """The pictures shown after the text of a section of the rules help."""
 

@@ -42,7 +42,8 @@ def render_setup(form: SetupFrame) -> El:
                             {"data-value": n, "aria-pressed": "true" if form.count == n else "false"},
                             cls="btn seg" + (" on" if form.count == n else ""))
                      for n in (2, 3, 4)]
-    colour_options = [(c, f"{M.letter(c)} · {M.colour(c)}") for c in COLOURS]
+    # An option holds text only: the colour's name; its cue shows in the row's legend chip.
+    colour_options = [(c, M.colour(c)) for c in COLOURS]
     seat_options = [(s, M.seat(s)) for s in SEATS]
     controller_options = [(c, M.controller_label(c)) for c in form.controllers]
     rows = []

@@ -18,16 +18,52 @@ from .vdom import El, s
 CARD_BG = "#fbf8f1"
 
 
-def _chip(x: float, y: float, w: float, hgt: float, colour: str, text: str,
-           size: int = 12, cls: str = "chip-text") -> list[El]:
+def cue(colour: str, cx: float, cy: float, r: float, fill: str | None = None) -> El:
+    """The colour's cue (:data:`palette.SHAPE`) centred on (cx, cy), radius ``r``, in the
+    ink that reads on the colour (``fill`` for one drawn off it). ``data-cue`` names the
+    shape, the same in every language."""
+    return s("path", {"d": palette.cue_path(colour, cx, cy, r), "class": "cue",
+                      "data-cue": palette.shape(colour), "fill": fill or palette.ink(colour),
+                      "fill-rule": "evenodd", "aria-hidden": "true"})
+
+
+def cue_icon(colour: str) -> El:
+    """The cue alone as a small inline SVG for an HTML chip, painted in the text colour
+    (``currentColor``), so the chip's CSS colour class decides its ink."""
+    return s("svg", {"viewBox": "-10 -10 20 20", "class": "cue-icon", "aria-hidden": "true",
+                     "focusable": "false"}, cue(colour, 0, 0, 8.5, "currentColor"))
+
+
+def colour_chip(x: float, y: float, w: float, hgt: float, colour: str) -> list[El]:
+    """A colour's square chip on the board: its fill and edge, its cue in the middle."""
     return [
         s("rect", {"x": x, "y": y, "width": w, "height": hgt, "rx": 3,
                    "fill": palette.fill(colour), "stroke": palette.edge(colour),
                    "stroke-width": 1.5}),
-        s("text", {"x": x + w / 2, "y": y + hgt / 2 + size * 0.36, "font-size": size,
-                   "text-anchor": "middle", "fill": palette.ink(colour),
-                   "class": cls, "aria-hidden": "true"}, text),
+        cue(colour, x + w / 2, y + hgt / 2, min(w, hgt) * 0.36),
     ]
+
+
+def floor_chip(colour: str, floors: int, x: float = 0, y: float = 0,
+               w: float = 30) -> list[El]:
+    """A floor chip as under a tower (w x 24 at x, y), a colour's cue and its floors ("▲4"):
+    the cue on the left, the number in the rest, kept at 21 units and narrowed
+    (``textLength``) where it would not fit, never made smaller."""
+    hgt, size = 24, 21
+    r = 5.5 if w >= 28 else 4.5
+    left = x + 2 + r
+    text = M.number(floors)
+    room = x + w - 1.5 - (left + r + 1)
+    number = s("text", {"x": left + r + 1 + room / 2, "y": y + hgt / 2 + size * 0.36,
+                        "font-size": size, "text-anchor": "middle",
+                        "fill": palette.ink(colour), "class": "chip-text floor-text",
+                        "aria-hidden": "true"}, text)
+    if room < 11.5 * len(text):  # a digit at 21 units is about 11.5 wide
+        number.attrs.update({"textLength": room, "lengthAdjust": "spacingAndGlyphs"})
+    return [s("rect", {"x": x, "y": y, "width": w, "height": hgt, "rx": 3,
+                       "fill": palette.fill(colour), "stroke": palette.edge(colour),
+                       "stroke-width": 1.5}),
+            cue(colour, left, y + hgt / 2, r), number]
 
 
 def tower_drawing(x: float, y: float, tower: Tower, colours: tuple[str, ...], safe: bool,
@@ -62,12 +98,8 @@ def tower_drawing(x: float, y: float, tower: Tower, colours: tuple[str, ...], sa
                 parts.append(s("line", {"x1": left + 3, "x2": left + width - 3, "y1": yy,
                                         "y2": yy, "stroke": palette.edge(colour),
                                         "stroke-width": 0.8, "opacity": 0.6}))
-        if hgt >= 13:
-            parts.append(s("text", {"x": left + width / 2, "y": top + hgt / 2 + 4.5,
-                                    "font-size": 13, "text-anchor": "middle",
-                                    "fill": palette.ink(colour), "class": "piece-letter",
-                                    "aria-hidden": "true"},
-                           M.letter(colour)))
+        if hgt >= 13:  # the colour's cue on the piece
+            parts.append(cue(colour, left + width / 2, top + hgt / 2, min(6.0, hgt * 0.4)))
     if tower:
         parts.append(tower_labels(x, y, tower, colours, safe))
     return parts
@@ -76,7 +108,7 @@ def tower_drawing(x: float, y: float, tower: Tower, colours: tuple[str, ...], sa
 LABELS = "tower-labels"
 """The class of a tower's labels (height, owner, floors per colour, lock): the board draws
 them above every ring it puts on the plot (the last move's, a change, a target), so a ring
-never hides a colour's letter (issue 25: "B4" read "34")."""
+never hides a colour's cue (issue 25: "B4" read "34")."""
 
 
 def tower_labels(x: float, y: float, tower: Tower, colours: tuple[str, ...], safe: bool) -> El:
@@ -92,20 +124,15 @@ def tower_labels(x: float, y: float, tower: Tower, colours: tuple[str, ...], saf
                             "text-anchor": "middle", "class": "height-text",
                             "aria-hidden": "true"},  # the plot's name says it all
                    M.number(height(tower))))
-    # The owner's letter beside the badge: ownership readable without telling hues apart.
-    parts.extend(_chip(x + 5, y + 48, 17, 17, top_colour, M.letter(top_colour), 13))
+    # The owner's cue beside the badge: ownership readable without telling hues apart.
+    parts.extend(colour_chip(x + 5, y + 48, 17, 17, top_colour))
     counts = floors_by_colour(tower)
     order = sorted(counts, key=lambda c: (-counts[c], c))
     n = len(order)
     chip_w = 22.5 if n > 3 else 30
     for i, c in enumerate(order):
-        name = colours[c]
-        text = M.letter(name) + M.number(counts[c])
-        chip = _chip(x + 4 + i * (chip_w + 1), y + 74, chip_w, 24, name, text, 21,
-                     "chip-text floor-text")
-        if n > 3 or len(text) > 2:  # narrower glyphs, never a smaller text
-            chip[1].attrs.update({"textLength": chip_w - 4, "lengthAdjust": "spacingAndGlyphs"})
-        parts.extend(chip)
+        parts.extend(floor_chip(colours[c], counts[c], x + 4 + i * (chip_w + 1), y + 74,
+                                chip_w))
     if safe:
         parts.extend(lock(x + 33, y + 58))
     return s("g", {"class": LABELS}, parts)
@@ -123,7 +150,7 @@ def tallest_medal(x: float, y: float, single: bool) -> El:
 
 
 def majority_chip(x: float, y: float, holder: str) -> list[El]:
-    """A city's majority chip (50 x 26 at x, y): "★" and the holder's letter on its colour,
+    """A city's majority chip (50 x 26 at x, y): "★" and the holder's cue on its colour,
     "★=" for a tie, "★–" for no tower yet."""
     if holder in ("tie", "none"):
         return [s("rect", {"x": x, "y": y, "width": 50, "height": 26, "rx": 6,
@@ -133,15 +160,9 @@ def majority_chip(x: float, y: float, holder: str) -> list[El]:
     return [s("rect", {"x": x, "y": y, "width": 50, "height": 26, "rx": 6,
                        "fill": palette.fill(holder), "stroke": palette.edge(holder),
                        "stroke-width": 1.5}),
-            s("text", {"x": x + 25, "y": y + 20, "font-size": 20, "text-anchor": "middle",
-                       "fill": palette.ink(holder), "class": "majority-text"},
-              "★" + M.letter(holder))]
-
-
-def floor_chip(colour: str, floors: int) -> list[El]:
-    """One floor chip as under a tower ("B4"), at 0, 0 (30 x 24)."""
-    return _chip(0, 0, 30, 24, colour, M.letter(colour) + M.number(floors), 21,
-                 "chip-text floor-text")
+            s("text", {"x": x + 17, "y": y + 20, "font-size": 20, "text-anchor": "middle",
+                       "fill": palette.ink(holder), "class": "majority-text"}, "★"),
+            cue(holder, x + 36, y + 13, 7.5)]
 
 
 def lock(cx: float, cy: float) -> list[El]:
@@ -185,7 +206,7 @@ def card_svg(card: Card, size: int = 56) -> El:
 
 
 def piece_svg(colour: str, floors: int, size: int = 44) -> El:
-    """A building piece seen from the side: ``floors`` stacked floors with its colour letter."""
+    """A building piece seen from the side: ``floors`` stacked floors with its colour's cue."""
     parts: list[El] = []
     unit = 9
     bottom = 42
@@ -194,9 +215,7 @@ def piece_svg(colour: str, floors: int, size: int = 44) -> El:
         parts.append(s("rect", {"x": 10, "y": y, "width": 24, "height": unit - 1, "rx": 1.5,
                                 "fill": palette.fill(colour), "stroke": palette.edge(colour),
                                 "stroke-width": 1.2}))
-    parts.append(s("text", {"x": 22, "y": bottom - floors * unit / 2 + 4, "font-size": 11,
-                            "text-anchor": "middle", "fill": palette.ink(colour),
-                            "class": "piece-letter"}, M.letter(colour)))
+    parts.append(cue(colour, 22, bottom - floors * unit / 2, min(5.0, floors * unit * 0.4)))
     return s("svg", {"viewBox": "0 0 44 44", "width": size, "height": size,
                      "class": "piece-svg", "aria-hidden": "true"}, parts)
 
