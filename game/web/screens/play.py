@@ -336,11 +336,13 @@ def take_back_block(f: PlayFrame) -> El | None:
     if f.mover is None:
         return None
     name = f.name(f.mover)
+    computers = sum(spec.controller != "human" for spec in f.settings.players)
     done = (button(M.t("undo.done"), "settle", cls="btn primary")
             if f.mode == "computer" else None)
     return h("div", {"class": "take-back", "data-take-back": f.mover},
              h("p", {"class": "take-back-text"},
-               said("undo.waiting" if f.mode == "computer" else "undo.pass", name=name)),
+               said(("undo.waiting_one" if computers == 1 else "undo.waiting")
+                    if f.mode == "computer" else "undo.pass", name=name)),
              h("div", {"class": "take-back-buttons"},
                h("button", {"type": "button", "class": "btn", "data-action": "take-back"},
                  h("span", {}, said("undo.button", name=name))), done))
