@@ -52,6 +52,7 @@ from ..features.page import (
     Speed,
     default_motion,
     is_speed,
+    kept_theme,
     measured,
 )
 from ..features.saved import FRESH, Banner, Saved
@@ -68,6 +69,7 @@ from ..frames.frame import (
     Place,
     ScreenName,
     TableScreen,
+    Theme,
 )
 from ..saves.backup import RestoreReport
 from ..saves.sharing import is_link
@@ -106,6 +108,7 @@ class Controller:
     safari_tab = Field[bool]("page")
     speed = Field[Speed]("page")
     motion = Field[Motion]("page")
+    theme = Field[Theme]("page")
     muted = Field[bool]("page")
     instant = Field[bool]("page")
     plot_px = Field[float | None]("page")
@@ -149,6 +152,7 @@ class Controller:
         speed = prefs.get("speed")
         self.page = Page(speed=speed if is_speed(speed) else "normal",
                          motion=default_motion(prefs.get("motion"), reduced_motion),
+                         theme=kept_theme(prefs.get("theme")),
                          muted=prefs.get(SOUND_PREF) == "off",
                          instant=self.params.get("fast") in ("1", "true", "yes"),
                          safari_tab=safari_tab, web_share=web_share)

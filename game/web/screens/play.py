@@ -14,7 +14,7 @@ from .. import messages as M
 from ..frames.frame import BUILD, SELECT, LastMove, PlayFrame
 from .board_svg import render_board, render_city
 from .coach import hint_block, review_panel
-from .common import bdi, button, chip, chips, language_select, said
+from .common import bdi, button, chip, chips, language_select, said, theme_button
 from .decision import build_panel, hand_block, selection_panel
 from .story import digest_block, inspector_block, log_drawer, players_material, replay_panel
 from .svg_pieces import card_svg, floor_chip, majority_chip, piece_svg, tallest_medal
@@ -112,6 +112,7 @@ def game_menu(f: PlayFrame) -> El:
                     cls="btn small ghost"),
              button(M.t("play.motion", motion=M.t(f"play.motion.{f.motion}")), "motion",
                     {"data-motion-button": f.motion}, cls="btn small ghost"),
+             theme_button(f.theme),
              button(M.t("play.sound"), "sound",
                     {"aria-pressed": "false" if f.muted else "true", "data-sound-button": "true"},
                     cls="btn small ghost" + ("" if f.muted else " on")),
