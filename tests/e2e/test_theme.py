@@ -33,6 +33,10 @@ def test_the_light_theme_follows_the_device_and_passes_axe(page, site_url):
     assert page.evaluate(GROUND) == LIGHT_GROUND
     problems: list = []
     problems += audit(page, "start", "light", shots=True)
+    tap(page, '[data-action="stats"]')
+    page.wait_for_selector('#app[data-screen="stats"]')
+    problems += audit(page, "stats", "light", shots=True)
+    tap(page, '[data-action="stats-close"]')
     tap(page, '[data-action="new-game"]')
     problems += audit(page, "setup", "light", shots=True)
 
