@@ -74,6 +74,14 @@
     }
   } /* :shell-texts */;
 
+  /* The page's colours as kept from an earlier visit (game/web/features/page.py THEMES), on
+   * <html data-theme> before Python starts, so that the loading state and the kept screen
+   * already have them; "auto" or nothing: the device's setting (assets/css/app.css). */
+  try {
+    var theme = JSON.parse(localStorage.getItem("manhattan:prefs") || "{}").theme;
+    if (theme === "light" || theme === "dark") html.setAttribute("data-theme", theme);
+  } catch (e) { /* no storage, or not JSON */ }
+
   function moduleWorkers() {
     if (typeof Worker !== "function") return false;
     var known = false;

@@ -67,3 +67,31 @@ def test_a_finished_game_is_in_the_statistics_and_play_again_rotates(page, site_
     page.wait_for_selector('#app[data-screen="stats"]')
     assert int(page.get_attribute(".stats", "data-stats-games") or 0) >= 5
     _shots(page, "stats-fr")
+
+
+SIDEWAYS_JS = """() => Array.from(document.querySelectorAll('.stats section, .stats-table'))
+    .filter((el) => el.scrollWidth > el.clientWidth + 1)
+    .map((el) => [el.className || el.tagName, el.scrollWidth, el.clientWidth])"""
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_the_statistics_fit_a_phone_without_sideways_scrolling(page, site_url, lang):
+    """On a 390 px phone each table's row stands as a block of labelled figures; on a wide
+    screen the tables keep their columns. Both fit their cards."""
+    resize(page, SIZES["phone"])
+    open_app(page, site_url, f"?fast=1&lang={lang}")
+    page.evaluate("text => localStorage.setItem('manhattan:records', text)", _kept_records())
+    open_app(page, site_url, f"?fast=1&lang={lang}")
+    tap(page, '[data-action="stats"]')
+    page.wait_for_selector('#app[data-screen="stats"]')
+    assert page.locator("[data-stats-person]").count() == 2
+    assert page.evaluate(SIDEWAYS_JS) == []
+    # every figure under its column's name, the row's name above them
+    label = page.evaluate("""() => { const td = document.querySelector('[data-stats-person] td');
+        return [td.dataset.label, getComputedStyle(td, '::before').display,
+                getComputedStyle(td.closest('tr')).display]; }""")
+    assert label[0] and label[1] == "block" and label[2] == "grid", label
+    _shots(page, f"stats-fit-{lang}")
+    assert page.evaluate(SIDEWAYS_JS) == []  # (the wide screen, last of _shots)
+    assert page.evaluate("""() => getComputedStyle(
+        document.querySelector('[data-stats-person]')).display""") == "table-row"

@@ -314,8 +314,8 @@ def test_moves_animate_and_each_players_last_move_stays_outlined(page, site_url)
     for player in range(4):  # South, West, North, East build in turn; then South again
         assert int(page.get_attribute(".play", "data-turn")) == player
         if player == 1:
-            # the device's wish is read when the page starts (issue 26.6: it sets the
-            # default of the animation setting): ask, then open the page again
+            # the device's wish sets the default of the animation setting (issue 26.6),
+            # at start and live: ask, then open the page again (the wish read at start)
             page.emulate_media(reduced_motion="reduce")
             page.reload()
             wait_ready(page)
@@ -356,7 +356,7 @@ def test_moves_animate_and_each_players_last_move_stays_outlined(page, site_url)
     flash = f'svg.board [data-city="{city}"][data-plot="{plot}"][data-destroyed="true"] ' \
             '.destroyed-flash'
     assert page.evaluate(ANIMATION_JS, flash) == ["burst", "0.9s"]
-    page.emulate_media(reduced_motion="reduce")  # (read when the page starts: open it again)
+    page.emulate_media(reduced_motion="reduce")  # (followed live, and read at start: reopened)
     page.reload()
     wait_ready(page)
     tap(page, '[data-action="reveal"]')

@@ -193,7 +193,7 @@ def test_the_game_menu_holds_the_top_bar_tools_behind_one_disclosure_button():
     assert button.attrs["aria-expanded"] == "false" and button.attrs["aria-controls"] == "game-menu"
     assert "hidden" in menu.attrs
     tools = {el.attrs["data-action"] for el in menu.find_all(data_action=True)}
-    assert tools == {"log", "inspect-mode", "speed", "motion", "sound", "hints-toggle", "rules",
+    assert tools == {"log", "inspect-mode", "speed", "motion", "theme", "sound", "hints-toggle", "rules",
                      "export", "export-whole",
                      "language", "home"}
     # every tool of the bar is in the menu: the bar itself shows only the button

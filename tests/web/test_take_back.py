@@ -217,3 +217,28 @@ def test_the_jobs_settle_after_the_window(monkeypatch):
     asyncio.run(run())
     assert slept and slept[0] == computers.UNDO_SECONDS["normal"] > 0
     assert s.mover is None and len(s.game.log) > log  # settled, then the computer moved
+
+
+@pytest.mark.parametrize(("computers_seated", "lang", "expected"), [
+    (1, "en", "The computer replies"), (3, "en", "The computers reply"),
+    (1, "de", "Der Computer antwortet"), (3, "de", "Die Computer antworten"),
+    (1, "fr", "L’ordinateur répond"), (3, "fr", "Les ordinateurs répondent"),
+])
+def test_the_wait_before_the_computers_says_one_or_many(computers_seated, lang, expected):
+    """Issue 26: "The computers reply…" only when more than one computer plays."""
+    from game.web import messages as M
+
+    c = make_controller()
+    count = computers_seated + 1
+    setup_game(c, count=count, names=NAMES[:count],
+               controllers=["human"] + ["greedy"] * computers_seated, deal=3)
+    s = c.session
+    _to_build(c, random.Random(1))
+    tap_decision(c, _a_build(c))
+    assert s.screen == "computer" and s.mover is not None
+    M.set_language(lang)
+    try:
+        text = c.render().find(**{"class": "take-back-text"}).text()
+    finally:
+        M.set_language("en")
+    assert expected in text

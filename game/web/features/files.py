@@ -31,7 +31,7 @@ from . import following
 from . import navigating as nav
 from . import playing as table
 from .navigating import ALLOWED_PREFS
-from .page import is_motion, is_speed
+from .page import is_motion, is_speed, is_theme
 from .sounds import SOUND_PREF
 
 if TYPE_CHECKING:
@@ -228,6 +228,9 @@ def restore_file(c: Controller, text: str | None) -> None:
     motion = prefs.get("motion")
     if "motion" in report.settings and is_motion(motion):
         c.page = replace(c.page, motion=motion)
+    theme = prefs.get("theme")
+    if "theme" in report.settings and is_theme(theme):
+        c.page = replace(c.page, theme=theme)
     if SOUND_PREF in report.settings:
         c.page = replace(c.page, muted=prefs.get(SOUND_PREF) == "off")
 

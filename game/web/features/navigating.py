@@ -22,7 +22,7 @@ from . import keeping
 from . import page as P
 from . import playing as table
 from . import tutorial as T
-from .page import MOTIONS, SPEEDS
+from .page import MOTIONS, SPEEDS, THEMES
 from .sounds import SOUND_PREF, SOUND_VALUES
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 HOME_CARD = "home_card"  # preference: "dismissed" once the Home Screen card is closed
 ALLOWED_PREFS: dict[str, tuple[str, ...]] = {
     "lang": tuple(M.LANGUAGES), "speed": SPEEDS, HOME_CARD: ("dismissed",),
-    "motion": MOTIONS, SOUND_PREF: SOUND_VALUES}
+    "motion": MOTIONS, "theme": THEMES, SOUND_PREF: SOUND_VALUES}
 """The preferences this app keeps, with their valid values (a restored backup's others are
 ignored)."""
 
@@ -252,6 +252,14 @@ def cycle_motion(c: Controller, args: None) -> None:
     paged(c, P.CycleMotion())
     prefs = c.store.prefs()
     prefs["motion"] = c.page.motion
+    c.store.set_prefs(prefs)
+
+
+def cycle_theme(c: Controller, args: None) -> None:
+    """The colours of the page: the device's, light, dark (kept for the next visits)."""
+    paged(c, P.CycleTheme())
+    prefs = c.store.prefs()
+    prefs["theme"] = c.page.theme
     c.store.set_prefs(prefs)
 
 

@@ -3,9 +3,10 @@
 :class:`Page` is one frozen value: the place (start, setup or a game), the rules overlay,
 the notice that the game was adopted from another tab, the waiting new version, the Home
 Screen card of a Safari tab, the pace of the computers and the measured size of a plot.
-It also holds the two settings of the senses (issue 26.3, 26.6): the sound on or off and
-the pace of the page's animations (:data:`MOTIONS`; on the page root as
-``<html data-motion>``, which assets/css/app.css reads), each kept in the preferences.
+It also holds the settings of the senses (issue 26.3, 26.4, 26.6): the sound on or off,
+the pace of the page's animations (:data:`MOTIONS`) and the page's colours (:data:`THEMES`),
+the last two on the page root as ``<html data-motion>`` and ``<html data-theme>``, which
+assets/css/app.css reads; each kept in the preferences.
 It is changed only by the functions below, each returning the new value; the handlers of
 :mod:`game.web.features.navigating` put them to work.
 """
@@ -15,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal, TypeGuard, assert_never
 
-from ..frames.frame import Motion, PageNotice, Place
+from ..frames.frame import Motion, PageNotice, Place, Theme
 from ..model.effects import ApplyUpdate, Effect, Reload
 
 Speed = Literal["slow", "normal", "fast"]
@@ -30,6 +31,9 @@ PACE: dict[Speed | Literal["instant"], tuple[float, float]] = {
 MOTIONS: tuple[Motion, ...] = ("off", "normal", "fast")
 """The page's animations (the rising piece, Godzilla's burst, the pulse of the legal plots):
 none, as designed, or quicker (assets/css/app.css scales their durations)."""
+THEMES: tuple[Theme, ...] = ("auto", "light", "dark")
+"""The page's colours: as the device is set (``prefers-color-scheme``, followed live by
+the style sheet itself), light, or dark."""
 MIN_TAP_PX = 44  # the smallest tap target, in CSS pixels
 
 
@@ -41,12 +45,28 @@ def is_motion(value: object) -> TypeGuard[Motion]:
     return isinstance(value, str) and value in MOTIONS
 
 
+def is_theme(value: object) -> TypeGuard[Theme]:
+    return isinstance(value, str) and value in THEMES
+
+
+def kept_theme(kept: object) -> Theme:
+    """The colours at start: the choice kept from an earlier visit, else the device's."""
+    return kept if is_theme(kept) else "auto"
+
+
 def default_motion(kept: object, reduced_motion: bool) -> Motion:
     """The animations at start: the choice kept from an earlier visit, else none when the
     device asks for reduced motion (``prefers-reduced-motion: reduce``), else normal."""
     if is_motion(kept):
         return kept
     return "off" if reduced_motion else "normal"
+
+
+def motion_wish_changed(p: Page, kept: object, reduced_motion: bool) -> Page:
+    """The device's wish for reduced motion changed while the page is open: followed as at
+    start as long as the person has chosen nothing (``kept``, the stored choice, is none);
+    a choice of theirs stays."""
+    return replace(p, motion=default_motion(kept, reduced_motion))
 
 
 @dataclass(frozen=True)
@@ -67,6 +87,8 @@ class Page:
     """``?fast=1``: the computers play without pauses (tests)."""
     motion: Motion = "normal"
     """The page's animations (``<html data-motion>``)."""
+    theme: Theme = "auto"
+    """The page's colours (``<html data-theme>``)."""
     muted: bool = False
     """The sound is off (no :class:`~game.web.model.effects.Sound` is asked for)."""
     plot_px: float | None = None
@@ -77,6 +99,11 @@ class Page:
     def compact(self) -> bool:
         """True when plots are drawn smaller than a finger: cities are the tap targets."""
         return self.plot_px is not None and self.plot_px < MIN_TAP_PX
+
+    @property
+    def html_data(self) -> tuple[tuple[str, str], ...]:
+        """The attributes of ``<html>`` that assets/css/app.css reads, set at each render."""
+        return ("data-motion", self.motion), ("data-theme", self.theme)
 
     @property
     def pace(self) -> tuple[float, float]:
@@ -98,6 +125,11 @@ def speed_cycled(p: Page) -> Page:
 def motion_cycled(p: Page) -> Page:
     """The next pace of the animations: off, normal, fast, off..."""
     return replace(p, motion=MOTIONS[(MOTIONS.index(p.motion) + 1) % len(MOTIONS)])
+
+
+def theme_cycled(p: Page) -> Page:
+    """The next colours of the page: the device's, light, dark, the device's..."""
+    return replace(p, theme=THEMES[(THEMES.index(p.theme) + 1) % len(THEMES)])
 
 
 def sound_toggled(p: Page) -> Page:
@@ -150,6 +182,11 @@ class ToggleSound:
 
 
 @dataclass(frozen=True)
+class CycleTheme:
+    """The next of the device's, light and dark colours."""
+
+
+@dataclass(frozen=True)
 class Measure:
     """The browser measured a plot of the whole board at ``px`` CSS pixels."""
 
@@ -166,8 +203,8 @@ class AskReload:
     """Load the page again."""
 
 
-PageAction = (Move | ShowRules | CycleSpeed | CycleMotion | ToggleSound | Measure | TakeUpdate
-              | AskReload)
+PageAction = (Move | ShowRules | CycleSpeed | CycleMotion | CycleTheme | ToggleSound | Measure
+              | TakeUpdate | AskReload)
 
 
 def update(p: Page, action: PageAction) -> tuple[Page, tuple[Effect, ...]]:
@@ -181,6 +218,8 @@ def update(p: Page, action: PageAction) -> tuple[Page, tuple[Effect, ...]]:
             return speed_cycled(p), ()
         case CycleMotion():
             return motion_cycled(p), ()
+        case CycleTheme():
+            return theme_cycled(p), ()
         case ToggleSound():
             return sound_toggled(p), ()
         case Measure(px):

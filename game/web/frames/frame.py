@@ -48,6 +48,9 @@ WholeExport = Literal["none", "offered", "asked"]
 
 Motion = Literal["off", "normal", "fast"]
 """The page's animations: none, as designed, or quicker (``<html data-motion>``)."""
+Theme = Literal["auto", "light", "dark"]
+"""The page's colours: the device's setting (``prefers-color-scheme``), light or dark
+(``<html data-theme>``)."""
 Notice = D.Notice
 
 
@@ -255,6 +258,8 @@ class PlayFrame:
     """The top bar's game menu is open."""
     motion: Motion = "normal"
     """The page's animations (the game menu's setting)."""
+    theme: Theme = "auto"
+    """The page's colours (the game menu's setting)."""
     muted: bool = False
     """The sound is off (the game menu's setting)."""
     hint: HintFrame | None = None

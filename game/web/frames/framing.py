@@ -80,7 +80,7 @@ def frame(c: Controller) -> Frame:
         tuple(saved_game(entry) for entry in entries if entry.id not in hidden),
         home.error, home.confirm_delete, c.format_time, c.store.used(),
         tutorial=next(iter(sorted(hidden)), None), home_card=c.home_card,
-        restore=home.restore_report), screen=screen, rules_open=rules, notice=notice,
+        restore=home.restore_report, theme=c.page.theme), screen=screen, rules_open=rules, notice=notice,
         update_ready=update)
 
 
@@ -116,7 +116,7 @@ def live_frame(c: Controller) -> PlayFrame:
         share=share_url(c), menu_open=c.table.menu_open, motion=c.page.motion,
         muted=c.page.muted)
     frame = replace(frame, whole_export=whole_export(c), share_copied=c.sharing.copied,
-                    web_share=c.page.web_share, mover=session.mover)
+                    web_share=c.page.web_share, mover=session.mover, theme=c.page.theme)
     return with_coach(c, frame)
 
 def whole_export(c: Controller) -> WholeExport:
@@ -188,7 +188,8 @@ def replay_frame(c: Controller, step: int) -> PlayFrame:
         replay=ReplayFrame(step, len(story), finished, hands, view_only=view_only),
         share=share_url(c), menu_open=c.table.menu_open, motion=c.page.motion,
         muted=c.page.muted)
-    return replace(frame, share_copied=c.sharing.copied, web_share=c.page.web_share)
+    return replace(frame, share_copied=c.sharing.copied, web_share=c.page.web_share,
+                   theme=c.page.theme)
 
 
 def saved_game(entry: Entry) -> SavedGame:

@@ -46,14 +46,7 @@ from ..features import playing as table
 from ..features import tutorial as T
 from ..features.coaching import Coaching, HintKey
 from ..features.navigating import HOME_CARD, Fail, Home, homed
-from ..features.page import (
-    MIN_TAP_PX,
-    PACE,
-    Page,
-    Speed,
-    default_motion,
-    is_speed,
-)
+from ..features.page import MIN_TAP_PX, PACE, Page, Speed, default_motion, is_speed, kept_theme
 from ..features.saved import FRESH, Banner, Saved
 from ..features.sounds import SOUND_PREF, heard
 from ..features.statistics import CLOSED as STATS_CLOSED
@@ -68,6 +61,7 @@ from ..frames.frame import (
     Place,
     ScreenName,
     TableScreen,
+    Theme,
 )
 from ..saves.backup import RestoreReport
 from ..saves.sharing import is_link
@@ -106,6 +100,7 @@ class Controller:
     safari_tab = Field[bool]("page")
     speed = Field[Speed]("page")
     motion = Field[Motion]("page")
+    theme = Field[Theme]("page")
     muted = Field[bool]("page")
     instant = Field[bool]("page")
     plot_px = Field[float | None]("page")
@@ -149,6 +144,7 @@ class Controller:
         speed = prefs.get("speed")
         self.page = Page(speed=speed if is_speed(speed) else "normal",
                          motion=default_motion(prefs.get("motion"), reduced_motion),
+                         theme=kept_theme(prefs.get("theme")),
                          muted=prefs.get(SOUND_PREF) == "off",
                          instant=self.params.get("fast") in ("1", "true", "yes"),
                          safari_tab=safari_tab, web_share=web_share)

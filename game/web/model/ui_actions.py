@@ -91,9 +91,9 @@ def _field_arg(data: Mapping[str, Any]) -> tuple[str, int | None, Any, bool]:
     return field, index, data.get("value"), committed
 
 
-KEEP_MENU_OPEN = frozenset({"menu", "speed", "motion", "sound", "zoom-out"})
-"""The actions that leave the game menu open: its own button, the speed and the animations
-(tapped again to go round), the sound (its state seen at once), and the whole board back
+KEEP_MENU_OPEN = frozenset({"menu", "speed", "motion", "theme", "sound", "zoom-out"})
+"""The actions that leave the game menu open: its own button, the speed, the animations and
+the colours (tapped again to go round), the sound (its state seen at once), and the whole board back
 (also sent when the page is resized or turned). Every other action closes it."""
 
 ACTIONS: dict[str, UiAction] = {a.name: a for a in (
@@ -135,6 +135,7 @@ ACTIONS: dict[str, UiAction] = {a.name: a for a in (
     UiAction("zoom-out", _no_args, nav.zoom_out),
     UiAction("speed", _no_args, nav.cycle_speed),
     UiAction("motion", _no_args, nav.cycle_motion),
+    UiAction("theme", _no_args, nav.cycle_theme),
     UiAction("sound", _no_args, nav.toggle_sound),
     UiAction("hide-cards", _no_args, play.hide_cards),
     UiAction("hints-toggle", _no_args, play.toggle_hints),

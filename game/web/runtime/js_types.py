@@ -297,7 +297,7 @@ class Performance(Protocol):
     def mark(self, name: str, /) -> object: ...
 
 
-class MediaQueryList(Protocol):
+class MediaQueryList(EventTarget, Protocol):
     @property
     def matches(self) -> bool: ...
 

@@ -335,10 +335,10 @@ class Page:
         d = self.drawing
         focus = d.focus_key()
         d.draw(tree)
-        try:  # after a redraw: <html lang data-motion>, the focus back, news read out
+        try:  # after a redraw: <html lang data-motion data-theme>, the focus back, news read out
             html = self.document.documentElement
-            html.setAttribute("lang", M.current_language())
-            html.setAttribute("data-motion", c.page.motion)  # assets/css/app.css
+            for name, value in (("lang", M.current_language()), *c.page.html_data):
+                html.setAttribute(name, value)  # (data-*: assets/css/app.css)
             d.restore_focus(focus)
             text = d.announcement(frame)
             if text:

@@ -76,6 +76,13 @@ def notice_line(notice: tuple[str, dict[str, Any]] | None, cls: str = "notice") 
              M.t(key, **params))
 
 
+def theme_button(theme: str) -> El:
+    """The page's colours, tapped to go round: the device's, light, dark (issue 26.4): in the
+    game menu and on the start screen."""
+    return button(M.t("play.theme", theme=M.t(f"play.theme.{theme}")), "theme",
+                  {"data-theme-button": theme}, cls="btn small ghost")
+
+
 def language_select(cls: str = "lang-choice", show_label: bool = True) -> El:
     """The language chooser (start screen, game menu): switches at once, kept for next time.
     Each language is offered in its own name, marked with its ``lang`` for screen readers."""

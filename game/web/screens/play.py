@@ -14,7 +14,7 @@ from .. import messages as M
 from ..frames.frame import BUILD, SELECT, LastMove, PlayFrame
 from .board_svg import render_board, render_city
 from .coach import hint_block, review_panel
-from .common import bdi, button, chip, chips, language_select, said
+from .common import bdi, button, chip, chips, language_select, said, theme_button
 from .decision import build_panel, hand_block, selection_panel
 from .story import digest_block, inspector_block, log_drawer, players_material, replay_panel
 from .svg_pieces import card_svg, floor_chip, majority_chip, piece_svg, tallest_medal
@@ -112,6 +112,7 @@ def game_menu(f: PlayFrame) -> El:
                     cls="btn small ghost"),
              button(M.t("play.motion", motion=M.t(f"play.motion.{f.motion}")), "motion",
                     {"data-motion-button": f.motion}, cls="btn small ghost"),
+             theme_button(f.theme),
              button(M.t("play.sound"), "sound",
                     {"aria-pressed": "false" if f.muted else "true", "data-sound-button": "true"},
                     cls="btn small ghost" + ("" if f.muted else " on")),
@@ -340,11 +341,13 @@ def take_back_block(f: PlayFrame) -> El | None:
     if f.mover is None:
         return None
     name = f.name(f.mover)
+    computers = sum(spec.controller != "human" for spec in f.settings.players)
     done = (button(M.t("undo.done"), "settle", cls="btn primary")
             if f.mode == "computer" else None)
     return h("div", {"class": "take-back", "data-take-back": f.mover},
              h("p", {"class": "take-back-text"},
-               said("undo.waiting" if f.mode == "computer" else "undo.pass", name=name)),
+               said(("undo.waiting_one" if computers == 1 else "undo.waiting")
+                    if f.mode == "computer" else "undo.pass", name=name)),
              h("div", {"class": "take-back-buttons"},
                h("button", {"type": "button", "class": "btn", "data-action": "take-back"},
                  h("span", {}, said("undo.button", name=name))), done))

@@ -8,7 +8,7 @@ from typing import Any
 
 from .. import messages as M
 from ..frames.start_frames import StartFrame
-from .common import bdi, button, chips, language_select, said
+from .common import bdi, button, chips, language_select, said, theme_button
 from .keep import backup_tools, home_card, restore_report
 from .rules import render_rules
 from .vdom import Child, El, h
@@ -109,7 +109,7 @@ def render_start(f: StartFrame) -> El:
                       cls="btn secondary")) if finished else None) if f.saves else None
     return h("div", {"class": "start", "data-screen": "start"},
              h("div", {"class": "start-inner"},
-               h("div", {"class": "start-tools"}, language_select()),
+               h("div", {"class": "start-tools"}, theme_button(f.theme), language_select()),
                h("header", {"class": "hero"},
                  h("h1", {}, M.t("start.heading")),
                  h("p", {"class": "subtitle"}, M.t("app.subtitle"))),

@@ -5,6 +5,8 @@ tree out."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...ai import find_level
 from ...settings import MAX_NAME_LENGTH
 from .. import messages as M
@@ -18,20 +20,33 @@ def _percent(rate: float) -> str:
     return M.t("stats.percent", value=M.number(round(rate * 100)))
 
 
-def _figures(tally: Tally) -> list[El]:
-    return [h("td", {"class": "num", "data-games": tally.games}, M.number(tally.games)),
-            h("td", {"class": "num", "data-wins": tally.wins}, M.number(tally.wins)),
-            h("td", {"class": "num"}, _percent(tally.win_rate)),
-            h("td", {"class": "num"}, M.number(tally.average, 1)),
-            h("td", {"class": "num"}, M.number(tally.best))]
+def _figures(tally: Tally, streaks: bool = False) -> list[El]:
+    """A row's figures, each cell with its column's name (``data-label``): on a phone's width
+    each row stands as a block of labelled figures instead of a row of eight columns
+    (assets/css/app.css), so nothing scrolls sideways."""
+    values: list[tuple[str, Any, dict[str, Any]]] = [
+        ("stats.games", M.number(tally.games), {"data-games": tally.games}),
+        ("stats.wins", M.number(tally.wins), {"data-wins": tally.wins}),
+        ("stats.win_rate", _percent(tally.win_rate), {}),
+        ("stats.average", M.number(tally.average, 1), {}),
+        ("stats.best", M.number(tally.best), {})]
+    if streaks:
+        values += [("stats.streak", M.number(tally.streak), {}),
+                   ("stats.best_streak", M.number(tally.best_streak), {})]
+    return [h("td", {"class": "num", "role": "cell", "data-label": M.t(key), **extra}, value)
+            for key, value, extra in values]
 
 
 def _head(first: str, streaks: bool) -> El:
+    """The columns' names (also said in each cell, above: shown there on a phone). The
+    roles keep the table a table for screen readers when a phone's width shows it as blocks."""
     cols = [first, M.t("stats.games"), M.t("stats.wins"), M.t("stats.win_rate"),
             M.t("stats.average"), M.t("stats.best")]
     if streaks:
         cols += [M.t("stats.streak"), M.t("stats.best_streak")]
-    return h("thead", {}, h("tr", {}, [h("th", {"scope": "col"}, c) for c in cols]))
+    return h("thead", {"role": "rowgroup"},
+             h("tr", {"role": "row"},
+               [h("th", {"scope": "col", "role": "columnheader"}, c) for c in cols]))
 
 
 def _level_name(level: str) -> str:
@@ -41,18 +56,18 @@ def _level_name(level: str) -> str:
 
 def render_stats(f: StatsFrame) -> El:
     played = [p for p in f.people if p.tally.games]
-    people = h("table", {"class": "stats-table", "data-stats-people": len(played)},
+    people = h("table", {"class": "stats-table", "role": "table", "data-stats-people": len(played)},
                _head(M.t("stats.person"), True),
-               h("tbody", {}, [h("tr", {"data-stats-person": p.id},
-                                 h("th", {"scope": "row"}, bdi(p.name)), _figures(p.tally),
-                                 h("td", {"class": "num"}, M.number(p.tally.streak)),
-                                 h("td", {"class": "num"}, M.number(p.tally.best_streak)))
-                               for p in played])) if played else None
-    levels = h("table", {"class": "stats-table", "data-stats-levels": len(f.levels)},
+               h("tbody", {"role": "rowgroup"},
+                 [h("tr", {"role": "row", "data-stats-person": p.id},
+                    h("th", {"scope": "row", "role": "rowheader"}, bdi(p.name)),
+                    _figures(p.tally, streaks=True)) for p in played])) if played else None
+    levels = h("table", {"class": "stats-table", "role": "table", "data-stats-levels": len(f.levels)},
                _head(M.t("stats.level"), False),
-               h("tbody", {}, [h("tr", {"data-stats-level": line.level},
-                                 h("th", {"scope": "row"}, _level_name(line.level)),
-                                 _figures(line.tally)) for line in f.levels])) if f.levels else None
+               h("tbody", {"role": "rowgroup"},
+                 [h("tr", {"role": "row", "data-stats-level": line.level},
+                    h("th", {"scope": "row", "role": "rowheader"}, _level_name(line.level)),
+                    _figures(line.tally)) for line in f.levels])) if f.levels else None
     pairs = h("ul", {"class": "stats-pairs", "data-stats-pairs": len(f.pairs)},
               [h("li", {},
                  M.parts("stats.pair", first=bdi(p.first), second=bdi(p.second),

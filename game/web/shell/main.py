@@ -13,6 +13,7 @@ import asyncio
 from collections.abc import Callable
 
 from game.web import messages as M
+from game.web.features.page import motion_wish_changed
 from game.web.model.controller import Controller
 from game.web.runtime.js_types import EventTarget, JsCallback, present
 from game.web.runtime.page import Page
@@ -61,6 +62,13 @@ def make_page() -> Page:
     return page
 
 
+def follow_motion_wish(page: Page, reduced: bool) -> None:
+    """The device's wish for reduced motion changed: followed while no choice is kept."""
+    c = page.controller
+    c.page = motion_wish_changed(c.page, c.store.prefs().get("motion"), reduced)
+    page.render()
+
+
 def start(page: Page) -> None:
     def listen(target: EventTarget, kind: str, handler: Callable[..., None]) -> None:
         LISTENERS.append(create_proxy(handler))
@@ -80,6 +88,8 @@ def start(page: Page) -> None:
                           ("pagehide", page.on_page_hide)):
         listen(window, kind, handler)
     listen(document, "visibilitychange", page.on_visibility)
+    wish = window.matchMedia("(prefers-reduced-motion: reduce)")
+    listen(wish, "change", lambda _: follow_motion_wish(page, bool(wish.matches)))
     page.start(int(window.innerWidth), bool(getattr(window, "manhattanUpdateWaiting", False)))
     document.documentElement.setAttribute("data-ready", "true")
     window.performance.mark("app:ready")  # scripts/bench_tablet_boot.py
