@@ -5,6 +5,7 @@ mean margins, per table size and opponent, seats rotated.
     nice -n 19 .venv/bin/python scripts/bench_yardstick.py --games 12 --players 2 \\
         --log /tmp/y.jsonl                                                  # a reduced run
     .venv/bin/python scripts/bench_yardstick.py --summarize /tmp/y.jsonl    # its table again
+    .venv/bin/python scripts/bench_yardstick.py --paired old.jsonl new.jsonl  # same deals
 
 Lines: the subject (default ``game.ai.STRONGEST``) against each pool member (every other
 seat that member) and against the mixed pool (the other seats drawn from the pool in
@@ -122,6 +123,36 @@ def summarize(records: list[dict[str, Any]], split: bool = False) -> list[dict[s
     return rows
 
 
+def paired(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Two versions on the same deals (the same ``--seed`` and game numbers): per (subject,
+    players, line), the games both logs hold, the wins of each, the games only one of them
+    won (a shared win counts by its share) and the mean change of the margin with its
+    standard error. Why paired: the deal is most of a game's variance, so the difference
+    on the same deals shows a change with fewer games than two separate win rates."""
+    key = ("subject", "players", "line", "seed", "game")
+    old = {tuple(r[k] for k in key): r for r in before}
+    groups: dict[tuple[str, int, str], list[tuple[dict[str, Any], dict[str, Any]]]] = {}
+    for r in after:
+        b = old.get(tuple(r[k] for k in key))
+        if b is not None:
+            groups.setdefault((r["subject"], r["players"], r["line"]), []).append((b, r))
+    rows = []
+    for (subject, players, line), pairs in sorted(groups.items()):
+        n = len(pairs)
+        changes = [a["margin"] - b["margin"] for b, a in pairs]
+        mean = sum(changes) / n
+        sd = math.sqrt(sum((c - mean) ** 2 for c in changes) / (n - 1)) if n > 1 else 0.0
+        rows.append({
+            "subject": subject, "players": players, "line": line, "games": n,
+            "wins_before": round(sum(b["win"] for b, _ in pairs), 2),
+            "wins_after": round(sum(a["win"] for _, a in pairs), 2),
+            "only_before": round(sum(max(0.0, b["win"] - a["win"]) for b, a in pairs), 2),
+            "only_after": round(sum(max(0.0, a["win"] - b["win"]) for b, a in pairs), 2),
+            "margin_change": round(mean, 2), "margin_change_se": round(sd / math.sqrt(n), 2),
+        })
+    return rows
+
+
 def table(rows: list[dict[str, Any]]) -> str:
     """The rows as a Markdown table (for docs/ai.md)."""
     out = ["| players | opponents | games | wins | win rate | 95% Wilson | even share | "
@@ -152,7 +183,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--summarize", nargs="*", default=None, metavar="LOG",
                         help="print the table of these logs (the mixed lines also per set of "
                              "opponents met) and exit")
+    parser.add_argument("--paired", nargs=2, default=None, metavar=("BEFORE", "AFTER"),
+                        help="compare two logs game by game on the same deals and exit")
     args = parser.parse_args(argv)
+    if args.paired is not None:
+        before, after = ([json.loads(line) for line in Path(path).read_text().splitlines()
+                          if line.strip()] for path in args.paired)
+        print(json.dumps(paired(before, after), indent=1))
+        return 0
     if args.summarize is not None:
         records = [json.loads(line) for path in args.summarize
                    for line in Path(path).read_text().splitlines() if line.strip()]

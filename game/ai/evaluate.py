@@ -50,8 +50,15 @@ def tower_info_of(tower: Tower) -> TowerInfo:
     return info
 
 
-def colour_values(board: Board, colour_count: int, safe_bonus: float = SAFE_BONUS) -> list[float]:
+def colour_values(board: Board, colour_count: int, safe_bonus: float = SAFE_BONUS,
+                  owners: tuple[int, ...] | None = None) -> list[float]:
     """Per colour: the points the board would score now, plus ``safe_bonus`` per safe tower.
+
+    ``owners`` (``Settings.colour_owner``): a tower is safe when its owner leads every
+    *other person's* colour by more than the biggest piece. In a two-player game the
+    person's other colour cannot take anything from them, so its floors in the tower do not
+    make it unsafe (issue 27.3); without ``owners`` every other colour counts, as the
+    one-ply levels were measured. With one colour a person the two agree.
 
     Written as one pass with local variables because the search calls it once per playout.
     """
@@ -74,6 +81,14 @@ def colour_values(board: Board, colour_count: int, safe_bonus: float = SAFE_BONU
             other = second if first_colour == top else first
             if top_floors - other > MAX_PIECE:
                 values[top] += safe_bonus
+            elif owners is not None and top_floors > MAX_PIECE:
+                person = owners[top]
+                rival = 0
+                for c, f in per.items():
+                    if owners[c] != person and f > rival:
+                        rival = f
+                if top_floors - rival > MAX_PIECE:
+                    values[top] += safe_bonus
             if height > best_height:
                 best_height, best_owner, best_count = height, top, 1
             elif height == best_height:

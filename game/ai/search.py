@@ -60,7 +60,7 @@ def playout_step(state: State, rng: random.Random) -> State:
     if state.phase == CHANCE:
         return state.apply(state.sample_chance(rng))
     if state.phase == SELECT:
-        return state.apply(ranked_selections(state, rng, noise=0.5)[0])
+        return state.apply(ranked_selections(state, rng, noise=0.5, two_colour=True)[0])
     return state.apply(playout_build(state, rng))
 
 
@@ -131,7 +131,7 @@ def projected_points(state: State, foresight: float = 0.0,
     left = settings.round_count - len(state.scorings)
     weight = scorings_to_come(settings, len(state.scorings)) if mid_round \
         else future_weight(left)
-    colour_vals = colour_values(state.board, len(settings.colours))
+    colour_vals = colour_values(state.board, len(settings.colours), owners=settings.colour_owner)
     if foresight and weight:
         colour_vals = [v + foresight * e / weight
                        for v, e in zip(colour_vals, outlook(state, weight, mid_round))]
@@ -179,7 +179,7 @@ class SearchThinking:
             self.candidates: list[Action] = legal
         elif view.phase == SELECT:
             width = config.root_select_width or config.root_width
-            self.candidates = list(ranked_selections(view)[:width])
+            self.candidates = list(ranked_selections(view, two_colour=True)[:width])
         else:
             ranking = ranked_heuristic if config.root_ranking == "heuristic" else ranked_actions
             ranked = ranking(view, self.rng)
@@ -262,7 +262,7 @@ class SearchThinking:
     def _options(self, state: State) -> list[Action]:
         config = self.config
         if state.phase == SELECT:
-            return list(ranked_selections(state)[:config.select_width])
+            return list(ranked_selections(state, two_colour=True)[:config.select_width])
         if config.inner_ranking != "heuristic":
             return top_builds(state, config.inner_width)
         pool = top_builds(state, config.inner_pool)

@@ -28,10 +28,18 @@ def _hand(pos: Position, player: int) -> tuple[Card, ...]:
     return pos.hand if isinstance(pos, PlayerView) else pos.hands[player]
 
 
-def takeover_needs(pos: Position, player: int, colour: int) -> list[int]:
+def takeover_needs(pos: Position, player: int, colour: int,
+                   two_colour: bool = False) -> list[int]:
     """For each card in hand, the fewest floors that would take over an opponent tower it
-    reaches (cards that reach none are left out); sorted ascending."""
+    reaches (cards that reach none are left out); sorted ascending.
+
+    ``two_colour``: a tower topped by the player's other colour (two-player games, where a
+    person plays two colours) is not a target: taking it gains the person nothing, so the
+    pieces for it are not worth choosing (issue 27.3). False counts it as any other colour's
+    tower, as the one-ply levels ``greedy`` and ``heuristic`` were measured (they are the
+    yardstick pool's members and stay fixed). With one colour a person the two agree."""
     board = pos.board
+    owner = pos.settings.colour_owner
     plots = SEAT_PLOTS[pos.settings.seat_of(player)]
     cities = pos.open_cities()
     needs = []
@@ -43,7 +51,7 @@ def takeover_needs(pos: Position, player: int, colour: int) -> list[int]:
             if not tower or p == pos.godzilla:
                 continue
             top = tower[-1][0]
-            if top == colour:
+            if top == colour or (two_colour and owner[top] == player):
                 continue
             top_floors = sum(f for c, f in tower if c == top)
             own = sum(f for c, f in tower if c == colour)
@@ -78,13 +86,14 @@ _VALUES_LIMIT = 5_000
 
 
 def ranked_selections(pos: Position, rng: random.Random | None = None,
-                      noise: float = 0.0) -> list[Select]:
-    """All selections for the colour being chosen, best first (``noise`` adds randomness)."""
+                      noise: float = 0.0, two_colour: bool = False) -> list[Select]:
+    """All selections for the colour being chosen, best first (``noise`` adds randomness;
+    ``two_colour``: see :func:`takeover_needs`)."""
     colour = pos.select_queue[0]
     player = pos.settings.colour_owner[colour]
     stock = pos.stock[colour]
     need = min(pos.settings.pieces_per_round, sum(stock))
-    needs = takeover_needs(pos, player, colour)
+    needs = takeover_needs(pos, player, colour, two_colour)
     key = (stock, need, tuple(needs))
     values = _VALUES.get(key)
     if values is None:

@@ -107,3 +107,19 @@ def test_summary_counts_wins_and_margins():
     assert mixed["mean_margin"] == 1.0 and mixed["cpu_s_per_decision"] == 0.5
     assert {r["line"] for r in rows} == {"mixed", "mixed[heuristic]", "mixed[threat]"}
     assert "| 2 | mixed | 4 | 2.5 | 62.5% |" in bench.table(rows)
+
+
+def test_paired_compares_the_same_deals_only():
+    bench = _bench()
+
+    def record(game, win, margin, seed="x"):
+        return {"subject": "s", "line": "mixed", "players": 2, "seed": seed, "game": game,
+                "win": win, "margin": margin}
+    before = [record(0, 1.0, 5.0), record(1, 0.0, -3.0), record(2, 0.5, 0.0),
+              record(3, 1.0, 9.0)]
+    after = [record(0, 1.0, 7.0), record(1, 1.0, 1.0), record(2, 0.0, -2.0),
+             record(3, 1.0, 1.0, seed="other")]  # another deal: not paired
+    (row,) = bench.paired(before, after)
+    assert row["games"] == 3 and row["wins_before"] == 1.5 and row["wins_after"] == 2.0
+    assert row["only_before"] == 0.5 and row["only_after"] == 1.0
+    assert row["margin_change"] == round((2.0 + 4.0 - 2.0) / 3, 2)

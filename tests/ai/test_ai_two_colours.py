@@ -1,0 +1,111 @@
+"""Two-colour play at two players is one person's two colours (issue 27.3).
+
+At two players a person plays two colours; each colour is scored on its own, and the
+person's score is their sum (docs/RULES: ownership and the building rule are per colour).
+So a tower topped by the person's other colour is not a take-over target for the pieces
+they choose, and the person's other colour cannot make their tower unsafe. The search
+(the strongest level) counts both that way; the one-ply yardstick levels keep the
+colour-by-colour reading they were measured with (the pool stays fixed).
+"""
+
+from __future__ import annotations
+
+import random
+
+from ai_helpers import advance, new_game
+
+from game.ai import STRONGEST
+from game.ai.evaluate import SAFE_BONUS, colour_values
+from game.ai.search import SearchPlayer, projected_points
+from game.ai.selection import ranked_selections, takeover_needs
+from game.board import EMPTY_BOARD, Tower
+from game.material import Card
+from game.state import State
+from game.view import player_view
+
+BLUE, RED, YELLOW = 0, 1, 2
+"""At two players person 0 plays blue and red, person 1 yellow and purple."""
+
+
+def _first_selection(seed: str = "two") -> State:
+    """A two-player game at its first selection: person 0 (south) chooses blue's pieces."""
+    game = new_game(2, seed)
+    while game.state.phase != "select":
+        game.play(game.state.legal_actions()[0])
+    state = game.state
+    assert state.current == 0 and state.select_queue[0] == BLUE
+    assert state.settings.player_colours[0] == (BLUE, RED)
+    return state
+
+
+def _with(state: State, towers: dict[int, Tower], hand: tuple[Card, ...] | None = None) -> State:
+    board = list(EMPTY_BOARD)
+    for pos, tower in towers.items():
+        board[pos] = tower
+    changes: dict[str, object] = {"board": tuple(board)}
+    if hand is not None:
+        changes["hands"] = (hand, *state.hands[1:])
+    return state.replace(**changes)
+
+
+# South reads card (0, 2) as plot 2: city 0's plot 2 is board position 2, city 1's is 11.
+REACH = (Card(0, 2),)
+
+
+def test_the_persons_other_colour_is_no_take_over_target():
+    state = _with(_first_selection(), {2: ((RED, 2),), 11: ((YELLOW, 3),)}, REACH)
+    assert takeover_needs(state, 0, BLUE) == [2]  # red's tower, as the yardstick reads it
+    assert takeover_needs(state, 0, BLUE, two_colour=True) == [3]  # yellow's: the real one
+    only_own = _with(state, {2: ((RED, 2),)})
+    assert takeover_needs(only_own, 0, BLUE, two_colour=True) == []
+
+
+def test_the_persons_other_colour_does_not_make_a_tower_unsafe():
+    state = _first_selection()
+    owners = state.settings.colour_owner
+    own_floors = _with(state, {0: ((RED, 2), (BLUE, 1), (BLUE, 4))}).board
+    rival_floors = _with(state, {0: ((YELLOW, 2), (BLUE, 1), (BLUE, 4))}).board
+    plain = colour_values(own_floors, 4)
+    assert colour_values(own_floors, 4, owners=owners) == [
+        plain[0] + SAFE_BONUS, *plain[1:]]
+    assert colour_values(rival_floors, 4, owners=owners) == colour_values(rival_floors, 4)
+
+
+def test_one_colour_a_person_reads_the_same_both_ways():
+    """At 3 and 4 players the person-aware reading changes nothing."""
+    for n in (3, 4):
+        for k in range(6):
+            game = advance(new_game(n, f"one/{n}/{k}"), 15 + 12 * k, f"one/{n}/{k}")
+            state = game.state
+            colours = len(state.settings.colours)
+            owners = state.settings.colour_owner
+            assert colour_values(state.board, colours) == colour_values(
+                state.board, colours, owners=owners)
+            for player in range(n):
+                for colour in state.settings.player_colours[player]:
+                    assert takeover_needs(state, player, colour) == takeover_needs(
+                        state, player, colour, two_colour=True)
+
+
+def test_the_search_values_a_leaf_by_the_persons_colours():
+    """Blue 5 over the person's own red 2 is safe (and valued so); over yellow's 2 it is
+    not: the person's projected points differ by the safe bonus's weight."""
+    state = _first_selection()
+    own = projected_points(_with(state, {0: ((RED, 2), (BLUE, 1), (BLUE, 4))}))
+    rival = projected_points(_with(state, {0: ((YELLOW, 2), (BLUE, 1), (BLUE, 4))}))
+    assert own[0] > rival[0]
+    assert own[1] == rival[1]
+
+
+def test_the_search_chooses_pieces_for_the_persons_real_take_overs():
+    """At a two-player selection the strongest level's candidates are the two-colour
+    ranking's, and here that ranking differs from the colour-by-colour one."""
+    towers = {2: ((RED, 2),), 11: ((YELLOW, 3),), 17: ((YELLOW, 4),), 26: ((RED, 3),)}
+    state = _with(_first_selection(), towers, (Card(0, 2), Card(2, 2), Card(0, 0), Card(2, 0)))
+    view = player_view(state, 0)
+    assert ranked_selections(view, two_colour=True) != ranked_selections(view)
+    level = STRONGEST.make()
+    assert isinstance(level, SearchPlayer)
+    thinking = level.start(view, random.Random(0))
+    width = level.config_for(2).root_select_width or level.config_for(2).root_width
+    assert thinking.candidates == ranked_selections(view, two_colour=True)[:width]
