@@ -14,9 +14,8 @@ import random
 import pytest
 from e2e_helpers import resize, screenshot, wait_ready
 from test_a11y import audit
-from webkit import make_controller, play_to_end, setup_game, tap_decision
+from webkit import make_controller, play_computers, play_to_end, setup_game, tap_decision
 
-from game.web.features import computers
 from game.web.saves.storage import MemoryBackend
 
 pytestmark = pytest.mark.e2e
@@ -34,7 +33,7 @@ def _person_builds(c) -> None:
         elif c.screen_name == "scoring":
             c.handle("continue")
         elif s.screen == "computer":
-            computers.play_computers(c, limit=1)
+            play_computers(c, limit=1)
         elif s.state.round >= 2 and s.state.phase == "build":
             return
         else:

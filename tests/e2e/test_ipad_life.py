@@ -14,9 +14,8 @@ import re
 import pytest
 from e2e_helpers import ROOT, SCREENSHOTS, resize, wait_ready
 from ui_driver import new_game, open_app, tap
+from webkit import SavingController, play_computers
 
-from game.web.features import computers
-from game.web.model.controller import Controller
 from game.web.saves.storage import PREFIX, MemoryBackend, SaveStore
 
 pytestmark = pytest.mark.e2e
@@ -133,7 +132,7 @@ def stored_games(page) -> dict[str, str]:
 def two_games() -> dict[str, str]:
     """localStorage holding two games of computers, one just begun, one well under way."""
     backend = MemoryBackend()
-    c = Controller(SaveStore(backend, rng=random.Random(3)), {"fast": "1"})
+    c = SavingController(SaveStore(backend, rng=random.Random(3)), {"fast": "1"})
     c.boot()
     for names, kinds, moves in ((["Ann", "Bob", "Cy"], ["greedy", "random", "random"], 12),
                                 (["Zoë", "Émile", "Jörg"], ["human", "greedy", "random"], 0)):
@@ -143,7 +142,7 @@ def two_games() -> dict[str, str]:
             c.handle("field", {"field": "name", "player": str(i), "value": name})
             c.handle("field", {"field": "controller", "player": str(i), "value": kind})
         c.handle("setup-start")
-        computers.play_computers(c, limit=moves)
+        play_computers(c, limit=moves)
         c.handle("home")
     return dict(backend.data)
 

@@ -7,12 +7,11 @@ import json
 import random
 
 import pytest
-from webkit import make_controller, setup_game
+from webkit import make_controller, play_computers, setup_game
 
 from game import save as game_save
 from game.errors import SaveError
 from game.web import messages as M
-from game.web.features import computers
 from game.web.features.navigating import ALLOWED_PREFS
 from game.web.saves.backup import (
     FORMAT,
@@ -34,7 +33,7 @@ def table(moves: tuple[int, ...] = (6, 0), backend: MemoryBackend | None = None)
     c = make_controller(backend)
     for i, count in enumerate(moves):
         setup_game(c, 3, controllers=CPUS, names=[f"A{i}", f"B{i}", f"C{i}"], deal=i + 1)
-        computers.play_computers(c, limit=count)
+        play_computers(c, limit=count)
         c.handle("home")
     c.handle("speed")  # "normal" -> "fast": kept in the preferences
     return c
@@ -109,7 +108,7 @@ def test_a_game_that_went_further_here_is_kept():
     text = backup_text(c.store, 0)
     ident = c.store.ids()[0]
     c.handle("continue-game", {"id": ident})
-    computers.play_computers(c, limit=5)
+    play_computers(c, limit=5)
     before = stored(c.store)
     report = restore(c.store, text, ALLOWED_PREFS)
     assert [(s.label, s.why) for s in report.skipped] == [("A0, B0, C0", "further_here")]
@@ -122,7 +121,7 @@ def test_the_backups_copy_that_went_further_brings_the_game_here_up_to_date():
     early = dict(backend.data)  # this browser as it was
     ident = c.store.ids()[0]
     c.handle("continue-game", {"id": ident})
-    computers.play_computers(c, limit=5)
+    play_computers(c, limit=5)
     c.handle("home")
     text = backup_text(c.store, 0)
     later = logs(c.store)[ident]
@@ -299,7 +298,7 @@ def test_each_skip_reason_has_words_in_every_language():
 def test_a_finished_game_round_trips_too():
     c = make_controller()
     setup_game(c, 3, controllers=CPUS, deal=9)
-    computers.play_computers(c)
+    play_computers(c)
     game = c.session.game
     assert game.state.is_over
     empty = SaveStore(MemoryBackend())

@@ -12,13 +12,12 @@ import json
 import random
 
 import pytest
-from webkit import make_controller, play_to_end, setup_game, tap_decision
+from webkit import make_controller, play_computers, play_to_end, setup_game, tap_decision
 
 import game.web.thinking.review as R
 from game.actions import Build, is_chance
 from game.ai import STRONGEST, parse_level
 from game.ai.levels import HEURISTIC
-from game.web.features import computers
 from game.web.model.ui_actions import ACTIONS
 from game.web.saves.storage import MemoryBackend
 from game.web.thinking.coach import COACH_META, compute, hints_asked, hints_on
@@ -52,7 +51,7 @@ def to_person_turn(c) -> None:
         elif c.screen_name == "scoring":
             c.handle("continue")
         elif c.session.screen == "computer":
-            computers.play_computers(c, limit=1)
+            play_computers(c, limit=1)
         else:
             return
 

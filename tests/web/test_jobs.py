@@ -23,7 +23,7 @@ from functools import partial
 from typing import Any
 
 import pytest
-from webkit import make_controller, play_to_end, setup_game, tap_decision
+from webkit import make_controller, play_computers, play_to_end, setup_game, tap_decision
 
 from game.ai import parse_level
 from game.web.features import computers, keeping
@@ -88,6 +88,7 @@ class FakeBrowser:
         self.marks[name] = value
 
     def carry_out(self) -> None:
+        self.c.carry_out_saves()  # the page's interpreter writes the Saves first
         self.carried.extend(self.c.take_effects())
 
     def perf_now(self) -> float:
@@ -136,7 +137,7 @@ def reference_log(moves: int, backend: MemoryBackend | None = None) -> list[Any]
     """The same game's log after ``moves`` computer decisions, played without the jobs."""
     c = computers_only(backend)
     while len(c.session.game.log) < moves and (computers.computer_to_move(c) or computers.auto_continue(c)):
-        computers.play_computers(c, limit=1)
+        play_computers(c, limit=1)
     return list(c.session.game.log)
 
 
@@ -252,7 +253,7 @@ def test_a_late_answer_for_another_game_is_not_played_in_the_new_one() -> None:
     alone = make_controller()
     setup_game(alone, 2, controllers=["random", "greedy"], start="0", deal=5)
     log = c.store.load(second[0]).log
-    computers.play_computers(alone, limit=len(log))
+    play_computers(alone, limit=len(log))
     assert len(log) >= 3 and log == alone.session.game.log[:len(log)]
 
 
@@ -273,9 +274,9 @@ def test_a_late_answer_is_dropped_when_another_tabs_newer_game_is_adopted() -> N
         assert key is not None
         # The other tab plays on until the same computer is on turn again: only the log's
         # length tells the two positions apart.
-        computers.play_computers(other, limit=1)
+        play_computers(other, limit=1)
         while computers.computer_key(other) is None or computers.computer_key(other)[2] != key[2]:  # type: ignore[index]
-            computers.play_computers(other, limit=1)
+            play_computers(other, limit=1)
         assert keeping.external_change(c) is True  # this tab adopts the newer game
         assert c.notice == "other-tab" and log_length(c) == log_length(other)
         jobs.kick()
@@ -545,7 +546,7 @@ def person_on_turn_with_hints() -> Controller:
         if c.screen_name == "pass":
             c.handle("reveal")
         elif c.session.screen == "computer":
-            computers.play_computers(c, limit=1)
+            play_computers(c, limit=1)
         else:
             break
     assert c.session.screen == "turn"
@@ -601,7 +602,7 @@ def test_a_failed_hint_for_a_decision_gone_leaves_the_next_hint_asked(cheap_leve
         await until(lambda: len(browser.held) == 1)
         tap_decision(c, c.session.state.legal_actions()[0])  # the person decides alone
         while c.session.screen != "turn":  # the computers play, the person is on turn
-            computers.play_computers(c, limit=1)
+            play_computers(c, limit=1)
         c.handle("hint")  # and asks for a hint again
         assert c.hint_request() is not None
         browser.worker = "answer"

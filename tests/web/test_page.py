@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from fakebrowser import FakeEvent, make_page
-from webkit import make_controller, setup_game
+from webkit import make_controller, play_computers, setup_game
 
 from game.web.runtime.boot_screen import BOOT_SCREEN_KEY
 from game.web.saves.storage import MemoryBackend
@@ -168,7 +168,6 @@ def test_every_building_turn_brings_the_board_into_view_in_hotseat_too(monkeypat
     from webkit import tap_decision
 
     from game.actions import Build
-    from game.web.features import computers
 
     c = make_controller()
     setup_game(c, 4, names=["Ann", "Bob", "Cy", "Dee"],
@@ -185,7 +184,7 @@ def test_every_building_turn_brings_the_board_into_view_in_hotseat_too(monkeypat
         elif c.screen_name == "scoring":
             page.dispatch(("continue", {}))
         elif c.session.screen == "computer":
-            computers.play_computers(c, limit=1)
+            play_computers(c, limit=1)
             page.render()
         elif c.session.state.phase == "build":
             build_turns += 1

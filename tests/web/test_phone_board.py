@@ -7,11 +7,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from webkit import make_controller, setup_game, tap_decision
+from webkit import make_controller, play_computers, setup_game, tap_decision
 
 from game.actions import Build
 from game.material import SEATS
-from game.web.features import computers
 from game.web.model.controller import MIN_TAP_PX
 from game.web.screens import layout
 
@@ -147,7 +146,7 @@ def test_any_move_closes_the_open_city_and_a_resize_can_end_the_overview():
     assert c.session.screen == "computer"
     assert c.handle("zoom", {"zoom": "2"}) is True  # one may look closer while waiting
     assert c.zoomed_city == 2
-    computers.play_computers(c, limit=1)
+    play_computers(c, limit=1)
     assert c.zoomed_city is None
     c.handle("zoom", {"zoom": "4"})
     assert c.zoomed_city == 4

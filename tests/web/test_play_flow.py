@@ -7,12 +7,11 @@ import random
 from collections import Counter
 
 import pytest
-from webkit import make_controller, pending, play_to_end, setup_game, tap_decision
+from webkit import make_controller, pending, play_computers, play_to_end, setup_game, tap_decision
 
 from game import save as game_save
 from game.actions import Build, ReturnPiece
 from game.state import State
-from game.web.features import computers
 from game.web.saves.storage import PREFIX, MemoryBackend
 
 
@@ -97,7 +96,7 @@ def test_one_person_against_three_computers():
 def test_computers_only_game_plays_to_the_end_by_itself():
     c = make_controller()
     setup_game(c, 3, controllers=["random", "greedy", "random"])
-    moves = computers.play_computers(c)
+    moves = play_computers(c)
     assert moves > 30
     assert c.screen_name == "final"
 

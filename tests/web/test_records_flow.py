@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 
-from webkit import make_controller, play_to_end, setup_game
+from webkit import make_controller, play_computers, play_to_end, setup_game
 
-from game.web.features import computers, keeping
+from game.web.features import keeping
 from game.web.features.playing import seats_rotated
 from game.web.saves import records as R
 from game.web.saves.backup import backup_text, restore
@@ -53,11 +53,11 @@ def test_the_other_tab_that_adopts_the_last_move_does_not_count_it_again():
     c = make_controller(backend)
     setup_game(c, 3, controllers=["greedy", "random", "random"], names=NAMES)
     other = make_controller(backend)  # the same game open in a second tab
-    computers.play_computers(c)
+    play_computers(c)
     assert c.session.state.is_over
     other.handle("peek")  # the second tab sees the change and adopts the finished game
     assert other.session.state.is_over
-    computers.play_computers(other)
+    play_computers(other)
     assert len(load_records(c.store).games) == 1
     assert load_records(c.store).people == ()  # computers only: nobody to remember
 

@@ -6,11 +6,10 @@ import re
 from pathlib import Path
 
 import pytest
-from webkit import make_controller, setup_game
+from webkit import make_controller, play_computers, setup_game
 
 from game.material import CARDS, SEATS, plot_for
 from game.web import messages as M
-from game.web.features import computers
 from game.web.model.setup_form import SetCount, SetField, SetupForm, update, validated
 from game.web.screens import layout
 from game.web.screens.vdom import El
@@ -202,7 +201,7 @@ def test_unknown_message_ids_and_missing_params_do_not_raise():
 def test_the_final_board_can_be_looked_at():
     c = make_controller()
     setup_game(c, 2, controllers=["random", "random"])
-    computers.play_computers(c)
+    play_computers(c)
     assert c.screen_name == "final"
     c.handle("peek")
     tree = c.render()

@@ -8,7 +8,7 @@ import random
 
 import pytest
 from fakebrowser import FakeBrowser, FakeDocument
-from webkit import make_controller, play_to_end, setup_game
+from webkit import make_controller, play_computers, play_to_end, setup_game
 
 from game.story import Destroyed, GodzillaMoved, Placed, Returned, Scored, Selected, TakenOver
 from game.web.features import computers
@@ -136,5 +136,5 @@ def test_a_computers_move_is_heard_like_a_persons():
     setup_game(c, 2, controllers=["greedy", "greedy"], names=["A", "B"], deal=1)
     c.take_effects()
     while not any(isinstance(e, Sound) for e in c.effects):
-        assert computers.play_computers(c, limit=1) or computers.auto_continue(c)
+        assert play_computers(c, limit=1) or computers.auto_continue(c)
     assert [e for e in c.take_effects() if isinstance(e, Sound)] == [Sound("build")]

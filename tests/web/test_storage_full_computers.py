@@ -10,7 +10,7 @@ the page would compute.
 
 from __future__ import annotations
 
-from webkit import make_controller, setup_game
+from webkit import make_controller, play_computers, setup_game
 
 from game.web.features import computers
 from game.web.model.controller import Controller
@@ -51,12 +51,12 @@ def actions_drawn(c: Controller) -> set[str]:
 def test_a_refused_computer_move_is_thought_out_once_then_play_waits(monkeypatch):
     c, backend = computers_only()
     calls = counting(c, monkeypatch)
-    computers.play_computers(c, limit=3)  # a few moves are stored while there is space
+    play_computers(c, limit=3)  # a few moves are stored while there is space
     stored = dict(backend.data)
     steps = len(c.session.game.log)
     backend.fail_writes = True
     calls[0] = 0
-    computers.play_computers(c)
+    play_computers(c)
     assert calls[0] == 1  # not again and again
     assert not computers.computer_to_move(c) and not computers.auto_continue(c)  # the page's loop stops
     assert c.banner is not None and c.banner[0] == "storage.computer_waits"
@@ -65,18 +65,18 @@ def test_a_refused_computer_move_is_thought_out_once_then_play_waits(monkeypatch
     banner = tree.find(data_message_id="storage.computer_waits")
     assert banner is not None and "storage is full" in banner.text()
     assert {"storage-retry", "home"} <= actions_drawn(c)  # try again; the saved games
-    computers.play_computers(c)  # nothing happens while it waits
+    play_computers(c)  # nothing happens while it waits
     assert calls[0] == 1
     # "Try again" with the storage still full: one more decision, then it waits again.
     c.handle("storage-retry")
-    computers.play_computers(c)
+    play_computers(c)
     assert calls[0] == 2 and not computers.computer_to_move(c)
     assert c.banner is not None and c.banner[0] == "storage.computer_waits"
     # Space freed, "Try again": the computers play on, and their moves are stored.
     backend.fail_writes = False
     c.handle("storage-retry")
     assert c.banner is None and computers.computer_to_move(c)
-    computers.play_computers(c, limit=5)
+    play_computers(c, limit=5)
     assert len(c.session.game.log) > steps and c.banner is None
     assert c.store.load(c.game_id).log == c.session.game.log
 
@@ -85,14 +85,14 @@ def test_play_goes_on_when_the_game_is_opened_again_after_freeing_space(monkeypa
     c, backend = computers_only()
     calls = counting(c, monkeypatch)
     backend.fail_writes = True
-    computers.play_computers(c)
+    play_computers(c)
     assert calls[0] == 1 and not computers.computer_to_move(c)
     ident = c.game_id
     c.handle("home")  # the banner's "Saved games": delete old games, back up
     backend.fail_writes = False
     c.handle("continue-game", {"id": ident})
     assert c.screen == "play" and c.banner is None and computers.computer_to_move(c)
-    computers.play_computers(c, limit=4)
+    play_computers(c, limit=4)
     assert calls[0] >= 2 and len(c.store.load(ident).log) == len(c.session.game.log)
 
 

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import random
 
-from webkit import make_controller, play_to_end, setup_game, tap_decision
+from webkit import make_controller, play_computers, play_to_end, setup_game, tap_decision
 
 from game.actions import Build
 from game.web import messages as M
-from game.web.features import computers
 from game.web.saves.storage import MemoryBackend
 
 CPUS = ["human", "greedy", "greedy"]
@@ -65,7 +64,7 @@ def test_by_points_said_once():
     c = make_controller()
     setup_game(c, count=3, names=["Ann", "Ben", "Cy"],
                controllers=["greedy", "greedy", "greedy"], deal=4)
-    computers.play_computers(c)
+    play_computers(c)
     assert c.session.screen == "final"
     tree = c.render()
     notes = tree.find_all(**{"data-message-id": "final.by_points"})
@@ -83,7 +82,7 @@ def test_reload_keeps_the_pending_confirm_sentence():
     while c.session.state.phase == "select" or c.session.screen != "turn":
         if c.session.screen == "computer":
             c.session.settle()
-            computers.play_computers(c, limit=1)
+            play_computers(c, limit=1)
         else:
             tap_decision(c, rng.choice(c.session.state.legal_actions()), rng)
     build = next(a for a in c.session.state.legal_actions() if isinstance(a, Build))

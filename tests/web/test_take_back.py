@@ -14,7 +14,7 @@ import random
 import sys
 
 import pytest
-from webkit import make_controller, setup_game, tap_decision
+from webkit import make_controller, play_computers, setup_game, tap_decision
 
 from game.actions import Build, Select
 from game.errors import IllegalAction
@@ -39,7 +39,7 @@ def _to_build(c, rng: random.Random) -> None:
             c.handle("reveal")
             continue
         if c.session.screen == "computer":
-            computers.play_computers(c, limit=1)
+            play_computers(c, limit=1)
             continue
         action = next(a for a in c.session.state.legal_actions() if isinstance(a, Select))
         tap_decision(c, action, rng)
@@ -174,7 +174,7 @@ def test_with_computers_they_wait_for_the_move_to_settle():
     log = len(s.game.log)
     c.handle("settle")
     assert s.mover is None and computers.computer_key(c) is not None
-    computers.play_computers(c, limit=1)
+    play_computers(c, limit=1)
     assert len(s.game.log) > log
 
 

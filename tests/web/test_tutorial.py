@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import random
 
-from webkit import make_controller, tap_decision
+from webkit import make_controller, play_computers, tap_decision
 
 from game.web import messages as M
-from game.web.features import computers
 
 
 def lessons_until(c, stop, limit=400):
@@ -24,7 +23,7 @@ def lessons_until(c, stop, limit=400):
         if name == "scoring":
             c.handle("continue")
         elif c.session.screen == "computer":
-            computers.play_computers(c, limit=1)
+            play_computers(c, limit=1)
         elif c.session.state.phase == "select":
             tap_decision(c, rng.choice(c.session.state.legal_actions()), rng)
         else:

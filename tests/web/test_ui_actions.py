@@ -6,7 +6,7 @@ import json
 import random
 
 import pytest
-from webkit import make_controller, play_to_end, setup_game, tap_decision
+from webkit import make_controller, play_computers, play_to_end, setup_game, tap_decision
 
 from game.actions import Build
 from game.web.features import computers
@@ -96,7 +96,7 @@ def test_every_drawn_action_is_in_the_table_and_every_entry_is_drawn_somewhere()
     c = make_controller()
     setup_game(c, 2, controllers=["random", "random"], start="0")
     c.store.backend.fail_writes = True
-    computers.play_computers(c)
+    play_computers(c)
     drawn.update(_drawn_actions(c.render()))
     # The statistics: people kept, a merge, a forget and a reset waiting for confirmation.
     c = make_controller()

@@ -12,11 +12,10 @@ import zlib
 from collections import Counter
 
 from engine_testkit import mentioned_cards
-from webkit import make_controller, play_to_end, setup_game
+from webkit import make_controller, play_computers, play_to_end, setup_game
 
 from game.actions import Build, ReturnPiece
 from game.web import messages as M
-from game.web.features import computers
 from game.web.model.effects import CopyText, ShareLink
 from game.web.saves.sharing import LINK_KEY
 
@@ -168,14 +167,14 @@ def test_a_view_opens_as_a_replay_and_is_never_continued():
 def test_no_computer_plays_on_in_a_view():
     c = make_controller()
     setup_game(c, 2, controllers=["greedy", "greedy"], start="0")
-    computers.play_computers(c, limit=30)
+    play_computers(c, limit=30)
     assert not c.session.state.is_over
     c.handle("export")
     d = make_controller()
     d.handle("import-file", {"text": c.take_download()[1]})
     log = list(d.session.game.log)
     assert d.session.screen in ("computer", "scoring")
-    assert computers.play_computers(d) == 0 and d.session.game.log == log
+    assert play_computers(d) == 0 and d.session.game.log == log
 
 
 def test_a_view_link_opens_its_replay():

@@ -31,8 +31,36 @@ class SavingController(Controller):
 
     def handle(self, action, data=None) -> bool:
         redraw = super().handle(action, data)
-        self.effects = self.interpreter.save_first(self.effects)
+        self.carry_out_saves()
         return redraw
+
+    def carry_out_saves(self) -> None:
+        """The queued Saves written by the interpreter (the rest stays queued; the sounds
+        of a move the storage refused are dropped, as on the page)."""
+        self.effects = self.interpreter.save_first(self.effects)
+
+
+def play_computers(c: SavingController, limit: int = 100000) -> int:
+    """Play every pending computer turn at once, as the page's jobs do one by one
+    (game/web/runtime/jobs.py): the move committed, its Save carried out before the next;
+    a table of computers goes on after a scoring by itself. Returns the moves played."""
+    moves = 0
+    if c.session is not None and computers.settle_key(c) is not None:
+        c.session.settle()
+    while moves < limit and (computers.computer_to_move(c) or computers.auto_continue(c)):
+        if computers.auto_continue(c):
+            c.handle("continue")
+            continue
+        gen = computers.computer_thinking(c)
+        try:
+            while True:
+                next(gen)
+        except StopIteration as stop:
+            action = stop.value
+        computers.commit_computer(c, action)
+        c.carry_out_saves()
+        moves += 1
+    return moves
 
 
 def make_controller(backend: MemoryBackend | None = None) -> Controller:
@@ -129,7 +157,7 @@ def play_to_end(c: Controller, rng: random.Random, max_steps: int = 5000, on_ste
         elif name == "scoring":
             c.handle("continue")
         elif c.session.screen == "computer":
-            computers.play_computers(c, limit=1)
+            play_computers(c, limit=1)
         else:
             before = len(c.session.game.log)
             tap_decision(c, rng.choice(c.session.state.legal_actions()), rng)

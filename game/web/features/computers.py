@@ -120,30 +120,13 @@ def show_preview(c: Controller, action: Action | None) -> None:
 
 
 def commit_computer(c: Controller, action: Action) -> None:
+    """Play a computer's decision. Like a tap's, its Save is queued first and its sound
+    after it, for the one interpreter (the jobs carry them out before they draw or think
+    on), so a move the storage refuses is taken back there and makes no sound."""
     c.preview = None
     if c.session is not None:
+        start = len(c.effects)
         c.session.commit(action)
-        keeping.persist(c)
-        heard(c)  # a computer's move sounds like a person's (none if it was not stored)
+        keeping.queue_save(c, start)
+        heard(c)
 
-
-def play_computers(c: Controller, limit: int = 100000) -> int:
-    """Play every pending computer turn at once (tests and a table of computers)."""
-    moves = 0
-    if c.session is not None and settle_key(c) is not None:
-        c.session.settle()
-    while moves < limit and (computer_to_move(c) or auto_continue(c)):
-        if auto_continue(c):
-            assert c.session is not None
-            c.session.ack_scoring()
-            keeping.persist(c)
-            continue
-        gen = computer_thinking(c)
-        try:
-            while True:
-                next(gen)
-        except StopIteration as stop:
-            action = stop.value
-        commit_computer(c, action)
-        moves += 1
-    return moves

@@ -1,9 +1,10 @@
 """Keeping the open game in the storage: writing it when it changed, adopting what another
 tab stored, and what happens when the storage refuses (issue 23.3, 24.4). Writing is an
-effect, :class:`~game.web.model.effects.Save`: :func:`save_due` decides (a tap's Save is
-queued by ``Controller.handle`` before its other effects), :func:`store` carries it out (the
-effect interpreter's store port, game/web/runtime/interpreter.py: one write path for taps). ``retry_storage``
-is a tap's handler (``(controller, arguments)``, listed in :data:`game.web.model.ui_actions.ACTIONS`)."""
+effect, :class:`~game.web.model.effects.Save`: :func:`save_due` decides, :func:`queue_save`
+queues it before the other effects of a tap (``Controller.handle``) or of a computer's move
+(``computers.commit_computer``), and :func:`store` carries it out: the effect interpreter's
+one write path (game/web/runtime/interpreter.py). ``retry_storage`` is a tap's handler
+(``(controller, arguments)``, listed in :data:`game.web.model.ui_actions.ACTIONS`)."""
 
 from __future__ import annotations
 
@@ -38,14 +39,12 @@ def retry_storage(c: Controller, args: None) -> None:
     c.banner = None
 
 
-def persist(c: Controller) -> None:
-    """Store the open game as its next revision if it changed, at once: the computers'
-    path (:func:`~game.web.features.computers.commit_computer`, which reads the outcome
-    at once to wait for the storage). A tap's Save goes through the page's interpreter
-    (``Controller.handle`` queues it)."""
-    save = save_due(c)
-    if save is not None:
-        _write(c, save)  # (fresh: holds what the game holds now)
+def queue_save(c: Controller, start: int) -> None:
+    """Queue the Save the open game needs, if any, before the effects queued from ``start``
+    on (a tap's or a computer move's): the interpreter writes it first, so nothing queued
+    after it (a download, a reload, a sound) can run for a change that was not kept."""
+    if (save := save_due(c)) is not None:
+        c.effects.insert(start, save)
 
 
 def save_due(c: Controller) -> Save | None:

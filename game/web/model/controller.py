@@ -312,8 +312,7 @@ class Controller:
         start = len(self.effects)
         result = entry.handler(self, args)
         if self.session is not None and self.page.place == "play":
-            if (save := keeping.save_due(self)) is not None:  # first: nothing may lose it
-                self.effects.insert(start, save)
+            keeping.queue_save(self, start)  # first: nothing may lose it
         heard(self)  # the sound of a move this tap made (dropped if the storage refuses it)
         return result is not False
 

@@ -54,7 +54,8 @@ class BrowserPort(Protocol):
         ...
 
     def carry_out(self) -> None:
-        """Run the effects the controller queued meanwhile (a computer's move: its sound)."""
+        """Run the effects the controller queued meanwhile (a computer's move: its Save,
+        then its sound)."""
         ...
 
     def mark(self, name: str, value: str) -> None:
@@ -231,8 +232,8 @@ class Jobs:
                         computers.show_preview(c, None)
                         continue
                 computers.commit_computer(c, action)
+                port.carry_out()  # its Save first (a refused move is taken back), its sound
                 port.render()
-                port.carry_out()
                 await port.sleep(after if after > 0 else 0)
         except Exception:
             port.report()
