@@ -125,7 +125,7 @@ def test_plots_are_named_buttons_and_tab_enters_the_board_once():
 def test_a_plot_name_tells_height_owner_and_floors_per_colour():
     c = make_controller()
     setup_game(c, 4)
-    f = c.frame().play
+    f = c.frame().play.table
     view = f.view
     from dataclasses import replace
     board = list(view.board)

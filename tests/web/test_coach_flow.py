@@ -18,6 +18,7 @@ import game.web.thinking.review as R
 from game.actions import Build, is_chance
 from game.ai import STRONGEST, parse_level
 from game.ai.levels import HEURISTIC
+from game.web.frames.frame import PassFrame, ReplayFrame
 from game.web.model.ui_actions import ACTIONS
 from game.web.saves.storage import MemoryBackend
 from game.web.thinking.coach import COACH_META, compute, hints_asked, hints_on
@@ -123,7 +124,7 @@ def test_a_hint_is_only_for_the_person_holding_the_device(cheap_levels):
     answer = compute(request)
     c.handle("hide-cards")  # Ann hides her cards: the pass screen, no hint anywhere
     assert c.screen_name == "pass"
-    assert c.hint_request() is None and c.frame().play.hint is None
+    assert c.hint_request() is None and isinstance(c.frame().play, PassFrame)  # no hint in it
     c.hint_done(request, answer)
     assert c.hint_shown is None
     c.handle("reveal")
@@ -132,7 +133,7 @@ def test_a_hint_is_only_for_the_person_holding_the_device(cheap_levels):
     rng = random.Random(1)
     while c.session.state.current == ann:  # Ann's decision(s)
         tap_decision(c, rng.choice(c.session.state.legal_actions()), rng)
-    assert c.frame().play.hint is None  # the pass screen for Bob
+    assert isinstance(c.frame().play, PassFrame)  # the pass screen for Bob: no hint
     c.handle("reveal")
     frame = c.frame().play
     assert frame.hint is not None and frame.hint.shown is None
@@ -246,15 +247,15 @@ def test_a_reviewed_decision_is_shown_on_the_board_of_its_moment():
     k = next((i for i, item in enumerate(items) if isinstance(item.best.action, Build)), 0)
     c.handle("review-show", {"item": str(k)})
     frame = c.frame().play
-    assert frame.mode == "replay" and frame.replay.step == items[k].step - 1
+    assert isinstance(frame, ReplayFrame) and frame.replay.step == items[k].step - 1
     tree = c.render()
     assert tree.find(data_review_shown=k) is not None
-    marks = dict(frame.coach_marks)
+    marks = dict(frame.table.coach_marks)
     if isinstance(items[k].best.action, Build):
         best = items[k].best.action
         assert marks[best.city * 9 + best.plot] == "best"
         assert tree.find(data_city=best.city, data_plot=best.plot).attrs["data-coach"] == "best"
-    assert frame.view.hand == ()  # the replay shows no hand
+    assert frame.table.view.hand == ()  # the replay shows no hand
     assert actions_drawn(tree) <= set(ACTIONS)
     c.handle("review-back")
     assert c.screen_name == "review"

@@ -17,7 +17,20 @@ from webkit import make_controller, play_to_end, setup_game, tap_decision
 
 from game.material import Card
 from game.view import PlayerView
-from game.web.frames.frame import Frame, PlayFrame, PlayPage, SetupPage, StartPage
+from game.web.frames.frame import (
+    ComputerFrame,
+    FinalFrame,
+    Frame,
+    MenuFrame,
+    PassFrame,
+    PlayPage,
+    ReplayFrame,
+    ScoringFrame,
+    SetupPage,
+    StartPage,
+    TableFrame,
+    TurnFrame,
+)
 
 WEB = Path(__file__).resolve().parents[2] / "game" / "web"
 DRAWING = sorted((WEB / "screens").glob("*.py"))  # the board and its pieces too
@@ -73,18 +86,19 @@ def _check_frame(c, frame: Frame) -> None:
     if not isinstance(frame, PlayPage):
         return
     play = frame.play
+    table = play.table
     state = c.session.state
     played = {tuple(pile) for pile in state.played}
     hands = [h for h in _hands_in(play) if h not in played]
-    allowed = {tuple(state.hands[play.viewer])} if play.show_private else set()
+    allowed = {tuple(state.hands[table.viewer])} if table.show_private else set()
     for hand in hands:  # (another hand may equal the viewer's: 4 copies of each card)
-        assert hand in allowed or hand == (), (play.mode, hand)
+        assert hand in allowed or hand == (), (play.kind, hand)
     # The viewer's view carries no other hand, and the draw pile only as a number.
-    assert isinstance(play.view, PlayerView)
-    assert play.view.player == play.viewer
-    assert isinstance(play.view.deck_size, int)
-    if not play.show_private:
-        assert play.view.hand == ()
+    assert isinstance(table.view, PlayerView)
+    assert table.view.player == table.viewer
+    assert isinstance(table.view.deck_size, int)
+    if not table.show_private:
+        assert table.view.hand == ()
 
 
 @pytest.mark.parametrize("count", [2, 3, 4])
@@ -97,7 +111,7 @@ def test_a_frame_holds_no_other_players_hand_through_a_whole_game(count):
         frame = controller.frame()
         _check_frame(controller, frame)
         if isinstance(frame, PlayPage):
-            seen.add(frame.play.mode)
+            seen.add(frame.play.kind)
 
     play_to_end(c, random.Random(count), on_step=check)
     assert {"pass", "turn", "scoring", "final"} <= seen
@@ -107,10 +121,12 @@ def test_a_frame_is_built_once_per_render_and_is_immutable():
     c = make_controller()
     setup_game(c, 3, controllers=["human", "greedy", "random"], start="0")
     frame = c.frame()
-    assert isinstance(frame, PlayPage) and isinstance(frame.play, PlayFrame)
-    assert frame.play.mode == "turn"  # one person: no pass screen
+    assert isinstance(frame, PlayPage) and isinstance(frame.play, TurnFrame)
+    assert frame.play.kind == "turn"  # one person: no pass screen
     with pytest.raises(dataclasses.FrozenInstanceError):
-        frame.play.viewer = 1  # type: ignore[misc]
+        frame.play.table.viewer = 1  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        frame.play.draft = None  # type: ignore[misc]
     assert c.render() == c.render()
     action = c.session.state.legal_actions()[0]
     tap_decision(c, action)
@@ -135,3 +151,48 @@ def test_each_screen_family_has_its_own_frame_type():
     play = c.frame()
     assert isinstance(play, PlayPage) and play.kind == "play" and play.screen == "pass"
     assert not hasattr(play, "start")
+
+
+FRAME_OF = {"pass": PassFrame, "turn": TurnFrame, "computer": ComputerFrame,
+            "scoring": ScoringFrame, "final": FinalFrame, "replay": ReplayFrame}
+OWN_FIELDS = {
+    PassFrame: {"kind", "table", "mover"},
+    TurnFrame: {"kind", "table", "menu", "draft", "confirmable", "selection", "hint"},
+    ComputerFrame: {"kind", "table", "menu", "mover"},
+    ScoringFrame: {"kind", "table", "menu", "acked", "peek"},
+    FinalFrame: {"kind", "table", "menu", "standings", "hints_used", "review", "peek"},
+    ReplayFrame: {"kind", "table", "menu", "replay", "review"},
+}
+
+
+def test_each_game_screen_has_its_own_frame_type_with_only_its_fields():
+    """Issue 24.1/24.6: a game's frame is one frozen type per screen (a tagged union); the
+    table's facts are a common value each holds, the rest is the screen's own: no draft
+    outside a turn, no menu on the pass screen, a review only at the end or in the replay.
+    The drawn ``data-mode`` is the frame's tag."""
+    c = make_controller()
+    setup_game(c, 3, controllers=["human", "human", "greedy"], start="0")
+    kinds: dict[str, type] = {}
+
+    def check(controller, name):
+        frame = controller.frame()
+        assert isinstance(frame, PlayPage)
+        play = frame.play
+        kinds[play.kind] = type(play)
+        assert type(play) is FRAME_OF[controller.session.screen]
+        assert {f.name for f in dataclasses.fields(play)} == OWN_FIELDS[type(play)]
+        assert isinstance(play.table, TableFrame)
+        assert isinstance(getattr(play, "menu", None), MenuFrame) != isinstance(play, PassFrame)
+        mode = controller.render().find(data_screen="play")
+        if mode is not None:
+            assert mode.attrs["data-mode"] == play.kind
+
+    play_to_end(c, random.Random(4), on_step=check)
+    c.handle("replay")
+    frame = c.frame()
+    assert isinstance(frame, PlayPage) and isinstance(frame.play, ReplayFrame)
+    assert c.render().find(data_screen="play").attrs["data-mode"] == "replay"
+    assert {f.name for f in dataclasses.fields(frame.play)} == OWN_FIELDS[ReplayFrame]
+    assert set(kinds) == {"pass", "turn", "computer", "scoring", "final"}
+    assert all(kinds[k] is FRAME_OF[k] for k in kinds)
+

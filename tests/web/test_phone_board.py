@@ -123,7 +123,7 @@ def test_the_open_city_is_turned_like_the_board(seat, monkeypatch):
     s = c.session
     player = next(p for p, spec in enumerate(s.settings.players) if spec.seat == seat)
     monkeypatch.setattr(Session, "viewer", property(lambda self: player))
-    frame = c.frame().play
+    frame = c.frame().play.table
     full = render_board(frame, compact=True)
     assert full.attrs["data-seat"] == seat
     for city in range(6):

@@ -41,12 +41,12 @@ def test_godzilla_preview_is_what_the_engine_then_does():
         build = rng.choice(builds)
         c.handle("card", {"card": f"{build.card.row},{build.card.col}"})
         seat = c.session.settings.seat_of(state.current)
-        preview = c.frame().play.godzilla_preview
+        preview = c.frame().play.table.godzilla_preview
         early = preview
         assert preview.target == godzilla_target(state.godzilla, seat, build.card)
         c.handle("piece", {"floors": str(build.floors), "colour": build.colour})
         c.handle("plot", {"city": str(build.city), "plot": str(build.plot)})
-        preview = c.frame().play.godzilla_preview
+        preview = c.frame().play.table.godzilla_preview
         removed = sum(state.removed)
         c.handle("confirm")
         after = c.session.state
@@ -68,7 +68,7 @@ def test_inspector_numbers_and_build_answer_are_the_engines():
     for pos, tower in enumerate(state.board):
         city, plot = divmod(pos, 9)
         c.handle("plot", {"city": str(city), "plot": str(plot)})
-        ins = c.frame().play.inspector
+        ins = c.frame().play.table.inspector
         assert (ins.city, ins.plot, ins.height) == (city, plot, sum(f for _, f in tower))
         legal = [a for a in state.legal_actions()
                  if isinstance(a, Build) and (a.city, a.plot) == (city, plot)]
@@ -86,7 +86,7 @@ def test_the_digest_is_for_the_person_on_turn_and_marks_their_changed_plots():
     setup_game(c, 3, start="0")
     rng = random.Random(6)
     to_build_turn(c, rng, want=lambda c: c.session.state.round >= 2)
-    story = c.frame().play.story
+    story = c.frame().play.table.story
     player = c.session.state.current
     assert story.digest_for == player
     assert story.marked == frozenset(p for e in c.session.story().since_last_turn(player)

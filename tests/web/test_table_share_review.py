@@ -53,12 +53,12 @@ def test_play_alone_has_hints_on_and_the_menu_switches_them():
     c = make_controller()
     c.handle("play-alone")
     assert hints_on(c.session.game.meta)
-    assert c.frame().play.hints_switch is True
+    assert c.frame().play.menu.hints_switch is True
     tree = c.render()
     switch = tree.find(data_hints_switch="true")
     assert switch is not None and switch.attrs["aria-pressed"] == "true"
     c.handle("hints-toggle")
-    assert not hints_on(c.session.game.meta) and c.frame().play.hints_switch is False
+    assert not hints_on(c.session.game.meta) and c.frame().play.menu.hints_switch is False
     assert c.store.load(c.game_id).meta.get("coach") is None  # written: the save says so
     c.handle("hints-toggle")
     assert hints_on(c.session.game.meta)
@@ -98,7 +98,7 @@ def test_the_share_link_copies_and_shares_as_effects():
     tree = c.render()
     assert {"share-copy", "share-close"} <= actions_drawn(tree)
     assert "share-send" not in actions_drawn(tree)  # no navigator.share here
-    url = c.frame().play.share
+    url = c.frame().play.menu.share
     assert url.startswith("https://example.org/manhattan/#")
     c.take_effects()
     c.handle("share-copy")
@@ -115,7 +115,7 @@ def test_the_share_link_copies_and_shares_as_effects():
     c.handle("share-send")
     assert c.take_effects() == [ShareLink(url, M.t("share.share_title"))]
     c.handle("share-close")
-    assert c.frame().play.share is None and c.frame().play.share_copied is False
+    assert c.frame().play.menu.share is None and c.frame().play.menu.share_copied is False
     assert actions_drawn(c.render()) <= set(ACTIONS)
 
 
@@ -150,16 +150,16 @@ def test_the_review_names_the_plot_of_both_moves_and_its_outlines_stay_at_its_st
     for action in (played, best):
         assert M.t(f"plot.compass.{action.plot}") in text and M.city(action.city) in text
     c.handle("review-show", {"item": str(k)})
-    assert c.frame().play.coach_marks  # at the reviewed moment: outlined
+    assert c.frame().play.table.coach_marks  # at the reviewed moment: outlined
     step = c.frame().play.replay.step
     c.take_effects()
     c.handle("replay-step", {"step": str(step + 1)})
     assert c.take_effects() == [ShowLogStep(step + 1)]
     frame = c.frame().play
-    assert frame.coach_marks == ()
+    assert frame.table.coach_marks == ()
     assert c.render().find(data_coach=True) is None
     c.handle("replay-step", {"step": str(step)})
-    assert c.frame().play.coach_marks  # back at its moment
+    assert c.frame().play.table.coach_marks  # back at its moment
 
 
 def test_the_replay_log_marks_the_entry_of_its_step():

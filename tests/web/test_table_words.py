@@ -46,7 +46,7 @@ def test_first_turn_digest_reads_naturally():
     setup_game(c, count=2, names=["Ann", "Ben"], deal=3)
     c.handle("reveal")
     frame = c.frame()
-    story = frame.play.story
+    story = frame.play.table.story
     assert story.first_turn
     digest = c.render().find(**{"class": "digest"})  # the start player drawn, no count
     assert digest is not None and digest.text().startswith(M.t("story.digest_first"))
@@ -95,4 +95,4 @@ def test_reload_keeps_the_pending_confirm_sentence():
     if again.session is None:
         again.handle("continue-game", {"id": c.game_id})
     assert again.session is not None and again.session.notice == notice
-    assert again.frame().play.notice == notice
+    assert again.frame().play.table.notice == notice

@@ -34,7 +34,7 @@ def lessons_until(c, stop, limit=400):
             elif draft.floors is None:
                 c.handle("piece", {"colour": action.colour, "floors": str(action.floors)})
             elif draft.city is None and hasattr(action, "city"):
-                legal = sorted(c.frame().play.targets)
+                legal = sorted(c.frame().play.table.targets)
                 city, plot = legal[0] if legal else (action.city, action.plot)
                 c.handle("plot", {"city": str(city), "plot": str(plot)})
                 if c.session.draft.city is None:  # no target for this piece: start over

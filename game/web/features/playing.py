@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, assert_never
 from ...actions import Action
 from ...material import SEATS, Card
 from ...settings import Settings
-from ..frames.frame import BUILD, Frame, PlayPage
+from ..frames.frame import BUILD, Frame, PlayPage, TurnFrame
 from ..model import setup_form
 from ..model.effects import Effect, ShowBoard
 from ..thinking.coach import hints_on, set_hints
@@ -154,11 +154,11 @@ def building_turn(frame: Frame) -> BoardKey | None:
     card and piece are chosen (the plots to tap are then on the board) and the city opened
     large (its header and plots must be in view); None on any other screen (a selection, a
     pass screen, a computer's turn, the replay...)."""
-    if not isinstance(frame, PlayPage):
+    if not isinstance(frame, PlayPage) or not isinstance(frame.play, TurnFrame):
         return None
-    f = frame.play
+    f = frame.play.table
     view = f.view
-    if f.mode != "turn" or not f.show_private or view.phase != BUILD or view.current != f.viewer:
+    if not f.show_private or view.phase != BUILD or view.current != f.viewer:
         return None
     return (f.viewer, view.round, len(f.story.entries), bool(f.targets), f.zoom)
 

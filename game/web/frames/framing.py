@@ -2,17 +2,18 @@
 controller's states (the screens never see the controller, the session or the state).
 
 Read-only: nothing here changes the controller. See :mod:`game.web.frames.frame` for the values:
-one frame type per screen family (:data:`game.web.frames.frame.Frame`, a tagged union).
+one frame type per screen family (:data:`game.web.frames.frame.Frame`, a tagged union), and
+one per game screen (:mod:`game.web.frames.play_frames`), chosen here once, by a ``match``
+on the session's screen.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, assert_never
 
 from ...actions import Action, Build, ReturnPiece
 from ...public_record import is_view_game
-from ...scoring import Standing
 from ...state import OVER, SELECT
 from ...view import PlayerView, player_view
 from .. import messages as M
@@ -26,22 +27,30 @@ from ..saves.storage import Entry
 from ..thinking.coach import hints_asked, hints_on
 from .frame import (
     CoachMove,
+    ComputerFrame,
     Counts,
+    FinalFrame,
     Frame,
+    GameFrame,
     GodzillaPreview,
+    HintFrame,
     Inspector,
     LastMove,
-    Mode,
-    Motion,
+    MenuFrame,
     Notice,
-    PlayFrame,
+    PassFrame,
     PlayPage,
     ReplayFrame,
+    ReplayStep,
+    ReviewFrame,
+    ScoringFrame,
     SelectionFacts,
     SetupPage,
     StartPage,
     StatsPage,
     StoryFrame,
+    TableFrame,
+    TurnFrame,
     WholeExport,
 )
 from .start_frames import SavedGame, StartFrame
@@ -68,11 +77,11 @@ def frame(c: Controller) -> Frame:
                                            stats.forget, stats.reset, stats.error,
                                            from_game=c.session is not None))
     if page.place == "play" and c.session is not None:
-        mode = c.session.game.meta.get(T.META)
-        lesson = T.lesson(c.session) if mode in ("on", "kept") else None
+        tutorial = c.session.game.meta.get(T.META)
+        lesson = T.lesson(c.session) if tutorial in ("on", "kept") else None
         return PlayPage(screen=screen, rules_open=rules, notice=notice, update_ready=update,
                         play=live_frame(c), banner=c.saved.banner, tutorial=lesson,
-                        tutorial_kept=mode == "kept")
+                        tutorial_kept=tutorial == "kept")
     entries = c.entries()
     hidden = {e.id for e in entries if e.game is not None and e.game.meta.get(T.META) == "on"}
     home = c.home
@@ -80,44 +89,65 @@ def frame(c: Controller) -> Frame:
         tuple(saved_game(entry) for entry in entries if entry.id not in hidden),
         home.error, home.confirm_delete, c.format_time, c.store.used(),
         tutorial=next(iter(sorted(hidden)), None), home_card=c.home_card,
-        restore=home.restore_report, theme=c.page.theme), screen=screen, rules_open=rules, notice=notice,
+        restore=home.restore_report, theme=c.page.theme), screen=screen, rules_open=rules,
+        notice=notice,
         update_ready=update)
 
 
-def live_frame(c: Controller) -> PlayFrame:
+def live_frame(c: Controller) -> GameFrame:
+    """The frame of the game's screen now: the replay, or what the table sees (the
+    session's screen), each as its own frame type."""
     session = c.session
     assert session is not None
     state = session.state
     story = session.story()
     following = c.table.following
     if following.replay_step is not None:
-        return with_coach(c, replay_frame(c, following.replay_step))
-    mode: Mode = session.screen
-    zoom = None if mode in ("scoring", "pass") else c.zoomed_city
+        return replay_frame(c, following.replay_step)
+    screen = session.screen
+    zoom = None if screen in ("scoring", "pass") else c.zoomed_city
     view = session.view()
-    digest_for = state.current if mode in ("pass", "turn") else None
+    digest_for = state.current if screen in ("pass", "turn") else None
     inspector = None
-    if following.inspected is not None and mode not in ("pass", "scoring"):
+    if following.inspected is not None and screen not in ("pass", "scoring"):
         inspector = inspect(view, *following.inspected, session.show_private)
-    draft = session.draft if mode == "turn" else None
+    draft = session.draft if screen == "turn" else None
     preview = None
     if draft is not None:
         turn_view = session.turn_view()
         preview = godzilla_preview(draft, turn_view, tentative_build(draft, turn_view))
-    frame = play_frame(
-        mode=mode, view=view, show_private=session.show_private,
-        draft=session.draft, notice=session.notice, last_move=session.last_move_value,
-        preview=c.table.preview, acked=session.acked,
-        standings=state.standings() if state.phase == OVER else (),
-        speed="fast" if c.page.instant else c.page.speed, compact=c.page.compact, zoom=zoom,
-        peek=c.table.peek, people=len(session.humans),
+    hint = c.hint_frame()
+    table, on_turn = table_frame(
+        view=view, show_private=session.show_private, draft=draft, notice=session.notice,
+        last_move=session.last_move_value, preview=c.table.preview, compact=c.page.compact,
+        zoom=zoom, people=len(session.humans),
         story=story_frame(story, state, digest_for, following.focus, following.log_open),
         inspector=inspector, inspecting=following.inspecting, godzilla_preview=preview,
-        share=share_url(c), menu_open=c.table.menu_open, motion=c.page.motion,
-        muted=c.page.muted)
-    frame = replace(frame, whole_export=whole_export(c), share_copied=c.sharing.copied,
-                    web_share=c.page.web_share, mover=session.mover, theme=c.page.theme)
-    return with_coach(c, frame)
+        coach_marks=hint_marks(hint), turn=screen == "turn")
+    menu = menu_frame(c, table.view, speed="fast" if c.page.instant else c.page.speed,
+                      whole_export=whole_export(c))
+    match screen:
+        case "pass":
+            return PassFrame(table=table, mover=session.mover)
+        case "turn":
+            turn_view = table.view
+            return TurnFrame(
+                table=table, menu=menu, draft=draft if on_turn else None,
+                confirmable=on_turn and bool(D.actions(draft, turn_view)),
+                selection=selection_facts(draft, turn_view) if on_turn else None, hint=hint)
+        case "computer":
+            return ComputerFrame(table=table, menu=menu, mover=session.mover)
+        case "scoring":
+            return ScoringFrame(table=table, menu=menu, acked=session.acked, peek=c.table.peek)
+        case "final":
+            meta = session.game.meta
+            return FinalFrame(
+                table=table, menu=menu, standings=state.standings(), peek=c.table.peek,
+                hints_used=hints_asked(meta, len(session.settings.players))
+                if hints_on(meta) else (), review=review_frame(c))
+        case _:
+            assert_never(screen)
+
 
 def whole_export(c: Controller) -> WholeExport:
     """Whether the menu offers the whole game (an unfinished, real game) and whether
@@ -127,40 +157,57 @@ def whole_export(c: Controller) -> WholeExport:
         return "none"
     return "asked" if c.sharing.whole_export_asked else "offered"
 
-def with_coach(c: Controller, frame: PlayFrame) -> PlayFrame:
-    """The coach's parts of the frame: the hint (only for the person on turn holding
-    the device), the hints used (final standings)."""
+
+def menu_frame(c: Controller, view: PlayerView, *, speed: str, whole_export: WholeExport,
+               view_only: bool = False) -> MenuFrame:
+    """The top bar's menu and the game's link; ``view``: the position shown (the link
+    holds the whole game once it is over, unless it is the replay of a view)."""
     session = c.session
     assert session is not None
-    meta = session.game.meta
-    hint = c.hint_frame()
-    marks: tuple[tuple[int, str], ...] = ()
+    switch = (hints_on(session.game.meta) if session.humans and not session.state.is_over
+              else None)
+    return MenuFrame(speed=speed, motion=c.page.motion, theme=c.page.theme, muted=c.page.muted,
+                menu_open=c.table.menu_open, hints_switch=switch, whole_export=whole_export,
+                share=share_url(c), share_whole=view.phase == OVER and not view_only,
+                share_copied=c.sharing.copied, web_share=c.page.web_share)
+
+
+def hint_marks(hint: HintFrame | None) -> tuple[tuple[int, str], ...]:
+    """The plot a shown hint builds on, outlined on the board."""
     if hint is not None and isinstance(hint.shown, CoachMove) and isinstance(
             hint.shown.action, Build):
         a = hint.shown.action
-        marks = ((a.city * 9 + a.plot, "hint"),)
-    used = hints_asked(meta, len(session.settings.players)) if hints_on(meta) else ()
-    review = None
+        return ((a.city * 9 + a.plot, "hint"),)
+    return ()
+
+
+def review_frame(c: Controller) -> ReviewFrame | None:
+    """The post-game review, while it is open."""
+    session = c.session
+    assert session is not None
     coach = c.coach
     if coach.review_open and coach.review is not None and session.state.is_over:
-        shown = coach.review_shown
-        review = coach.review.frame(shown)
-        # The outlines belong to the reviewed decision's moment: stepping through the
-        # replay away from it shows none (issue 25.7).
-        if shown is not None and c.table.following.replaying:
-            items = review.items
-            if (0 <= shown < len(items)
-                    and c.table.following.replay_step == max(0, items[shown].step - 1)):
-                item = items[shown]
-                marks = tuple((m.action.city * 9 + m.action.plot, kind)
-                              for m, kind in ((item.played, "played"), (item.best, "best"))
-                              if isinstance(m.action, Build))
-    switch = hints_on(meta) if session.humans and not session.state.is_over else None
-    return replace(frame, hint=hint, hints_used=used, coach_marks=marks, review=review,
-                   hints_switch=switch)
+        return coach.review.frame(coach.review_shown)
+    return None
 
 
-def replay_frame(c: Controller, step: int) -> PlayFrame:
+def review_marks(c: Controller, review: ReviewFrame | None) -> tuple[tuple[int, str], ...]:
+    """The reviewed decision and the better one, outlined on the replay's board."""
+    if review is None or review.shown is None:
+        return ()
+    shown, items = review.shown, review.items
+    # The outlines belong to the reviewed decision's moment: stepping through the
+    # replay away from it shows none (issue 25.7).
+    if not (0 <= shown < len(items)
+            and c.table.following.replay_step == max(0, items[shown].step - 1)):
+        return ()
+    item = items[shown]
+    return tuple((m.action.city * 9 + m.action.plot, kind)
+                 for m, kind in ((item.played, "played"), (item.best, "best"))
+                 if isinstance(m.action, Build))
+
+
+def replay_frame(c: Controller, step: int) -> ReplayFrame:
     """The board, supplies and scores right after log step ``step``, seen by the viewer
     with no hand shown (a replay of the game now must not reveal anything new)."""
     session = c.session
@@ -176,20 +223,18 @@ def replay_frame(c: Controller, step: int) -> PlayFrame:
     # A finished game hides nothing: its replay shows every hand (never before the end).
     # A view's hands are invented: never shown.
     hands = state.hands if finished and not view_only else ()
-    frame = play_frame(
-        mode="replay", view=view, show_private=False, draft=None, notice=None,
-        last_move=None, preview=None, acked=len(state.scorings),
-        standings=state.standings() if state.phase == OVER else (),
-        speed=c.page.speed, compact=c.page.compact, zoom=None, peek=False,
+    review = review_frame(c)
+    table, _ = table_frame(
+        view=view, show_private=False, draft=None, notice=None, last_move=None, preview=None,
+        compact=c.page.compact, zoom=None,
         story=story_frame(story, state, None,
                           c.table.following.focus or story.all_entries[step].positions,
                           False, upto=step + 1),
-        inspector=inspector,
-        replay=ReplayFrame(step, len(story), finished, hands, view_only=view_only),
-        share=share_url(c), menu_open=c.table.menu_open, motion=c.page.motion,
-        muted=c.page.muted)
-    return replace(frame, share_copied=c.sharing.copied, web_share=c.page.web_share,
-                   theme=c.page.theme)
+        inspector=inspector, coach_marks=review_marks(c, review))
+    menu = menu_frame(c, table.view, speed=c.page.speed, whole_export="none",
+                      view_only=view_only)
+    return ReplayFrame(table=table, menu=menu, review=review,
+                       replay=ReplayStep(step, len(story), finished, hands, view_only=view_only))
 
 
 def saved_game(entry: Entry) -> SavedGame:
@@ -242,24 +287,22 @@ def visible_supply(view: PlayerView, show_private: bool) -> tuple[Counts | None,
     return tuple(supply)
 
 
-def play_frame(*, mode: Mode, view: PlayerView, show_private: bool, draft: D.Draft | None,
-               notice: Notice | None, last_move: LastMove | None, preview: Action | None,
-               acked: int,
-               standings: tuple[Standing, ...], speed: str, compact: bool, zoom: int | None,
-               peek: bool, people: int = 1, story: StoryFrame = NO_STORY,
-               inspector: Inspector | None = None, inspecting: bool = False,
-               godzilla_preview: GodzillaPreview | None = None,
-               replay: ReplayFrame | None = None, share: str | None = None,
-               menu_open: bool = False, motion: Motion = "normal",
-               muted: bool = False) -> PlayFrame:
-    """The frame of a game for ``view.player``. ``view`` must be that player's own view;
-    the hand is dropped here unless ``show_private``."""
+def table_frame(*, view: PlayerView, show_private: bool, draft: D.Draft | None,
+                notice: Notice | None, last_move: LastMove | None, preview: Action | None,
+                compact: bool, zoom: int | None, people: int = 1,
+                story: StoryFrame = NO_STORY, inspector: Inspector | None = None,
+                inspecting: bool = False, godzilla_preview: GodzillaPreview | None = None,
+                coach_marks: tuple[tuple[int, str], ...] = (),
+                turn: bool = False) -> tuple[TableFrame, bool]:
+    """The table seen by ``view.player``, and whether that player decides now with
+    ``draft`` (``turn``: the turn screen). ``view`` must be that player's own view; the
+    hand is dropped here unless ``show_private``."""
     if not show_private:
         view = replace(view, hand=())
     shown = M.shown_settings(view.settings)  # generated names in the language in use
     if shown is not view.settings:
         view = replace(view, settings=shown)
-    on_turn = mode == "turn" and view.my_turn
+    on_turn = turn and view.my_turn
     targets = D.targets(draft, view) if on_turn else frozenset()
     tentative = D.tentative_build(draft, view) if on_turn else None
     shown_preview = None
@@ -267,18 +310,13 @@ def play_frame(*, mode: Mode, view: PlayerView, show_private: bool, draft: D.Dra
         shown_preview = LastMove(view.current, preview, preview=True)
         if isinstance(preview, Build):
             tentative = preview
-    return PlayFrame(
-        mode=mode, settings=view.settings, viewer=view.player, view=view,
-        show_private=show_private, supply=visible_supply(view, show_private),
-        draft=draft if on_turn else None, targets=targets, tentative=tentative,
-        confirmable=on_turn and bool(D.actions(draft, view)),
-        selection=selection_facts(draft, view) if on_turn else None,
-        notice=notice, last_move=last_move, preview=shown_preview, acked=acked,
-        standings=standings if view.phase == OVER else (), speed=speed, compact=compact,
-        zoom=zoom, peek=peek, people=people, story=story, inspector=inspector, inspecting=inspecting,
-        godzilla_preview=godzilla_preview, replay=replay, share=share, menu_open=menu_open,
-        motion=motion, muted=muted,
-        stocks=visible_stock(view, show_private))
+    return TableFrame(
+        settings=view.settings, viewer=view.player, view=view, show_private=show_private,
+        supply=visible_supply(view, show_private), stocks=visible_stock(view, show_private),
+        last_move=last_move, preview=shown_preview, notice=notice, targets=targets,
+        tentative=tentative, compact=compact, zoom=zoom, people=people, story=story,
+        inspector=inspector, inspecting=inspecting, godzilla_preview=godzilla_preview,
+        coach_marks=coach_marks), on_turn
 
 
 def visible_stock(view: PlayerView, show_private: bool) -> tuple[Counts | None, ...]:

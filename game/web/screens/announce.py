@@ -11,7 +11,16 @@ previous render's items and puts only the items that changed into the live regio
 from __future__ import annotations
 
 from .. import messages as M
-from ..frames.frame import Frame, PlayFrame, PlayPage
+from ..frames.frame import (
+    ComputerFrame,
+    FinalFrame,
+    Frame,
+    PassFrame,
+    PlayPage,
+    ScoringFrame,
+    TableFrame,
+    TurnFrame,
+)
 from .play import move_line
 from .vdom import El
 
@@ -26,7 +35,8 @@ def news(frame: Frame) -> News:
     """This render's news items, in the order they should be heard."""
     if not isinstance(frame, PlayPage):
         return ()
-    f = frame.play
+    screen = frame.play
+    f = screen.table
     items: list[tuple[str, str]] = []
     if frame.tutorial is not None:
         key, params = frame.tutorial
@@ -41,24 +51,24 @@ def news(frame: Frame) -> News:
     if f.notice is not None:
         key, params = f.notice
         items.append(("notice", M.t(key, **params)))
-    if f.mode == "scoring" and f.acked < len(f.view.scorings):
-        items.append(("scoring", scoring_text(f)))
-    elif f.mode == "final" and f.standings:
-        winners = [s for s in f.standings if s.winner]
+    if isinstance(screen, ScoringFrame) and screen.acked < len(f.view.scorings):
+        items.append(("scoring", scoring_text(f, screen.acked)))
+    elif isinstance(screen, FinalFrame) and screen.standings:
+        winners = [s for s in screen.standings if s.winner]
         if len(winners) == 1:
             items.append(("final", M.t("final.winner", name=f.name(winners[0].player))))
         else:
             items.append(("final", M.t("final.winners", names=M.t("final.and").join(
                 f.name(s.player) for s in winners))))
-    elif f.view.current is not None and f.mode in ("turn", "computer", "pass"):
+    elif f.view.current is not None and isinstance(screen, (TurnFrame, ComputerFrame, PassFrame)):
         items.append(("turn", M.t("a11y.turn", name=f.name(f.view.current))))
     return tuple(items)
 
 
-def scoring_text(f: PlayFrame) -> str:
-    """"Scoring after round 1. Anna (blue): 7 points, ..." (the game totals so far)."""
+def scoring_text(f: TableFrame, k: int) -> str:
+    """"Scoring after round 1. Anna (blue): 7 points, ..." (the game totals so far, at
+    scoring ``k``)."""
     settings = f.settings
-    k = f.acked
     totals = [0] * len(settings.colours)
     for sc in f.view.scorings[:k + 1]:
         for c, cs in enumerate(sc.colours):

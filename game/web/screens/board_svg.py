@@ -18,7 +18,7 @@ from ...board import floors_by_colour, height, is_safe_from, owner
 from ...material import CITIES, PLOTS_PER_CITY, SEAT_PLOTS
 from ...view import PlayerView
 from .. import messages as M
-from ..frames.frame import PlayFrame
+from ..frames.frame import TableFrame
 from . import layout, palette
 from .svg_pieces import LABELS, colour_chip, godzilla_token, majority_chip, tallest_medal, tower_drawing
 from .vdom import El, s
@@ -31,7 +31,7 @@ COACH_MARKS = {"hint": ("coach.mark.hint", "?"), "played": ("coach.mark.played",
 class _Scene:
     """What every plot drawing needs, taken from the frame once per render."""
 
-    def __init__(self, frame: PlayFrame):
+    def __init__(self, frame: TableFrame):
         view = frame.view
         settings = frame.settings
         self.frame = frame
@@ -191,7 +191,7 @@ class _Scene:
                   M.t("play.closed", round=_opening_round(self.view, city)))]
 
 
-def render_board(frame: PlayFrame, compact: bool = False) -> El:
+def render_board(frame: TableFrame, compact: bool = False) -> El:
     """The whole board for the session's viewer.
 
     ``compact``: the plots are drawn too small to tap (a phone), so each city is one tap
@@ -228,7 +228,7 @@ def render_board(frame: PlayFrame, compact: bool = False) -> El:
                      "preserveAspectRatio": "xMidYMid meet"}, children)
 
 
-def render_city(frame: PlayFrame, city: int) -> El:
+def render_city(frame: TableFrame, city: int) -> El:
     """One city drawn large (a phone): its 9 plots as tap targets, turned for the viewer's
     seat exactly as on the whole board, with the same hooks and highlights."""
     scene = _Scene(frame)
@@ -246,12 +246,12 @@ def render_city(frame: PlayFrame, city: int) -> El:
                      "preserveAspectRatio": "xMidYMid meet"}, children)
 
 
-def board_name(frame: PlayFrame) -> str:
+def board_name(frame: TableFrame) -> str:
     """The board's accessible name: whose edge it is seen from."""
     return M.t("board.label", name=frame.name(frame.viewer), seat=M.seat(frame.seat))
 
 
-def _entry_plot(frame: PlayFrame, last_pos: int | None) -> tuple[int, int]:
+def _entry_plot(frame: TableFrame, last_pos: int | None) -> tuple[int, int]:
     """The plot where Tab enters the board: the tentative build, else the first highlighted
     plot, else the last move's, else the first city's centre."""
     if frame.tentative is not None:

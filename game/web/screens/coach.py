@@ -10,12 +10,20 @@ from __future__ import annotations
 
 from ...actions import Build, ReturnPiece, Select
 from .. import messages as M
-from ..frames.frame import CoachMove, PlayFrame, ReviewFrame, ReviewItem
+from ..frames.frame import (
+    CoachMove,
+    FinalFrame,
+    ReplayFrame,
+    ReviewFrame,
+    ReviewItem,
+    TableFrame,
+    TurnFrame,
+)
 from .common import bdi, button, chips, said
 from .vdom import El, h
 
 
-def move_text(f: PlayFrame, move: CoachMove, player: int, plot: bool = False) -> str:
+def move_text(f: TableFrame, move: CoachMove, player: int, plot: bool = False) -> str:
     """``player``'s decision in words: "a 3-floor piece in Cairo", "pieces: 2 × 1 floor,
     ..." (with the colour when the player has two). ``plot``: the plot named too ("in
     Cairo, north-west plot", as the board names it), so that two builds in one city differ
@@ -41,10 +49,11 @@ def reason_text(move: CoachMove) -> str:
     return M.t(f"reason.{move.reason}", city=city)
 
 
-def hint_block(f: PlayFrame) -> El | None:
+def hint_block(turn: TurnFrame) -> El | None:
     """The "Hint" button and, once computed, the suggestion with its reason (the card,
     piece and plot are also marked in the hand, the pieces and on the board)."""
-    hint = f.hint
+    hint = turn.hint
+    f = turn.table
     if hint is None:
         return None
     parts: list[object] = []
@@ -64,11 +73,12 @@ def hint_block(f: PlayFrame) -> El | None:
              parts)
 
 
-def hints_used_line(f: PlayFrame) -> El | None:
+def hints_used_line(final: FinalFrame) -> El | None:
     """Final standings: who asked for hints, and how often (games with hints only)."""
-    if not f.hints_used:
+    if not final.hints_used:
         return None
-    used = [(p, n) for p, n in enumerate(f.hints_used) if n]
+    f = final.table
+    used = [(p, n) for p, n in enumerate(final.hints_used) if n]
     if not used:
         return h("p", {"class": "hints-used", "data-hints-used": "none"}, M.t("hint.used_none"))
     return h("p", {"class": "hints-used", "data-hints-used": "some"},
@@ -79,17 +89,15 @@ def hints_used_line(f: PlayFrame) -> El | None:
 
 
 # ------------------------------------------------------------------ the review
-def review_button(f: PlayFrame) -> El | None:
+def review_button(f: TableFrame) -> El | None:
     if not any(spec.controller == "human" for spec in f.settings.players):
         return None
     return button(M.t("review.open"), "review", cls="btn secondary")
 
 
-def render_review(f: PlayFrame) -> El:
+def render_review(f: TableFrame, r: ReviewFrame) -> El:
     """The review sheet: progress and Cancel while it runs, then each person's costliest
     decisions with a button that shows one on the board of its moment."""
-    r = f.review
-    assert r is not None
     body: list[object] = [h("h2", {"class": "headline"}, M.t("review.title"))]
     if r.state == "running":
         body.append(h("div", {"class": "review-progress", "role": "status"},
@@ -117,7 +125,7 @@ def render_review(f: PlayFrame) -> El:
              h("div", {"class": "sheet"}, body))
 
 
-def review_row(f: PlayFrame, k: int, item: ReviewItem) -> El:
+def review_row(f: TableFrame, k: int, item: ReviewItem) -> El:
     return h("li", {"class": "review-item", "data-review-item": k, "data-review-step": item.step,
                     "data-review-points": f"{item.points:.1f}"},
              h("p", {"class": "review-head"},
@@ -135,9 +143,10 @@ def _points(points: float) -> str:
     return text.replace(".", ",") if M.current_language() in ("de", "fr") else text
 
 
-def review_panel(f: PlayFrame) -> El | None:
+def review_panel(replay: ReplayFrame) -> El | None:
     """On the replay's board: the reviewed decision, the better one and what it cost."""
-    r: ReviewFrame | None = f.review
+    r = replay.review
+    f = replay.table
     if r is None or r.shown is None or not 0 <= r.shown < len(r.items):
         return None
     item = r.items[r.shown]

@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...actions import Action, Build, ReturnPiece
-from ...material import PIECE_FLOORS
+from ...material import PIECE_FLOORS, Card
 from ...view import PlayerView
 from .. import messages as M
-from ..frames.frame import Counts, PlayFrame
+from ..frames.frame import Counts, TableFrame, TurnFrame
 from ..model.draft import BuildDraft
 from .common import bdi, button, chip, chips, notice_line
 from .svg_pieces import card_svg, piece_svg
@@ -19,11 +19,12 @@ from .vdom import El, h
 
 
 # ------------------------------------------------------------------ selection
-def selection_panel(f: PlayFrame) -> El:
+def selection_panel(turn: TurnFrame) -> El:
     """Choosing the round's pieces: one block of + / − rows per colour this person chooses
     now (both colours of a two-player person), all pending until the one Confirm."""
+    f = turn.table
     view = f.view
-    facts = f.selection
+    facts = turn.selection
     if facts is None:
         return h("section", {"class": "selection"})
     colours = facts.colours
@@ -31,7 +32,8 @@ def selection_panel(f: PlayFrame) -> El:
     heading = (M.t("select.heading_colour", colour=M.colour(colours[0]), round=view.round)
                if facts.two_colours and len(colours) == 1
                else M.t("select.heading", round=view.round))
-    chosen = [f.draft.counts(name) if f.draft is not None and not isinstance(f.draft, BuildDraft)
+    draft = turn.draft
+    chosen = [draft.counts(name) if draft is not None and not isinstance(draft, BuildDraft)
               else (0, 0, 0, 0) for name in colours]
     blocks = [selection_block(name, counts, need, stock, several)
               for name, counts, need, stock in zip(colours, chosen, facts.needs, facts.stocks)]
@@ -54,7 +56,7 @@ def selection_panel(f: PlayFrame) -> El:
                button(M.t("play.undo"), "undo", cls="btn secondary", disabled=not anything),
                button(M.t("play.confirm"), "confirm", cls="btn primary",
                       disabled=not facts.ready)),
-             hand_block(f, interactive=False),
+             hand_block(f, interactive=False, hinted=hinted_action(turn)),
              others_choices(f))
 
 
@@ -95,7 +97,7 @@ def selection_block(colour: str, pieces: Counts, need: int, stock: Counts,
              head, h("div", {"class": "sel-rows"}, rows))
 
 
-def others_choices(f: PlayFrame) -> El:
+def others_choices(f: TableFrame) -> El:
     settings = f.settings
     view = f.view
     items = []
@@ -118,8 +120,9 @@ def others_choices(f: PlayFrame) -> El:
 
 
 # ------------------------------------------------------------------- building
-def build_panel(f: PlayFrame) -> El:
-    draft = f.draft if isinstance(f.draft, BuildDraft) else BuildDraft("build")
+def build_panel(turn: TurnFrame) -> El:
+    f = turn.table
+    draft = turn.draft if isinstance(turn.draft, BuildDraft) else BuildDraft("build")
     card_chosen = draft.card is not None
     piece_chosen = draft.floors is not None
     if draft.kind == "return":
@@ -139,16 +142,16 @@ def build_panel(f: PlayFrame) -> El:
     return h("section", {"class": "building", "data-build-kind": draft.kind},
              step,
              godzilla_line(f),
-             hand_block(f, interactive=True),
-             pieces_block(f, draft),
+             hand_block(f, interactive=True, chosen=draft.card, hinted=hinted_action(turn)),
+             pieces_block(turn, draft),
              notice_line(f.notice),
              h("div", {"class": "actions"},
                button(M.t("play.undo"), "undo", cls="btn secondary", disabled=not can_undo),
                button(M.t("play.confirm"), "confirm", cls="btn primary",
-                      disabled=not f.confirmable)))
+                      disabled=not turn.confirmable)))
 
 
-def godzilla_line(f: PlayFrame) -> El | None:
+def godzilla_line(f: TableFrame) -> El | None:
     """Where Godzilla goes with the chosen card, and what it will destroy there."""
     g = f.godzilla_preview
     if g is None:
@@ -165,12 +168,14 @@ def godzilla_line(f: PlayFrame) -> El | None:
              text)
 
 
-def hand_block(f: PlayFrame, interactive: bool) -> El | None:
+def hand_block(f: TableFrame, interactive: bool, chosen: Card | None = None,
+               hinted: Action | None = None) -> El | None:
+    """The viewer's cards, while they hold the device: to choose from on their building
+    turn (``interactive``, ``chosen`` marked), else only shown; ``hinted``: the decision a
+    shown hint suggests (its card marked)."""
     if not f.show_private:
         return None
     view: PlayerView = f.view
-    chosen = f.draft.card if isinstance(f.draft, BuildDraft) else None
-    hinted = hinted_action(f)
     cards = []
     for card in view.hand:
         selected = interactive and chosen is not None and card == chosen
@@ -191,12 +196,13 @@ def hand_block(f: PlayFrame, interactive: bool) -> El | None:
              h("h4", {}, M.t("play.your_hand")), h("div", {"class": "cards"}, cards))
 
 
-def pieces_block(f: PlayFrame, draft: BuildDraft) -> El:
+def pieces_block(turn: TurnFrame, draft: BuildDraft) -> El:
+    f = turn.table
     view = f.view
     player = view.player
     settings = f.settings
     buttons = []
-    hinted = hinted_action(f)
+    hinted = hinted_action(turn)
     two = len(settings.player_colours[player]) > 1
     for c in settings.player_colours[player]:
         name = settings.colours[c]
@@ -224,6 +230,7 @@ def pieces_block(f: PlayFrame, draft: BuildDraft) -> El:
              h("div", {"class": "piece-row"}, buttons))
 
 
-def hinted_action(f: PlayFrame) -> Action | None:
+def hinted_action(turn: TurnFrame) -> Action | None:
     """The decision a shown hint suggests (marked in the hand and the pieces)."""
-    return f.hint.shown.action if f.hint is not None and f.hint.shown is not None else None
+    hint = turn.hint
+    return hint.shown.action if hint is not None and hint.shown is not None else None

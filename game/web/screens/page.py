@@ -1,17 +1,32 @@
 """The whole page for one frame: the screen it names, the error banner, the rules overlay.
 
-The frame is a tagged union (:data:`game.web.frames.frame.Frame`): each screen family's drawing
-takes exactly its own frame type, and ``assert_never`` makes mypy prove that every kind of
-frame is drawn."""
+The frame is a tagged union (:data:`game.web.frames.frame.Frame`), and a game's frame one
+type per screen (:data:`game.web.frames.play_frames.GameFrame`): each drawing takes exactly
+its own frame type. They are dispatched here only, by two ``match`` statements whose
+``assert_never`` makes mypy prove that every kind of frame and every screen is drawn."""
 
 from __future__ import annotations
 
 from typing import assert_never
 
 from .. import messages as M
-from ..frames.frame import Frame, PlayFrame, PlayPage, SetupPage, StartPage, StatsPage
+from ..frames.frame import (
+    ComputerFrame,
+    FinalFrame,
+    Frame,
+    GameFrame,
+    PassFrame,
+    PlayPage,
+    ReplayFrame,
+    ScoringFrame,
+    SetupPage,
+    StartPage,
+    StatsPage,
+    TurnFrame,
+)
 from .coach import render_review
 from .common import button
+from .passing import render_pass
 from .play import render_play
 from .results import render_final, render_scoring
 from .setup import render_setup
@@ -22,16 +37,17 @@ from .vdom import El, h
 
 def render_page(frame: Frame) -> El:
     body: El
-    if isinstance(frame, SetupPage):
-        body = render_setup(frame.setup)
-    elif isinstance(frame, PlayPage):
-        body = _play_page(frame)
-    elif isinstance(frame, StartPage):
-        body = render_start(frame.start)
-    elif isinstance(frame, StatsPage):
-        body = render_stats(frame.stats)
-    else:
-        assert_never(frame)
+    match frame:
+        case SetupPage():
+            body = render_setup(frame.setup)
+        case PlayPage():
+            body = _play_page(frame)
+        case StartPage():
+            body = render_start(frame.start)
+        case StatsPage():
+            body = render_stats(frame.stats)
+        case _:
+            assert_never(frame)
     if frame.update_ready:
         body = h("div", {"class": "stack"},
                  h("p", {"class": "info-banner floating update", "role": "status",
@@ -51,7 +67,7 @@ def _play_page(frame: PlayPage) -> El:
     # the controls it speaks of (floating, it covered plots or the panel's buttons), or at
     # the head of the scoring or final sheet; in either it stays in view (sticky) however
     # far the panel or the sheet is scrolled.
-    body = _play_body(frame.play, lesson)
+    body = render_game(frame.play, lesson)
     if frame.banner is not None:
         key, params = frame.banner
         free = (button(M.t("storage.free_space"), "home", cls="btn small secondary")
@@ -70,23 +86,33 @@ def _play_page(frame: PlayPage) -> El:
     return body
 
 
-def _play_body(f: PlayFrame, lesson: El | None = None) -> El:
-    if f.review is not None and f.review.shown is None and f.mode == "final":
-        review = render_review(f)
-        return review if lesson is None else h("div", {"class": "stack"}, lesson, review)
-    if f.mode == "final" and f.peek:
-        return h("div", {"class": "stack"}, render_play(f, zoom=f.zoom, lesson=lesson),
-                 h("button", {"type": "button", "class": "btn primary big peek-back",
-                              "data-action": "peek"}, M.t("final.back")))
-    if f.mode == "final":
-        return render_final(f, lesson)
-    if f.mode == "scoring" and f.peek:  # the board, with the way back to the scores
-        return h("div", {"class": "stack"}, render_play(f, zoom=f.zoom),
-                 h("button", {"type": "button", "class": "btn primary big peek-back",
-                              "data-action": "peek"}, M.t("score.back")))
-    if f.mode == "scoring":
-        return h("div", {"class": "stack"}, render_play(f), render_scoring(f, lesson))
-    return render_play(f, zoom=f.zoom, lesson=lesson)
+def render_game(f: GameFrame, lesson: El | None = None) -> El:
+    """A game's screen, each drawn from its own frame; ``lesson``: the tutorial's coach,
+    where the screen has room for it (not on the pass screen, not over the board of a
+    scoring)."""
+    match f:
+        case PassFrame():
+            return render_pass(f)
+        case TurnFrame() | ComputerFrame() | ReplayFrame():
+            return render_play(f, zoom=f.table.zoom, lesson=lesson)
+        case ScoringFrame() if f.peek:  # the board, with the way back to the scores
+            return h("div", {"class": "stack"}, render_play(f, zoom=f.table.zoom),
+                     h("button", {"type": "button", "class": "btn primary big peek-back",
+                                  "data-action": "peek"}, M.t("score.back")))
+        case ScoringFrame():
+            return h("div", {"class": "stack"}, render_play(f), render_scoring(f, lesson))
+        case FinalFrame() if f.review is not None and f.review.shown is None:
+            review = render_review(f.table, f.review)
+            return review if lesson is None else h("div", {"class": "stack"}, lesson, review)
+        case FinalFrame() if f.peek:
+            return h("div", {"class": "stack"},
+                     render_play(f, zoom=f.table.zoom, lesson=lesson),
+                     h("button", {"type": "button", "class": "btn primary big peek-back",
+                                  "data-action": "peek"}, M.t("final.back")))
+        case FinalFrame():
+            return render_final(f, lesson)
+        case _:
+            assert_never(f)
 
 
 def coach(frame: PlayPage) -> El:

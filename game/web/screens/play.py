@@ -1,7 +1,9 @@
 """The play screen: top bar, board, and the panel for the decision at hand.
 
-Privacy: everything is drawn from the :class:`~game.web.frames.frame.PlayFrame`, whose view holds
-the viewer's hand only while they hold the device (``frame.show_private``). The pass screen
+Each screen takes its own frame (:mod:`game.web.frames.play_frames`): the board, the top bar
+and the players are drawn from the shared :class:`~game.web.frames.frame.TableFrame`, the panel
+from the turn's or the computer's frame, the replay's from its own. Privacy: the table's view
+holds the viewer's hand only while they hold the device (``show_private``). The pass screen
 draws no board and no hand at all.
 """
 
@@ -11,42 +13,58 @@ from typing import Any
 
 from ...actions import Build, ReturnPiece, Select
 from .. import messages as M
-from ..frames.frame import BUILD, SELECT, LastMove, PlayFrame
+from ..frames.frame import (
+    BUILD,
+    SELECT,
+    BoardFrame,
+    ComputerFrame,
+    FinalFrame,
+    LastMove,
+    MenuFrame,
+    ReplayFrame,
+    ScoringFrame,
+    TableFrame,
+    TurnFrame,
+)
 from .board_svg import render_board, render_city
 from .coach import hint_block, review_panel
 from .common import bdi, button, chip, chips, language_select, said, theme_button
 from .decision import build_panel, hand_block, selection_panel
+from .passing import take_back_block
 from .story import digest_block, inspector_block, log_drawer, players_material, replay_panel
 from .svg_pieces import card_svg, floor_chip, majority_chip, piece_svg, tallest_medal
 from .vdom import El, h, s
 
 
-def render_play(f: PlayFrame, zoom: int | None = None, lesson: El | None = None) -> El:
-    """The play screen. ``f.compact``: plots would be too small to tap (a phone), so the
-    board is an overview whose cities open large; ``zoom``: the city shown large;
-    ``lesson``: the tutorial's coach, at the head of the panel."""
-    if f.mode == "pass":
-        return render_pass(f)
+def render_play(screen: BoardFrame, zoom: int | None = None, lesson: El | None = None) -> El:
+    """The play screen of any screen with a board (its ``kind`` is the ``data-mode``).
+    ``compact``: plots would be too small to tap (a phone), so the board is an overview
+    whose cities open large; ``zoom``: the city shown large; ``lesson``: the tutorial's
+    coach, at the head of the panel."""
+    f = screen.table
     view = f.view
     attrs = {"class": "play", "data-screen": "play", "data-phase": view.phase,
              "data-round": view.round, "data-turn": view.current if view.current is not None else "",
-             "data-mode": f.mode, "data-viewer": f.viewer,
+             "data-mode": screen.kind, "data-viewer": f.viewer,
              "data-board-shape": "wide" if f.seat in ("south", "north") else "tall",
              "data-board-compact": "true" if f.compact else None}
     if f.inspecting:
         attrs["data-inspecting"] = "true"
-    side = replay_panel(f) if f.replay is not None else panel(f)
-    if f.replay is not None and f.review is not None:
-        side = [review_panel(f), *side]
+    if isinstance(screen, ReplayFrame):
+        side = replay_panel(screen)
+        if screen.review is not None:
+            side = [review_panel(screen), *side]
+    else:
+        side = panel(screen)
     return h("div", attrs,
-             top_bar(f),
-             whole_export_warning(f),
+             top_bar(screen),
+             whole_export_warning(screen.menu),
              board_section(f, zoom),
              h("aside", {"class": "panel"}, lesson, side),
-             log_drawer(f))
+             log_drawer(f, screen.menu))
 
 
-def board_section(f: PlayFrame, zoom: int | None) -> El:
+def board_section(f: TableFrame, zoom: int | None) -> El:
     if zoom is not None:
         return h("section", {"class": "board-wrap zoomed", "id": "board"},
                  h("div", {"class": "zoom-bar"},
@@ -62,11 +80,12 @@ def board_section(f: PlayFrame, zoom: int | None) -> El:
     return h("section", {"class": "board-wrap", "id": "board"}, render_board(f))
 
 
-def top_bar(f: PlayFrame) -> El:
+def top_bar(screen: BoardFrame) -> El:
+    f = screen.table
     settings = f.settings
     view = f.view
     # the scoring sheet is about the round just ended (the engine has begun the next one)
-    shown_round = f.acked + 1 if f.mode == "scoring" else view.round
+    shown_round = screen.acked + 1 if isinstance(screen, ScoringFrame) else view.round
     items = [
         h("span", {"class": "tb-round", "data-round": shown_round},
           M.t("play.round", round=shown_round, rounds=settings.round_count)),
@@ -91,16 +110,17 @@ def top_bar(f: PlayFrame) -> El:
                         h("b", {"class": "pts"}, M.t("play.points", points=points[p]))))
     return h("header", {"class": "topbar"},
              h("span", {"class": "tb-info"}, items),
-             h("span", {"class": "tb-scores"}, scores), game_menu(f))
+             h("span", {"class": "tb-scores"}, scores), game_menu(screen))
 
 
-def game_menu(f: PlayFrame) -> El:
+def game_menu(screen: BoardFrame) -> El:
     """The top bar's tools behind one button, so that they never take more than the one
     button's room (a phone, long German and French labels): a disclosure (the button's
     ``aria-expanded``, the list right after it in the tab order), closed by Escape, by a
     tap outside and by any of its tools except the speed and the animations (tapped again
     to go round) and the sound (a toggle: ``aria-pressed``, on when it plays)."""
-    follow = [] if f.replay is not None else [
+    f, m = screen.table, screen.menu
+    follow = [] if isinstance(screen, ReplayFrame) else [
         button(M.t("story.log"), "log", {"aria-pressed": "true" if f.story.log_open else "false",
                                          "data-log-button": "true"},
                cls="btn small ghost" + (" on" if f.story.log_open else "")),
@@ -108,43 +128,44 @@ def game_menu(f: PlayFrame) -> El:
                {"aria-pressed": "true" if f.inspecting else "false"},
                cls="btn small ghost" + (" on" if f.inspecting else ""))]
     tools = [*follow,
-             button(M.t("play.speed", speed=M.t(f"play.speed.{f.speed}")), "speed",
+             button(M.t("play.speed", speed=M.t(f"play.speed.{m.speed}")), "speed",
                     cls="btn small ghost"),
-             button(M.t("play.motion", motion=M.t(f"play.motion.{f.motion}")), "motion",
-                    {"data-motion-button": f.motion}, cls="btn small ghost"),
-             theme_button(f.theme),
+             button(M.t("play.motion", motion=M.t(f"play.motion.{m.motion}")), "motion",
+                    {"data-motion-button": m.motion}, cls="btn small ghost"),
+             theme_button(m.theme),
              button(M.t("play.sound"), "sound",
-                    {"aria-pressed": "false" if f.muted else "true", "data-sound-button": "true"},
-                    cls="btn small ghost" + ("" if f.muted else " on")),
+                    {"aria-pressed": "false" if m.muted else "true", "data-sound-button": "true"},
+                    cls="btn small ghost" + ("" if m.muted else " on")),
              button(M.t("play.hide_cards"), "hide-cards", {"data-hide-cards": "true"},
-                    cls="btn small ghost") if f.people >= 2 and f.mode == "turn" else None,
-             button(M.t("play.hints_on" if f.hints_switch else "play.hints_off"), "hints-toggle",
-                    {"aria-pressed": "true" if f.hints_switch else "false",
+                    cls="btn small ghost")
+             if f.people >= 2 and isinstance(screen, TurnFrame) else None,
+             button(M.t("play.hints_on" if m.hints_switch else "play.hints_off"), "hints-toggle",
+                    {"aria-pressed": "true" if m.hints_switch else "false",
                      "data-hints-switch": "true"},
-                    cls="btn small ghost" + (" on" if f.hints_switch else ""))
-             if f.hints_switch is not None else None,
+                    cls="btn small ghost" + (" on" if m.hints_switch else ""))
+             if m.hints_switch is not None else None,
              button(M.t("play.rules"), "rules", cls="btn small ghost"),
              button(M.t("play.export"), "export", {"data-menu-export": "true"},
                     cls="btn small ghost"),
              button(M.t("share.continue_elsewhere"), "export-whole",
                     {"data-export-whole": "true"}, cls="btn small ghost")
-             if f.whole_export != "none" else None,
+             if m.whole_export != "none" else None,
              language_select(cls="lang-choice menu-lang"),
              button(M.t("play.exit"), "home", cls="btn small ghost")]
     label = M.t("play.menu")
     return h("span", {"class": "tb-tools"},
              h("button", {"type": "button", "class": "btn small ghost tb-menu-button"
-                          + (" on" if f.menu_open else ""), "data-action": "menu",
-                          "aria-expanded": "true" if f.menu_open else "false",
+                          + (" on" if m.menu_open else ""), "data-action": "menu",
+                          "aria-expanded": "true" if m.menu_open else "false",
                           "aria-controls": "game-menu"},
                h("span", {"class": "menu-icon", "aria-hidden": "true"}, "☰"), " ", label),
              h("div", {"class": "tb-menu", "id": "game-menu", "role": "group",
-                       "aria-label": label, "data-menu-open": "true" if f.menu_open else "false",
-                       "hidden": not f.menu_open}, tools))
+                       "aria-label": label, "data-menu-open": "true" if m.menu_open else "false",
+                       "hidden": not m.menu_open}, tools))
 
 
 # --------------------------------------------------------------------- panel
-def whole_export_warning(f: PlayFrame) -> El | None:
+def whole_export_warning(f: MenuFrame) -> El | None:
     """The warning before the whole of an unfinished game leaves the device as a file
     (every hand, the cards to come): saved only by a second, explicit tap."""
     if f.whole_export != "asked":
@@ -159,24 +180,28 @@ def whole_export_warning(f: PlayFrame) -> El | None:
                       cls="btn secondary")))
 
 
-def panel(f: PlayFrame) -> list[Any]:
+def panel(screen: TurnFrame | ComputerFrame | ScoringFrame | FinalFrame) -> list[Any]:
+    """The side panel under a live game's board: the decision on a turn, the computer's
+    move, the last move, the hand shown, the players and the board's key."""
+    f = screen.table
     view = f.view
     out: list[Any] = [inspector_block(f)]
     current = view.current
-    if f.mode == "turn" and current is not None:
+    turn = isinstance(screen, TurnFrame)
+    if isinstance(screen, TurnFrame) and current is not None:
         out.append(h("h2", {"class": "turn-title", "data-turn-title": current},
                      chips(f.settings.players[current].colours), " ",
                      # one flex item: the title's gap never parts a name from its comma
                      h("span", {}, said("play.you", name=f.name(current)))))
         out.append(digest_block(f, open_=False))
-        out.append(hint_block(f))
+        out.append(hint_block(screen))
         if view.phase == SELECT:
-            out.append(selection_panel(f))
+            out.append(selection_panel(screen))
         elif view.phase == BUILD:
-            out.append(build_panel(f))
-    elif f.mode == "computer" and f.mover is not None:
-        out.append(take_back_block(f))
-    elif f.mode == "computer":
+            out.append(build_panel(screen))
+    elif isinstance(screen, ComputerFrame) and screen.mover is not None:
+        out.append(take_back_block(screen))
+    elif isinstance(screen, ComputerFrame):
         if current is not None:
             out.append(h("h2", {"class": "turn-title cpu", "data-turn-title": current},
                          chips(f.settings.players[current].colours), " ",
@@ -184,10 +209,10 @@ def panel(f: PlayFrame) -> list[Any]:
                            if f.preview is None else said("play.turn_of", name=f.name(current)))))
         if f.preview is not None:
             out.append(move_line(f, f.preview))
-    if f.mode != "turn" or view.phase != SELECT:
+    if not turn or view.phase != SELECT:
         if f.last_move is not None and f.preview is None:
             out.append(move_line(f, f.last_move))
-    if f.show_private and f.mode != "turn":
+    if f.show_private and not turn:
         out.append(hand_block(f, interactive=False))
     out.append(players_block(f))
     out.append(players_material(f))
@@ -209,7 +234,7 @@ def _key_picture(width: int, height: int, box: str, parts: Any) -> El:
                      "aria-hidden": "true", "focusable": "false"}, parts)
 
 
-def board_key(f: PlayFrame) -> El:
+def board_key(f: TableFrame) -> El:
     """What the board's marks mean: each colour's cue with its colour and player (so a
     player learns "I am the triangle"), the tallest-tower medal (one, or shared), a city's
     majority chip (a colour, a tie, no tower yet), the floor chips under a tower, and the
@@ -241,7 +266,7 @@ def board_key(f: PlayFrame) -> El:
              h("ul", {}, cues, medal, chips_, floors, rule))
 
 
-def move_line(f: PlayFrame, move: LastMove) -> El:
+def move_line(f: TableFrame, move: LastMove) -> El:
     """What the last (or the previewed) move was: card, piece and city."""
     player = move.player
     action = move.action
@@ -292,7 +317,7 @@ def move_line(f: PlayFrame, move: LastMove) -> El:
              extra)
 
 
-def players_block(f: PlayFrame) -> El:
+def players_block(f: TableFrame) -> El:
     settings = f.settings
     view = f.view
     supply = f.supply
@@ -332,45 +357,3 @@ def players_block(f: PlayFrame) -> El:
                                                        count=view.hand_sizes[p])),
                         sup)))
     return h("div", {"class": "players"}, h("ul", {}, rows))
-
-
-# ----------------------------------------------------------------------- pass
-def take_back_block(f: PlayFrame) -> El | None:
-    """ "Undo my move" while the last person's move may be taken back (on the pass screen
-    until the next person shows their cards; before the computers reply, with "Done")."""
-    if f.mover is None:
-        return None
-    name = f.name(f.mover)
-    computers = sum(spec.controller != "human" for spec in f.settings.players)
-    done = (button(M.t("undo.done"), "settle", cls="btn primary")
-            if f.mode == "computer" else None)
-    return h("div", {"class": "take-back", "data-take-back": f.mover},
-             h("p", {"class": "take-back-text"},
-               said(("undo.waiting_one" if computers == 1 else "undo.waiting")
-                    if f.mode == "computer" else "undo.pass", name=name)),
-             h("div", {"class": "take-back-buttons"},
-               h("button", {"type": "button", "class": "btn", "data-action": "take-back"},
-                 h("span", {}, said("undo.button", name=name))), done))
-
-
-def render_pass(f: PlayFrame) -> El:
-    current = f.view.current
-    assert current is not None  # the pass screen is for a person on turn
-    spec = f.settings.players[current]
-    return h("div", {"class": "pass", "data-screen": "pass", "data-turn": current},
-             h("button", {"type": "button", "class": "pass-card", "data-action": "reveal",
-                           "data-reveal": current},
-               h("span", {"class": "pass-chips"}, chips(spec.colours)),
-               h("span", {"class": "pass-heading"}, said("pass.heading", name=spec.name)),
-               h("span", {"class": "pass-seat"},
-                 said("pass.seat", name=spec.name, seat=M.seat(spec.seat))),
-               h("span", {"class": "pass-privacy"}, M.t("pass.privacy")),
-               h("span", {"class": "btn primary big pass-tap"},
-                 # one flex item: the button's layout never parts (or squeezes) the name
-                 h("span", {}, said("pass.tap", name=spec.name)))),
-             take_back_block(f),
-             digest_block(f),
-             h("div", {"class": "pass-tools"},
-               button(M.t("play.rules"), "rules", cls="btn small ghost"),
-               language_select(show_label=False),
-               button(M.t("play.exit"), "home", cls="btn small ghost")))

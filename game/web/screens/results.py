@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...board import height
 from ...material import CITIES, PLOTS_PER_CITY
 from .. import messages as M
-from ..frames.frame import PlayFrame
+from ..frames.frame import FinalFrame, ScoringFrame, TableFrame
 from . import palette
 from .coach import hints_used_line, review_button
 from .common import bdi, button, chip, chips, said
@@ -15,11 +15,12 @@ from .vdom import El, h
 from .vdom import s as svg
 
 
-def render_scoring(f: PlayFrame, lesson: El | None = None) -> El:
+def render_scoring(sheet: ScoringFrame, lesson: El | None = None) -> El:
     """The round's scoring sheet; ``lesson``: the tutorial's, at the head of the sheet."""
+    f = sheet.table
     state = f.view
     settings = f.settings
-    k = f.acked
+    k = sheet.acked
     scoring = state.scorings[k]
     colours = settings.colours
     n = len(colours)
@@ -92,7 +93,7 @@ def render_scoring(f: PlayFrame, lesson: El | None = None) -> El:
                         "continue", cls="btn primary big"))))
 
 
-def _tallest_height(f: PlayFrame, k: int) -> int:
+def _tallest_height(f: TableFrame, k: int) -> int:
     """Height of the tallest tower at scoring ``k`` (exact for the latest scoring)."""
     state = f.view
     scoring = state.scorings[k]
@@ -101,10 +102,11 @@ def _tallest_height(f: PlayFrame, k: int) -> int:
     return max((height(t) for t in state.board), default=0)
 
 
-def render_final(f: PlayFrame, lesson: El | None = None) -> El:
+def render_final(final: FinalFrame, lesson: El | None = None) -> El:
     """The final standings; ``lesson``: the tutorial's, at the head of the sheet."""
+    f = final.table
     settings = f.settings
-    standings = f.standings
+    standings = final.standings
     winners = [s for s in standings if s.winner]
     if len(winners) == 1:
         headline = said("final.winner", name=settings.players[winners[0].player].name)
@@ -140,12 +142,12 @@ def render_final(f: PlayFrame, lesson: El | None = None) -> El:
                h("p", {"class": "standings-note", "data-message-id": "final.by_points"},
                  M.t("final.by_points"))
                if any(st.decided_by == "points" for st in standings) else None,
-               hints_used_line(f),
+               hints_used_line(final),
                rounds_table(f, len(f.view.scorings)),
                score_chart(f),
                game_facts(f),
-               h("div", {"class": "actions"}, share_buttons(f)),
-               share_block(f),
+               h("div", {"class": "actions"}, share_buttons(final.menu)),
+               share_block(final.menu),
                h("div", {"class": "actions"},
                  review_button(f),
                  button(M.t("replay.open"), "replay", cls="btn secondary"),
@@ -157,14 +159,14 @@ def render_final(f: PlayFrame, lesson: El | None = None) -> El:
 
 
 # ------------------------------------------------------------------ the score story
-def running_totals(f: PlayFrame, upto: int) -> list[list[int]]:
+def running_totals(f: TableFrame, upto: int) -> list[list[int]]:
     """Each player's points in each of the first ``upto`` scorings (colours summed)."""
     settings = f.settings
     return [[sum(sc.colours[c].total for c in settings.player_colours[p])
              for sc in f.view.scorings[:upto]] for p in range(settings.player_count)]
 
 
-def rounds_table(f: PlayFrame, upto: int) -> El:
+def rounds_table(f: TableFrame, upto: int) -> El:
     """Points per round and player for every scoring so far, with the running total."""
     settings = f.settings
     points = running_totals(f, upto)
@@ -189,7 +191,7 @@ def rounds_table(f: PlayFrame, upto: int) -> El:
                h("thead", {}, head), h("tbody", {}, rows, total)))
 
 
-def score_chart(f: PlayFrame) -> El:
+def score_chart(f: TableFrame) -> El:
     """An SVG line chart of each player's running total after each round."""
     settings = f.settings
     points = running_totals(f, len(f.view.scorings))
@@ -235,7 +237,7 @@ def score_chart(f: PlayFrame) -> El:
              h("figcaption", {}, M.t("final.chart")))
 
 
-def game_facts(f: PlayFrame) -> El:
+def game_facts(f: TableFrame) -> El:
     """Facts of the game: towers taken over, rounds holding the tallest tower, and how many
     rounds each colour held each city's majority (from the scorings as they were)."""
     settings = f.settings

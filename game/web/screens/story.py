@@ -11,7 +11,7 @@ from typing import Any
 
 from ...material import PIECE_FLOORS
 from .. import messages as M
-from ..frames.frame import Inspector, PlayFrame
+from ..frames.frame import Inspector, MenuFrame, ReplayFrame, TableFrame
 from ..messages.telling import Line, lines, lost_towers
 from .common import bdi, button, chip, chips, said
 from .svg_pieces import card_svg, piece_svg
@@ -38,7 +38,7 @@ def line_el(line: Line) -> El:
 
 
 # ----------------------------------------------------------------------- digest
-def digest_block(f: PlayFrame, open_: bool = True) -> El | None:
+def digest_block(f: TableFrame, open_: bool = True) -> El | None:
     """Every move since the last turn of ``f.story.digest_for``, in order, the viewer's lost
     towers named first."""
     story = f.story
@@ -81,7 +81,7 @@ def digest_block(f: PlayFrame, open_: bool = True) -> El | None:
 
 
 # -------------------------------------------------------------------------- log
-def log_list(f: PlayFrame, current: int | None = None) -> El:
+def log_list(f: TableFrame, current: int | None = None) -> El:
     """The game log by round: every decision and public chance outcome, newest last."""
     settings = f.settings
     rounds: dict[int, list[El]] = {}
@@ -105,7 +105,7 @@ def log_list(f: PlayFrame, current: int | None = None) -> El:
     return h("div", {"class": "log-list", "data-log": len(f.story.entries)}, blocks)
 
 
-def log_drawer(f: PlayFrame) -> El | None:
+def log_drawer(f: TableFrame, menu: MenuFrame) -> El | None:
     if not f.story.log_open:
         return None
     return h("aside", {"class": "log-drawer", "data-log-open": "true", "role": "dialog",
@@ -113,15 +113,15 @@ def log_drawer(f: PlayFrame) -> El | None:
              h("div", {"class": "log-head"},
                h("h3", {}, M.t("story.log")),
                button(M.t("replay.open"), "replay", cls="btn small secondary"),
-               share_buttons(f),
+               share_buttons(menu),
                button(M.t("story.close"), "log", cls="btn small secondary")),
-             share_block(f),
+             share_block(menu),
              h("p", {"class": "hint"}, M.t("story.log_hint")),
              log_list(f))
 
 
 # -------------------------------------------------------------------- inspector
-def inspector_block(f: PlayFrame) -> El | None:
+def inspector_block(f: TableFrame) -> El | None:
     ins = f.inspector
     if ins is None:
         if f.inspecting:
@@ -139,7 +139,7 @@ def inspector_block(f: PlayFrame) -> El | None:
              _inspector_body(f, ins))
 
 
-def _inspector_body(f: PlayFrame, ins: Inspector) -> list[Any]:
+def _inspector_body(f: TableFrame, ins: Inspector) -> list[Any]:
     out: list[Any] = []
     if ins.godzilla:
         out.append(h("p", {"class": "insp-godzilla"}, M.t("inspect.godzilla")))
@@ -183,9 +183,9 @@ def _inspector_body(f: PlayFrame, ins: Inspector) -> list[Any]:
 
 
 # ------------------------------------------------------------------------ replay
-def replay_panel(f: PlayFrame) -> list[Any]:
-    rp = f.replay
-    assert rp is not None
+def replay_panel(replay: ReplayFrame) -> list[Any]:
+    rp = replay.replay
+    f = replay.table
     last = rp.count - 1
     step = rp.step
     controls = h("div", {"class": "replay-controls"},
@@ -212,21 +212,21 @@ def replay_panel(f: PlayFrame) -> list[Any]:
               h("div", {"class": "replay-tools"},
                 button(M.t("replay.leave" if rp.view_only else "replay.close"), "replay-close",
                        cls="btn secondary"),
-                share_buttons(f)),
-              share_block(f)),
-            replay_hands(f),
+                share_buttons(replay.menu)),
+              share_block(replay.menu)),
+            replay_hands(replay),
             inspector_block(f),
             log_list(f, current=step),
             players_material(f)]
 
 
-def replay_hands(f: PlayFrame) -> El | None:
+def replay_hands(replay: ReplayFrame) -> El | None:
     """A finished game's replay: every player's hand at the step shown, each card as its
     holder reads it (from their own edge)."""
-    rp = f.replay
-    if rp is None or not rp.hands:
+    rp = replay.replay
+    if not rp.hands:
         return None
-    settings = f.settings
+    settings = replay.table.settings
     rows = []
     for p in settings.turn_order:
         hand = rp.hands[p]
@@ -247,7 +247,7 @@ def replay_hands(f: PlayFrame) -> El | None:
 
 
 # ------------------------------------------------------------- public material
-def players_material(f: PlayFrame) -> El:
+def players_material(f: TableFrame) -> El:
     """Each player's pieces left by size (stock and this round's supply, unless secret)
     and their played cards."""
     settings = f.settings
@@ -291,26 +291,21 @@ def _counts(label: str, colour: str, counts: tuple[int, ...] | None, kind: str) 
 
 
 # ----------------------------------------------------------------------- sharing
-def shared_whole(f: PlayFrame) -> bool:
-    """The file and the link hold the whole game (finished), not its view."""
-    return f.view.phase == "over" and not (f.replay is not None and f.replay.view_only)
-
-
-def share_buttons(f: PlayFrame) -> list[Any]:
+def share_buttons(f: MenuFrame) -> list[Any]:
     """The game as a file and as a link (shown once asked for): a finished game whole, an
     unfinished one's view (what the whole table has seen)."""
     out: list[Any] = [button(M.t("share.export"), "export", cls="btn small secondary"),
                       button(M.t("share.link"), "share", cls="btn small secondary")]
-    if not shared_whole(f):
+    if not f.share_whole:
         out.append(h("p", {"class": "hint share-note"}, M.t("share.view_note")))
     return out
 
 
-def share_block(f: PlayFrame) -> El | None:
+def share_block(f: MenuFrame) -> El | None:
     """The link shown, with Copy, Share (where the browser has a share sheet) and Close."""
     if f.share is None:
         return None
-    hint = "share.link_hint" if shared_whole(f) else "share.view_link_hint"
+    hint = "share.link_hint" if f.share_whole else "share.view_link_hint"
     return h("div", {"class": "share-link", "data-share-link": "true"},
              h("label", {},
                h("span", {}, M.t("share.link_label")),
