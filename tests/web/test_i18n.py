@@ -212,14 +212,6 @@ def test_every_computer_level_has_a_name_in_every_language():
     assert M.controller_label("heuristic") == "Ordinateur\u202f: prudent"
 
 
-def test_piece_letters_differ_within_each_language():
-    from game.material import COLOURS
-    for lang in LANGS:
-        M.set_language(lang)
-        letters = [M.letter(c) for c in COLOURS]
-        assert len(set(letters)) == len(letters) and all(len(x) == 1 for x in letters), lang
-
-
 def test_the_printed_rules_vocabulary_is_used():
     """German and French use the words of the printed rules (see docs/i18n.md)."""
     texts = {lang: " ".join(v if isinstance(v, str) else " ".join(v)

@@ -23,6 +23,7 @@ from game.web import messages as M
 from game.web.saves.backup import backup_text
 from game.web.saves.sharing import LINK_KEY, export_text, import_text
 from game.web.saves.storage import META_LIMITS, PREFIX, MemoryBackend
+from game.web.screens.announce import news
 
 RLO = "\u202e"
 CONTROLS = sorted(BIDI_CONTROLS) + ["\ud800", "\udfff"]
@@ -280,3 +281,30 @@ def test_the_statistics_screen_isolates_every_name_in_a_sentence():
     whole_names = [(el, text) for el, text in names_outside_bdi(tree, names)
                    if not (el.tag in ("button", "option") and text in names)]
     assert whole_names == []
+
+
+def test_screen_reader_texts_isolate_every_name():
+    """What only a screen reader hears (the live region's news, the board's accessible name)
+    cannot hold a ``<bdi>``: each name in it sits between FIRST STRONG ISOLATE and POP
+    DIRECTIONAL ISOLATE, over a whole game."""
+    names = ("Xaver", "Quirin", "Yukiko", "Wanja")
+    c = make_controller()
+    setup_game(c, 4, controllers=["human", "greedy", "human", "random"], names=list(names),
+               start="0", deal=3)
+    heard: list[str] = []
+
+    def check(controller, screen):
+        frame = controller.frame()
+        texts = [text for _, text in news(frame)]
+        tree = controller.render()
+        texts += [el.attrs["aria-label"] for el in tree.walk()
+                  if "board" in str(el.attrs.get("class", "")).split()
+                  and "aria-label" in el.attrs]
+        for text in texts:
+            bare = re.sub("\u2068[^\u2068\u2069]*\u2069", "", text)
+            assert not [n for n in names if n in bare], (screen, text)
+        heard.extend(texts)
+
+    play_to_end(c, random.Random(5), on_step=check)
+    assert any(f"\u2068{names[0]}\u2069" in text for text in heard)
+    assert sum(any(n in text for n in names) for text in heard) > 20

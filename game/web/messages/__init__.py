@@ -53,7 +53,7 @@ from .catalogue import (
     reload_catalogues,
     set_language,
 )
-from .formatting import Said, date_time, number, parts, t, tn
+from .formatting import Said, date_time, isolated, number, parts, t, tn
 from .words import (
     RULES_HELP,
     city,
@@ -62,7 +62,6 @@ from .words import (
     default_name,
     explain,
     is_default_name,
-    letter,
     level_name,
     level_short_name,
     pieces_text,
@@ -77,7 +76,8 @@ __all__ = [
     "DEFAULT_LANGUAGE", "DOMAIN", "LANGUAGES", "LOCALEDIR", "PLURALS", "RULES_HELP", "Said",
     "available_languages", "catalogue", "city", "colour", "controller_label",
     "current_language", "date_time", "default_name", "explain", "has", "is_default_name",
-    "language_name", "letter",
+    "isolated",
+    "language_name",
     "level_name", "level_short_name", "load_all", "loaded", "number", "parts",
     "pick_language", "pieces_text", "player_name", "problem", "reason", "reload_catalogues",
     "seat", "set_language", "shown_settings", "t", "tn",

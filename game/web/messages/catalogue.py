@@ -186,7 +186,7 @@ def _count(value: Any) -> int:
 
 _TEMPLATES: dict[tuple[str, str, int | None], str | None] = {}
 """Templates already looked up, by (language, id, plural count): a redraw of the board asks
-for the same few hundred texts (colour letters, city names) every time, and a gettext
+for the same few hundred texts (colour and city names) every time, and a gettext
 lookup costs several dictionary lookups and calls."""
 
 

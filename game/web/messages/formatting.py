@@ -21,6 +21,14 @@ German ``1.234,5``, French ``1\u202f234,5`` (a narrow no-break space groups the 
 a comma before the decimals)."""
 
 
+def isolated(name: str) -> str:
+    """A player's name inside plain text (an ``aria-label``, the live region): between
+    FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE, the plain-text form of ``<bdi>``, so a
+    name in another script never turns the words and numbers around it for a screen reader
+    either (issue 23.4)."""
+    return f"\u2068{name}\u2069"
+
+
 def number(value: float, decimals: int | None = None, sign: bool = False) -> str:
     """A number as the language in use writes it: the decimal comma of German and French,
     their thousands groups (``1.234`` / ``1 234``, the French space a narrow no-break one);

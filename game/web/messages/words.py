@@ -57,10 +57,6 @@ def colour(name: str) -> str:
     return t("colour." + name)
 
 
-def letter(name: str) -> str:
-    return t("letter." + name)
-
-
 def city(index: int) -> str:
     return t(f"city.{index}")
 

@@ -10,6 +10,9 @@ previous render's items and puts only the items that changed into the live regio
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from .. import messages as M
 from ..frames.frame import (
     ComputerFrame,
@@ -21,6 +24,7 @@ from ..frames.frame import (
     TableFrame,
     TurnFrame,
 )
+from .common import NAME_PARAMS
 from .play import move_line
 from .vdom import El
 
@@ -28,7 +32,20 @@ News = tuple[tuple[str, str], ...]
 
 
 def _text(el: El) -> str:
-    return " ".join(el.text().split())
+    return " ".join(_spoken(el).split())
+
+
+def _heard(key: str, params: Mapping[str, Any]) -> str:
+    """The message ``key`` as the live region reads it, its names isolated."""
+    return M.t(key, **{field: M.isolated(value) if field in NAME_PARAMS and isinstance(value, str)
+                       else value for field, value in params.items()})
+
+
+def _spoken(el: El) -> str:
+    """An element's text as the live region reads it: each name (a ``<bdi>``) isolated in
+    plain text too (:func:`~game.web.messages.isolated`)."""
+    inner = "".join(_spoken(child) if isinstance(child, El) else child for child in el.children)
+    return M.isolated(inner) if el.tag == "bdi" else inner
 
 
 def news(frame: Frame) -> News:
@@ -40,7 +57,7 @@ def news(frame: Frame) -> News:
     items: list[tuple[str, str]] = []
     if frame.tutorial is not None:
         key, params = frame.tutorial
-        items.append(("tutorial", M.t(key, **params)))
+        items.append(("tutorial", _heard(key, params)))
     move = f.preview or f.last_move
     if move is not None:
         line = move_line(f, move)
@@ -50,18 +67,18 @@ def news(frame: Frame) -> News:
             items.append(("move", " ".join(texts)))
     if f.notice is not None:
         key, params = f.notice
-        items.append(("notice", M.t(key, **params)))
+        items.append(("notice", _heard(key, params)))
     if isinstance(screen, ScoringFrame) and screen.acked < len(f.view.scorings):
         items.append(("scoring", scoring_text(f, screen.acked)))
     elif isinstance(screen, FinalFrame) and screen.standings:
         winners = [s for s in screen.standings if s.winner]
         if len(winners) == 1:
-            items.append(("final", M.t("final.winner", name=f.name(winners[0].player))))
+            items.append(("final", M.t("final.winner", name=M.isolated(f.name(winners[0].player)))))
         else:
             items.append(("final", M.t("final.winners", names=M.t("final.and").join(
-                f.name(s.player) for s in winners))))
+                M.isolated(f.name(s.player)) for s in winners))))
     elif f.view.current is not None and isinstance(screen, (TurnFrame, ComputerFrame, PassFrame)):
-        items.append(("turn", M.t("a11y.turn", name=f.name(f.view.current))))
+        items.append(("turn", M.t("a11y.turn", name=M.isolated(f.name(f.view.current)))))
     return tuple(items)
 
 
@@ -73,7 +90,7 @@ def scoring_text(f: TableFrame, k: int) -> str:
     for sc in f.view.scorings[:k + 1]:
         for c, cs in enumerate(sc.colours):
             totals[c] += cs.total
-    parts = [M.t("a11y.total", name=settings.players[settings.colour_owner[c]].name,
+    parts = [M.t("a11y.total", name=M.isolated(settings.players[settings.colour_owner[c]].name),
                  colour=M.colour(name), points=M.tn("count.points", totals[c]))
              for c, name in enumerate(settings.colours)]
     return M.t("a11y.scoring", heading=M.t("score.heading", round=k + 1),

@@ -248,7 +248,7 @@ def render_city(frame: TableFrame, city: int) -> El:
 
 def board_name(frame: TableFrame) -> str:
     """The board's accessible name: whose edge it is seen from."""
-    return M.t("board.label", name=frame.name(frame.viewer), seat=M.seat(frame.seat))
+    return M.t("board.label", name=M.isolated(frame.name(frame.viewer)), seat=M.seat(frame.seat))
 
 
 def _entry_plot(frame: TableFrame, last_pos: int | None) -> tuple[int, int]:
