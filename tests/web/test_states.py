@@ -18,6 +18,7 @@ from game.web.features import following as F
 from game.web.features import navigating as N
 from game.web.features import page as P
 from game.web.features import playing as T
+from game.web.features import saved as Saved
 from game.web.features.saved import FRESH
 from game.web.frames.frame import CoachMove
 from game.web.model.effects import ApplyUpdate, CopyText, Download, Reload, ShowLogStep
@@ -221,3 +222,25 @@ def test_the_statistics_have_one_update():
     refused = ("stats.not_saved", {})
     assert St.update(asked, St.Told(refused))[0] == St.Stats(chart="p1", error=refused)
     assert St.update(s, St.Close()) == (St.CLOSED, ())
+
+
+def test_the_storage_state_has_one_update():
+    """What the storage holds of the open game changes only by the storage's answers
+    (issue 24.1): written, refused (the computers waiting or not), settled, tried again."""
+    holds = ("g1", 5, "{}")
+    written, effects = Saved.update(FRESH, Saved.Written("text", holds))
+    assert effects == () and (written.saved_text, written.stored) == ("text", holds)
+    full = ("storage.full", {"reason": "x"})
+    waiting, _ = Saved.update(written, Saved.Refused(full, wait=True))
+    assert waiting.banner == full and waiting.storage_wait and waiting.stored == holds
+    assert Saved.update(waiting, Saved.Refused(full))[0].storage_wait  # still waiting
+    assert Saved.update(waiting, Saved.Retry())[0] == written
+    assert Saved.update(waiting, Saved.Written("new", holds))[0].banner is None
+    assert Saved.update(waiting, Saved.Settled())[0].banner is None
+    other = ("storage.move_not_saved", {"reason": "x"})
+    refused, _ = Saved.update(written, Saved.Refused(other))
+    assert Saved.update(refused, Saved.Settled())[0] == refused  # only a full storage's goes
+    opened, _ = Saved.update(FRESH, Saved.Opened("t", holds))
+    assert (opened.saved_text, opened.stored, opened.banner) == ("t", holds, None)
+    assert Saved.update(written, Saved.Failed(("app.error", {"detail": "d"})))[0].banner[0] \
+        == "app.error"

@@ -23,6 +23,7 @@ from ..saves.records import finished_here
 from ..saves.storage import SaveConflict, StorageError
 from ..thinking.coach import hints_on
 from . import computers
+from . import saved as S
 from . import tutorial as T
 
 if TYPE_CHECKING:
@@ -32,11 +33,20 @@ BOOKKEEPING = ("updated", "revision", "app_version", "created")
 """The ``meta`` fields a store writes itself: a save that differs only in them is not new."""
 
 
+def saved(c: Controller, action: S.SavedAction) -> None:
+    """Apply the storage state's one update (:func:`game.web.features.saved.update`)."""
+    c.saved, _ = S.update(c.saved, action)
+
+
+def failed(c: Controller, detail: str) -> None:
+    """The page broke (an engine or page bug): its banner over the game, which stays."""
+    saved(c, S.Failed(("app.error", {"detail": detail})))
+
+
 def retry_storage(c: Controller, args: None) -> None:
     """"Try again" after a computer's move the storage refused: the computers go on
     (and wait again, thinking once, if the storage still refuses)."""
-    c.storage_wait = False
-    c.banner = None
+    saved(c, S.Retry())
 
 
 def queue_save(c: Controller, start: int) -> None:
@@ -55,8 +65,7 @@ def save_due(c: Controller) -> Save | None:
         return None
     holds = contents(c)
     if holds == c.stored or holds is None:
-        if c.banner is not None and c.banner[0] == "storage.full":
-            c.banner = None
+        saved(c, S.Settled())
         return None
     return Save(holds)
 
@@ -76,10 +85,7 @@ def _write(c: Controller, save: Save) -> bool:
     assert c.session is not None and c.game_id is not None  # (save.holds came from them)
     before = c.stored
     try:
-        c.saved_text = c.store.save(c.game_id, c.session.game)
-        c.stored = save.holds
-        c.banner = None
-        c.storage_wait = False
+        saved(c, S.Written(c.store.save(c.game_id, c.session.game), save.holds))
     except SaveConflict as conflict:
         adopt(c, conflict.kind)
         return False
@@ -126,10 +132,10 @@ def storage_full(c: Controller, reason: M.Said) -> None:
     stored: a decision that could not be saved is taken back to the last stored
     revision; a choice in progress stays on screen."""
     session = c.session
-    saved = c.saved_text
-    if session is not None and saved is not None:
+    text = c.saved_text
+    if session is not None and text is not None:
         try:
-            stored = game_save.load(saved, neutralise_names=True)
+            stored = game_save.load(text, neutralise_names=True)
         except SaveError:
             stored = None
         if stored is not None and len(stored.log) < len(session.game.log):
@@ -137,12 +143,11 @@ def storage_full(c: Controller, reason: M.Said) -> None:
             c.session = back
             if computers.computer_to_move(c) or computers.auto_continue(c):
                 # A computer's move: thinking it out again would fail again. Wait.
-                c.storage_wait = True
-                c.banner = ("storage.computer_waits", {"reason": reason})
+                saved(c, S.Refused(("storage.computer_waits", {"reason": reason}), wait=True))
             else:
-                c.banner = ("storage.move_not_saved", {"reason": reason})
+                saved(c, S.Refused(("storage.move_not_saved", {"reason": reason})))
             return
-    c.banner = ("storage.full", {"reason": reason})
+    saved(c, S.Refused(("storage.full", {"reason": reason})))
 
 
 def adopt(c: Controller, kind: str) -> None:

@@ -3,13 +3,15 @@
 One frozen :class:`Saved` value: the open game's text as last stored (to take a refused
 move back), what that save held (so a tap that changed nothing writes nothing), the banner
 of a storage problem and whether the computers wait for the storage. It belongs to the open
-game: a new game starts from :data:`FRESH`. :mod:`game.web.features.keeping` writes and
-reads it (through the controller's attributes of the same names)."""
+game: a new game starts from :data:`FRESH`. Its one door is :func:`update`: the storage's
+answers to :mod:`game.web.features.keeping`'s writes come back as actions (written,
+refused, tried again), as a command's result comes back as a message in the Elm
+architecture."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, assert_never
 
 Banner = tuple[str, dict[str, Any]]
 
@@ -27,3 +29,68 @@ class Saved:
 
 
 FRESH = Saved()
+
+
+@dataclass(frozen=True)
+class Opened:
+    """A game was opened: what the storage holds of it (``text``, the contents it holds)."""
+
+    text: str | None
+    holds: tuple[str, int, str] | None
+
+
+@dataclass(frozen=True)
+class Written:
+    """A write succeeded: the game's stored text and what it holds. A problem is over."""
+
+    text: str
+    holds: tuple[str, int, str]
+
+
+@dataclass(frozen=True)
+class Refused:
+    """The storage refused a write: its banner, and whether the computers wait for it."""
+
+    banner: Banner
+    wait: bool = False
+
+
+@dataclass(frozen=True)
+class Settled:
+    """Nothing is left unsaved (a refused change was undone): a storage-full banner goes."""
+
+
+@dataclass(frozen=True)
+class Retry:
+    """"Try again": the computers go on (and wait again if the storage still refuses)."""
+
+
+@dataclass(frozen=True)
+class Failed:
+    """Something outside the storage broke: its banner over the game (the page's report)."""
+
+    banner: Banner
+
+
+SavedAction = Opened | Written | Refused | Settled | Retry | Failed
+
+
+def update(saved: Saved, action: SavedAction) -> tuple[Saved, tuple[()]]:
+    """The open game's storage state after ``action`` (it asks nothing of the browser)."""
+    match action:
+        case Opened(text, holds):
+            return replace(saved, saved_text=text, stored=holds), ()
+        case Written(text, holds):
+            return replace(saved, saved_text=text, stored=holds, banner=None,
+                           storage_wait=False), ()
+        case Refused(banner, wait):
+            return replace(saved, banner=banner, storage_wait=saved.storage_wait or wait), ()
+        case Settled():
+            full = saved.banner is not None and saved.banner[0] == "storage.full"
+            return (replace(saved, banner=None) if full else saved), ()
+        case Retry():
+            return replace(saved, banner=None, storage_wait=False), ()
+        case Failed(banner):
+            return replace(saved, banner=banner), ()
+        case _:
+            assert_never(action)

@@ -47,7 +47,7 @@ from ..features import tutorial as T
 from ..features.coaching import Coaching, HintKey
 from ..features.navigating import HOME_CARD, Fail, Home, homed
 from ..features.page import MIN_TAP_PX, PACE, Page, Speed, default_motion, is_speed, kept_theme
-from ..features.saved import FRESH, Banner, Saved
+from ..features.saved import FRESH, Banner, Opened, Saved
 from ..features.sounds import SOUND_PREF, heard
 from ..features.statistics import CLOSED as STATS_CLOSED
 from ..features.statistics import Stats
@@ -190,8 +190,7 @@ class Controller:
             return False
         session.hide_cards()
         self.set_session(session, ident)
-        self.saved = replace(self.saved, saved_text=self.store.raw(ident))
-        self.saved = replace(self.saved, stored=keeping.contents(self))
+        keeping.saved(self, Opened(self.store.raw(ident), keeping.contents(self)))
         self.store.set_current(ident)
         if is_view_game(game):  # a view is only ever replayed
             F.open_replay(self, None)

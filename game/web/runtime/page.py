@@ -395,6 +395,6 @@ class Page:
         """The exception being handled: to the console and, in short, to a banner."""
         detail = traceback.format_exc()
         self.browser.error(detail)
-        self.controller.banner = ("app.error", {"detail": detail.strip().splitlines()[-1]})
+        keeping.failed(self.controller, detail.strip().splitlines()[-1])
 
 
