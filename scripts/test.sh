@@ -3,16 +3,19 @@
 #
 # Works on a fresh Debian machine (root, or sudo available) and in CI: it first
 # installs whatever is missing, then builds the site once, then runs the suites
-# in order and exits non-zero if any failed:
-#   0. types and lint                   mypy, ruff check . (both configured in pyproject.toml)
-#   1. engine tests on CPython          pytest tests/engine
-#   2. computer players on CPython      pytest tests/ai
-#   3. web UI logic on CPython          pytest tests/web
-#   4. engine, AI and web logic in Pyodide  node tests/pyodide/run.mjs (Python 3.14, WebAssembly)
-#   5. browser tests on the built site  pytest -m e2e tests/e2e   (Debian Chromium)
-#   6. the same site in WebKit          pytest tests/browsers/test_webkit.py (WebKitGTK
+# and exits non-zero if any failed. Two cores are kept busy: a suite marked
+# "beside" runs on one core while the others run on the other.
+#   0. types and lint                   mypy, ruff check . (beside the build)
+#   1. engine, AI and web logic in Pyodide  node tests/pyodide/run.mjs (Python 3.14,
+#      WebAssembly; beside 2-6)
+#   2. engine tests on CPython          pytest tests/engine
+#   3. computer players on CPython      pytest tests/ai
+#   4. web UI logic on CPython          pytest tests/web
+#   5. the same site in WebKit          pytest tests/browsers/test_webkit.py (WebKitGTK
 #      MiniBrowser + WebKitWebDriver + Selenium, under xvfb-run and dbus-run-session)
-#   7. the same site in Firefox ESR     pytest tests/browsers/test_firefox.py (WebDriver BiDi)
+#   6. the same site in Firefox ESR     pytest tests/browsers/test_firefox.py (WebDriver BiDi)
+#   7. browser tests on the built site  pytest -m e2e -n 2 tests/e2e   (Debian Chromium,
+#      two workers)
 # pytest's exit code 5 ("no tests collected") counts as success for every suite,
 # so a suite that is still empty does not break the build.
 #
@@ -93,37 +96,58 @@ if [ "$(cat "$WHEELS/.requirements.sha" 2>/dev/null)" != "$want" ]; then
 fi
 ls "$WHEELS"
 
-# ---------------------------------------------------------------- build
-step "Build the site (scripts/build.py -> dist/)"
-"$PY" scripts/build.py
-
-# ---------------------------------------------------------------- tests
+# ---------------------------------------------------------------- suites
 declare -a results=()
 failed=0
-run_suite() {  # run_suite NAME COMMAND...   (exit 5 = no tests collected = ok)
+record() {  # record NAME EXIT-CODE   (exit 5 = no tests collected = ok)
+  local name="$1" rc="$2"
+  if [ "$rc" -eq 5 ]; then echo "(no tests collected: counted as success)"; rc=0; fi
+  if [ "$rc" -ne 0 ]; then failed=1; results+=("FAILED  $name (exit $rc)"); else results+=("ok      $name"); fi
+}
+run_suite() {  # run_suite NAME COMMAND...
   local name="$1"; shift
   step "$name"
   local rc=0
   "$@" || rc=$?
-  if [ "$rc" -eq 5 ]; then echo "(no tests collected: counted as success)"; rc=0; fi
-  if [ "$rc" -ne 0 ]; then failed=1; results+=("FAILED  $name (exit $rc)"); else results+=("ok      $name"); fi
+  record "$name" "$rc"
 }
 
-run_suite "Types (mypy --strict over game/, pyproject.toml)" "$ROOT/.venv/bin/mypy"
-run_suite "Lint (ruff, pyproject.toml)" "$ROOT/.venv/bin/ruff" check .
+# Two cores: a suite that keeps one core busy for minutes runs beside the others, its
+# output held back and printed whole when it ends (so the log still reads suite by suite).
+declare -A beside_pid=() beside_log=()
+start_beside() {  # start_beside NAME COMMAND...
+  local name="$1"; shift
+  beside_log[$name]=$(mktemp)
+  "$@" >"${beside_log[$name]}" 2>&1 &
+  beside_pid[$name]=$!
+}
+finish_beside() {  # finish_beside NAME   (its step, its output, its result)
+  local name="$1"
+  step "$name"
+  local rc=0
+  wait "${beside_pid[$name]}" || rc=$?
+  cat "${beside_log[$name]}"; rm -f "${beside_log[$name]}"
+  record "$name" "$rc"
+}
+
+# ---------------------------------------------------------------- build
+# Types and lint (one core, half a minute) beside the build (the other core).
+start_beside "Types (mypy --strict over game/, pyproject.toml)" "$ROOT/.venv/bin/mypy"
+start_beside "Lint (ruff, pyproject.toml)" "$ROOT/.venv/bin/ruff" check .
+step "Build the site (scripts/build.py -> dist/)"
+"$PY" scripts/build.py
+finish_beside "Types (mypy --strict over game/, pyproject.toml)"
+finish_beside "Lint (ruff, pyproject.toml)"
+
+# ---------------------------------------------------------------- tests
+
+PYODIDE_SUITE="Engine, computer player and web UI logic tests inside Pyodide (Node, beside the CPython suites)"
+start_beside "$PYODIDE_SUITE" node tests/pyodide/run.mjs
 run_suite "Engine tests on CPython" "$PY" -m pytest -q tests/engine
 run_suite "Computer players on CPython" "$PY" -m pytest -q tests/ai
 run_suite "Web UI logic on CPython" "$PY" -m pytest -q tests/web
-run_suite "Engine, computer player and web UI logic tests inside Pyodide (Node)" node tests/pyodide/run.mjs
-# A hang must fail the run, not eat CI's time: after 5 minutes in one test pytest prints
-# every thread's stack (faulthandler_timeout); after 45 minutes the suite is aborted.
-# A test under which Chromium's renderer crashed is run once more (reported as RERUN);
-# any other failure fails the run.
-run_suite "Browser tests (Chromium)" timeout --signal=ABRT --kill-after=60 45m \
-  "$PY" -m pytest -v -m e2e -o faulthandler_timeout=300 \
-  --reruns 1 --only-rerun "Target crashed" -rR tests/e2e
-
-# The same pass in WebKit and in Firefox (tests/browsers/scenario.py): each under its own
+# The same pass in WebKit and in Firefox (tests/browsers/scenario.py), on the core the
+# CPython suites leave free while the Pyodide suite runs on: each under its own
 # hang guard (a pass takes 0.5-1 min in WebKit, 15-25 s in Firefox on 2 cores); -rP prints
 # each pass's timings and what it saw.
 run_suite "Browser pass in WebKit (WebKitGTK MiniBrowser, Xvfb)" timeout --signal=ABRT --kill-after=60 10m \
@@ -132,6 +156,18 @@ run_suite "Browser pass in WebKit (WebKitGTK MiniBrowser, Xvfb)" timeout --signa
   "$PY" -m pytest -v -rP -o faulthandler_timeout=300 tests/browsers/test_webkit.py
 run_suite "Browser pass in Firefox ESR (WebDriver BiDi, headless)" timeout --signal=ABRT --kill-after=60 6m \
   "$PY" -m pytest -v -rP -o faulthandler_timeout=300 tests/browsers/test_firefox.py
+
+finish_beside "$PYODIDE_SUITE"
+# A hang must fail the run, not eat CI's time: after 5 minutes in one test pytest prints
+# every thread's stack (faulthandler_timeout); after 45 minutes the suite is aborted.
+# A test under which Chromium's renderer crashed is run once more (reported as RERUN);
+# any other failure fails the run.
+# Two workers (pytest-xdist; a test file stays on one worker), each with its own Chromium
+# and its own server on a free port: most of a browser test waits on the page's timers,
+# so two take a little over half the time of one. --durations lists the slowest tests.
+run_suite "Browser tests (Chromium)" timeout --signal=ABRT --kill-after=60 45m \
+  "$PY" -m pytest -v -m e2e -n 2 --dist loadfile -o faulthandler_timeout=300 \
+  --reruns 1 --only-rerun "Target crashed" -rR --durations=15 tests/e2e
 
 step "Summary ($(( $(date +%s) - started )) s)"
 printf '%s\n' "${results[@]}"
