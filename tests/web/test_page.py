@@ -157,6 +157,7 @@ def test_a_pasted_link_opens_and_is_forgotten():
     page.on_hash_change(FakeEvent(None))
     assert ("forget-link", "https://example.org/") in browser.done
     assert c.screen_name in ("play", "pass") and c.session is not None
+    assert c.take_effects() == []  # what opening the link asked (its log step) was carried out
 
 
 def test_every_building_turn_brings_the_board_into_view_in_hotseat_too(monkeypatch):

@@ -280,7 +280,7 @@ class Page:
             self.report()
         self.run([ForgetLink(self.controller.params.get("url", ""))])
         self.render()
-        self.run([Think()])
+        self.run([*self.controller.take_effects(), Think()])  # the replay's log step shown
 
     def on_update_ready(self, event: DomEvent) -> None:
         """The service worker of a new version is installed and waiting (assets/boot.js)."""
