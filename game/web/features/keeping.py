@@ -181,6 +181,4 @@ def keep_table(c: Controller) -> None:
     preferences: the next new game starts from it (issue 25.4)."""
     if c.session is None:
         return
-    prefs = c.store.prefs()
-    prefs[TABLE_PREF] = table_pref(c.session.settings, hints_on(c.session.game.meta))
-    c.store.set_prefs(prefs)
+    c.store.set_pref(TABLE_PREF, table_pref(c.session.settings, hints_on(c.session.game.meta)))

@@ -192,9 +192,7 @@ def set_language(c: Controller, code: str) -> None:
     """Speak ``code`` from now on, on any screen (a running game goes on), and keep the
     choice for the next visit."""
     M.set_language(code)
-    prefs = c.store.prefs()
-    prefs["lang"] = M.current_language()
-    c.store.set_prefs(prefs)
+    c.store.set_pref("lang", M.current_language())
     c.form, _ = setup_form.update(c.form, setup_form.Relabel())
 
 
@@ -222,9 +220,7 @@ def delete_finished(c: Controller, confirmed: bool) -> None:
 
 
 def dismiss_home_card(c: Controller, args: None) -> None:
-    prefs = c.store.prefs()
-    prefs[HOME_CARD] = "dismissed"
-    c.store.set_prefs(prefs)
+    c.store.set_pref(HOME_CARD, "dismissed")
     # gone now, even when the storage refuses to keep the choice
     c.page = replace(c.page, safari_tab=False)
 
@@ -242,33 +238,25 @@ def request_reload(c: Controller, args: None) -> None:
 
 def cycle_speed(c: Controller, args: None) -> None:
     paged(c, P.CycleSpeed())
-    prefs = c.store.prefs()
-    prefs["speed"] = c.page.speed
-    c.store.set_prefs(prefs)
+    c.store.set_pref("speed", c.page.speed)
 
 
 def cycle_motion(c: Controller, args: None) -> None:
     """The game menu's animations: off, normal, fast (kept for the next visits)."""
     paged(c, P.CycleMotion())
-    prefs = c.store.prefs()
-    prefs["motion"] = c.page.motion
-    c.store.set_prefs(prefs)
+    c.store.set_pref("motion", c.page.motion)
 
 
 def cycle_theme(c: Controller, args: None) -> None:
     """The colours of the page: the device's, light, dark (kept for the next visits)."""
     paged(c, P.CycleTheme())
-    prefs = c.store.prefs()
-    prefs["theme"] = c.page.theme
-    c.store.set_prefs(prefs)
+    c.store.set_pref("theme", c.page.theme)
 
 
 def toggle_sound(c: Controller, args: None) -> None:
     """The game menu's sound: on or off (kept for the next visits)."""
     paged(c, P.ToggleSound())
-    prefs = c.store.prefs()
-    prefs[SOUND_PREF] = "off" if c.page.muted else "on"
-    c.store.set_prefs(prefs)
+    c.store.set_pref(SOUND_PREF, "off" if c.page.muted else "on")
 
 
 def toggle_peek(c: Controller, args: None) -> None:

@@ -358,6 +358,12 @@ class SaveStore:
         except Exception:
             pass
 
+    def set_pref(self, key: str, value: Any) -> None:
+        """Keep one preference beside the others (best effort, like :meth:`set_prefs`)."""
+        prefs = self.prefs()
+        prefs[key] = value
+        self.set_prefs(prefs)
+
 
 def _timestamp(value: Any) -> float:
     """A save time in seconds since 1970, or 0.0 for anything a clock does not give (NaN,
