@@ -10,7 +10,6 @@ previous render's items and puts only the items that changed into the live regio
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from .. import messages as M
@@ -35,10 +34,17 @@ def _text(el: El) -> str:
     return " ".join(_spoken(el).split())
 
 
-def _heard(key: str, params: Mapping[str, Any]) -> str:
-    """The message ``key`` as the live region reads it, its names isolated."""
-    return M.t(key, **{field: M.isolated(value) if field in NAME_PARAMS and isinstance(value, str)
-                       else value for field, value in params.items()})
+def _heard(key: str, **params: Any) -> str:
+    """The message ``key`` as the live region reads it: :func:`~.common.said` in plain
+    text, each name isolated (:func:`~game.web.messages.isolated`), a list of names joined
+    with the language's "and"."""
+    for field in NAME_PARAMS:
+        value = params.get(field)
+        if isinstance(value, str):
+            params[field] = M.isolated(value)
+        elif isinstance(value, (list, tuple)):
+            params[field] = M.t("final.and").join(M.isolated(str(name)) for name in value)
+    return M.t(key, **params)
 
 
 def _spoken(el: El) -> str:
@@ -57,7 +63,7 @@ def news(frame: Frame) -> News:
     items: list[tuple[str, str]] = []
     if frame.tutorial is not None:
         key, params = frame.tutorial
-        items.append(("tutorial", _heard(key, params)))
+        items.append(("tutorial", _heard(key, **params)))
     move = f.preview or f.last_move
     if move is not None:
         line = move_line(f, move)
@@ -67,18 +73,18 @@ def news(frame: Frame) -> News:
             items.append(("move", " ".join(texts)))
     if f.notice is not None:
         key, params = f.notice
-        items.append(("notice", _heard(key, params)))
+        items.append(("notice", _heard(key, **params)))
     if isinstance(screen, ScoringFrame) and screen.acked < len(f.view.scorings):
         items.append(("scoring", scoring_text(f, screen.acked)))
     elif isinstance(screen, FinalFrame) and screen.standings:
         winners = [s for s in screen.standings if s.winner]
         if len(winners) == 1:
-            items.append(("final", M.t("final.winner", name=M.isolated(f.name(winners[0].player)))))
+            items.append(("final", _heard("final.winner", name=f.name(winners[0].player))))
         else:
-            items.append(("final", M.t("final.winners", names=M.t("final.and").join(
-                M.isolated(f.name(s.player)) for s in winners))))
+            items.append(("final", _heard("final.winners",
+                                          names=[f.name(s.player) for s in winners])))
     elif f.view.current is not None and isinstance(screen, (TurnFrame, ComputerFrame, PassFrame)):
-        items.append(("turn", M.t("a11y.turn", name=M.isolated(f.name(f.view.current)))))
+        items.append(("turn", _heard("a11y.turn", name=f.name(f.view.current))))
     return tuple(items)
 
 
@@ -90,7 +96,7 @@ def scoring_text(f: TableFrame, k: int) -> str:
     for sc in f.view.scorings[:k + 1]:
         for c, cs in enumerate(sc.colours):
             totals[c] += cs.total
-    parts = [M.t("a11y.total", name=M.isolated(settings.players[settings.colour_owner[c]].name),
+    parts = [_heard("a11y.total", name=settings.players[settings.colour_owner[c]].name,
                  colour=M.colour(name), points=M.tn("count.points", totals[c]))
              for c, name in enumerate(settings.colours)]
     return M.t("a11y.scoring", heading=M.t("score.heading", round=k + 1),
