@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 from fakebrowser import FakeBrowser
 from webkit import make_controller, setup_game, tap_decision
@@ -68,7 +69,7 @@ def test_a_save_is_decided_by_the_tap_and_carried_out_by_the_store_port():
     setup_game(c, 2, names=["A", "B"], start="0")
     c.handle("reveal")
     assert keeping.save_due(c) is None  # the tap stored it already
-    c.stored = None  # as if that write had not been made yet
+    c.saved = replace(c.saved, stored=None)  # as if that write had not been made yet
     save = keeping.save_due(c)
     assert isinstance(save, Save) and save.holds == keeping.contents(c)
     before = revision(backend)
@@ -83,7 +84,7 @@ def test_a_save_for_what_the_game_no_longer_holds_is_dropped():
     c = make_controller(backend)
     setup_game(c, 2, names=["A", "B"], start="0")
     c.handle("reveal")
-    c.stored = None
+    c.saved = replace(c.saved, stored=None)
     save = keeping.save_due(c)
     colour = c.session.colour_names(c.session.state.current)[0]
     c.handle("select-inc", {"floors": "1", "colour": colour})  # stored by the tap itself

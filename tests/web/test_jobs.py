@@ -19,6 +19,7 @@ import random
 import sys
 import traceback
 from collections.abc import Callable, Coroutine
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -404,8 +405,7 @@ def test_an_illegal_answer_from_the_worker_is_not_played() -> None:
 
 def test_the_pace_previews_before_and_pauses_after_each_move() -> None:
     c = computers_only()
-    c.instant = False
-    c.speed = "normal"
+    c.page = replace(c.page, instant=False, speed="normal")
     before, after = c.pace()
     assert before > 0 and after > 0
     browser = FakeBrowser(c, worker="answer")
@@ -437,7 +437,7 @@ def test_the_pace_previews_before_and_pauses_after_each_move() -> None:
 
 def test_a_move_is_not_played_when_the_rules_open_during_its_preview() -> None:
     c = computers_only()
-    c.instant = False
+    c.page = replace(c.page, instant=False)
     before = c.pace()[0]
     browser = FakeBrowser(c, worker="answer")
     jobs = Jobs(c, browser)
@@ -466,7 +466,7 @@ def test_a_move_is_not_played_when_the_rules_open_during_its_preview() -> None:
 def test_a_table_of_computers_goes_on_after_a_scoring_by_itself() -> None:
     c = computers_only()
     to_the_first_scoring(c)
-    c.instant = False
+    c.page = replace(c.page, instant=False)
     at = log_length(c)
     browser = FakeBrowser(c, worker="answer")
     jobs = Jobs(c, browser)

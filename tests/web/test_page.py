@@ -11,6 +11,7 @@ import json
 from fakebrowser import FakeEvent, make_page
 from webkit import make_controller, play_computers, setup_game
 
+from game.web.features.playing import ZoomIn
 from game.web.runtime.boot_screen import BOOT_SCREEN_KEY
 from game.web.saves.storage import MemoryBackend
 
@@ -87,7 +88,7 @@ def test_a_resize_redraws_at_the_next_frame_and_a_new_width_shows_the_whole_boar
     page.on_resize(FakeEvent(None))
     page.on_resize(FakeEvent(None))
     assert browser.kinds().count("timer") == 1 and browser.timers == {"resize": None}
-    c.zoom_at = (2, len(c.session.game.log))
+    c.step(ZoomIn(2, len(c.session.game.log)))
     page.on_timer("resize")  # the same width: drawn again, the zoom kept
     assert c.zoom_at is not None
     browser.width = 390

@@ -4,6 +4,7 @@ controller's old attributes are views of them."""
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from game.web.features import following as F
 from game.web.features import navigating as N
 from game.web.features import page as P
 from game.web.features import playing as T
+from game.web.features import rules as R
 from game.web.features import saved as Saved
 from game.web.features.saved import FRESH
 from game.web.frames.frame import CoachMove
@@ -38,7 +40,8 @@ def test_every_state_is_frozen(state):
 def test_the_page_moves_shows_the_rules_and_goes_round_the_speeds():
     p = P.Page()
     assert P.moved(p, "setup").place == "setup" and p.place == "start"
-    assert P.rules_shown(p, True).rules_open and not p.rules_open
+    assert R.update(R.CLOSED, R.OpenRules()) == (R.Rules(open=True), ())
+    assert R.update(R.Rules(open=True), R.CloseRules()) == (R.CLOSED, ())
     speeds = [p.speed]
     for _ in range(3):
         p = P.speed_cycled(p)
@@ -78,10 +81,11 @@ def test_the_play_screen_state():
     assert zoomed.zoom_at == (3, 12) and T.zoomed_out(zoomed).zoom_at is None
     peeked = T.peek_toggled(zoomed)
     assert peeked.peek and peeked.zoom_at is None
-    assert T.plot_tapped(T.OPENED, 1, 2) is None  # a move: the session's
-    inspecting = dataclasses.replace(T.OPENED, following=F.inspect_toggled(F.LIVE))
-    tapped = T.plot_tapped(inspecting, 1, 2)
-    assert tapped is not None and tapped.following.inspected == (1, 2)
+    assert T.update(T.OPENED, T.HidePeek())[0] == T.OPENED
+    assert T.update(peeked, T.HidePeek())[0].peek is False
+    build = Build(Card(0, 0), 0, 0, "red", 1)
+    shown = T.update(T.OPENED, T.Preview(build))[0]
+    assert shown.preview == build and T.update(shown, T.GameChanged())[0] is T.OPENED
 
 
 def test_the_whole_game_warning_comes_before_the_file():
@@ -107,17 +111,22 @@ def test_a_hint_is_asked_once_per_decision():
     assert shown.hint_frame(("g", 5, 0)).shown is None and shown.hint_frame(None) is None
 
 
-def test_the_controller_attributes_are_views_of_the_states():
+def test_the_controller_attributes_are_read_only_views_of_the_states():
     c = make_controller()
-    before = c.page
-    c.rules_open = True  # a setter replaces the state, never changes it
-    assert c.page.rules_open and not before.rules_open and c.page is not before
-    c.banner = ("storage.full", {"reason": "x"})
-    assert c.saved.banner == ("storage.full", {"reason": "x"})
-    c.hint_job = ("g", 1, 0)
-    assert c.coach.hint_job == ("g", 1, 0)
-    c.rules_open = False
-    c.screen = "setup"
+    before = c.rules
+    c.step(R.OpenRules())  # the door replaces the state, never changes it
+    assert c.rules_open and c.rules.open and not before.open and c.screen_name == "rules"
+    with pytest.raises(AttributeError, match="read-only"):
+        c.rules_open = False
+    c.step(Saved.Refused(("storage.full", {"reason": "x"})))
+    assert c.banner == c.saved.banner == ("storage.full", {"reason": "x"})
+    c.step(K.AskHint(("g", 1, 0)))
+    assert c.hint_job == c.coach.hint_job == ("g", 1, 0)
+    c.step(K.HintFailed(("g", 2, 0)))  # not the hint asked: it stays asked
+    assert c.hint_job == ("g", 1, 0)
+    c.step(K.HintFailed(("g", 1, 0)))
+    assert c.hint_job is None
+    c.step(R.CloseRules(), P.Move("setup"))
     assert c.page.place == "setup" and c.screen_name == "setup"
     setup_game(c, 2, start="0")
     c.handle("menu")
@@ -139,7 +148,13 @@ def test_each_state_has_one_update_that_takes_its_actions_and_returns_its_effect
     the same values as the module's pure functions, the effects as a tuple."""
     p = P.Page()
     assert P.update(p, P.Move("setup")) == (P.moved(p, "setup"), ())
-    assert P.update(p, P.ShowRules(True)) == (P.rules_shown(p, True), ())
+    assert P.update(p, P.Notice("other-tab"))[0].notice == "other-tab"
+    assert P.update(p, P.UpdateWaiting())[0].update_ready
+    assert not P.update(P.Page(safari_tab=True), P.HideHomeCard())[0].safari_tab
+    kept = P.update(p, P.SetPrefs(theme="light", muted=True))[0]
+    assert (kept.theme, kept.muted, kept.speed, kept.motion) == ("light", True, p.speed, p.motion)
+    assert P.update(p, P.MotionWish(None, True))[0].motion == "off"
+    assert P.update(p, P.MotionWish("fast", True))[0].motion == "fast"
     assert P.update(p, P.CycleSpeed())[0].speed == "fast"
     assert P.update(p, P.CycleMotion()) == (P.motion_cycled(p), ())
     assert P.update(p, P.ToggleSound())[0].muted
@@ -154,6 +169,8 @@ def test_each_state_has_one_update_that_takes_its_actions_and_returns_its_effect
     assert F.update(F.LIVE, F.Inspect(1, 2))[0].inspected == (1, 2)
     assert F.update(F.LIVE, F.ToggleInspect())[0].inspecting
     assert F.update(F.LIVE, F.ToggleLog())[0].log_open
+    assert F.update(F.LIVE, F.ShowMoment(40, 30)) == (F.replay_at(F.LIVE, 29, 30), ())
+    assert F.update(f, F.GoLive()) == (F.live(f), ())
     t = T.OPENED
     assert T.update(t, T.ToggleMenu(in_game=True))[0].menu_open
     assert T.update(t, T.ToggleMenu(in_game=False)) == (t, ())
@@ -244,3 +261,45 @@ def test_the_storage_state_has_one_update():
     assert (opened.saved_text, opened.stored, opened.banner) == ("t", holds, None)
     assert Saved.update(written, Saved.Failed(("app.error", {"detail": "d"})))[0].banner[0] \
         == "app.error"
+
+
+STATES = {"page", "rules", "home", "table", "coach", "sharing", "saved", "stats", "form"}
+
+
+def _state_writes(tree: ast.AST) -> list[tuple[str, int]]:
+    """(function, line) of each assignment to an attribute named like one of the states."""
+    found: list[tuple[str, int]] = []
+
+    def visit(node: ast.AST, function: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            name = child.name if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) \
+                else function
+            targets: list[ast.expr] = []
+            if isinstance(child, ast.Assign):
+                targets = child.targets
+            elif isinstance(child, (ast.AugAssign, ast.AnnAssign)):
+                targets = [child.target]
+            for target in targets:
+                for part in ast.walk(target):
+                    if isinstance(part, ast.Attribute) and part.attr in STATES:
+                        found.append((name, child.lineno))
+            visit(child, name)
+
+    visit(tree, "<module>")
+    return found
+
+
+def test_only_the_door_replaces_a_state():
+    """Issue 24.1: every change of the page's states goes through ``Controller.step``
+    (game/web/model/door.py): no handler, job or shell sets ``c.page``, ``c.table``... nor
+    a field of them (the controller's fields are read-only views)."""
+    web = Path(__file__).resolve().parents[2] / "game" / "web"
+    allowed = {("model/door.py", "step"), ("model/controller.py", "__init__"),
+               ("screens/board_svg.py", "__init__")}  # (the board drawer's own coach marks)
+    writes = {(str(path.relative_to(web)), function, line)
+              for path in web.rglob("*.py")
+              for function, line in _state_writes(ast.parse(path.read_text(encoding="utf-8")))
+              if (str(path.relative_to(web)), function) not in allowed}
+    assert writes == set()
+    found = _state_writes(ast.parse("def f(c):\n    c.table = 1\n    c.x.page, y = 2, 3\n"))
+    assert found == [("f", 2), ("f", 3)]  # the check sees what it looks for

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 from webkit import make_controller, play_computers, play_to_end, setup_game, tap_decision
 
 from game.actions import Build
 from game.web.features import computers
+from game.web.features.page import UpdateWaiting
 from game.web.model.controller import Controller
 from game.web.model.effects import ApplyUpdate
 from game.web.model.ui_actions import ACTIONS
@@ -86,10 +88,11 @@ def test_every_drawn_action_is_in_the_table_and_every_entry_is_drawn_somewhere()
     newer["meta"]["app_version"] = 99  # a save from a newer version of the app
     c.store.backend.data[PREFIX + "newer-0001"] = json.dumps(newer)
     drawn.update(_drawn_actions(c.render()))
-    c.safari_tab = True  # a Safari tab: the Home Screen card; a restored backup's report
+    # A Safari tab: the Home Screen card; a restored backup's report
+    c.page = replace(c.page, safari_tab=True)
     c.handle("restore-file", {"text": backup_text(c.store, 0)})
     drawn.update(_drawn_actions(c.render()))
-    c.update_ready = True  # a new version of the site is waiting
+    c.step(UpdateWaiting())  # a new version of the site is waiting
     c.handle("tutorial")  # the tutorial's coach: keep this game, leave
     drawn.update(_drawn_actions(c.render()))
     # Storage full while computers play: the banner's "Try again".
@@ -167,7 +170,7 @@ def test_a_well_formed_action_is_parsed_into_typed_arguments():
 def test_the_update_offer_never_covers_a_computers_move_preview():
     c = make_controller()
     setup_game(c, 2, names=["Ann", "Bob"], controllers=["random", "human"], start="0")
-    c.update_ready = True
+    c.step(UpdateWaiting())
     rng = random.Random(3)
     while True:  # up to the computer's first build (only builds are previewed)
         if computers.computer_to_move(c):

@@ -18,6 +18,7 @@ from ..model.effects import Effect
 from ..thinking.coach import Answer, Request, count_hint, hint_request, hint_seed, hints_on
 from ..thinking.review import ReviewJob
 from . import following as F
+from . import playing as table
 
 if TYPE_CHECKING:
     from ..model.controller import Controller
@@ -105,7 +106,15 @@ class ShowReviewItem:
     """The reviewed decision shown on the board (None: none)."""
 
 
-CoachAction = AskHint | HintAnswered | OpenReview | CloseReview | ShowReviewItem
+@dataclass(frozen=True)
+class HintFailed:
+    """No hint came for decision ``key`` (it is no longer being computed; a hint asked
+    since for another decision stays asked)."""
+
+    key: HintKey
+
+
+CoachAction = AskHint | HintAnswered | HintFailed | OpenReview | CloseReview | ShowReviewItem
 
 
 def update(k: Coaching, action: CoachAction) -> tuple[Coaching, tuple[Effect, ...]]:
@@ -116,6 +125,8 @@ def update(k: Coaching, action: CoachAction) -> tuple[Coaching, tuple[Effect, ..
             return hint_asked(k, key) or k, ()
         case HintAnswered(key, move):
             return hint_answered(k, key, move), ()
+        case HintFailed(key):
+            return (replace(k, hint_job=None) if k.hint_job == key else k), ()
         case OpenReview(review):
             return replace(k, review=review, review_shown=None, review_visible=True), ()
         case CloseReview():
@@ -126,10 +137,6 @@ def update(k: Coaching, action: CoachAction) -> tuple[Coaching, tuple[Effect, ..
             assert_never(action)
 
 
-def coached(c: Controller, action: CoachAction) -> None:
-    """The coach's update applied to the controller's state, its effects queued."""
-    c.coach, effects = update(c.coach, action)
-    c.effects.extend(effects)
 
 
 # ------------------------------------------------------------ asked by the jobs
@@ -164,7 +171,7 @@ def hint_done(c: Controller, request: Request, answer: Answer) -> None:
             or c.session is None or request.view != c.session.turn_view()):
         return
     hint = answer.hint
-    coached(c, HintAnswered(key, CoachMove(hint.action, hint.reason, hint.city)))
+    c.step(HintAnswered(key, CoachMove(hint.action, hint.reason, hint.city)))
 
 
 # ------------------------------------------------------------------ the handlers
@@ -179,8 +186,7 @@ def open_review(c: Controller, args: None) -> None:
     review = c.coach.review
     if review is None or review.game_id != c.game_id or review.state == "cancelled":
         review = ReviewJob.start(c.game_id, session.game, session.story().states)
-    coached(c, OpenReview(review))
-    c.table = replace(c.table, following=F.live(c.table.following), peek=False)
+    c.step(OpenReview(review), F.GoLive(), table.HidePeek())
 
 
 def cancel_review(c: Controller, args: None) -> None:
@@ -189,7 +195,7 @@ def cancel_review(c: Controller, args: None) -> None:
 
 
 def close_review(c: Controller, args: None) -> None:
-    coached(c, CloseReview())
+    c.step(CloseReview())
 
 
 def show_review_item(c: Controller, index: int) -> None:
@@ -200,14 +206,13 @@ def show_review_item(c: Controller, index: int) -> None:
     items = review.items()
     if not 0 <= index < len(items):
         return
-    coached(c, ShowReviewItem(index))
-    c.table = replace(c.table, following=F.replay_at(
-        c.table.following, items[index].step - 1, len(c.session.story())))
+    c.step(ShowReviewItem(index))
+    c.step(F.ShowMoment(items[index].step - 1, len(c.session.story())))
 
 
 def review_back(c: Controller, args: None) -> None:
-    coached(c, ShowReviewItem(None))
-    c.table = replace(c.table, following=F.live(c.table.following))
+    c.step(ShowReviewItem(None))
+    c.step(F.GoLive())
 
 
 def ask_hint(c: Controller, args: None) -> None:
@@ -218,5 +223,5 @@ def ask_hint(c: Controller, args: None) -> None:
     if key is None or hint_asked(c.coach, key) is None:  # (asked or shown already)
         return
     assert c.session is not None
-    coached(c, AskHint(key))
+    c.step(AskHint(key))
     count_hint(c.session.game.meta, key[2])

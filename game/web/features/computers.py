@@ -9,13 +9,14 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
-from ...actions import Action, Build, ReturnPiece
+from ...actions import Action
 from ...ai import ComputerPlayer, Level, find_level, think
 from ...ai.levels import RANDOM
 from ...public_record import is_view_game
 from ...view import player_view
 from ..thinking.coach import Request
 from . import keeping
+from . import playing as table
 from .sounds import heard
 
 if TYPE_CHECKING:
@@ -116,14 +117,14 @@ def computer_request(c: Controller) -> Request:
 
 
 def show_preview(c: Controller, action: Action | None) -> None:
-    c.preview = action if isinstance(action, (Build, ReturnPiece)) else None
+    c.step(table.Preview(action))
 
 
 def commit_computer(c: Controller, action: Action) -> None:
     """Play a computer's decision. Like a tap's, its Save is queued first and its sound
     after it, for the one interpreter (the jobs carry them out before they draw or think
     on), so a move the storage refuses is taken back there and makes no sound."""
-    c.preview = None
+    c.step(table.Preview(None))
     if c.session is not None:
         start = len(c.effects)
         c.session.commit(action)

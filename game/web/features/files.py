@@ -29,6 +29,7 @@ from ..saves.sharing import (
 from ..saves.storage import StorageError
 from . import following
 from . import navigating as nav
+from . import page as P
 from . import playing as table
 from .navigating import ALLOWED_PREFS
 from .page import is_motion, is_speed, is_theme
@@ -100,7 +101,12 @@ class CopyLink:
     url: str
 
 
-SharingAction = ExportWhole | CancelWholeExport | ShowLink | CloseLink | CopyLink
+@dataclass(frozen=True)
+class GameChanged:
+    """Another game (or none) is open: no link or warning of the last one stays."""
+
+
+SharingAction = ExportWhole | CancelWholeExport | ShowLink | CloseLink | CopyLink | GameChanged
 
 
 def update(s: Sharing, action: SharingAction) -> tuple[Sharing, tuple[Effect, ...]]:
@@ -119,16 +125,14 @@ def update(s: Sharing, action: SharingAction) -> tuple[Sharing, tuple[Effect, ..
         case CopyLink(url):
             after, effects = link_copied(s, url)
             return after, tuple(effects)
+        case GameChanged():
+            return CLOSED, ()
         case _:
             assert_never(action)
 
 
 # ------------------------------------------------------------------ the handlers
 
-def shared(c: Controller, action: SharingAction) -> None:
-    """Sharing's update applied to the controller's state, its effects queued."""
-    c.sharing, effects = update(c.sharing, action)
-    c.effects.extend(effects)
 
 
 def export_game(c: Controller, args: None) -> None:
@@ -136,7 +140,7 @@ def export_game(c: Controller, args: None) -> None:
     game whole, an unfinished one's view (game/public_record.py)."""
     if c.session is not None:
         game = c.session.game
-        table.tabled(c, table.CloseMenu())  # (the game menu has it too)
+        c.step(table.CloseMenu())  # (the game menu has it too)
         c.effects.append(Download(export_name(game, c.clock()), shared_text(game)))
 
 
@@ -146,28 +150,28 @@ def export_whole(c: Controller, confirmed: bool) -> None:
     session = c.session
     if session is None or session.state.is_over or is_view_game(session.game):
         return
-    table.tabled(c, table.CloseMenu())
-    shared(c, ExportWhole(confirmed, session.game, c.clock()))
+    c.step(table.CloseMenu())
+    c.step(ExportWhole(confirmed, session.game, c.clock()))
 
 
 def cancel_whole_export(c: Controller, args: None) -> None:
-    shared(c, CancelWholeExport())
+    c.step(CancelWholeExport())
 
 
 def share_link(c: Controller, args: None) -> None:
     """A link to the game's replay: a finished game whole, an unfinished one's view."""
     if c.session is not None:
-        shared(c, ShowLink(link_fragment(c.session.game)))
+        c.step(ShowLink(link_fragment(c.session.game)))
 
 
 def close_share(c: Controller, args: None) -> None:
-    shared(c, CloseLink())
+    c.step(CloseLink())
 
 
 def copy_link(c: Controller, args: None) -> None:
     url = share_url(c)
     if url is not None:
-        shared(c, CopyLink(url))
+        c.step(CopyLink(url))
 
 
 def send_link(c: Controller, args: None) -> None:
@@ -209,34 +213,29 @@ def restore_file(c: Controller, text: str | None) -> None:
     """Restore a backup file (None: a file far larger than any backup, not read). Games
     here are never overwritten by an older or different copy; the report says what was
     restored and skipped. A file refused as a whole changes nothing and says why."""
-    nav.homed(c, nav.ShowReport(None), nav.Leave())
+    c.step(nav.ShowReport(None), nav.Leave())
     try:
         if text is None:
             raise SaveError("the file is far too large to be a backup", "too_large")
         report = restore(c.store, text, ALLOWED_PREFS)
     except SaveError as error:
-        nav.homed(c, nav.Fail(("backup.restore_failed", {"reason": M.reason(error)})))
+        c.step(nav.Fail(("backup.restore_failed", {"reason": M.reason(error)})))
         return
-    nav.homed(c, nav.Fail(None), nav.ShowReport(report))
+    c.step(nav.Fail(None), nav.ShowReport(report))
     prefs = c.store.prefs()
     if "lang" in report.settings:
         M.set_language(prefs["lang"])
-        c.form, _ = setup_form.update(c.form, setup_form.Relabel())
-    speed = prefs.get("speed")
-    if "speed" in report.settings and is_speed(speed):
-        c.page = replace(c.page, speed=speed)
-    motion = prefs.get("motion")
-    if "motion" in report.settings and is_motion(motion):
-        c.page = replace(c.page, motion=motion)
-    theme = prefs.get("theme")
-    if "theme" in report.settings and is_theme(theme):
-        c.page = replace(c.page, theme=theme)
-    if SOUND_PREF in report.settings:
-        c.page = replace(c.page, muted=prefs.get(SOUND_PREF) == "off")
+        c.step(setup_form.Relabel())
+    speed, motion, theme = prefs.get("speed"), prefs.get("motion"), prefs.get("theme")
+    taken = report.settings
+    c.step(P.SetPrefs(speed=speed if "speed" in taken and is_speed(speed) else None,
+                      motion=motion if "motion" in taken and is_motion(motion) else None,
+                      theme=theme if "theme" in taken and is_theme(theme) else None,
+                      muted=prefs.get(SOUND_PREF) == "off" if SOUND_PREF in taken else None))
 
 
 def close_restore_report(c: Controller, args: None) -> None:
-    nav.homed(c, nav.ShowReport(None))
+    c.step(nav.ShowReport(None))
 
 
 def open_link(c: Controller, fragment: str) -> None:
@@ -250,7 +249,7 @@ def open_link(c: Controller, fragment: str) -> None:
 
 def import_failed(c: Controller, reason: M.Said) -> None:
     c.set_session(None, None)
-    nav.homed(c, nav.Fail(("share.import_failed", {"reason": reason})))
+    c.step(nav.Fail(("share.import_failed", {"reason": reason})))
 
 
 def adopt_game(c: Controller, game: Game) -> None:
@@ -263,6 +262,6 @@ def adopt_game(c: Controller, game: Game) -> None:
         except StorageError as error:
             import_failed(c, M.reason(error))
             return
-    nav.homed(c, nav.Fail(None))
+    c.step(nav.Fail(None))
     if c.open_game(ident) and game.state.is_over and not c.table.following.replaying:
         following.open_replay(c, None)

@@ -139,8 +139,22 @@ class CloseReplay:
     pass
 
 
+@dataclass(frozen=True)
+class ShowMoment:
+    """The board just after ``step`` of ``count`` log steps (a reviewed decision's moment;
+    the replay's log is not scrolled to it)."""
+
+    step: int
+    count: int
+
+
+@dataclass(frozen=True)
+class GoLive:
+    """The board as it is now again (what is outlined or inspected stays)."""
+
+
 FollowingAction = (ToggleLog | ShowEntry | Inspect | ToggleInspect | CloseInspector | OpenReplay
-                   | ReplayTo | CloseReplay)
+                   | ReplayTo | CloseReplay | ShowMoment | GoLive)
 
 
 def update(f: Following, action: FollowingAction) -> tuple[Following, tuple[Effect, ...]]:
@@ -165,6 +179,10 @@ def update(f: Following, action: FollowingAction) -> tuple[Following, tuple[Effe
             return after, tuple(log_follows(after))
         case CloseReplay():
             return replay_closed(f), ()
+        case ShowMoment(step, count):
+            return replay_at(f, step, count), ()
+        case GoLive():
+            return live(f), ()
         case _:
             assert_never(action)
 
@@ -176,15 +194,10 @@ def log_follows(f: Following) -> list[Effect]:
 
 # ------------------------------------------------------------------ the handlers
 # Each ``(controller, arguments)``, listed in :data:`game.web.model.ui_actions.ACTIONS`,
-# through :func:`followed`.
-
-def followed(c: Controller, action: FollowingAction) -> None:
-    """Following's update applied to the controller's state, its effects queued."""
-    c.following, effects = update(c.following, action)
-    c.effects.extend(effects)
+# through the controller's one door (``c.step``).
 
 def toggle_log(c: Controller, args: None) -> None:
-    followed(c, ToggleLog())
+    c.step(ToggleLog())
 
 
 def show_log_entry(c: Controller, step: int) -> None:
@@ -195,36 +208,37 @@ def show_log_entry(c: Controller, step: int) -> None:
     entries = c.session.story().all_entries
     if not 0 <= step < len(entries):
         return
-    followed(c, ShowEntry(step, entries[step].positions))
+    c.step(ShowEntry(step, entries[step].positions))
     focus = c.following.focus
     if focus and c.page.compact and not c.following.replaying:
-        c.table = replace(c.table, zoom_at=(focus[0] // 9, len(c.session.game.log)))
+        from .playing import ZoomIn  # (the play screen holds following: imported late)
+        c.step(ZoomIn(focus[0] // 9, len(c.session.game.log)))
 
 
 def inspect_plot(c: Controller, args: tuple[int, int]) -> None:
     """A long press on a plot: its tower in the inspector, whatever the mode."""
     if c.session is not None:
-        followed(c, Inspect(*args))
+        c.step(Inspect(*args))
 
 
 def toggle_inspect(c: Controller, args: None) -> None:
-    followed(c, ToggleInspect())
+    c.step(ToggleInspect())
 
 
 def close_inspector(c: Controller, args: None) -> None:
-    followed(c, CloseInspector())
+    c.step(CloseInspector())
 
 
 def open_replay(c: Controller, args: None) -> None:
     if c.session is None or not c.session.game.log:
         return
-    followed(c, OpenReplay(len(c.session.story())))
+    c.step(OpenReplay(len(c.session.story())))
 
 
 def replay_to(c: Controller, step: int) -> None:
     if c.session is None or not c.following.replaying:
         return
-    followed(c, ReplayTo(step, len(c.session.story())))
+    c.step(ReplayTo(step, len(c.session.story())))
 
 
 def close_replay(c: Controller, args: None) -> None:
@@ -233,5 +247,5 @@ def close_replay(c: Controller, args: None) -> None:
         from . import navigating  # (navigating imports the play screen, which imports this)
         navigating.go_home(c, None)
         return
-    c.coach = replace(c.coach, review_shown=None)
-    followed(c, CloseReplay())
+    from .coaching import ShowReviewItem  # (the coach imports this module)
+    c.step(ShowReviewItem(None), CloseReplay())

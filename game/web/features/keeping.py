@@ -23,6 +23,8 @@ from ..saves.records import finished_here
 from ..saves.storage import SaveConflict, StorageError
 from ..thinking.coach import hints_on
 from . import computers
+from . import navigating as N
+from . import page as P
 from . import saved as S
 from . import tutorial as T
 
@@ -33,20 +35,17 @@ BOOKKEEPING = ("updated", "revision", "app_version", "created")
 """The ``meta`` fields a store writes itself: a save that differs only in them is not new."""
 
 
-def saved(c: Controller, action: S.SavedAction) -> None:
-    """Apply the storage state's one update (:func:`game.web.features.saved.update`)."""
-    c.saved, _ = S.update(c.saved, action)
 
 
 def failed(c: Controller, detail: str) -> None:
     """The page broke (an engine or page bug): its banner over the game, which stays."""
-    saved(c, S.Failed(("app.error", {"detail": detail})))
+    c.step(S.Failed(("app.error", {"detail": detail})))
 
 
 def retry_storage(c: Controller, args: None) -> None:
     """"Try again" after a computer's move the storage refused: the computers go on
     (and wait again, thinking once, if the storage still refuses)."""
-    saved(c, S.Retry())
+    c.step(S.Retry())
 
 
 def queue_save(c: Controller, start: int) -> None:
@@ -65,7 +64,7 @@ def save_due(c: Controller) -> Save | None:
         return None
     holds = contents(c)
     if holds == c.stored or holds is None:
-        saved(c, S.Settled())
+        c.step(S.Settled())
         return None
     return Save(holds)
 
@@ -85,7 +84,7 @@ def _write(c: Controller, save: Save) -> bool:
     assert c.session is not None and c.game_id is not None  # (save.holds came from them)
     before = c.stored
     try:
-        saved(c, S.Written(c.store.save(c.game_id, c.session.game), save.holds))
+        c.step(S.Written(c.store.save(c.game_id, c.session.game), save.holds))
     except SaveConflict as conflict:
         adopt(c, conflict.kind)
         return False
@@ -143,11 +142,11 @@ def storage_full(c: Controller, reason: M.Said) -> None:
             c.session = back
             if computers.computer_to_move(c) or computers.auto_continue(c):
                 # A computer's move: thinking it out again would fail again. Wait.
-                saved(c, S.Refused(("storage.computer_waits", {"reason": reason}), wait=True))
+                c.step(S.Refused(("storage.computer_waits", {"reason": reason}), wait=True))
             else:
-                saved(c, S.Refused(("storage.move_not_saved", {"reason": reason})))
+                c.step(S.Refused(("storage.move_not_saved", {"reason": reason})))
             return
-    saved(c, S.Refused(("storage.full", {"reason": reason})))
+    c.step(S.Refused(("storage.full", {"reason": reason})))
 
 
 def adopt(c: Controller, kind: str) -> None:
@@ -156,12 +155,11 @@ def adopt(c: Controller, kind: str) -> None:
     if ident is None:
         return
     if kind == "newer" and c.open_game(ident):
-        c.notice = "other-tab"
+        c.step(P.Notice("other-tab"))
         return
     c.set_session(None, None)
-    c.start_error = ("storage.deleted_elsewhere", {}) if kind == "deleted" else (
-        "storage.newer_app", {})
-    c.notice = "other-tab"
+    gone: S.Banner = ("storage.deleted_elsewhere", {}) if kind == "deleted" else ("storage.newer_app", {})
+    c.step(N.Fail(gone), P.Notice("other-tab"))
 
 
 def external_change(c: Controller) -> bool:

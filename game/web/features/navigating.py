@@ -21,6 +21,7 @@ from ..thinking.coach import hints_on
 from . import keeping
 from . import page as P
 from . import playing as table
+from . import rules as R
 from . import tutorial as T
 from .page import MOTIONS, SPEEDS, THEMES
 from .sounds import SOUND_PREF, SOUND_VALUES
@@ -106,74 +107,63 @@ def update(h: Home, action: HomeAction) -> tuple[Home, tuple[Effect, ...]]:
             assert_never(action)
 
 
-def homed(c: Controller, *actions: HomeAction) -> None:
-    """The start screen's update for each of ``actions`` in turn, its effects queued."""
-    for action in actions:
-        c.home, effects = update(c.home, action)
-        c.effects.extend(effects)
 
 
 # ------------------------------------------------------------------ the handlers
 
-def paged(c: Controller, *actions: P.PageAction) -> None:
-    """The page's one update (:func:`game.web.features.page.update`) for each of
-    ``actions`` in turn, its effects queued."""
-    for action in actions:
-        c.page, effects = P.update(c.page, action)
-        c.effects.extend(effects)
 
 
 def go_home(c: Controller, args: None) -> None:
     c.set_session(None, None)
     c.store.set_current(None)
-    paged(c, P.ShowRules(False))
-    homed(c, Leave())
+    c.step(R.CloseRules())
+    c.step(Leave())
 
 
 def open_rules(c: Controller, args: None) -> None:
-    paged(c, P.ShowRules(True))
+    c.step(R.OpenRules())
 
 
 def close_rules(c: Controller, args: None) -> None:
-    paged(c, P.ShowRules(False))
+    c.step(R.CloseRules())
 
 
 def toggle_menu(c: Controller, args: None) -> None:
     """Open or close the game menu of the top bar (its tools: log, inspect, speed, hide
     the cards, rules, language, saved games)."""
-    table.tabled(c, table.ToggleMenu(c.page.place == "play"))
+    c.step(table.ToggleMenu(c.page.place == "play"))
 
 
 def close_menu(c: Controller, args: None) -> None:
-    table.tabled(c, table.CloseMenu())
+    c.step(table.CloseMenu())
 
 
 def start_setup(c: Controller, args: None) -> None:
     """The setup screen, filled in like the open game, else like the last table used
     (else as it was left)."""
     if c.session is not None:
-        c.form = replace(SetupForm.from_settings(c.session.settings, c.controllers),
-                         hints=hints_on(c.session.game.meta))
+        c.step(setup_form.Fill(replace(SetupForm.from_settings(c.session.settings, c.controllers),
+                                       hints=hints_on(c.session.game.meta))))
     else:
         kept = SetupForm.from_pref(c.store.prefs().get(TABLE_PREF), c.controllers)
         if kept is not None:
-            c.form = kept
+            c.step(setup_form.Fill(kept))
     c.set_session(None, None)
     c.store.set_current(None)
-    paged(c, P.Move("setup"))
+    c.step(P.Move("setup"))
 
 
 def play_alone(c: Controller, args: None) -> None:
     """One tap: one person against three computer players (medium), four-player rules,
     hints on (the game menu switches them off)."""
-    paged(c, P.ShowRules(False))
+    c.step(R.CloseRules())
     if c.new_game(play_alone_settings(), hints=True):
         keeping.keep_table(c)
 
 
 def start_tutorial(c: Controller, args: None) -> None:
     """The first-game tutorial: resumed where it was left, else a new one (fixed seed)."""
-    paged(c, P.ShowRules(False))
+    c.step(R.CloseRules())
     ident = c.tutorial_id()
     if ident is not None and c.open_game(ident):
         return
@@ -193,17 +183,17 @@ def set_language(c: Controller, code: str) -> None:
     choice for the next visit."""
     M.set_language(code)
     c.store.set_pref("lang", M.current_language())
-    c.form, _ = setup_form.update(c.form, setup_form.Relabel())
+    c.step(setup_form.Relabel())
 
 
 def continue_game(c: Controller, ident: str) -> None:
-    homed(c, Fail(None))
+    c.step(Fail(None))
     c.open_game(ident)
 
 
 def delete_game(c: Controller, args: tuple[str, bool]) -> None:
     delete = delete_tapped(c.home, *args)[1]
-    homed(c, TapDelete(*args))
+    c.step(TapDelete(*args))
     if delete:
         c.store.delete(args[0])
 
@@ -211,64 +201,64 @@ def delete_game(c: Controller, args: tuple[str, bool]) -> None:
 def delete_finished(c: Controller, confirmed: bool) -> None:
     """Free space: delete every finished game, after a second, confirming tap."""
     if not confirmed:
-        homed(c, TapDelete("finished", False))
+        c.step(TapDelete("finished", False))
         return
     for entry in c.entries():
         if entry.game is not None and entry.game.state.is_over:
             c.store.delete(entry.id)
-    homed(c, Leave(), Fail(None))
+    c.step(Leave(), Fail(None))
 
 
 def dismiss_home_card(c: Controller, args: None) -> None:
     c.store.set_pref(HOME_CARD, "dismissed")
     # gone now, even when the storage refuses to keep the choice
-    c.page = replace(c.page, safari_tab=False)
+    c.step(P.HideHomeCard())
 
 
 def apply_update(c: Controller, args: None) -> None:
     """Switch to the waiting new version (the browser layer activates it and reloads;
     the open game is in the storage and reopens)."""
-    paged(c, P.TakeUpdate())
+    c.step(P.TakeUpdate())
 
 
 def request_reload(c: Controller, args: None) -> None:
     """The page reloads itself."""
-    paged(c, P.AskReload())
+    c.step(P.AskReload())
 
 
 def cycle_speed(c: Controller, args: None) -> None:
-    paged(c, P.CycleSpeed())
+    c.step(P.CycleSpeed())
     c.store.set_pref("speed", c.page.speed)
 
 
 def cycle_motion(c: Controller, args: None) -> None:
     """The game menu's animations: off, normal, fast (kept for the next visits)."""
-    paged(c, P.CycleMotion())
+    c.step(P.CycleMotion())
     c.store.set_pref("motion", c.page.motion)
 
 
 def cycle_theme(c: Controller, args: None) -> None:
     """The colours of the page: the device's, light, dark (kept for the next visits)."""
-    paged(c, P.CycleTheme())
+    c.step(P.CycleTheme())
     c.store.set_pref("theme", c.page.theme)
 
 
 def toggle_sound(c: Controller, args: None) -> None:
     """The game menu's sound: on or off (kept for the next visits)."""
-    paged(c, P.ToggleSound())
+    c.step(P.ToggleSound())
     c.store.set_pref(SOUND_PREF, "off" if c.page.muted else "on")
 
 
 def toggle_peek(c: Controller, args: None) -> None:
-    table.tabled(c, table.TogglePeek())
+    c.step(table.TogglePeek())
 
 
 def zoom_in(c: Controller, city: int) -> bool:
     if not (0 <= city < 6 and c.zoom_allowed()) or c.session is None:
         return False
-    table.tabled(c, table.ZoomIn(city, len(c.session.game.log)))
+    c.step(table.ZoomIn(city, len(c.session.game.log)))
     return True
 
 
 def zoom_out(c: Controller, args: None) -> None:
-    table.tabled(c, table.ZoomOut())
+    c.step(table.ZoomOut())

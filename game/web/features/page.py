@@ -1,8 +1,8 @@
 """Where the page is and what lies over every screen (issue 24.1: a state and pure updates).
 
-:class:`Page` is one frozen value: the place (start, setup or a game), the rules overlay,
-the notice that the game was adopted from another tab, the waiting new version, the Home
-Screen card of a Safari tab, the pace of the computers and the measured size of a plot.
+:class:`Page` is one frozen value: the place (start, setup or a game), the notice that the
+game was adopted from another tab, the waiting new version, the Home Screen card of a
+Safari tab, the pace of the computers and the measured size of a plot.
 It also holds the settings of the senses (issue 26.3, 26.4, 26.6): the sound on or off,
 the pace of the page's animations (:data:`MOTIONS`) and the page's colours (:data:`THEMES`),
 the last two on the page root as ``<html data-motion>`` and ``<html data-theme>``, which
@@ -73,7 +73,6 @@ def motion_wish_changed(p: Page, kept: object, reduced_motion: bool) -> Page:
 class Page:
     place: Place = "start"
     """Where the page is (what :attr:`game.web.model.controller.Controller.screen` says)."""
-    rules_open: bool = False
     notice: PageNotice | None = None
     """A fact about the page for this render only (cleared by the next tap)."""
     update_ready: bool = False
@@ -112,10 +111,6 @@ class Page:
 
 def moved(p: Page, place: Place) -> Page:
     return replace(p, place=place)
-
-
-def rules_shown(p: Page, shown: bool) -> Page:
-    return replace(p, rules_open=shown)
 
 
 def speed_cycled(p: Page) -> Page:
@@ -162,8 +157,38 @@ class Move:
 
 
 @dataclass(frozen=True)
-class ShowRules:
-    shown: bool
+class Notice:
+    """A fact about the page for the next render (None: the tap after it clears it)."""
+
+    notice: PageNotice | None
+
+
+@dataclass(frozen=True)
+class UpdateWaiting:
+    """A new version of the site is installed and waiting (found by the service worker)."""
+
+
+@dataclass(frozen=True)
+class HideHomeCard:
+    """The Home Screen card dismissed (gone now, even if the storage refuses the choice)."""
+
+
+@dataclass(frozen=True)
+class SetPrefs:
+    """Preferences taken from a restored backup (None: that one was not restored)."""
+
+    speed: Speed | None = None
+    motion: Motion | None = None
+    theme: Theme | None = None
+    muted: bool | None = None
+
+
+@dataclass(frozen=True)
+class MotionWish:
+    """The device's wish for reduced motion changed (``kept``: the stored choice, if any)."""
+
+    kept: object
+    reduced: bool
 
 
 @dataclass(frozen=True)
@@ -203,8 +228,8 @@ class AskReload:
     """Load the page again."""
 
 
-PageAction = (Move | ShowRules | CycleSpeed | CycleMotion | CycleTheme | ToggleSound | Measure
-              | TakeUpdate | AskReload)
+PageAction = (Move | Notice | UpdateWaiting | HideHomeCard | SetPrefs | MotionWish | CycleSpeed
+              | CycleMotion | CycleTheme | ToggleSound | Measure | TakeUpdate | AskReload)
 
 
 def update(p: Page, action: PageAction) -> tuple[Page, tuple[Effect, ...]]:
@@ -212,8 +237,19 @@ def update(p: Page, action: PageAction) -> tuple[Page, tuple[Effect, ...]]:
     match action:
         case Move(place):
             return moved(p, place), ()
-        case ShowRules(shown):
-            return rules_shown(p, shown), ()
+        case Notice(notice):
+            return replace(p, notice=notice), ()
+        case UpdateWaiting():
+            return replace(p, update_ready=True), ()
+        case HideHomeCard():
+            return replace(p, safari_tab=False), ()
+        case SetPrefs(speed, motion, theme, muted):
+            return replace(p, speed=p.speed if speed is None else speed,
+                           motion=p.motion if motion is None else motion,
+                           theme=p.theme if theme is None else theme,
+                           muted=p.muted if muted is None else muted), ()
+        case MotionWish(kept, reduced):
+            return motion_wish_changed(p, kept, reduced), ()
         case CycleSpeed():
             return speed_cycled(p), ()
         case CycleMotion():

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, assert_never
 
-from ...actions import Action
+from ...actions import Action, Build, ReturnPiece
 from ...material import SEATS, Card
 from ...settings import Settings
 from ..frames.frame import BUILD, Frame, PlayPage, TurnFrame
@@ -115,7 +115,25 @@ class Follow:
     action: following.FollowingAction
 
 
-TableAction = ToggleMenu | CloseMenu | TogglePeek | ZoomIn | ZoomOut | Follow
+@dataclass(frozen=True)
+class HidePeek:
+    """The standings again instead of the final board."""
+
+
+@dataclass(frozen=True)
+class Preview:
+    """A computer's build or return shown before it is played (None: none shown)."""
+
+    action: Action | None
+
+
+@dataclass(frozen=True)
+class GameChanged:
+    """Another game (or none) is open: its screen opens as :data:`OPENED`."""
+
+
+TableAction = (ToggleMenu | CloseMenu | TogglePeek | HidePeek | ZoomIn | ZoomOut | Follow | Preview
+               | GameChanged)
 
 
 def update(t: Table, action: TableAction) -> tuple[Table, tuple[Effect, ...]]:
@@ -127,6 +145,13 @@ def update(t: Table, action: TableAction) -> tuple[Table, tuple[Effect, ...]]:
             return menu_closed(t), ()
         case TogglePeek():
             return peek_toggled(t), ()
+        case HidePeek():
+            return replace(t, peek=False), ()
+        case Preview(shown):
+            shown = shown if isinstance(shown, (Build, ReturnPiece)) else None
+            return replace(t, preview=shown), ()
+        case GameChanged():
+            return OPENED, ()
         case ZoomIn(city, moves):
             return zoomed(t, city, moves), ()
         case ZoomOut():
@@ -136,12 +161,6 @@ def update(t: Table, action: TableAction) -> tuple[Table, tuple[Effect, ...]]:
             return replace(t, following=f), effects
         case _:
             assert_never(action)
-
-
-def tabled(c: Controller, action: TableAction) -> None:
-    """The play screen's update applied to the controller's state, its effects queued."""
-    c.table, effects = update(c.table, action)
-    c.effects.extend(effects)
 
 
 BoardKey = tuple[int, int, int, bool, int | None]
@@ -176,18 +195,19 @@ def board_shown(last: BoardKey | None, frame: Frame) -> tuple[BoardKey | None, l
 # ------------------------------------------------------------------ the handlers
 
 def set_count(c: Controller, count: int) -> None:
-    c.form, _ = setup_form.update(c.form, setup_form.SetCount(count))
+    c.step(setup_form.SetCount(count))
 
 
 def set_field(c: Controller, args: tuple[str, int | None, Any, bool]) -> bool:
     field, player, value, committed = args
-    c.form, _ = setup_form.update(c.form, setup_form.SetField(field, value, player))
+    c.step(setup_form.SetField(field, value, player))
     # Typing a name must not redraw (it would move the caret); leaving the field may.
     return field != "name" or committed
 
 
 def start_game(c: Controller, args: None) -> None:
-    c.form, settings = setup_form.validated(c.form)
+    c.step(setup_form.Validate())
+    settings = setup_form.validated(c.form)[1]  # (the form just validated: the same again)
     if settings is not None and c.new_game(settings, hints=c.form.hints):
         keeping.keep_table(c)
 
@@ -221,9 +241,8 @@ def choose_piece(c: Controller, args: tuple[str | None, int]) -> None:
 
 
 def tap_plot(c: Controller, args: tuple[int, int]) -> None:
-    inspected = plot_tapped(c.table, *args)
-    if inspected is not None:
-        c.table = inspected
+    if c.table.following.inspecting or c.table.following.replaying:
+        c.step(following.Inspect(*args))  # its tower in the inspector
     elif c.session:
         c.session.tap_plot(*args)
 
@@ -242,7 +261,7 @@ def take_back(c: Controller, args: None) -> None:
     """"Undo my move": the last person's move taken back before anyone else saw a
     consequence of it (the session asks the engine whether it still may be)."""
     if c.session:
-        c.preview = None
+        c.step(Preview(None))
         c.session.take_back()
 
 
@@ -254,7 +273,7 @@ def settle(c: Controller, args: None) -> None:
 
 def ack_scoring(c: Controller, args: None) -> None:
     if c.table.peek:  # the board looked at from the scoring sheet
-        tabled(c, TogglePeek())
+        c.step(TogglePeek())
     if c.session:
         c.session.ack_scoring()
 
@@ -287,7 +306,7 @@ def toggle_hints(c: Controller, args: None) -> None:
     if session is None or session.state.is_over or not session.humans:
         return
     set_hints(session.game.meta, not hints_on(session.game.meta))
-    tabled(c, CloseMenu())
+    c.step(CloseMenu())
 
 
 def hide_cards(c: Controller, args: None) -> None:

@@ -72,7 +72,13 @@ class Failed:
     banner: Banner
 
 
-SavedAction = Opened | Written | Refused | Settled | Retry | Failed
+@dataclass(frozen=True)
+class GameChanged:
+    """Another game (or none) is open: nothing is known yet of what the storage holds of
+    it, and a problem of the last one is not its problem."""
+
+
+SavedAction = Opened | Written | Refused | Settled | Retry | Failed | GameChanged
 
 
 def update(saved: Saved, action: SavedAction) -> tuple[Saved, tuple[()]]:
@@ -92,5 +98,7 @@ def update(saved: Saved, action: SavedAction) -> tuple[Saved, tuple[()]]:
             return replace(saved, banner=None, storage_wait=False), ()
         case Failed(banner):
             return replace(saved, banner=banner), ()
+        case GameChanged():
+            return FRESH, ()
         case _:
             assert_never(action)

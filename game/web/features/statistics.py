@@ -21,7 +21,7 @@ from ..model.effects import Effect
 from ..saves import records as R
 from ..saves.kept_records import reset_records, update_records
 from . import page as P
-from .navigating import paged
+from .rules import CloseRules
 
 if TYPE_CHECKING:
     from ..model.controller import Controller
@@ -136,26 +136,21 @@ def update(s: Stats, action: StatsAction) -> tuple[Stats, tuple[Effect, ...]]:
 
 # ------------------------------------------------------------------ the handlers
 
-def stated(c: Controller, *actions: StatsAction) -> None:
-    """The statistics screen's update for each of ``actions`` in turn, its effects queued."""
-    for action in actions:
-        c.stats, effects = update(c.stats, action)
-        c.effects.extend(effects)
 
 
 def open_stats(c: Controller, args: None) -> None:
     """From the start screen or the final standings (whose game stays open behind)."""
-    paged(c, P.ShowRules(False), P.Move("stats"))
-    stated(c, Close())
+    c.step(CloseRules(), P.Move("stats"))
+    c.step(Close())
 
 
 def close_stats(c: Controller, args: None) -> None:
-    paged(c, P.Move("play" if c.session is not None else "start"))
-    stated(c, Close())
+    c.step(P.Move("play" if c.session is not None else "start"))
+    c.step(Close())
 
 
 def show_person(c: Controller, ident: str) -> None:
-    stated(c, ShowPerson(ident))
+    c.step(ShowPerson(ident))
 
 
 def rename_person(c: Controller, args: tuple[str, str]) -> None:
@@ -173,11 +168,11 @@ def rename_person(c: Controller, args: tuple[str, str]) -> None:
     saved = update_records(c.store, change)
     if not error and not saved:
         error.append(("stats.not_saved", {}))
-    stated(c, Told(error[0] if error else None))
+    c.step(Told(error[0] if error else None))
 
 
 def ask_merge(c: Controller, args: tuple[str, str | None]) -> None:
-    stated(c, AskMerge(*args))
+    c.step(AskMerge(*args))
 
 
 def merge_people(c: Controller, args: None) -> None:
@@ -186,22 +181,22 @@ def merge_people(c: Controller, args: None) -> None:
         return
     drop, keep = pending
     saved = update_records(c.store, lambda r: R.merged(r, keep, drop))
-    stated(c, Merged(keep, None if saved else ("stats.not_saved", {})))
+    c.step(Merged(keep, None if saved else ("stats.not_saved", {})))
 
 
 def cancel(c: Controller, args: None) -> None:
-    stated(c, Told(None))
+    c.step(Told(None))
 
 
 def forget_person(c: Controller, args: tuple[str, bool]) -> None:
     now = forget_tapped(c.stats, *args)[1]
-    stated(c, TapForget(*args))
+    c.step(TapForget(*args))
     if now and not update_records(c.store, lambda r: R.forgotten(r, args[0])):
-        stated(c, Told(("stats.not_saved", {})))
+        c.step(Told(("stats.not_saved", {})))
 
 
 def reset_all(c: Controller, confirmed: bool) -> None:
     now = reset_tapped(c.stats, confirmed)[1]
-    stated(c, TapReset(confirmed))
+    c.step(TapReset(confirmed))
     if now and not reset_records(c.store):
-        stated(c, Told(("stats.not_saved", {})))
+        c.step(Told(("stats.not_saved", {})))

@@ -65,7 +65,7 @@ def frame(c: Controller) -> Frame:
     """Everything this render draws, as one frozen value (see :mod:`game.web.frames.frame`)."""
     page = c.page
     update = page.update_ready and c.table.preview is None  # never over a computer's preview
-    screen, rules, notice = c.screen_name, page.rules_open, page.notice
+    screen, rules, notice = c.screen_name, c.rules.open, page.notice
     if page.place == "setup":
         known = tuple(p.name for p in people_by_last_game(load_records(c.store)))
         return SetupPage(screen=screen, rules_open=rules, notice=notice, update_ready=update,

@@ -2,22 +2,24 @@
 Session), and the one entry point for taps (:meth:`Controller.handle`, through the table of
 :mod:`game.web.model.ui_actions` to the handlers of :mod:`game.web.features`).
 
-The states (issue 24.1), each a frozen value in the module of its feature, changed by that
-module's pure functions (which return the new value, and the effects to run when there are
-any): :class:`~game.web.features.page.Page` (where the page is, the overlays, the pace),
+The states (issue 24.1), each a frozen value in the module of its feature with that
+module's one ``update(state, action) -> (state, effects)``:
+:class:`~game.web.features.page.Page` (where the page is, its notices, the pace and senses),
+:class:`~game.web.features.rules.Rules` (the rules help over any screen),
 :class:`~game.web.features.navigating.Home` (the start screen),
 :class:`~game.web.features.playing.Table` (the play screen, with the log, inspector and
 replay of :class:`~game.web.features.following.Following`),
 :class:`~game.web.features.coaching.Coaching` (hints, the review),
-:class:`~game.web.features.files.Sharing` (the link, the whole-game warning) and
-:class:`~game.web.features.saved.Saved` (what the storage holds of the open game). The setup
-form (:class:`~game.web.model.setup_form.SetupForm`) is a frozen value too. The Session is the
-one mutable game object by design: the Game's log grows with every move.
+:class:`~game.web.features.files.Sharing` (the link, the whole-game warning),
+:class:`~game.web.features.saved.Saved` (what the storage holds of the open game),
+:class:`~game.web.features.statistics.Stats` (the statistics screen) and the setup form
+(:class:`~game.web.model.setup_form.SetupForm`). The Session is the one mutable game
+object by design: the Game's log grows with every move.
 
-The attributes the browser shell, the jobs and the tests have always read (``screen``,
-``menu_open``, ``banner``, ``hint_job``...) are kept as :class:`Field` views of these states:
-reading one reads the state, setting one replaces the state with a changed copy
-(:mod:`game.web.model.fields`).
+Every change of these states goes through one door, :meth:`Controller.step`
+(:mod:`game.web.model.door`), which queues the effects the updates return. The attributes
+the browser shell, the jobs and the tests read (``screen``, ``menu_open``, ``banner``,
+``hint_job``...) are read-only views of them (:class:`~game.web.model.fields.Field`).
 
 The page (:mod:`game.web.runtime.page`) turns DOM events into ``handle`` calls, draws
 :meth:`Controller.render`, runs the effects it asks for and its background jobs
@@ -29,7 +31,6 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from ...actions import Action
@@ -43,10 +44,13 @@ from ..features import coaching, files, keeping
 from ..features import following as F
 from ..features import page as P
 from ..features import playing as table
+from ..features import saved as S
 from ..features import tutorial as T
 from ..features.coaching import Coaching, HintKey
-from ..features.navigating import HOME_CARD, Fail, Home, homed
+from ..features.navigating import HOME_CARD, Fail, Home
 from ..features.page import MIN_TAP_PX, PACE, Page, Speed, default_motion, is_speed, kept_theme
+from ..features.rules import CLOSED as RULES_CLOSED
+from ..features.rules import Rules
 from ..features.saved import FRESH, Banner, Opened, Saved
 from ..features.sounds import SOUND_PREF, heard
 from ..features.statistics import CLOSED as STATS_CLOSED
@@ -71,10 +75,11 @@ from ..screens.start import local_time_text
 from ..screens.vdom import El
 from ..thinking.coach import Answer, Request, set_hints
 from ..thinking.review import ReviewJob
+from . import door
 from .effects import Download, Effect
 from .fields import Field
 from .session import Session
-from .setup_form import SetupForm, with_problem
+from .setup_form import SetupForm, ShowProblem
 from .ui_actions import ACTIONS, KEEP_MENU_OPEN
 
 __all__ = ["MIN_TAP_PX", "PACE", "SCREEN_OF_TABLE", "Controller", "computer_ids"]
@@ -94,7 +99,7 @@ class Controller:
     the store, and the effects asked for since the shell last took them."""
 
     screen = Field[Place]("page", "place")
-    rules_open = Field[bool]("page")
+    rules_open = Field[bool]("rules", "open")
     notice = Field[PageNotice | None]("page")
     update_ready = Field[bool]("page")
     safari_tab = Field[bool]("page")
@@ -154,6 +159,7 @@ class Controller:
         self.coach = Coaching()
         self.saved: Saved = FRESH
         self.stats: Stats = STATS_CLOSED
+        self.rules: Rules = RULES_CLOSED
         # What the browser shell must do (game/web/model/effects.py), taken by it after each tap.
         self.effects: list[Effect] = []
         self.computer_players: dict[str, ComputerPlayer] = {}  # by level id, made once
@@ -174,7 +180,7 @@ class Controller:
         else:
             if ident is not None:  # a pointer to a save that is gone: repair it
                 self.store.set_current(None)
-            self.page = replace(self.page, place="start")
+            self.step(P.Move("start"))
 
     def open_game(self, ident: str) -> bool:
         """Open a stored game. With two or more people at the table, the pass-the-device
@@ -190,15 +196,14 @@ class Controller:
             return False
         session.hide_cards()
         self.set_session(session, ident)
-        keeping.saved(self, Opened(self.store.raw(ident), keeping.contents(self)))
+        self.step(Opened(self.store.raw(ident), keeping.contents(self)))
         self.store.set_current(ident)
         if is_view_game(game):  # a view is only ever replayed
             F.open_replay(self, None)
         return True
 
     def _load_failed(self, reason: str | M.Said) -> None:
-        homed(self, Fail(("start.load_failed", {"reason": reason})))
-        self.page = replace(self.page, place="start")
+        self.step(Fail(("start.load_failed", {"reason": reason})), P.Move("start"))
         self.session = None
         self.game_id = None
 
@@ -206,12 +211,10 @@ class Controller:
         self.session = session
         self.game_id = ident
         # A storage problem belongs to the game it happened in: the next write of this one
-        # meets the storage again (and says so if it still refuses).
-        self.saved = replace(FRESH, saved_text=self.saved.saved_text)
-        self.table = table.OPENED
-        self.sharing = files.CLOSED
-        coaching.coached(self, coaching.CloseReview())  # leaving the game cancels its review
-        self.page = replace(self.page, place="play" if session is not None else "start")
+        # meets the storage again (and says so if it still refuses). Leaving a game cancels
+        # its review.
+        self.step(S.GameChanged(), table.GameChanged(), files.GameChanged(),
+                  coaching.CloseReview(), P.Move("play" if session is not None else "start"))
 
     def new_game(self, settings: Settings, seed: str | None = None, hints: bool = False) -> bool:
         """Start a game, but only if it can be stored (else the screen stays and says why).
@@ -227,13 +230,10 @@ class Controller:
             text = self.store.save(ident, game, new=True)
         except (StorageError, SaveConflict) as error:
             problem = ("storage.new_game_failed", {"reason": M.reason(error)})
-            homed(self, Fail(problem))
-            self.form = with_problem(self.form, problem)
+            self.step(Fail(problem), ShowProblem(problem))
             return False
-        self.saved = replace(self.saved, saved_text=text)
         self.set_session(session, ident)
-        self.saved = replace(self.saved, stored=keeping.contents(self), banner=None)
-        homed(self, Fail(None))
+        self.step(S.Opened(text, keeping.contents(self)), Fail(None))
         self.store.set_current(ident)
         return True
 
@@ -241,7 +241,7 @@ class Controller:
     @property
     def screen_name(self) -> ScreenName:
         """The screen a person sees now (the ``data-screen`` of ``#app``)."""
-        if self.page.rules_open:
+        if self.rules.open:
             return "rules"
         if self.page.place == "play" and self.session is not None:
             screen = self.session.screen
@@ -260,7 +260,7 @@ class Controller:
         """The browser measured a plot of the whole board at ``px`` CSS pixels. Returns True
         when the board must be drawn again (it switched between overview and direct taps)."""
         was = self.page.compact
-        self.page, _ = P.update(self.page, P.Measure(px))  # (it asks nothing of the browser)
+        self.step(P.Measure(px))
         return was != self.page.compact
 
     def zoom_allowed(self) -> bool:
@@ -300,9 +300,9 @@ class Controller:
             self.report(f"malformed UI action {action!r} {dict(data or {})!r}: {error}")
             return False
         if self.page.notice is not None:
-            self.page = replace(self.page, notice=None)
+            self.step(P.Notice(None))
         if action not in KEEP_MENU_OPEN:  # any other tap acts and closes the game menu
-            table.tabled(self, table.CloseMenu())
+            self.step(table.CloseMenu())
         if self.session is not None and self.game_id is not None:
             reason = self.store.changed_elsewhere(self.game_id)
             if reason is not None:  # this tab is out of date: adopt, drop the tap
@@ -314,6 +314,12 @@ class Controller:
             keeping.queue_save(self, start)  # first: nothing may lose it
         heard(self)  # the sound of a move this tap made (dropped if the storage refuses it)
         return result is not False
+
+    def step(self, *actions: door.StateAction) -> None:
+        """The one door to the page's states (:func:`game.web.model.door.step`, in turn for
+        each action); what the updates ask of the browser is queued (:meth:`take_effects`)."""
+        for action in actions:
+            self.effects.extend(door.step(self, action))
 
     def tutorial_id(self) -> str | None:
         """The saved tutorial not kept (not listed among the saved games), if any."""

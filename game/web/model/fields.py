@@ -1,23 +1,22 @@
-"""A field of one of the page's frozen states, as an attribute of the object holding them.
+"""A field of one of the page's frozen states, read as an attribute of the controller.
 
 The controller keeps its state in frozen values (game/web/features/*: ``Page``, ``Table``,
-``Coaching``...). The browser shell, the background jobs and older handlers read and set
-plain attributes (``c.menu_open``, ``c.banner``, ``c.hint_job = None``); a :class:`Field`
-keeps those working, typed, without a mutable copy of anything: it reads the state's field,
-and a write replaces the whole state with a changed copy (``dataclasses.replace``)."""
+``Coaching``...), each changed only through the controller's one door
+(:meth:`game.web.model.controller.Controller.step`). The browser shell, the background jobs
+and the tests read plain attributes (``c.menu_open``, ``c.banner``, ``c.hint_job``); a
+:class:`Field` keeps those working, typed, and read-only: setting one is an
+``AttributeError``, so a change cannot go round its state's update."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Generic, TypeVar, overload
 
 T_ = TypeVar("T_")
 
 
 class Field(Generic[T_]):
-    """One field of one of the controller's frozen states, as a controller attribute:
-    read, it is the state's field; set, the state is replaced by a copy with that field
-    changed (``dataclasses.replace``), so the states themselves never change."""
+    """One field of one of the controller's frozen states, as a read-only controller
+    attribute (a data descriptor: ``__set__`` refuses, so nothing shadows it)."""
 
     def __init__(self, state: str, name: str = "") -> None:
         self.state = state
@@ -38,4 +37,5 @@ class Field(Generic[T_]):
         return value
 
     def __set__(self, obj: Any, value: T_) -> None:
-        setattr(obj, self.state, replace(getattr(obj, self.state), **{self.name: value}))
+        raise AttributeError(
+            f"{self.name} is read-only: change {self.state} through Controller.step")

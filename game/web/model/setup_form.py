@@ -189,8 +189,27 @@ class Relabel:
     """The language changed: names nobody typed follow it."""
 
 
-SetupAction = SetCount | SetField | Relabel
-"""Everything that changes the form (apart from its validation, :func:`validated`)."""
+@dataclass(frozen=True)
+class Validate:
+    """"Start the game": the form with its problems marked (:func:`validated`)."""
+
+
+@dataclass(frozen=True)
+class ShowProblem:
+    """A problem that is not the form's own (the storage refused the game)."""
+
+    problem: Problem
+
+
+@dataclass(frozen=True)
+class Fill:
+    """The form filled in anew (like the open game, or the last table used)."""
+
+    form: SetupForm
+
+
+SetupAction = SetCount | SetField | Relabel | Validate | ShowProblem | Fill
+"""Everything that changes the form."""
 
 
 def update(form: SetupForm, action: SetupAction) -> tuple[SetupForm, tuple[()]]:
@@ -200,6 +219,12 @@ def update(form: SetupForm, action: SetupAction) -> tuple[SetupForm, tuple[()]]:
         return counted(form, action.count), ()
     if isinstance(action, SetField):
         return _field_set(form, action.field, action.value, action.player), ()
+    if isinstance(action, Validate):
+        return validated(form)[0], ()
+    if isinstance(action, ShowProblem):
+        return with_problem(form, action.problem), ()
+    if isinstance(action, Fill):
+        return action.form, ()
     return _relabelled(form), ()
 
 

@@ -34,6 +34,7 @@ from typing import Any, Protocol
 
 from ...actions import Action
 from ..features import computers
+from ..features.coaching import HintFailed
 from ..model.controller import Controller
 from ..thinking.coach import Answer, Request, parse_answer, request_text, work
 
@@ -167,8 +168,8 @@ class Jobs:
                     answer = await self.answer(request, partial(self._hint_wanted, request))
                     if answer is not None:
                         c.hint_done(request, answer)  # shown only for its decision
-                    elif c.hint_job == key:  # (not a hint asked since for another one)
-                        c.hint_job = None
+                    elif key is not None:  # (dropped unless it is still the one asked)
+                        c.step(HintFailed(key))
                     port.render()
                     continue
                 job = c.review

@@ -21,17 +21,11 @@ from typing import Protocol
 from ...save import MAX_SAVE_BYTES
 from .. import messages as M
 from ..features import files, keeping
+from ..features.navigating import Fail
+from ..features.page import Move, UpdateWaiting
 from ..features.playing import BoardKey, board_shown
 from ..model.controller import Controller
-from ..model.effects import (
-    LEAVES_PAGE,
-    Announce,
-    AskPersistence,
-    Effect,
-    ForgetLink,
-    Think,
-    TimerName,
-)
+from ..model.effects import LEAVES_PAGE, Announce, AskPersistence, Effect, ForgetLink, Think, TimerName
 from ..saves.backup import MAX_BACKUP_CHARS
 from ..saves.sharing import is_link
 from ..screens.page import render_page
@@ -111,13 +105,14 @@ class Page:
             c.boot()
         except Exception:  # never a blank page: fall back to the start screen
             self.report()
-            c.screen = "start"
+            c.step(Move("start"))
         if not self.storage_ok:
-            c.start_error = ("start.storage_unavailable", {})
+            c.step(Fail(("start.storage_unavailable", {})))
         if c.params.get("hash", "").startswith("#game="):
             self.run([ForgetLink(c.params.get("url", ""))])
         self.resize = E.Resize(width)
-        c.update_ready = c.update_ready or update_waiting  # found before Python started
+        if update_waiting:  # found before Python started
+            c.step(UpdateWaiting())
         self.render()
         self.run(self.after_change())
 
@@ -284,7 +279,7 @@ class Page:
 
     def on_update_ready(self, event: DomEvent) -> None:
         """The service worker of a new version is installed and waiting (assets/boot.js)."""
-        self.controller.update_ready = True
+        self.controller.step(UpdateWaiting())
         self.render()
 
     def on_visibility(self, event: DomEvent) -> None:
@@ -329,7 +324,7 @@ class Page:
         except Exception:
             self.report()
             c.session = None
-            c.screen = "start"
+            c.step(Move("start"))
             frame = c.frame()
             tree = render_page(frame)
         d = self.drawing

@@ -13,7 +13,7 @@ import asyncio
 from collections.abc import Callable
 
 from game.web import messages as M
-from game.web.features.page import motion_wish_changed
+from game.web.features.page import MotionWish
 from game.web.model.controller import Controller
 from game.web.runtime.js_types import EventTarget, JsCallback, present
 from game.web.runtime.page import Page
@@ -65,7 +65,7 @@ def make_page() -> Page:
 def follow_motion_wish(page: Page, reduced: bool) -> None:
     """The device's wish for reduced motion changed: followed while no choice is kept."""
     c = page.controller
-    c.page = motion_wish_changed(c.page, c.store.prefs().get("motion"), reduced)
+    c.step(MotionWish(c.store.prefs().get("motion"), reduced))
     page.render()
 
 

@@ -1,0 +1,71 @@
+"""The one door to the page's states (issue 24.1): every action of every state, and where
+each goes.
+
+The page's states are frozen values, each in the module of its feature with that module's
+one ``update(state, action) -> (state, effects)`` (the Elm architecture's ``update``). The
+controller holds them; :func:`step` is the only code that replaces one after the
+controller is made (tests/web/test_states.py reads the sources to check), so a change of
+the page can be found by its action, and a state cannot change behind its update's back.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from ..features import coaching, files
+from ..features import following as F
+from ..features import navigating as N
+from ..features import page as P
+from ..features import playing as T
+from ..features import rules as R
+from ..features import saved as S
+from ..features import statistics as ST
+from . import setup_form as SF
+from .effects import Effect
+
+StateAction = (P.PageAction | R.RulesAction | N.HomeAction | T.TableAction | F.FollowingAction
+               | coaching.CoachAction | files.SharingAction | S.SavedAction | ST.StatsAction
+               | SF.SetupAction)
+"""Every action of the page's states. Following the game is the play screen's, so its
+actions go to :class:`~game.web.features.playing.Table` wrapped in ``Follow``."""
+
+
+class States(Protocol):
+    """What holds the page's states (the controller)."""
+
+    page: P.Page
+    rules: R.Rules
+    home: N.Home
+    table: T.Table
+    coach: coaching.Coaching
+    sharing: files.Sharing
+    saved: S.Saved
+    stats: ST.Stats
+    form: SF.SetupForm
+
+
+def step(c: States, action: StateAction) -> tuple[Effect, ...]:
+    """``action`` applied by the update of the state it belongs to: that state replaced by
+    the new value, and what it asks of the browser returned (for the interpreter)."""
+    effects: tuple[Effect, ...] = ()
+    if isinstance(action, P.PageAction):
+        c.page, effects = P.update(c.page, action)
+    elif isinstance(action, R.RulesAction):
+        c.rules, _ = R.update(c.rules, action)
+    elif isinstance(action, N.HomeAction):
+        c.home, effects = N.update(c.home, action)
+    elif isinstance(action, T.TableAction):
+        c.table, effects = T.update(c.table, action)
+    elif isinstance(action, F.FollowingAction):
+        c.table, effects = T.update(c.table, T.Follow(action))
+    elif isinstance(action, coaching.CoachAction):
+        c.coach, effects = coaching.update(c.coach, action)
+    elif isinstance(action, files.SharingAction):
+        c.sharing, effects = files.update(c.sharing, action)
+    elif isinstance(action, S.SavedAction):
+        c.saved, _ = S.update(c.saved, action)
+    elif isinstance(action, ST.StatsAction):
+        c.stats, effects = ST.update(c.stats, action)
+    else:
+        c.form, _ = SF.update(c.form, action)
+    return effects
