@@ -20,12 +20,15 @@ from ...view import PlayerView
 from .. import messages as M
 from ..frames.frame import TableFrame
 from . import layout, palette
+from .memo import Memo
 from .svg_pieces import LABELS, colour_chip, godzilla_token, majority_chip, tallest_medal, tower_drawing
 from .vdom import El, s
 
 COACH_MARKS = {"hint": ("coach.mark.hint", "?"), "played": ("coach.mark.played", "✗"),
                "best": ("coach.mark.best", "✓")}
 """The coach's marks on a plot: the message naming it, the sign drawn in its corner."""
+PLOTS: Memo[El] = Memo()  # a plot's drawing by what it is drawn from (marks added around)
+NAMES: Memo[str] = Memo()  # a plot's accessible name by what it says
 
 
 class _Scene:
@@ -62,21 +65,29 @@ class _Scene:
         self.coach = dict(frame.coach_marks)
 
     def plot(self, city: int, plot: int, tappable: bool = True) -> El:
-        el = _plot(self.view, self.seat, city, plot, self.colours, self.targets,
-                   self.tentative, self.judge_colours, self.last_pos, tappable)
+        view, pos, lang = self.view, city * PLOTS_PER_CITY + plot, M.current_language()
+        tentative = self.tentative
+        here = tentative if tentative and (tentative.city, tentative.plot) == (city, plot) else None
+        el = PLOTS.get((lang, self.seat, city, plot, view.board[pos], self.colours,
+                        (city, plot) in self.targets, here, self.judge_colours,
+                        self.last_pos == pos, tappable),
+                       lambda: _plot(view, self.seat, city, plot, self.colours, self.targets,
+                                     tentative, self.judge_colours, self.last_pos, tappable))
         # Keyboard and screen readers: each plot's cell (the ``hit`` rectangle, which holds no
         # text, so its name is all a screen reader hears) is a named button; Tab enters the
         # board at one plot (``tabindex`` 0), the arrow keys move between plots (game.web.runtime.page).
+        # (The kept drawing is not changed: the cell and the plot are new elements around it.)
         hit = el.children[0]
         assert isinstance(hit, El) and hit.attrs.get("class") == "hit"
-        hit.attrs["aria-label"] = plot_name(self.view, self.seat, city, plot, self.colours,
-                                            el.attrs)
-        if tappable:
-            hit.attrs["role"] = "button"
-            hit.attrs["tabindex"] = "0" if (city, plot) == self.entry else "-1"
-        else:  # the overview on a phone: a named picture inside its city's button
-            hit.attrs["role"] = "img"
-        return self.mark(el, city, plot)
+        name = NAMES.get((lang, self.seat, city, plot, view.board[pos], self.colours,
+                          city in self.open_cities, view.godzilla == pos,
+                          *(el.attrs.get(k) for k in ("data-safe", "data-pending", "data-legal",
+                                                      "class"))),
+                         lambda: plot_name(view, self.seat, city, plot, self.colours, el.attrs))
+        role = {"role": "button", "tabindex": "0" if (city, plot) == self.entry else "-1"} \
+            if tappable else {"role": "img"}  # the overview on a phone: a named picture
+        hit = El(hit.tag, {**hit.attrs, "aria-label": name, **role}, hit.children, hit.svg)
+        return self.mark(El(el.tag, el.attrs, [hit, *el.children[1:]], el.svg), city, plot)
 
     def mark(self, el: El, city: int, plot: int) -> El:
         """The story's marks on a plot: changed since your last turn, the tallest tower,

@@ -1,0 +1,76 @@
+"""Plots kept between renders (game/web/screens/memo.py) draw exactly what a fresh drawing
+draws: over a whole game of taps, in every language, in the overview and opened large,
+the page drawn with the kept plots equals the page drawn with none kept, and drawing it
+again changes nothing that was kept."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+from webkit import make_controller, setup_game, tap_decision
+
+from game.actions import Build
+from game.web import messages as M
+from game.web.screens import board_svg
+
+
+def forget_kept() -> None:
+    board_svg.PLOTS.kept.clear()
+    board_svg.NAMES.kept.clear()
+
+
+def drawn_alike(c) -> None:
+    kept = c.render()
+    before = copy.deepcopy(kept)
+    forget_kept()
+    assert c.render() == kept  # what the kept plots drew is what is drawn afresh
+    assert c.render() == before  # and drawing again changed nothing that was kept
+
+
+def test_kept_plots_draw_what_a_fresh_drawing_draws():
+    c = make_controller()
+    setup_game(c, 3, names=["Ann", "Bob", "Cy"], start="0")
+    rng = random.Random(8)
+    drawn = 0
+    try:
+        for step in range(90):
+            if c.session.state.is_over:
+                break
+            M.set_language(("en", "de", "fr")[step % 3])
+            c.set_board_plot_px(30 if step % 4 == 0 else 60)  # the overview now and then
+            action = rng.choice(c.session.state.legal_actions())
+            if c.screen_name == "pass":
+                c.handle("reveal")
+            elif c.screen_name == "scoring":
+                c.handle("continue")
+            elif isinstance(action, Build):  # each tap drawn: the card, the piece, the plot
+                for name, data in (("card", {"card": f"{action.card.row},{action.card.col}"}),
+                                   ("piece", {"floors": str(action.floors),
+                                              "colour": action.colour}),
+                                   ("plot", {"city": str(action.city),
+                                             "plot": str(action.plot)})):
+                    c.handle(name, data)
+                    drawn_alike(c)
+                c.handle("confirm")
+            else:
+                tap_decision(c, action, rng)
+            drawn_alike(c)
+            drawn += 1
+        assert drawn == 90 and c.session.game.log
+    finally:
+        M.set_language("en")
+        forget_kept()
+
+
+def test_a_kept_plot_is_drawn_from_the_memo():
+    forget_kept()
+    c = make_controller()
+    setup_game(c, 2, names=["Ann", "Bob"], start="0")
+    c.handle("reveal")
+    c.render()
+    first = len(board_svg.PLOTS.kept)
+    assert first == 54
+    c.render()
+    assert len(board_svg.PLOTS.kept) == first  # the same 54 plots: nothing drawn anew
+    forget_kept()
