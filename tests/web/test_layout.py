@@ -74,3 +74,35 @@ def test_the_layout_check_can_fail(tmp_path, monkeypatch):
     text = "from ..runtime.page import Page\nfrom game.web.shell import main\n"
     monkeypatch.setattr(Path, "read_text", lambda self, encoding=None: text)
     assert folders_imported(bad) == {"runtime", "shell"}
+
+
+def private_uses(tree: ast.AST) -> list[str]:
+    """Private names (``_x``, not ``__x__``) taken from another module: imported by name,
+    or read as an attribute of a module imported under a name."""
+    modules: set[str] = set()
+    found: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            modules.update((a.asname or a.name).split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                if alias.name.startswith("_") and not alias.name.startswith("__"):
+                    found.append(f"from {node.module} import {alias.name}")
+                modules.add(alias.asname or alias.name)
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                and node.value.id in modules and node.attr.startswith("_")
+                and not node.attr.startswith("__")):
+            found.append(f"{node.value.id}.{node.attr}")
+    return found
+
+
+def test_no_module_uses_another_modules_private_names():
+    """Issue 24.6: what a module keeps to itself (a leading underscore) stays there; a name
+    another module needs is public, and says so."""
+    game = Path(__file__).resolve().parents[2] / "game"
+    uses = {str(path.relative_to(game)): found for path in game.rglob("*.py")
+            if (found := private_uses(ast.parse(path.read_text(encoding="utf-8"))))}
+    assert uses == {}
+    sample = "from .a import _hidden, shown\nimport b as B\nB._peek()\nB.ok()\n"
+    assert private_uses(ast.parse(sample)) == ["from a import _hidden", "B._peek"]
