@@ -7,10 +7,13 @@ kept big pieces. So at a leaf, for every tower and every colour other than its o
 person, the pieces that colour still has for later rounds (stock and unused supply) decide
 whether it can take the tower over: each piece big enough is a chance (``TAKE_CHANCE`` per
 piece, at most one per round left, capped at ``MAX_TAKE``) to win the tower for the
-scorings after it, and the owner loses what the others may win. Summed per colour this is
-the **outlook**: expected points still to move by take-overs, given the stocks by size
-against the targets on the board. Keeping a big piece raises a colour's outlook and lowers
-its opponents'; a tower that needs a big piece to take is worth more to whoever has one.
+scorings after it, and the owner loses what the others may win. The chances are a
+*person's*: at two players a person's two colours pool their pieces into one taker (one
+hand, one take per tower), so the other person's two colours do not threaten a tower twice.
+Summed per colour this is the **outlook**: expected points still to move by take-overs,
+given the stocks by size against the targets on the board. Keeping a big piece raises a
+colour's outlook and lowers its opponents'; a tower that needs a big piece to take is
+worth more to whoever has one.
 
 Reads only the board, the stocks and the supplies (public), so it is safe at any leaf.
 """
@@ -109,6 +112,7 @@ def outlook(state: State, scorings_left: float, mid_round: bool = False) -> list
         else:
             reaches.append((big, _NO_PLOTS))
         gains[c] += reserve
+    people = list(enumerate(settings.player_colours))
     info = TOWER_INFO
     godzilla = state.godzilla
     for pos, tower in enumerate(state.board):
@@ -119,23 +123,40 @@ def outlook(state: State, scorings_left: float, mid_round: bool = False) -> list
         lead = per[top]
         top_owner = owner_of[top]
         lost = lost_now = 0.0
-        for c in range(k):
-            if owner_of[c] == top_owner:
+        for person, colours in people:
+            if person == top_owner:
                 continue
-            need = lead - per.get(c, 0)
-            if need > MAX_PIECE:
-                continue
-            n = capable[c][need if need > 1 else 1]
-            if now_worth:
-                big, plots_now = reaches[c]
-                if big >= need and pos % PLOTS_PER_CITY in plots_now:
-                    gains[c] += NOW_TAKE * now_worth
-                    lost_now += NOW_TAKE
+            # One person takes a tower once, with whichever of its colours can: its
+            # colours' pieces add up to its chances (capped as one colour's are) and the
+            # gain is shared among them, so at two players the other person's two colours
+            # are not two independent takers (issue 27: that doubled every threat).
+            n = 0
+            takers_now: list[int] = []
+            counted: list[tuple[int, int]] = []
+            for c in colours:
+                need = lead - per.get(c, 0)
+                if need > MAX_PIECE:
+                    continue
+                n_c = capable[c][need if need > 1 else 1]
+                if n_c:
+                    n += n_c
+                    counted.append((c, n_c))
+                if now_worth:
+                    big, plots_now = reaches[c]
+                    if big >= need and pos % PLOTS_PER_CITY in plots_now:
+                        takers_now.append(c)
+            if takers_now:
+                share = NOW_TAKE * now_worth / len(takers_now)
+                for c in takers_now:
+                    gains[c] += share
+                lost_now += NOW_TAKE
             if n:
                 chance = TAKE_CHANCE * (n if n < rounds_left else rounds_left)
                 if chance > MAX_TAKE:
                     chance = MAX_TAKE
-                gains[c] += chance * worth
+                value = chance * worth
+                for c, n_c in counted:
+                    gains[c] += value * (n_c / n)
                 lost += chance
         if lost:
             gains[top] -= (lost if lost < 1.0 else 1.0) * worth

@@ -25,10 +25,10 @@ from game.ai.search import SearchPlayer
 POSITIONS = [(2, 21, "same/2"), (2, 30, "same/2b"), (3, 14, "same/3"), (4, 9, "same/4")]
 
 EXPECTED: dict[str, tuple[dict[str, object], list[int]]] = {
-    "same/2": ({"type": "select", "colour": "purple", "pieces": [1, 2, 0, 1]},
-               [62, 57, 73, 54, 58, 83, 39, 58, 60, 56]),
+    "same/2": ({"type": "select", "colour": "purple", "pieces": [1, 2, 1, 0]},
+               [63, 41, 58, 62, 63, 59, 69, 62, 60, 63]),
     "same/2b": ({"type": "build", "card": [0, 2], "city": 1, "plot": 2, "colour": "blue",
-                 "floors": 2}, [54, 26, 42, 57, 46, 63, 103, 76, 45, 88]),
+                 "floors": 2}, [53, 16, 18, 36, 95, 53, 107, 79, 65, 78]),
     "same/3": ({"type": "build", "card": [1, 0], "city": 5, "plot": 3, "colour": "blue",
                 "floors": 2}, [63, 63, 63, 31, 30, 30, 30, 30, 30, 30]),
     "same/4": ({"type": "build", "card": [2, 1], "city": 1, "plot": 7, "colour": "blue",
@@ -39,7 +39,10 @@ issue 27's ``search:3`` (600 iterations, 400 at 3-player tables). The first reco
 ``same/2`` (a selection) differed in Pyodide: ``sum()`` of floats rounds differently since
 Python 3.12, which reordered two selections of equal value; ``game/ai`` now adds floats
 left to right or with ``math.fsum``. ``same/2`` was recorded again when the search began
-to read a two-player person's colours together (issue 27.3: other pieces are chosen)."""
+to read a two-player person's colours together (issue 27.3: other pieces are chosen), and
+both two-player positions again when foresight began to count the other person's two
+colours as one taker (issue 27: ``same/2`` chooses other pieces, ``same/2b`` the same
+build with other visits); the 3- and 4-player decisions did not change."""
 
 
 def _uncapped() -> SearchPlayer:

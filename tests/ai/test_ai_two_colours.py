@@ -16,14 +16,16 @@ from ai_helpers import advance, new_game
 
 from game.ai import STRONGEST
 from game.ai.evaluate import SAFE_BONUS, colour_values
+from game.ai.foresight import LATER_SHARE, MAX_TAKE, NOW_TAKE, outlook
 from game.ai.search import SearchPlayer, projected_points
 from game.ai.selection import ranked_selections, takeover_needs
 from game.board import EMPTY_BOARD, Tower
-from game.material import Card
+from game.material import PLOTS_PER_CITY, SEAT_PLOTS, Card
+from game.scoring import TOWER_POINTS
 from game.state import State
 from game.view import player_view
 
-BLUE, RED, YELLOW = 0, 1, 2
+BLUE, RED, YELLOW, PURPLE = 0, 1, 2, 3
 """At two players person 0 plays blue and red, person 1 yellow and purple."""
 
 
@@ -109,3 +111,31 @@ def test_the_search_chooses_pieces_for_the_persons_real_take_overs():
     thinking = level.start(view, random.Random(0))
     width = level.config_for(2).root_select_width or level.config_for(2).root_width
     assert thinking.candidates == ranked_selections(view, two_colour=True)[:width]
+
+
+def test_the_other_persons_two_colours_are_one_taker_in_the_search_s_outlook():
+    """A blue tower with a lead of 2 that person 1 (yellow and purple) can reach this round
+    with a card in hand, both colours holding every piece size: one person takes a tower
+    once, so blue loses one taker's chances (``NOW_TAKE`` this round, ``MAX_TAKE`` later)
+    and person 1 gains exactly what blue loses. Counting yellow and purple as two takers
+    (before the fix) made the loss certain (twice ``NOW_TAKE``) and gave person 1 more
+    than the tower is worth (twice ``MAX_TAKE``)."""
+    game = new_game(2, "taker")
+    while game.state.phase != "build":
+        game.play(game.state.legal_actions()[0])
+    state = game.state
+    north = SEAT_PLOTS[state.settings.seat_of(1)]
+    pos = 2 * PLOTS_PER_CITY + north[state.hands[1][0]]  # city 2, a plot person 1 reaches
+    full = (2, 2, 2, 2)
+    state = state.replace(supply=(full, full, full, full), stock=(full, full, full, full))
+    assert state.settings.player_colours[1] == (YELLOW, PURPLE)
+    later = 3.0  # the weight of the scorings after this round's
+    with_tower = outlook(_with(state, {pos: ((BLUE, 2),)}), later, mid_round=True)
+    without = outlook(_with(state, {}), later, mid_round=True)
+    change = [a - b for a, b in zip(with_tower, without)]
+    worth = TOWER_POINTS * later * LATER_SHARE
+    now_worth = TOWER_POINTS * (1.0 + later) - worth
+    assert abs(change[BLUE] + NOW_TAKE * now_worth + MAX_TAKE * worth) < 1e-9
+    assert change[RED] == 0.0
+    assert change[YELLOW] > 0 and change[PURPLE] > 0
+    assert abs(change[YELLOW] + change[PURPLE] + change[BLUE]) < 1e-9
