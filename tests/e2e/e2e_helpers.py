@@ -41,6 +41,24 @@ SIZES = {**VIEWPORTS, "ipad-portrait": {"width": 820, "height": 1180},
 ISSUE_SIZES = ("phone", "ipad-portrait", "ipad-landscape")
 """The three sizes issue 25's screenshots are looked at in (390x844, 820x1180, 1180x820)."""
 
+LEAN = "snapshot=0&aiworker=off"
+"""The page's test switches for a start that runs one interpreter instead of three.
+
+A first visit in a fresh browser context (what almost every test is) boots the page's
+interpreter, then a worker that makes the memory snapshot (a second interpreter) and then
+the thinking worker (a third, restored from that snapshot). `?snapshot=0` makes no snapshot
+and `?aiworker=off` starts no worker (the page thinks itself), so a page start costs about
+a third less CPU (3.9 s instead of 5.6 s measured in Chromium, docs/testing.md): the
+Chromium suite is CPU-bound on two shared cores. ui_driver.FAST_LEAN (with ``?fast=1``) is
+what `open_app` and `load_into` use by default.
+
+NOT for tests about what it leaves out, which keep the full first visit (ui_driver.FAST or
+the bare URL): the boot and the snapshot (test_boot, test_boot_snapshot, test_kept_screen),
+the thinking worker and the coach with and without it (test_think_worker, test_coach:
+anything that waits for ``data-ai-worker="ready"`` or reads ``data-think-source="worker"``),
+the service worker, offline and healing (test_offline_heal, the offline link in
+test_ui_story), updates (test_update) and the headers (test_headers)."""
+
 # Two shared cores boot Pyodide in ~3 s; leave a wide margin for a loaded CI machine.
 READY_TIMEOUT_MS = 60_000
 

@@ -15,7 +15,7 @@ import json
 import pytest
 from e2e_helpers import ROOT, SCREENSHOTS, VIEWPORTS, resize, screenshot
 from test_ui_screens import load_into, prepared
-from ui_driver import FAST, open_app, screen, tap
+from ui_driver import FAST_LEAN, open_app, screen, tap
 
 pytestmark = pytest.mark.e2e
 
@@ -86,10 +86,10 @@ def audit(page, name: str, lang: str, shots: bool = False) -> list:
 def test_no_serious_or_critical_axe_violations_on_the_main_screens(page, site_url, lang):
     """Every main screen, one page per language, each at the three sizes."""
     shots = lang in ("de", "fr")
-    query = f"{FAST}&lang={lang}"
+    query = f"{FAST_LEAN}&lang={lang}"
     resize(page, VIEWPORTS["tablet-landscape"])
     problems: list = []
-    open_app(page, site_url, query)
+    page.goto(site_url + "manifest.webmanifest")  # (storage cleared without a page start)
     page.evaluate("localStorage.clear()")
     open_app(page, site_url, query)
     assert page.get_attribute("html", "lang") == lang
@@ -175,9 +175,9 @@ def wait_for_my_step(page) -> None:
 
 def test_a_whole_turn_by_keyboard_alone(page, site_url):
     resize(page, VIEWPORTS["tablet-landscape"])
-    open_app(page, site_url, f"{FAST}&lang=en")
+    open_app(page, site_url, f"{FAST_LEAN}&lang=en")
     page.evaluate("localStorage.clear()")
-    open_app(page, site_url, f"{FAST}&lang=en")
+    open_app(page, site_url, f"{FAST_LEAN}&lang=en")
     tab_to(page, '[data-action="play-alone"]')
     page.keyboard.press("Enter")
     wait_for_my_step(page)
@@ -257,14 +257,14 @@ def test_a_whole_turn_by_keyboard_alone(page, site_url):
 
 def test_the_language_chooser_switches_at_once_and_is_kept(page, site_url):
     resize(page, VIEWPORTS["phone"])
-    open_app(page, site_url, FAST)
+    open_app(page, site_url, FAST_LEAN)
     page.evaluate("localStorage.clear()")
-    open_app(page, site_url, FAST + "&lang=xx")  # unknown: the browser's language (en-US)
+    open_app(page, site_url, FAST_LEAN + "&lang=xx")  # unknown: the browser's language (en-US)
     assert page.get_attribute("html", "lang") == "en"
     page.select_option('select[data-action="language"]', "fr")
     page.wait_for_selector('html[lang="fr"]')
     assert page.inner_text('[data-action="play-alone"]') == "Jouer seul"
-    open_app(page, site_url, FAST)  # the choice is kept
+    open_app(page, site_url, FAST_LEAN)  # the choice is kept
     assert page.get_attribute("html", "lang") == "fr"
     tap(page, '[data-action="play-alone"]')
     page.wait_for_selector('#app[data-screen="play"]')
@@ -280,9 +280,9 @@ def test_the_language_chooser_switches_at_once_and_is_kept(page, site_url):
 
 def test_the_tutorial_guides_is_left_and_resumed(page, site_url):
     resize(page, VIEWPORTS["tablet-landscape"])
-    open_app(page, site_url, FAST)
+    open_app(page, site_url, FAST_LEAN)
     page.evaluate("localStorage.clear()")
-    open_app(page, site_url, FAST + "&lang=de")
+    open_app(page, site_url, FAST_LEAN + "&lang=de")
     tap(page, '[data-action="tutorial"]')
     page.wait_for_selector('[data-tutorial="tutorial.select"]')
     screenshot(page, "a11y-de-tutorial", sizes=("tablet-landscape", "phone"))

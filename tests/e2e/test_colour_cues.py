@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 from e2e_helpers import SCREENSHOTS, VIEWPORTS, resize
 from test_ui_screens import load_into, prepared
-from ui_driver import FAST, open_app, screen, tap
+from ui_driver import FAST_LEAN, open_app, screen, tap
 
 from game.board import floors_by_colour
 from game.material import COLOURS
@@ -90,7 +90,7 @@ def test_the_board_draws_each_colours_cue_in_every_language(page, site_url, game
     resize(page, VIEWPORTS["tablet-landscape"])
     seen = {}
     for lang in ("en", "de", "fr"):
-        load_into(page, site_url, game_data, f"{FAST}&lang={lang}")
+        load_into(page, site_url, game_data, f"{FAST_LEAN}&lang={lang}")
         open_turn(page)
         found = page.evaluate(CUES_JS)
         assert len(found["plots"]) >= 14, found
@@ -120,13 +120,13 @@ def test_screenshots_under_colour_vision_filters(page, site_url, game_data, new_
     SCREENSHOTS.mkdir(exist_ok=True)
     for size, viewport in VIEWPORTS.items():
         resize(page, viewport)
-        load_into(page, site_url, game_data, f"{FAST}&lang=en")
+        load_into(page, site_url, game_data, f"{FAST_LEAN}&lang=en")
         open_turn(page)
         page.locator("svg.board").scroll_into_view_if_needed()
         shoot_filtered(page, size)
     # a phone as it is (three device pixels to a CSS pixel): the board's upper half, close up
     phone = new_context(viewport=VIEWPORTS["phone"], device_scale_factor=3).new_page()
-    load_into(phone, site_url, game_data, f"{FAST}&lang=en")
+    load_into(phone, site_url, game_data, f"{FAST_LEAN}&lang=en")
     open_turn(phone)
     box = phone.locator("svg.board").bounding_box()
     assert box is not None
@@ -136,7 +136,7 @@ def test_screenshots_under_colour_vision_filters(page, site_url, game_data, new_
 
 def test_the_rules_help_shows_the_list_of_cues(page, site_url):
     resize(page, VIEWPORTS["phone"])
-    open_app(page, site_url, f"{FAST}&lang=de")
+    open_app(page, site_url, f"{FAST_LEAN}&lang=de")
     tap(page, '[data-action="rules"]')
     figure = page.locator('[data-rules-figure="cues"]')
     figure.scroll_into_view_if_needed()

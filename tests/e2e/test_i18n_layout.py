@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from e2e_helpers import VIEWPORTS, resize, screenshot
 from test_ui_screens import load_into, prepared
-from ui_driver import FAST, open_app, screen, tap
+from ui_driver import FAST_LEAN, open_app, screen, tap
 
 pytestmark = pytest.mark.e2e
 
@@ -60,7 +60,7 @@ def check_fits(page, lang: str, name: str) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "de", "fr"])
 def test_translations_fit_a_phone(page, site_url, lang):
-    query = f"{FAST}&lang={lang}"
+    query = f"{FAST_LEAN}&lang={lang}"
     resize(page, VIEWPORTS["phone"])
     open_app(page, site_url, query)
     assert page.inner_text(".subtitle") == SUBTITLE[lang]
@@ -107,6 +107,6 @@ def test_translations_fit_a_phone(page, site_url, lang):
 
 def test_default_player_names_follow_the_language(page, site_url):
     resize(page, VIEWPORTS["phone"])
-    open_app(page, site_url, f"{FAST}&lang=de")
+    open_app(page, site_url, f"{FAST_LEAN}&lang=de")
     tap(page, '[data-action="new-game"]')
     assert page.input_value('input[data-field="name"][data-player="0"]') == "Spieler 1"

@@ -13,7 +13,7 @@ import re
 
 import pytest
 from e2e_helpers import ROOT, SCREENSHOTS, resize, wait_ready
-from ui_driver import new_game, open_app, tap
+from ui_driver import FAST_LEAN, new_game, open_app, tap
 from webkit import SavingController, play_computers
 
 from game.web.saves.storage import PREFIX, MemoryBackend, SaveStore
@@ -235,7 +235,7 @@ def test_screenshots_of_the_card_and_the_backup_tools(new_context, site_url, tmp
     for size, viewport in SIZES.items():
         context = new_context(user_agent=IPAD_SAFARI, has_touch=True, viewport=viewport)
         page = context.new_page()
-        open_app(page, site_url, f"?fast=1&lang={lang}")
+        open_app(page, site_url, f"{FAST_LEAN}&lang={lang}")
         page.evaluate("(data) => { for (const k in data) localStorage.setItem(k, data[k]); }",
                       dict(list(data.items())[:1]))
         page.reload()

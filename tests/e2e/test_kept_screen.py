@@ -46,7 +46,7 @@ def reopen(context, url: str):
 
 def test_the_start_screen_comes_back_at_once(tab, site_url):
     page = tab.new_page()
-    open_app(page, site_url)
+    open_app(page, site_url, FAST)
     assert screen(page) == "start"
     page, early = reopen(tab, site_url + FAST)
     assert early["kept"] == "start" and early["inert"] and early["ready"] is None
@@ -63,7 +63,7 @@ def test_the_start_screen_comes_back_at_once(tab, site_url):
 
 def test_a_hotseat_game_comes_back_behind_its_pass_screen_never_a_hand(tab, site_url):
     page = tab.new_page()
-    open_app(page, site_url)
+    open_app(page, site_url, FAST)
     new_game(page, 2, names=["Ann", "Bob"], start=0)
     assert screen(page) == "pass"
     tap(page, '[data-action="reveal"]')  # Ann's cards are on screen when the tab is closed
@@ -84,7 +84,7 @@ def test_a_hotseat_game_comes_back_behind_its_pass_screen_never_a_hand(tab, site
 
 def test_a_save_changed_since_shows_the_loading_screen(tab, site_url):
     page = tab.new_page()
-    open_app(page, site_url)
+    open_app(page, site_url, FAST)
     new_game(page, 2, names=["Ann", "Bob"], start=0)
     page.close(run_before_unload=True)
     page = tab.new_page()
@@ -104,7 +104,7 @@ def test_a_game_against_computers_alone_keeps_no_screen(tab, site_url):
     """One person: the next start shows the board and that person's cards at once, which
     is not drawn before Python (the loading screen shows as before)."""
     page = tab.new_page()
-    open_app(page, site_url)
+    open_app(page, site_url, FAST)
     new_game(page, 2, names=["Ann", "Bob"], controllers=["human", "greedy"], start=0)
     page, early = reopen(tab, site_url + FAST)
     assert early["kept"] is None and early["loadingShown"]
@@ -113,7 +113,7 @@ def test_a_game_against_computers_alone_keeps_no_screen(tab, site_url):
 
 def test_a_hand_edited_entry_is_ignored(tab, site_url):
     page = tab.new_page()
-    open_app(page, site_url)
+    open_app(page, site_url, FAST)
     page.evaluate("""() => localStorage.setItem("manhattan:boot-screen",
         JSON.stringify({v: 1, screen: "play", game: null, revision: null,
                         html: "<div data-card='1'>cards</div>"}))""")

@@ -10,7 +10,7 @@ import random
 
 import pytest
 from e2e_helpers import SCREENSHOTS, resize
-from ui_driver import choose_selection, click, new_game, open_app, tap, wait_for_person
+from ui_driver import FAST_LEAN, choose_selection, click, new_game, open_app, tap, wait_for_person
 
 pytestmark = pytest.mark.e2e
 
@@ -104,7 +104,7 @@ def zoom_into(page, city: int, lang: str, first: bool) -> bool:
 @pytest.mark.parametrize("lang", ["de", "fr"])
 def test_a_hotseat_game_on_a_phone_keeps_the_board_in_view(page, site_url, lang):
     resize(page, PHONE)
-    open_app(page, site_url, f"?fast=1&lang={lang}")
+    open_app(page, site_url, f"{FAST_LEAN}&lang={lang}")
     new_game(page, 4, controllers=["human", "human", "search:1", "greedy"])
     rng = random.Random(6)
     builds = zooms = 0

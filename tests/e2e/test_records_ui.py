@@ -9,7 +9,7 @@ import json
 
 import pytest
 from e2e_helpers import SCREENSHOTS, resize
-from ui_driver import new_game, open_app, screen, tap
+from ui_driver import FAST_LEAN, new_game, open_app, screen, tap
 
 pytestmark = pytest.mark.e2e
 
@@ -39,7 +39,7 @@ def _shots(page, name: str) -> None:
 
 
 def test_a_finished_game_is_in_the_statistics_and_play_again_rotates(page, site_url):
-    open_app(page, site_url, "?fast=1&lang=de")
+    open_app(page, site_url, f"{FAST_LEAN}&lang=de")
     page.evaluate("text => localStorage.setItem('manhattan:records', text)", _kept_records())
     new_game(page, 3, controllers=["random", "greedy", "random"])
     page.wait_for_selector('#app[data-screen="final"]', timeout=180_000)
@@ -61,7 +61,7 @@ def test_a_finished_game_is_in_the_statistics_and_play_again_rotates(page, site_
     assert screen(page) in ("play", "scoring", "final")
     # The page reloaded in French: the statistics are still there (and counted once).
     page.evaluate("() => localStorage.removeItem('manhattan:current')")
-    open_app(page, site_url, "?fast=1&lang=fr")
+    open_app(page, site_url, f"{FAST_LEAN}&lang=fr")
     page.wait_for_selector('#app[data-screen="start"]')
     tap(page, '[data-action="stats"]')
     page.wait_for_selector('#app[data-screen="stats"]')
@@ -79,9 +79,9 @@ def test_the_statistics_fit_a_phone_without_sideways_scrolling(page, site_url, l
     """On a 390 px phone each table's row stands as a block of labelled figures; on a wide
     screen the tables keep their columns. Both fit their cards."""
     resize(page, SIZES["phone"])
-    open_app(page, site_url, f"?fast=1&lang={lang}")
+    open_app(page, site_url, f"{FAST_LEAN}&lang={lang}")
     page.evaluate("text => localStorage.setItem('manhattan:records', text)", _kept_records())
-    open_app(page, site_url, f"?fast=1&lang={lang}")
+    open_app(page, site_url, f"{FAST_LEAN}&lang={lang}")
     tap(page, '[data-action="stats"]')
     page.wait_for_selector('#app[data-screen="stats"]')
     assert page.locator("[data-stats-person]").count() == 2

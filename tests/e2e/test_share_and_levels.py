@@ -8,7 +8,7 @@ import pytest
 from e2e_helpers import SCREENSHOTS, resize
 from test_a11y import AXE, RUN_AXE
 from test_ui_screens import load_into, prepared
-from ui_driver import FAST, tap
+from ui_driver import FAST_LEAN, tap
 
 pytestmark = pytest.mark.e2e
 
@@ -49,7 +49,7 @@ def serious(page) -> list:
 @pytest.mark.parametrize("lang", ["de", "fr"])
 def test_setup_levels_share_link_and_replay_log(page, site_url, lang):
     data = prepared(lambda c: False, count=3)
-    load_into(page, site_url, data, query=FAST + f"&lang={lang}")
+    load_into(page, site_url, data, query=FAST_LEAN + f"&lang={lang}")
     page.wait_for_selector('#app[data-screen="final"]')
     # 25.6: the share link, its buttons, axe at each size
     tap(page, '[data-action="share"]')

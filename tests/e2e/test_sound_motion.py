@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 from e2e_helpers import SCREENSHOTS, resize
-from ui_driver import new_game, open_app, tap
+from ui_driver import FAST_LEAN, new_game, open_app, tap
 
 pytestmark = pytest.mark.e2e
 
@@ -106,7 +106,7 @@ def test_a_device_without_the_wish_starts_with_the_animations_on(page, site_url)
 @pytest.mark.parametrize("lang", ["de", "fr"])
 def test_screenshots_of_the_menu_with_the_sound_and_the_animations(page, site_url, lang):
     resize(page, {"width": 390, "height": 844})
-    open_app(page, site_url, f"?fast=1&lang={lang}")
+    open_app(page, site_url, f"{FAST_LEAN}&lang={lang}")
     tap(page, '[data-action="play-alone"]')
     tap(page, '[data-action="menu"]')
     SCREENSHOTS.mkdir(exist_ok=True)

@@ -13,7 +13,7 @@ from e2e_helpers import SCREENSHOTS, resize
 from test_i18n_layout import OVERFLOW_JS
 from test_ui_screens import load_into
 from test_ui_screens import prepared as prepared_game
-from ui_driver import FAST, screen, tap
+from ui_driver import FAST_LEAN, screen, tap
 
 from game.actions import Build
 
@@ -79,7 +79,7 @@ def test_names_never_break_inside_a_word(page, site_url):
     for lang in LANGS:
         for size, viewport in SIZES.items():
             resize(page, viewport)
-            load_into(page, site_url, at_scoring, f"{FAST}&lang={lang}")
+            load_into(page, site_url, at_scoring, f"{FAST_LEAN}&lang={lang}")
             assert screen(page) == "scoring"
             problems += [(lang, size, "scoring", p) for p in page.evaluate(NAME_BREAKS_JS)]
             found = page.evaluate(OVERFLOW_JS)  # long names do not widen the sheet either
@@ -99,7 +99,7 @@ def test_names_never_break_inside_a_word(page, site_url):
     assert title == NAMES[0]
     # ... and a tap: on a phone's scoring sheet the long name is cut short; tapped, it is whole
     resize(page, SIZES["phone"])
-    load_into(page, site_url, at_scoring, f"{FAST}&lang=de")
+    load_into(page, site_url, at_scoring, f"{FAST_LEAN}&lang=de")
     cut = page.locator(".sheet .pname").filter(has_text=NAMES[0]).first
     assert cut.evaluate("el => el.scrollWidth > el.clientWidth + 1")
     cut.click()
@@ -140,7 +140,7 @@ def test_floor_chips_keep_their_letter_under_the_last_move_outline(page, site_ur
     for lang in LANGS:
         for size, viewport in SIZES.items():
             resize(page, viewport)
-            load_into(page, site_url, data, f"{FAST}&lang={lang}")
+            load_into(page, site_url, data, f"{FAST_LEAN}&lang={lang}")
             open_turn(page)
             found = page.evaluate(LAST_TOWER_JS)
             if found is None:  # a phone's overview: open the city of the last move
@@ -169,7 +169,7 @@ def test_the_board_key_explains_the_marks_and_anti_trust_shows_all_game(page, si
     for lang in LANGS:
         for size, viewport in SIZES.items():
             resize(page, viewport)
-            load_into(page, site_url, after_a_scoring, f"{FAST}&lang={lang}")
+            load_into(page, site_url, after_a_scoring, f"{FAST_LEAN}&lang={lang}")
             open_turn(page)
             mark = page.locator('.topbar [data-anti-trust="true"]')
             assert mark.count() == 1 and mark.is_visible(), (lang, size)
@@ -188,7 +188,7 @@ def test_the_board_key_explains_the_marks_and_anti_trust_shows_all_game(page, si
             shoot(page, "topbar", lang, size)
     # without the variant: no marker, no anti-trust row
     plain = prepared(lambda c: c.screen_name == "pass" and c.session.state.phase == "build")
-    load_into(page, site_url, plain, f"{FAST}&lang=de")
+    load_into(page, site_url, plain, f"{FAST_LEAN}&lang=de")
     open_turn(page)
     assert page.locator("[data-anti-trust]").count() == 0
     assert page.locator('[data-board-key] [data-key="majority"]').count() == 1

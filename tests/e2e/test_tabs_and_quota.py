@@ -10,7 +10,7 @@ import random
 
 import pytest
 from e2e_helpers import resize, wait_ready
-from ui_driver import FAST, STEP_JS, new_game, open_app, screen, tap
+from ui_driver import FAST_LEAN, STEP_JS, new_game, open_app, screen, tap
 
 from game import save as game_save
 
@@ -215,7 +215,7 @@ def test_a_full_storage_loses_nothing_and_says_so(page, site_url):
     page.evaluate(FREE_JS)
     page.evaluate(FILL_JS)
     tap(page, '[data-action="home"]') if screen(page) != "start" else None
-    page.goto(site_url + FAST)
+    page.goto(site_url + FAST_LEAN)
     wait_ready(page)
     tap(page, '[data-action="delete-finished"]')
     tap(page, '[data-action="delete-finished"][data-confirm="true"]')

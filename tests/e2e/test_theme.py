@@ -12,7 +12,7 @@ import pytest
 from e2e_helpers import VIEWPORTS, resize
 from test_a11y import audit
 from test_ui_screens import load_into, prepared
-from ui_driver import FAST, open_app, screen, tap
+from ui_driver import FAST_LEAN, open_app, screen, tap
 
 pytestmark = pytest.mark.e2e
 
@@ -25,7 +25,7 @@ BOARD = "getComputedStyle(document.querySelector('.board-bg')).fill"
 def test_the_light_theme_follows_the_device_and_passes_axe(page, site_url):
     page.emulate_media(color_scheme="light")
     resize(page, VIEWPORTS["tablet-landscape"])
-    query = f"{FAST}&lang=en"
+    query = f"{FAST_LEAN}&lang=en"
     open_app(page, site_url, query)
     page.evaluate("localStorage.clear()")
     open_app(page, site_url, query)
@@ -69,9 +69,9 @@ def test_the_switch_overrides_the_device_and_is_kept_before_python_starts(page, 
     # Python not yet)
     page.add_init_script("""document.addEventListener("DOMContentLoaded", () => {
         window.themeAtParse = document.documentElement.dataset.theme || null; });""")
-    open_app(page, site_url, f"{FAST}&lang=en")
+    open_app(page, site_url, f"{FAST_LEAN}&lang=en")
     page.evaluate("localStorage.clear()")
-    open_app(page, site_url, f"{FAST}&lang=en")
+    open_app(page, site_url, f"{FAST_LEAN}&lang=en")
     assert page.evaluate("window.themeAtParse") is None
     button = '.start-tools [data-action="theme"]'
     seen = []
@@ -81,7 +81,7 @@ def test_the_switch_overrides_the_device_and_is_kept_before_python_starts(page, 
     assert seen == [("light", LIGHT_GROUND), ("dark", DARK_GROUND), ("auto", LIGHT_GROUND)]
     tap(page, button)
     tap(page, button)  # dark on a light device
-    open_app(page, site_url, f"{FAST}&lang=en")
+    open_app(page, site_url, f"{FAST_LEAN}&lang=en")
     assert page.evaluate("window.themeAtParse") == "dark"
     assert page.get_attribute("html", "data-theme") == "dark"
     assert page.evaluate(GROUND) == DARK_GROUND
@@ -93,9 +93,9 @@ def test_the_switch_overrides_the_device_and_is_kept_before_python_starts(page, 
 
 def test_the_animations_follow_the_devices_wish_live_until_chosen(page, site_url):
     page.emulate_media(reduced_motion="no-preference")
-    open_app(page, site_url, f"{FAST}&lang=en")
+    open_app(page, site_url, f"{FAST_LEAN}&lang=en")
     page.evaluate("localStorage.clear()")
-    open_app(page, site_url, f"{FAST}&lang=en")
+    open_app(page, site_url, f"{FAST_LEAN}&lang=en")
     assert page.get_attribute("html", "data-motion") == "normal"
     page.emulate_media(reduced_motion="reduce")  # no reload: the change event
     page.wait_for_selector('html[data-motion="off"]', state="attached")

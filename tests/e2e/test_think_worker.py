@@ -47,7 +47,7 @@ def test_a_computer_decides_in_the_worker_like_on_the_page(page, site_url):
     each equals the decision the page's own path (``decide`` = the sliced ``think``, see
     tests/ai/test_ai_no_peeking.py) makes for the same view and seed."""
     resize(page, {"width": 1024, "height": 768})
-    open_app(page, site_url)
+    open_app(page, site_url, FAST)
     page.wait_for_selector('html[data-ai-worker="ready"]', state="attached", timeout=120_000)
     computers_game(page, "search:1")  # no time cap: reproducible decisions
     page.wait_for_function("() => window.__sources.length >= 12", timeout=240_000,
@@ -70,7 +70,7 @@ def test_a_computer_decides_in_the_worker_like_on_the_page(page, site_url):
 
 def test_decisions_come_from_the_worker(page, site_url):
     resize(page, {"width": 1024, "height": 768})
-    open_app(page, site_url)
+    open_app(page, site_url, FAST)
     page.wait_for_selector('html[data-ai-worker="ready"]', state="attached", timeout=120_000)
     computers_game(page, "heuristic")
     page.wait_for_function("() => window.__sources.length >= 6", timeout=120_000, polling=100)
@@ -101,7 +101,7 @@ def test_the_worker_starts_offline_from_the_service_workers_cache(page, context,
     """Everything the thinking worker loads (its module, the runtime, the standard library,
     the game archive) is precached: offline, it starts and decides."""
     resize(page, {"width": 1024, "height": 768})
-    open_app(page, site_url)
+    open_app(page, site_url, FAST)
     wait_service_worker(page)
     context.set_offline(True)
     page.reload()
@@ -125,7 +125,7 @@ def test_the_worker_starts_only_after_the_page_is_ready(page, site_url):
         };
         window.Worker.prototype = Real.prototype;
     })()""")
-    open_app(page, site_url)
+    open_app(page, site_url, FAST)
     page.wait_for_selector('html[data-ai-worker="ready"]', state="attached", timeout=120_000)
     starts = page.evaluate("() => window.__workerStarts")
     ai = [s for s in starts if s[0] == "manhattan-ai"]

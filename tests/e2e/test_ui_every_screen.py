@@ -20,7 +20,7 @@ from e2e_helpers import SCREENSHOTS, VIEWPORTS, resize
 from test_i18n_layout import OVERFLOW_JS
 from test_ui_screens import load_into, prepared
 from test_ui_story import game_of
-from ui_driver import FAST, choose_selection, open_app, screen, tap, wait_for_person
+from ui_driver import FAST_LEAN, choose_selection, open_app, screen, tap, wait_for_person
 
 pytestmark = pytest.mark.e2e
 
@@ -125,7 +125,7 @@ def test_every_screen_fits_every_size(page, site_url):
     assert screen(page) == "final"
     assert page.locator("[data-score-chart]").count() == 1
     fits(page, "final")
-    load_into(page, site_url, data, f"{FAST}&replay={ident}")
+    load_into(page, site_url, data, f"{FAST_LEAN}&replay={ident}")
     page.wait_for_selector("[data-replay-step]")
     page.evaluate("() => { const s = document.querySelector('.replay-slider'); s.value = 40;"
                   " s.dispatchEvent(new Event('change', {bubbles: true})); }")

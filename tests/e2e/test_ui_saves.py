@@ -7,7 +7,7 @@ import json
 import random
 
 import pytest
-from e2e_helpers import resize, wait_ready
+from e2e_helpers import LEAN, resize, wait_ready
 from ui_driver import new_game, open_app, screen, tap, wait_for_person
 
 pytestmark = pytest.mark.e2e
@@ -137,7 +137,7 @@ def test_hostile_player_name_is_shown_as_text(page, site_url):
 
 
 def test_speed_setting_and_the_rules_help(page, site_url):
-    open_app(page, site_url, query="")
+    open_app(page, site_url, query="?" + LEAN)
     tap(page, '[data-action="rules"]', real=True)
     assert screen(page) == "rules"
     assert "our decision" in page.inner_text(".rules")

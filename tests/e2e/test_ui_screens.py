@@ -13,7 +13,7 @@ import random
 
 import pytest
 from e2e_helpers import SCREENSHOTS, VIEWPORTS, resize, screenshot
-from ui_driver import FAST, open_app, screen, tap
+from ui_driver import FAST_LEAN, open_app, screen, tap
 from webkit import make_controller, setup_game, tap_decision
 
 from game.web.saves.storage import MemoryBackend
@@ -58,7 +58,7 @@ def _decent(c, rng):
     return rng.choice(pool)
 
 
-def load_into(page, site_url, data: dict, query: str = FAST) -> None:
+def load_into(page, site_url, data: dict, query: str = FAST_LEAN) -> None:
     """Put ``data`` in the site's localStorage (from a same-origin page that does not boot
     the game), then open the game."""
     page.goto(site_url + "manifest.webmanifest")

@@ -16,7 +16,7 @@ import zlib
 import pytest
 from e2e_helpers import VIEWPORTS, resize, screenshot, wait_ready, wait_service_worker
 from test_ui_screens import load_into, prepared
-from ui_driver import FAST, choose_build, screen, tap
+from ui_driver import FAST, FAST_LEAN, choose_build, screen, tap
 
 from game.board import floors_needed, height
 from game.material import MAX_PIECE
@@ -137,7 +137,7 @@ def test_replay_shows_the_board_of_each_step(page, site_url):
     data = prepared(lambda c: c.session.state.round == 2 and c.screen_name == "pass", seed=13)
     ident, game = game_of(data)
     story = Story(game.settings, game.log)
-    load_into(page, site_url, data, f"{FAST}&replay={ident}")
+    load_into(page, site_url, data, f"{FAST_LEAN}&replay={ident}")
     page.wait_for_selector("[data-replay-step]")
     last = len(game.log) - 1
     assert int(page.get_attribute("[data-replay-step]", "data-replay-step")) == last

@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from e2e_helpers import ISSUE_SIZES, resize, screenshot, wait_ready
+from e2e_helpers import ISSUE_SIZES, LEAN, resize, screenshot, wait_ready
 from ui_driver import (
-    FAST,
+    FAST_LEAN,
     choose_build,
     choose_selection,
     new_game,
@@ -40,7 +40,7 @@ def _selections_done(page, rng: random.Random) -> None:
 @pytest.mark.parametrize("lang", ["de", "fr"])
 def test_hotseat_undo_before_the_next_person_reveals(page, site_url, lang):
     resize(page, {"width": 1180, "height": 820})
-    open_app(page, site_url, f"{FAST}&lang={lang}")
+    open_app(page, site_url, f"{FAST_LEAN}&lang={lang}")
     new_game(page, 2, names=["Ann", "Bob"])
     rng = random.Random(4)
     first = wait_for_person(page)
@@ -87,7 +87,7 @@ def test_hotseat_undo_before_the_next_person_reveals(page, site_url, lang):
 @pytest.mark.parametrize("lang", ["de", "fr"])
 def test_computers_wait_and_the_scoring_sheet_shows_the_board(page, site_url, lang):
     resize(page, {"width": 1180, "height": 820})
-    open_app(page, site_url, f"?lang={lang}")  # not instant: the undo window is shown
+    open_app(page, site_url, f"?{LEAN}&lang={lang}")  # not instant: the undo window is shown
     new_game(page, 2, names=["Ann", "CPU"], controllers=["human", "greedy"])
     rng = random.Random(2)
     wait_for_person(page)
@@ -124,7 +124,7 @@ def test_computers_wait_and_the_scoring_sheet_shows_the_board(page, site_url, la
 
 @pytest.mark.parametrize("lang", ["de", "fr"])
 def test_final_standings_say_by_points_once(page, site_url, lang):
-    open_app(page, site_url, f"{FAST}&lang={lang}")
+    open_app(page, site_url, f"{FAST_LEAN}&lang={lang}")
     new_game(page, 3, controllers=["random", "greedy", "random"])
     page.wait_for_selector('#app[data-screen="final"]', timeout=180_000)
     by_points = page.locator('[data-standing][data-decided-by="points"]').count()

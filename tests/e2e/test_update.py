@@ -13,7 +13,7 @@ import shutil
 import pytest
 import serve
 from e2e_helpers import DIST, wait_ready, wait_service_worker
-from ui_driver import new_game, open_app, screen, tap
+from ui_driver import FAST, new_game, open_app, screen, tap
 
 pytestmark = pytest.mark.e2e
 
@@ -115,7 +115,7 @@ def test_a_new_version_is_offered_and_the_game_survives_the_switch(page, site_ur
     shutil.copytree(DIST, site)
     url, server = serve.start_server(port=0, directory=site)
     try:
-        open_app(page, url)
+        open_app(page, url, FAST)
         new_game(page, 2, names=["Ann", "Bob"], start=0)
         tap(page, '[data-action="reveal"]')
         tap(page, '[data-select-inc="3"]')

@@ -8,16 +8,19 @@ from __future__ import annotations
 
 import random
 
-from e2e_helpers import wait_ready
+from e2e_helpers import LEAN, wait_ready
 
 FAST = "?fast=1"
+FAST_LEAN = f"{FAST}&{LEAN}"
+"""No pacing of computer moves, one interpreter per page start (e2e_helpers.LEAN says which
+tests must use FAST, the full first visit, instead)."""
 
 
 def screen(page) -> str:
     return page.get_attribute("#app", "data-screen") or ""
 
 
-def open_app(page, site_url: str, query: str = FAST) -> None:
+def open_app(page, site_url: str, query: str = FAST_LEAN) -> None:
     page.goto(site_url + query)
     wait_ready(page)
 
