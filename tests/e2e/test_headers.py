@@ -2,6 +2,9 @@
 
 The browser guard (conftest.py) fails any test that sees a CSP violation, so every browser
 test, the full games of test_ui_games.py included, also proves the policy lets the game run.
+Most of them open the page lean (no snapshot worker, no thinking worker:
+e2e_helpers.LEAN); the workers start under the policy in the files that keep the full first
+visit (test_boot, test_boot_snapshot, test_think_worker, test_coach, test_offline_heal...).
 These tests pin what the policy leaves out, and that Chromium really enforces it.
 """
 
