@@ -10,6 +10,7 @@ colour-by-colour reading they were measured with (the pool stays fixed).
 
 from __future__ import annotations
 
+import math
 import random
 
 from ai_helpers import advance, new_game
@@ -17,7 +18,7 @@ from ai_helpers import advance, new_game
 from game.ai import STRONGEST
 from game.ai.evaluate import SAFE_BONUS, colour_values
 from game.ai.foresight import LATER_SHARE, MAX_TAKE, NOW_TAKE, outlook
-from game.ai.search import SearchPlayer, projected_points
+from game.ai.search import MARGIN_SCALE, SearchPlayer, leaf_rewards, projected_points
 from game.ai.selection import ranked_selections, takeover_needs
 from game.board import EMPTY_BOARD, Tower
 from game.material import PLOTS_PER_CITY, SEAT_PLOTS, Card
@@ -97,6 +98,28 @@ def test_the_search_values_a_leaf_by_the_persons_colours():
     rival = projected_points(_with(state, {0: ((YELLOW, 2), (BLUE, 1), (BLUE, 4))}))
     assert own[0] > rival[0]
     assert own[1] == rival[1]
+
+
+def test_the_strongest_level_reads_a_two_player_lead_on_a_persons_scale():
+    """A two-player person's projected points sum two colours', so its leads are about
+    twice a one-colour player's; the strongest level reads them on twice the scale there
+    (a lead of 10 points is the reward a lead of 5 is at 3 and 4 players), so the leaves of
+    a person well ahead are not all worth about the same (issue 27). Checked on a round-1
+    leaf: red's tower over a lower yellow one in the same city puts person 0 about 11
+    points ahead (each point of board value there counts for the 3.6 scorings to come)."""
+    level = STRONGEST.make()
+    assert isinstance(level, SearchPlayer)
+    scale = level.config_for(2).margin_scale
+    assert scale == 2 * MARGIN_SCALE
+    assert level.config_for(3).margin_scale == level.config_for(4).margin_scale == MARGIN_SCALE
+    state = _with(_first_selection(), {0: ((RED, 2),), 1: ((YELLOW, 1),)})
+    projected = projected_points(state)
+    lead = projected[0] - projected[1]
+    assert 5 < lead < 15
+    ahead, behind = leaf_rewards(state, scale=scale)
+    assert abs(ahead - 1 / (1 + math.exp(-lead / scale))) < 1e-12
+    assert abs(ahead + behind - 1) < 1e-12
+    assert 0.6 < ahead < 0.85 < leaf_rewards(state)[0]
 
 
 def test_the_search_chooses_pieces_for_the_persons_real_take_overs():
