@@ -99,8 +99,7 @@ SEARCH_1 = _search("search:1", iterations=100, root_width=6, inner_width=3)
 SEARCH_2 = _search("search:2", iterations=300, root_width=10, inner_width=4)
 SEARCH_3 = _search("search:3", iterations=600, root_width=10, inner_width=4, select_width=6,
                    foresight=1.0, root_ranking="heuristic", depth=8, max_seconds=3.0,
-                   tables={2: {"margin_scale": 10.0},
-                           3: {"inner_ranking": "heuristic", "root_select_width": 1,
+                   tables={3: {"inner_ranking": "heuristic", "root_select_width": 1,
                                "iterations": 400}})
 """``search:1`` and ``search:2`` differ only in budget and width; ``search:3`` (issue 13)
 ranks its root moves with ``heuristic``, values leaves with foresight (pieces left against
@@ -109,10 +108,7 @@ root, so its 600 iterations take about 0.5-0.6 CPU seconds in CPython and about 
 Pyodide (median; p95 0.7-0.8 s). At 3-player tables its inner nodes weigh the replies
 ``heuristic`` would make (about twice the work per iteration), so it searches 400 iterations
 there (Pyodide: ~0.85 s), and it takes the pieces the selection heuristic ranks first, as
-``heuristic`` does, without searching them. At 2-player tables a leaf's margin is read on a
-scale of 10 points instead of 5: a person's points there are two colours' summed, so leads
-are about twice as large, and on the same deals the wider scale won more (docs/ai.md,
-issue 27).
+``heuristic`` does, without searching them.
 
 The budget is the iterations (issue 27.5): the same seed gives the same decision in every
 browser. ``max_seconds=3.0`` only stops a device more than three times slower than Chromium

@@ -174,10 +174,9 @@ def test_heuristic_inner_ranking_offers_the_threat_aware_replies():
     assert checked >= 2
 
 
-def test_the_strongest_level_weighs_threats_and_takes_pieces_unsearched_at_three_players():
+def test_the_strongest_level_differs_at_three_player_tables_only():
     """At 3-player tables ``search:3`` weighs threat-aware replies and takes the selection
-    heuristic's pieces without searching them; at 2 and 4 players it does neither (at 2 it
-    reads leads on a person's scale instead: tests/ai/test_ai_two_colours.py)."""
+    heuristic's pieces without searching them; at 2 and 4 players it does neither."""
     from game.ai import STRONGEST
     from game.ai.selection import ranked_selections
     from game.state import SELECT

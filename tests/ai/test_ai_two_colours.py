@@ -100,26 +100,26 @@ def test_the_search_values_a_leaf_by_the_persons_colours():
     assert own[1] == rival[1]
 
 
-def test_the_strongest_level_reads_a_two_player_lead_on_a_persons_scale():
-    """A two-player person's projected points sum two colours', so its leads are about
-    twice a one-colour player's; the strongest level reads them on twice the scale there
-    (a lead of 10 points is the reward a lead of 5 is at 3 and 4 players), so the leaves of
-    a person well ahead are not all worth about the same (issue 27). Checked on a round-1
-    leaf: red's tower over a lower yellow one in the same city puts person 0 about 11
-    points ahead (each point of board value there counts for the 3.6 scorings to come)."""
+def test_a_leafs_reward_reads_the_margin_on_the_configured_scale():
+    """``SearchConfig.margin_scale`` is the scale of the logistic a leaf's margin is read
+    on (issue 27 measured 10 points at two players, where a person's points sum two
+    colours'; no level uses it, see docs/ai.md). On a round-1 leaf where red's tower over
+    a lower yellow one puts person 0 about 11 points ahead (each point of board value
+    counts for the 3.6 scorings to come), the default scale of 5 makes that nearly a sure
+    win and 10 a clear lead; the two persons' rewards add up to 1 either way."""
     level = STRONGEST.make()
     assert isinstance(level, SearchPlayer)
-    scale = level.config_for(2).margin_scale
-    assert scale == 2 * MARGIN_SCALE
-    assert level.config_for(3).margin_scale == level.config_for(4).margin_scale == MARGIN_SCALE
+    assert all(level.config_for(n).margin_scale == MARGIN_SCALE for n in (2, 3, 4))
     state = _with(_first_selection(), {0: ((RED, 2),), 1: ((YELLOW, 1),)})
     projected = projected_points(state)
     lead = projected[0] - projected[1]
     assert 5 < lead < 15
-    ahead, behind = leaf_rewards(state, scale=scale)
-    assert abs(ahead - 1 / (1 + math.exp(-lead / scale))) < 1e-12
-    assert abs(ahead + behind - 1) < 1e-12
-    assert 0.6 < ahead < 0.85 < leaf_rewards(state)[0]
+    for scale in (MARGIN_SCALE, 2 * MARGIN_SCALE):
+        ahead, behind = leaf_rewards(state, scale=scale)
+        assert abs(ahead - 1 / (1 + math.exp(-lead / scale))) < 1e-12
+        assert abs(ahead + behind - 1) < 1e-12
+    assert leaf_rewards(state) == leaf_rewards(state, scale=MARGIN_SCALE)
+    assert 0.6 < leaf_rewards(state, scale=2 * MARGIN_SCALE)[0] < 0.85 < leaf_rewards(state)[0]
 
 
 def test_the_search_chooses_pieces_for_the_persons_real_take_overs():
