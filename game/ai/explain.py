@@ -25,7 +25,7 @@ from ..scoring import score_board
 from ..view import PlayerView
 from . import STRONGEST, Level, decide
 from .heuristic import ranked_heuristic
-from .search import MARGIN_SCALE, SearchPlayer
+from .search import SearchPlayer
 from .selection import takeover_needs
 
 Reason = Literal[
@@ -133,7 +133,7 @@ def review(view: PlayerView, played: Action, rng: random.Random,
 
     For a search level, the played decision is searched alongside the level's own
     candidates and the mean rewards are turned back into points (the reward is a logistic
-    of the margin over the best opponent, scale ``MARGIN_SCALE``). For the ``heuristic`` kind the
+    of the margin over the best opponent, at the level's ``margin_scale``). For the ``heuristic`` kind the
     one-ply values are points already (fast: ~10 ms).
     """
     legal = view.legal_actions()
@@ -156,12 +156,14 @@ def review(view: PlayerView, played: Action, rng: random.Random,
             pass
         best = thinking.best()
         stats = {a: (visits, reward) for a, visits, reward in thinking.statistics()}
-        lost = max(0.0, _points(stats[best][1]) - _points(stats[played][1]))
+        scale = thinking.config.margin_scale
+        lost = max(0.0, _points(stats[best][1], scale) - _points(stats[played][1], scale))
     return Review(played, best, round(lost, 2), reason_for(view, played, rng),
                   reason_for(view, best, rng))
 
 
-def _points(reward: float) -> float:
-    """The margin (points) a mean reward corresponds to (inverse of the logistic)."""
+def _points(reward: float, scale: float) -> float:
+    """The margin (points) a mean reward corresponds to (inverse of the logistic of
+    ``scale``: the search's ``margin_scale``)."""
     r = min(max(reward, 1e-4), 1 - 1e-4)
-    return MARGIN_SCALE * math.log(r / (1 - r))
+    return scale * math.log(r / (1 - r))

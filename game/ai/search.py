@@ -99,6 +99,10 @@ class SearchConfig:
     """Virtual visits per root build given by the one-ply ranking's value (its projected
     margin turned into a reward like a leaf's): the search starts from the heuristic's opinion
     and moves away from it only as far as its playouts show (0: no prior)."""
+    margin_scale: float = MARGIN_SCALE
+    """Points of lead over the best opponent that make a leaf's reward about 0.73 (the
+    logistic's scale). Why a setting: a two-player person's projected points sum two
+    colours', so leads are larger there and a scale fit for one colour saturates."""
 
 
 class Node:
@@ -139,14 +143,16 @@ def projected_points(state: State, foresight: float = 0.0,
     return [p + weight * v for p, v in zip(points, values)]
 
 
-def leaf_rewards(state: State, foresight: float = 0.0, mid_round: bool = False) -> list[float]:
+def leaf_rewards(state: State, foresight: float = 0.0, mid_round: bool = False,
+                 scale: float = MARGIN_SCALE) -> list[float]:
     """Each player's reward in [0, 1] for a playout that ended in ``state`` (``mid_round``:
-    stopped before the round's scoring, which then counts fully)."""
+    stopped before the round's scoring, which then counts fully; ``scale``: the margin's,
+    see ``SearchConfig.margin_scale``)."""
     projected = projected_points(state, foresight, mid_round)
     rewards = []
     for p, mine in enumerate(projected):
         best_other = max(v for q, v in enumerate(projected) if q != p)
-        rewards.append(_sigmoid((mine - best_other) / MARGIN_SCALE))
+        rewards.append(_sigmoid((mine - best_other) / scale))
     if state.is_over:
         winners = [s.player for s in state.standings() if s.winner]
         share = 1.0 / len(winners)
@@ -199,7 +205,7 @@ class SearchThinking:
             node = Node(self.players)
             node.visits = count
             node.available = count * len(self.candidates)
-            node.totals[me] = count * _sigmoid(value[action] / MARGIN_SCALE)
+            node.totals[me] = count * _sigmoid(value[action] / self.config.margin_scale)
             self.root.children[action] = node
 
     @property
@@ -334,7 +340,8 @@ class SearchThinking:
                 limit -= 1
             state = playout_step(state, rng)
         return leaf_rewards(state, self.config.foresight,
-                            not state.is_over and state.round == self.root_round)
+                            not state.is_over and state.round == self.root_round,
+                            self.config.margin_scale)
 
 
 class SearchPlayer:

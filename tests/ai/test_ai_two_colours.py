@@ -10,6 +10,7 @@ colour-by-colour reading they were measured with (the pool stays fixed).
 
 from __future__ import annotations
 
+import math
 import random
 
 from ai_helpers import advance, new_game
@@ -17,7 +18,7 @@ from ai_helpers import advance, new_game
 from game.ai import STRONGEST
 from game.ai.evaluate import SAFE_BONUS, colour_values
 from game.ai.foresight import LATER_SHARE, MAX_TAKE, NOW_TAKE, outlook
-from game.ai.search import SearchPlayer, projected_points
+from game.ai.search import MARGIN_SCALE, SearchPlayer, leaf_rewards, projected_points
 from game.ai.selection import ranked_selections, takeover_needs
 from game.board import EMPTY_BOARD, Tower
 from game.material import PLOTS_PER_CITY, SEAT_PLOTS, Card
@@ -97,6 +98,28 @@ def test_the_search_values_a_leaf_by_the_persons_colours():
     rival = projected_points(_with(state, {0: ((YELLOW, 2), (BLUE, 1), (BLUE, 4))}))
     assert own[0] > rival[0]
     assert own[1] == rival[1]
+
+
+def test_a_leafs_reward_reads_the_margin_on_the_configured_scale():
+    """``SearchConfig.margin_scale`` is the scale of the logistic a leaf's margin is read
+    on (issue 27 measured 10 points at two players, where a person's points sum two
+    colours'; no level uses it, see docs/ai.md). On a round-1 leaf where red's tower over
+    a lower yellow one puts person 0 about 11 points ahead (each point of board value
+    counts for the 3.6 scorings to come), the default scale of 5 makes that nearly a sure
+    win and 10 a clear lead; the two persons' rewards add up to 1 either way."""
+    level = STRONGEST.make()
+    assert isinstance(level, SearchPlayer)
+    assert all(level.config_for(n).margin_scale == MARGIN_SCALE for n in (2, 3, 4))
+    state = _with(_first_selection(), {0: ((RED, 2),), 1: ((YELLOW, 1),)})
+    projected = projected_points(state)
+    lead = projected[0] - projected[1]
+    assert 5 < lead < 15
+    for scale in (MARGIN_SCALE, 2 * MARGIN_SCALE):
+        ahead, behind = leaf_rewards(state, scale=scale)
+        assert abs(ahead - 1 / (1 + math.exp(-lead / scale))) < 1e-12
+        assert abs(ahead + behind - 1) < 1e-12
+    assert leaf_rewards(state) == leaf_rewards(state, scale=MARGIN_SCALE)
+    assert 0.6 < leaf_rewards(state, scale=2 * MARGIN_SCALE)[0] < 0.85 < leaf_rewards(state)[0]
 
 
 def test_the_search_chooses_pieces_for_the_persons_real_take_overs():
