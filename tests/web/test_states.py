@@ -82,6 +82,9 @@ def test_the_play_screen_state():
     peeked = T.peek_toggled(zoomed)
     assert peeked.peek and peeked.zoom_at is None
     assert T.update(T.OPENED, T.HidePeek())[0] == T.OPENED
+    # a tapped plot is a move, unless inspecting or replaying: then its tower is shown
+    assert not F.LIVE.taps_inspect
+    assert F.inspect_toggled(F.LIVE).taps_inspect and F.replay_opened(F.LIVE, 3).taps_inspect
     assert T.update(peeked, T.HidePeek())[0].peek is False
     build = Build(Card(0, 0), 0, 0, "red", 1)
     shown = T.update(T.OPENED, T.Preview(build))[0]

@@ -137,8 +137,6 @@ def update(k: Coaching, action: CoachAction) -> tuple[Coaching, tuple[Effect, ..
             assert_never(action)
 
 
-
-
 # ------------------------------------------------------------ asked by the jobs
 
 def hint_key(c: Controller) -> HintKey | None:
@@ -206,13 +204,11 @@ def show_review_item(c: Controller, index: int) -> None:
     items = review.items()
     if not 0 <= index < len(items):
         return
-    c.step(ShowReviewItem(index))
-    c.step(F.ShowMoment(items[index].step - 1, len(c.session.story())))
+    c.step(ShowReviewItem(index), F.ShowMoment(items[index].step - 1, len(c.session.story())))
 
 
 def review_back(c: Controller, args: None) -> None:
-    c.step(ShowReviewItem(None))
-    c.step(F.GoLive())
+    c.step(ShowReviewItem(None), F.GoLive())
 
 
 def ask_hint(c: Controller, args: None) -> None:

@@ -134,7 +134,6 @@ def update(s: Sharing, action: SharingAction) -> tuple[Sharing, tuple[Effect, ..
 # ------------------------------------------------------------------ the handlers
 
 
-
 def export_game(c: Controller, args: None) -> None:
     """Offer the game as a file (the browser layer takes :attr:`download`): a finished
     game whole, an unfinished one's view (game/public_record.py)."""

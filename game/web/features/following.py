@@ -36,6 +36,12 @@ class Following:
     def replaying(self) -> bool:
         return self.replay_step is not None
 
+    @property
+    def taps_inspect(self) -> bool:
+        """A tap on a plot shows its tower in the inspector (inspect mode, the replay)
+        instead of being a move."""
+        return self.inspecting or self.replaying
+
 
 LIVE = Following()
 """How a game opens: the board as it is now, nothing outlined, nothing open."""

@@ -35,8 +35,6 @@ BOOKKEEPING = ("updated", "revision", "app_version", "created")
 """The ``meta`` fields a store writes itself: a save that differs only in them is not new."""
 
 
-
-
 def failed(c: Controller, detail: str) -> None:
     """The page broke (an engine or page bug): its banner over the game, which stays."""
     c.step(S.Failed(("app.error", {"detail": detail})))

@@ -107,17 +107,13 @@ def update(h: Home, action: HomeAction) -> tuple[Home, tuple[Effect, ...]]:
             assert_never(action)
 
 
-
-
 # ------------------------------------------------------------------ the handlers
-
 
 
 def go_home(c: Controller, args: None) -> None:
     c.set_session(None, None)
     c.store.set_current(None)
-    c.step(R.CloseRules())
-    c.step(Leave())
+    c.step(R.CloseRules(), Leave())
 
 
 def open_rules(c: Controller, args: None) -> None:

@@ -66,15 +66,6 @@ def zoomed_out(t: Table) -> Table:
     return replace(t, zoom_at=None)
 
 
-def plot_tapped(t: Table, city: int, plot: int) -> Table | None:
-    """A plot tapped in inspect mode or in the replay: its tower in the inspector (None:
-    the tap is a move, for the session)."""
-    f = t.following
-    if f.inspecting or f.replaying:
-        return replace(t, following=following.inspected_at(f, city, plot))
-    return None
-
-
 # ------------------------------------------------------------------ the one door
 # The play screen's actions around the game, each a small frozen value, and :func:`update`
 # (issue 24.1: the Elm architecture's ``update``); following the game is
@@ -206,8 +197,8 @@ def set_field(c: Controller, args: tuple[str, int | None, Any, bool]) -> bool:
 
 
 def start_game(c: Controller, args: None) -> None:
-    c.step(setup_form.Validate())
-    settings = setup_form.validated(c.form)[1]  # (the form just validated: the same again)
+    form, settings = setup_form.validated(c.form)
+    c.step(setup_form.Fill(form))  # its problems marked, if any
     if settings is not None and c.new_game(settings, hints=c.form.hints):
         keeping.keep_table(c)
 
@@ -241,8 +232,8 @@ def choose_piece(c: Controller, args: tuple[str | None, int]) -> None:
 
 
 def tap_plot(c: Controller, args: tuple[int, int]) -> None:
-    if c.table.following.inspecting or c.table.following.replaying:
-        c.step(following.Inspect(*args))  # its tower in the inspector
+    if c.table.following.taps_inspect:
+        c.step(following.Inspect(*args))
     elif c.session:
         c.session.tap_plot(*args)
 

@@ -137,16 +137,13 @@ def update(s: Stats, action: StatsAction) -> tuple[Stats, tuple[Effect, ...]]:
 # ------------------------------------------------------------------ the handlers
 
 
-
 def open_stats(c: Controller, args: None) -> None:
     """From the start screen or the final standings (whose game stays open behind)."""
-    c.step(CloseRules(), P.Move("stats"))
-    c.step(Close())
+    c.step(CloseRules(), P.Move("stats"), Close())
 
 
 def close_stats(c: Controller, args: None) -> None:
-    c.step(P.Move("play" if c.session is not None else "start"))
-    c.step(Close())
+    c.step(P.Move("play" if c.session is not None else "start"), Close())
 
 
 def show_person(c: Controller, ident: str) -> None:

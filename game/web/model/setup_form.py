@@ -190,11 +190,6 @@ class Relabel:
 
 
 @dataclass(frozen=True)
-class Validate:
-    """"Start the game": the form with its problems marked (:func:`validated`)."""
-
-
-@dataclass(frozen=True)
 class ShowProblem:
     """A problem that is not the form's own (the storage refused the game)."""
 
@@ -203,12 +198,13 @@ class ShowProblem:
 
 @dataclass(frozen=True)
 class Fill:
-    """The form filled in anew (like the open game, or the last table used)."""
+    """The form replaced: filled in like the open game or the last table used, or with its
+    problems marked by :func:`validated` ("Start the game")."""
 
     form: SetupForm
 
 
-SetupAction = SetCount | SetField | Relabel | Validate | ShowProblem | Fill
+SetupAction = SetCount | SetField | Relabel | ShowProblem | Fill
 """Everything that changes the form."""
 
 
@@ -219,8 +215,6 @@ def update(form: SetupForm, action: SetupAction) -> tuple[SetupForm, tuple[()]]:
         return counted(form, action.count), ()
     if isinstance(action, SetField):
         return _field_set(form, action.field, action.value, action.player), ()
-    if isinstance(action, Validate):
-        return validated(form)[0], ()
     if isinstance(action, ShowProblem):
         return with_problem(form, action.problem), ()
     if isinstance(action, Fill):
