@@ -16,7 +16,11 @@ line, so the lines play the same deals (paired), and the subject sits in seat ``
 Games are played round-robin over the lines (game 0 of every line, then game 1, ...), and
 every game is appended to the ``--log`` file as one JSON line as soon as it ends, so an
 interrupted run still has equally many games per line; ``--summarize`` prints the table from
-a log (several logs are added up). One process only: run it under ``nice`` on a shared
+a log (several logs are added up). Each record carries ``code``, a digest of the engine's and
+the computer players' sources (:func:`code_digest`): the summary keeps games of different
+code apart, and a run skips the games its log already holds for the same code, so a line
+grows over several sessions by running the same command again (the logs kept in
+``docs/yardstick/``). One process only: run it under ``nice`` on a shared
 machine. A win shared by the tie-break-less rule counts by its share; the margin is the
 subject's points minus the mean of the others'.
 """
@@ -24,6 +28,7 @@ subject's points minus the mean of the others'.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
 import os
@@ -45,6 +50,25 @@ def _load() -> float | None:
         return None
 
 
+GAME = Path(__file__).resolve().parent.parent / "game"
+NOT_PLAYED = ("web/", "cli.py", "__main__.py", "examples.py", "story.py", "ai/strength.py",
+              "ai/explain.py")
+"""Sources under ``game/`` that no game between computers runs: the browser layer, the
+command line, the story and the texts about levels."""
+
+
+def code_digest() -> str:
+    """A digest of every source that can change a game between computers: the engine and
+    ``game/ai`` but :data:`NOT_PLAYED`."""
+    digest = hashlib.sha256()
+    for path in sorted(GAME.rglob("*.py")):
+        relative = path.relative_to(GAME).as_posix()
+        if relative.startswith(NOT_PLAYED):
+            continue
+        digest.update(relative.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:12]
+
+
 def line_opponents(line: str, pool: list[str], players: int, g: int) -> list[str]:
     """The other seats' ids (in seat order after the subject) for game ``g`` of a line."""
     if line != "mixed":
@@ -54,7 +78,7 @@ def line_opponents(line: str, pool: list[str], players: int, g: int) -> list[str
 
 
 def play_one(subject: str, line: str, pool: list[str], players: int, seed: str,
-             g: int) -> dict[str, Any]:
+             g: int, code: str = "") -> dict[str, Any]:
     """One game of a line; what the summary needs, as a JSON-ready dict."""
     others = line_opponents(line, pool, players, g)
     seat = g % players
@@ -75,7 +99,8 @@ def play_one(subject: str, line: str, pool: list[str], players: int, seed: str,
             "seat": seat, "ids": ids, "points": points,
             "win": (1 / len(winners)) if seat in winners else 0.0, "margin": margin,
             "seconds": round(think_time[seat], 3), "decisions": think_count[seat],
-            "wall": round(time.perf_counter() - started, 2), "load": [load, _load()]}
+            "wall": round(time.perf_counter() - started, 2), "load": [load, _load()],
+            "code": code}
 
 
 def _opponents(record: dict[str, Any]) -> str:
@@ -88,18 +113,19 @@ def summarize(records: list[dict[str, Any]], split: bool = False) -> list[dict[s
     """One row per (subject, players, line): wins, Wilson 95% interval, mean margin with its
     standard error, CPU seconds a decision, load averages seen. ``split``: the mixed lines
     also per set of opponents met (``mixed[heuristic+threat]``)."""
-    groups: dict[tuple[str, int, str], list[dict[str, Any]]] = {}
+    groups: dict[tuple[str, int, str, str], list[dict[str, Any]]] = {}
     for r in records:
-        groups.setdefault((r["subject"], r["players"], r["line"]), []).append(r)
+        groups.setdefault((r["subject"], r["players"], r["line"], r.get("code", "")),
+                          []).append(r)
     if split:
-        for (subject, players, line), rs in list(groups.items()):
+        for (subject, players, line, code), rs in list(groups.items()):
             if line == "mixed" and len({_opponents(r) for r in rs}) > 1:
                 for r in rs:
-                    groups.setdefault((subject, players, f"mixed[{_opponents(r)}]"),
+                    groups.setdefault((subject, players, f"mixed[{_opponents(r)}]", code),
                                       []).append(r)
     rows = []
-    for (subject, players, line), rs in sorted(groups.items(), key=lambda kv: (
-            kv[0][0], kv[0][1], not kv[0][2].startswith("mixed"), kv[0][2])):
+    for (subject, players, line, code), rs in sorted(groups.items(), key=lambda kv: (
+            kv[0][0], kv[0][1], not kv[0][2].startswith("mixed"), kv[0][2], kv[0][3])):
         n = len(rs)
         wins = sum(r["win"] for r in rs)
         low, high = wilson_interval(wins, n)
@@ -109,7 +135,7 @@ def summarize(records: list[dict[str, Any]], split: bool = False) -> list[dict[s
         decisions = sum(r["decisions"] for r in rs)
         loads = [x for r in rs for x in r["load"] if x is not None]
         rows.append({
-            "subject": subject, "players": players, "line": line, "games": n,
+            "subject": subject, "players": players, "line": line, "code": code, "games": n,
             "wins": round(wins, 2), "win_rate": round(wins / n, 4),
             "wilson95": [round(low, 4), round(high, 4)], "even_share": round(1 / players, 4),
             "mean_margin": round(mean, 2), "margin_se": round(sd / math.sqrt(n), 2),
@@ -155,13 +181,14 @@ def paired(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> list[di
 
 def table(rows: list[dict[str, Any]]) -> str:
     """The rows as a Markdown table (for docs/ai.md)."""
-    out = ["| players | opponents | games | wins | win rate | 95% Wilson | even share | "
-           "mean margin (± s.e.) | CPU s / decision | load avg |",
-           "|---|---|---|---|---|---|---|---|---|---|"]
+    out = ["| subject | players | opponents | code | games | wins | win rate | 95% Wilson | "
+           "even share | mean margin (± s.e.) | CPU s / decision | load avg |",
+           "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         load = r["load_min_max"]
         out.append(
-            f"| {r['players']} | {r['line']} | {r['games']} | {r['wins']:g} | "
+            f"| `{r['subject']}` | {r['players']} | {r['line']} | {r['code'] or '-'} | "
+            f"{r['games']} | {r['wins']:g} | "
             f"{100 * r['win_rate']:.1f}% | {100 * r['wilson95'][0]:.1f}% - "
             f"{100 * r['wilson95'][1]:.1f}% | {100 * r['even_share']:.0f}% | "
             f"{r['mean_margin']:+.1f} (± {r['margin_se']:.1f}) | {r['cpu_s_per_decision']} | "
@@ -203,13 +230,21 @@ def main(argv: list[str] | None = None) -> int:
     for i in {args.subject, *pool}:
         make_player(i)  # unknown ids fail before any game
     counts = [int(n) for n in args.players.split(",")]
+    code = code_digest()
+    done = set()
+    if args.log and Path(args.log).exists():
+        done = {(r["subject"], r["line"], r["players"], r["seed"], r["game"])
+                for r in map(json.loads, Path(args.log).read_text().splitlines())
+                if r.get("code") == code}
     log = open(args.log, "a", encoding="utf-8") if args.log else None
     records = []
     try:
         for g in range(args.first, args.first + args.games):
             for n in counts:
                 for line in lines:
-                    record = play_one(args.subject, line, pool, n, args.seed, g)
+                    if (args.subject, line, n, args.seed, g) in done:
+                        continue
+                    record = play_one(args.subject, line, pool, n, args.seed, g, code)
                     records.append(record)
                     if log:
                         log.write(json.dumps(record) + "\n")

@@ -94,24 +94,27 @@ def reason_for(view: PlayerView, action: Action, rng: random.Random | None = Non
     top = owner(before[pos])
     if top is not None and top not in mine:
         return Hint(action, "takes_over", action.city)
-    if _safe(after, pos, colour) and not _safe(before, pos, colour):
+    owners = view.settings.colour_owner
+    if _safe(after, pos, colour, owners) and not _safe(before, pos, colour, owners):
         return Hint(action, "makes_safe", action.city)
     if top is not None:
         return Hint(action, "raises_own", action.city)
     return Hint(action, "new_tower", action.city)
 
 
-def _safe(board: Board, pos: int, colour: int) -> bool:
+def _safe(board: Board, pos: int, colour: int, owners: tuple[int, ...]) -> bool:
+    """``colour``'s tower can no longer be taken over by another person (at two players the
+    person's other colour taking it keeps it theirs: issue 27.3)."""
     tower = board[pos]
     if not tower or owner(tower) != colour:
         return False
-    others = {c for c, _ in tower if c != colour} or {-1}
+    others = {c for c, _ in tower if owners[c] != owners[colour]} or {-1}
     return all(is_safe_from(tower, c) for c in others) and height(tower) > 0
 
 
 def _selection_reason(view: PlayerView, action: Select) -> Reason:
     colour = view.settings.colour_index(action.colour)
-    needs = takeover_needs(view, view.player, colour)
+    needs = takeover_needs(view, view.player, colour, two_colour=True)
     stock = view.stock[colour]
     share = stock[3] * sum(action.pieces) / max(1, sum(stock))
     if action.pieces[3] < share - 0.5 and view.round < view.settings.round_count:

@@ -16,7 +16,9 @@ import random
 from ai_helpers import advance, new_game
 
 from game.ai import STRONGEST
+from game.actions import Build
 from game.ai.evaluate import SAFE_BONUS, colour_values
+from game.ai.explain import reason_for
 from game.ai.foresight import LATER_SHARE, MAX_TAKE, NOW_TAKE, outlook
 from game.ai.search import MARGIN_SCALE, SearchPlayer, leaf_rewards, projected_points
 from game.ai.selection import ranked_selections, takeover_needs
@@ -162,3 +164,21 @@ def test_the_other_persons_two_colours_are_one_taker_in_the_search_s_outlook():
     assert change[RED] == 0.0
     assert change[YELLOW] > 0 and change[PURPLE] > 0
     assert abs(change[YELLOW] + change[PURPLE] + change[BLUE]) < 1e-9
+
+
+def test_a_hint_reads_the_persons_two_colours_together():
+    """Blue raising its tower over red floors of the same person makes it safe: only the
+    other person can take a tower away, and no colour of theirs is in it. Read colour by
+    colour, red could still take it, and the hint said nothing about safety."""
+    game = new_game(2, "hint-two")
+    while not (game.state.phase == "build" and game.state.current == 0):
+        game.play(game.state.legal_actions()[0])
+    state = game.state
+    full = (2, 2, 2, 2)
+    towers = {2: ((RED, 1), (BLUE, 1)), 20: ((YELLOW, 4), (YELLOW, 4))}
+    state = _with(state, towers, REACH + state.hands[0][1:])
+    state = state.replace(supply=(full, full, full, full))
+    view = player_view(state, 0)
+    raise_blue = next(a for a in view.legal_actions() if isinstance(a, Build)
+                      and a.colour == "blue" and a.city == 0 and a.plot == 2 and a.floors == 4)
+    assert reason_for(view, raise_blue).reason == "makes_safe"
