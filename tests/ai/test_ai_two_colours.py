@@ -15,8 +15,8 @@ import random
 
 from ai_helpers import advance, new_game
 
-from game.ai import STRONGEST
 from game.actions import Build
+from game.ai import STRONGEST
 from game.ai.evaluate import SAFE_BONUS, colour_values
 from game.ai.explain import reason_for
 from game.ai.foresight import LATER_SHARE, MAX_TAKE, NOW_TAKE, outlook
