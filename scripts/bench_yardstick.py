@@ -28,18 +28,20 @@ subject's points minus the mean of the others'.
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import json
 import math
 import os
 import sys
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai import POOL, STRONGEST, make_player
+from game.ai import POOL, STRONGEST, make_player, parse_level
 from game.selfplay import play_game, wilson_interval
 
 
@@ -52,21 +54,35 @@ def _load() -> float | None:
 
 GAME = Path(__file__).resolve().parent.parent / "game"
 NOT_PLAYED = ("web/", "cli.py", "__main__.py", "examples.py", "story.py", "ai/strength.py",
-              "ai/explain.py")
-"""Sources under ``game/`` that no game between computers runs: the browser layer, the
-command line, the story and the texts about levels."""
+              "ai/explain.py", "ai/levels.py")
+"""Sources under ``game/`` that no game between computers runs (the browser layer, the
+command line, the story, the texts about levels) and ``ai/levels.py``, whose part in a game
+is the configuration of the levels at the table (:func:`code_digest` adds those)."""
 
 
-def code_digest() -> str:
-    """A digest of every source that can change a game between computers: the engine and
-    ``game/ai`` but :data:`NOT_PLAYED`."""
+@functools.cache
+def _sources_digest() -> bytes:
     digest = hashlib.sha256()
     for path in sorted(GAME.rglob("*.py")):
         relative = path.relative_to(GAME).as_posix()
-        if relative.startswith(NOT_PLAYED):
-            continue
-        digest.update(relative.encode() + b"\0" + path.read_bytes() + b"\0")
+        if not relative.startswith(NOT_PLAYED):
+            digest.update(relative.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.digest()
+
+
+def code_digest(subject: str, line: str, pool: Iterable[str]) -> str:
+    """A digest of what plays a line's games: every source of the engine and ``game/ai``
+    (but :data:`NOT_PLAYED`) and the kind and search configuration of the subject and of
+    its opponents (the pool's, for the mixed line), so a line's games stay comparable when
+    another level or a text changes."""
+    digest = hashlib.sha256(_sources_digest())
+    for level_id in sorted({subject, *(pool if line == "mixed" else [line])}):
+        level = parse_level(level_id)
+        digest.update(repr((level.id, level.kind, level.search, level.tables)).encode())
     return digest.hexdigest()[:12]
+
+
+DEFAULT_POOL = [level.id for level in POOL]
 
 
 def line_opponents(line: str, pool: list[str], players: int, g: int) -> list[str]:
@@ -78,7 +94,7 @@ def line_opponents(line: str, pool: list[str], players: int, g: int) -> list[str
 
 
 def play_one(subject: str, line: str, pool: list[str], players: int, seed: str,
-             g: int, code: str = "") -> dict[str, Any]:
+             g: int) -> dict[str, Any]:
     """One game of a line; what the summary needs, as a JSON-ready dict."""
     others = line_opponents(line, pool, players, g)
     seat = g % players
@@ -100,7 +116,7 @@ def play_one(subject: str, line: str, pool: list[str], players: int, seed: str,
             "win": (1 / len(winners)) if seat in winners else 0.0, "margin": margin,
             "seconds": round(think_time[seat], 3), "decisions": think_count[seat],
             "wall": round(time.perf_counter() - started, 2), "load": [load, _load()],
-            "code": code}
+            "pool": pool, "code": code_digest(subject, line, pool)}
 
 
 def _opponents(record: dict[str, Any]) -> str:
@@ -199,7 +215,7 @@ def table(rows: list[dict[str, Any]]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--subject", default=STRONGEST.id)
-    parser.add_argument("--pool", default=",".join(level.id for level in POOL))
+    parser.add_argument("--pool", default=",".join(DEFAULT_POOL))
     parser.add_argument("--players", default="2,3,4")
     parser.add_argument("--lines", default=None,
                         help="comma-separated: pool members and/or 'mixed' (default: all)")
@@ -230,12 +246,12 @@ def main(argv: list[str] | None = None) -> int:
     for i in {args.subject, *pool}:
         make_player(i)  # unknown ids fail before any game
     counts = [int(n) for n in args.players.split(",")]
-    code = code_digest()
     done = set()
     if args.log and Path(args.log).exists():
         done = {(r["subject"], r["line"], r["players"], r["seed"], r["game"])
                 for r in map(json.loads, Path(args.log).read_text().splitlines())
-                if r.get("code") == code}
+                if r.get("code") == code_digest(r["subject"], r["line"],
+                                                r.get("pool", DEFAULT_POOL))}
     log = open(args.log, "a", encoding="utf-8") if args.log else None
     records = []
     try:
@@ -244,7 +260,7 @@ def main(argv: list[str] | None = None) -> int:
                 for line in lines:
                     if (args.subject, line, n, args.seed, g) in done:
                         continue
-                    record = play_one(args.subject, line, pool, n, args.seed, g, code)
+                    record = play_one(args.subject, line, pool, n, args.seed, g)
                     records.append(record)
                     if log:
                         log.write(json.dumps(record) + "\n")
