@@ -130,7 +130,12 @@ def summarize(records: list[dict[str, Any]], split: bool = False) -> list[dict[s
     standard error, CPU seconds a decision, load averages seen. ``split``: the mixed lines
     also per set of opponents met (``mixed[heuristic+threat]``)."""
     groups: dict[tuple[str, int, str, str], list[dict[str, Any]]] = {}
+    seen = set()
     for r in records:
+        game = (r["subject"], r["players"], r["line"], r.get("code", ""), r["seed"], r["game"])
+        if game in seen:
+            continue  # the same game twice (a log given twice, a run resumed by hand)
+        seen.add(game)
         groups.setdefault((r["subject"], r["players"], r["line"], r.get("code", "")),
                           []).append(r)
     if split:
