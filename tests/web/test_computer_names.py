@@ -10,7 +10,7 @@ from webkit import make_controller, play_to_end, setup_game
 from game.ai import find_level
 from game.settings import PlayerSpec, Settings
 from game.web import messages as M
-from game.web.model.setup_form import SetupForm
+from game.web.model.setup_form import SetupForm, controller_id
 
 
 def names(c):
@@ -96,6 +96,18 @@ def test_a_new_game_like_the_last_one_names_its_computers_in_the_language_now():
     form = SetupForm.from_settings(settings, ("human", "greedy", "search:1"))
     assert [p.name for p in form.players] == [
         "Joueur 1", "IA 2 (facile)", "Zed", "IA 4 (moyen)"]
+
+
+def test_a_new_game_like_the_last_one_keeps_a_level_the_page_does_not_offer():
+    """A table whose computer plays a named level missing from the page's list (a level
+    retired from the page, or a save made by the command line) keeps that computer at its
+    level instead of turning it into a person; the seat's choice offers it."""
+    settings = Settings(players=(PlayerSpec("Ann", ("blue", "red"), "south"),
+                                 PlayerSpec("Computer 2 (threat)", ("yellow", "purple"),
+                                            "north", "threat")))
+    form = SetupForm.from_settings(settings, ("human", "greedy", "search:1"))
+    assert form.controllers == ("human", "greedy", "search:1", "threat")
+    assert [controller_id(p.controller) for p in form.players] == ["human", "threat"]
 
 
 def other_generated(code: str) -> list[str]:

@@ -134,8 +134,6 @@ class ShowLogStep:
     step: int
 
 
-
-
 SoundKind = Literal["build", "takeover", "score", "godzilla", "end"]
 """The game's sounds (assets/sound.js synthesises each: no recording)."""
 SOUND_KINDS: tuple[SoundKind, ...] = ("build", "takeover", "score", "godzilla", "end")

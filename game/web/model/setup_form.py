@@ -137,7 +137,13 @@ class SetupForm:
 
     @classmethod
     def from_settings(cls, settings: Settings, controllers: tuple[str, ...]) -> SetupForm:
-        """A form filled in like an earlier game (for "New game" after a game)."""
+        """A form filled in like an earlier game (for "New game" after a game). A computer
+        of a named level the page no longer offers (or never offered: a save made by the
+        command line) keeps its level, offered beside the page's for that seat's choice,
+        rather than becoming a person."""
+        kept = (p.controller for p in settings.players
+                if p.controller not in controllers and find_level(p.controller) is not None)
+        controllers = tuple(dict.fromkeys((*controllers, *kept)))
         seats = []
         for i, p in enumerate(settings.players):
             level = find_level(p.controller) if p.controller in controllers else None
