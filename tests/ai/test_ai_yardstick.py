@@ -106,7 +106,42 @@ def test_summary_counts_wins_and_margins():
     assert mixed["wilson95"] == [round(x, 4) for x in wilson_interval(2.5, 4)]
     assert mixed["mean_margin"] == 1.0 and mixed["cpu_s_per_decision"] == 0.5
     assert {r["line"] for r in rows} == {"mixed", "mixed[heuristic]", "mixed[threat]"}
-    assert "| 2 | mixed | 4 | 2.5 | 62.5% |" in bench.table(rows)
+    assert "| `s` | 2 | mixed | - | 4 | 2.5 | 62.5% |" in bench.table(rows)
+    assert bench.summarize(records + records[:2])[0]["games"] == 4  # a game counts once
+
+
+def test_a_lines_code_is_its_sources_and_its_own_levels():
+    """A line's games are kept together while nothing that plays them changes: another
+    level's configuration does not change its code, its own levels' do."""
+    bench = _bench()
+    pool = ["heuristic", "threat", "majority"]
+    line = bench.code_digest("search:3", "search:2", pool)
+    assert line == bench.code_digest("search:3", "search:2", ["random"])  # not its pool
+    assert line != bench.code_digest("search:3", "search:1", pool)
+    assert line != bench.code_digest("search[iterations=600]", "search:2", pool)
+    mixed = bench.code_digest("search:3", "mixed", pool)
+    assert mixed != bench.code_digest("search:3", "mixed", pool[:2])
+
+
+def test_a_run_plays_only_the_games_its_log_lacks(tmp_path, monkeypatch):
+    bench = _bench()
+    played = []
+
+    def play_one(subject, line, pool, players, seed, g):
+        played.append(g)
+        return {"subject": subject, "line": line, "players": players, "seed": seed,
+                "game": g, "seat": g % players, "ids": [subject, line], "points": [1, 0],
+                "win": 1.0, "margin": 1.0, "seconds": 0.1, "decisions": 1, "wall": 0.1,
+                "load": [None, None], "pool": pool,
+                "code": bench.code_digest(subject, line, pool)}
+    monkeypatch.setattr(bench, "play_one", play_one)
+    log = tmp_path / "log.jsonl"
+    args = ["--subject", "greedy", "--lines", "random", "--players", "2", "--seed", "t",
+            "--log", str(log)]
+    bench.main([*args, "--games", "2"])
+    bench.main([*args, "--games", "3"])
+    assert played == [0, 1, 2]
+    assert len(log.read_text().splitlines()) == 3
 
 
 def test_paired_compares_the_same_deals_only():
