@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from game.ai import OFFERED
@@ -25,3 +27,14 @@ def test_figures_are_consistent(level):
         assert m.games > 0 and m.source
         low, high = wilson_interval(m.win_rate * m.games, m.games)
         assert m.wilson95 == pytest.approx((low, high), abs=0.002), (level, m)
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_every_figure_of_a_sentence_is_a_measured_line(level):
+    """A sentence's "N of M games" is the wins and games of one of its measured lines, so a
+    description changes with its measurement, never on its own."""
+    strength = LEVELS[level]
+    said = [(int(n), int(m)) for n, m in re.findall(r"(\d+) of (\d+)", strength.summary)]
+    assert said, strength.summary
+    lines = {(round(m.win_rate * m.games), m.games) for m in strength.measured}
+    assert set(said) <= lines, (said, lines)

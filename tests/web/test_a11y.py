@@ -105,6 +105,23 @@ def test_setup_explains_each_variant_in_one_line():
         assert hint is not None and hint.text() == M.t(f"setup.help.{field}")
 
 
+def test_setup_describes_each_computers_level_under_its_choice():
+    """Issue 27.4: a computer seat says what its level is measured to be; a person's seat
+    says nothing; each seat's description is its own (ids differ per seat)."""
+    c = make_controller()
+    c.handle("new-game")
+    for seat, level in ((1, "search:3"), (2, "greedy")):
+        c.handle("field", {"field": "controller", "player": str(seat), "value": level})
+    tree = c.render()
+    controls = tree.find_all(data_field="controller")
+    assert controls[0].attrs.get("aria-describedby") is None  # a person
+    for seat, level in ((1, "search:3"), (2, "greedy")):
+        control = controls[seat]
+        assert control.attrs["aria-describedby"] == f"hint-controller-{seat}"
+        hint = tree.find(id=f"hint-controller-{seat}")
+        assert hint is not None and hint.text() == M.level_description(level)
+
+
 def test_plots_are_named_buttons_and_tab_enters_the_board_once():
     c = make_controller()
     setup_game(c, 2)

@@ -212,6 +212,23 @@ def test_every_computer_level_has_a_name_in_every_language():
     assert M.controller_label("heuristic") == "Ordinateur\u202f: prudent"
 
 
+def test_every_computer_level_is_described_by_its_measured_strength_in_every_language():
+    """The setup screen's words for a level (issue 27.4) are game.ai.strength's sentence in
+    English, the one place where a description and its measured lines change together."""
+    from game.ai import OFFERED
+    from game.ai.strength import LEVELS
+    for level in OFFERED:
+        english = M.catalogue("en")[level.description_key]
+        assert english == LEVELS[level.id].summary
+        for lang in LANGS:
+            M.set_language(lang)
+            said = M.level_description(level.id)
+            assert said == M.catalogue(lang)[level.description_key]
+            # the same measured figures, in the same order
+            assert re.findall(r"\d+", said) == re.findall(r"\d+", english), (lang, level.id)
+    assert M.level_description("human") is None
+
+
 def test_the_printed_rules_vocabulary_is_used():
     """German and French use the words of the printed rules (see docs/i18n.md)."""
     texts = {lang: " ".join(v if isinstance(v, str) else " ".join(v)

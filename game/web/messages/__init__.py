@@ -62,6 +62,7 @@ from .words import (
     default_name,
     explain,
     is_default_name,
+    level_description,
     level_name,
     level_short_name,
     pieces_text,
@@ -78,7 +79,7 @@ __all__ = [
     "current_language", "date_time", "default_name", "explain", "has", "is_default_name",
     "isolated",
     "language_name",
-    "level_name", "level_short_name", "load_all", "loaded", "number", "parts",
+    "level_description", "level_name", "level_short_name", "load_all", "loaded", "number", "parts",
     "pick_language", "pieces_text", "player_name", "problem", "reason", "reload_catalogues",
     "seat", "set_language", "shown_settings", "t", "tn",
 ]

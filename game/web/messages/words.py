@@ -29,7 +29,6 @@ RULES_HELP: tuple[tuple[str, tuple[str, ...]], ...] = (
 """The in-app rules help: (heading id, paragraph ids), in order."""
 
 
-
 def problem(problem: str, step: int | None = None) -> str:
     """What is wrong with a save, file or link (:data:`game.errors.SaveProblem`), or that the
     browser refused to store (``"storage"``), in the player's language."""
@@ -77,6 +76,16 @@ def controller_label(controller: str) -> str:
 def level_name(level: Level) -> str:
     """A computer level's name in a list of players ("Computer: medium")."""
     return t(level.name_key) if has(level.name_key) else t("ai.generic", id=level.id)
+
+
+def level_description(controller: str) -> str | None:
+    """What a computer level is measured to be, in plain words, for the setup screen (issue
+    27.4; the English is :mod:`game.ai.strength`'s); None for a person or a level without
+    one."""
+    level = None if controller == "human" else find_level(controller)
+    if level is None or not has(level.description_key):
+        return None
+    return t(level.description_key)
 
 
 def level_short_name(level: Level) -> str:

@@ -14,9 +14,9 @@ from .vdom import El, h
 def _select(field: str, options: list[tuple[str, str]], value: str, player: int | None = None,
             label: str = "", bad: bool = False, hint: str | None = None,
             wide: bool = False) -> El:
-    """A labelled dropdown; ``hint``: a one-line explanation under it (a variant);
-    ``wide``: it takes a whole row, so that its longest choice is never cut off."""
-    hint_id = f"hint-{field}" if hint else None
+    """A labelled dropdown; ``hint``: an explanation under it (a variant, a computer's
+    level); ``wide``: it takes a whole row, so that its longest choice is never cut off."""
+    hint_id = (f"hint-{field}" if player is None else f"hint-{field}-{player}") if hint else None
     return h("label", {"class": "field" + (" bad" if bad else "") + (" wide" if wide else "")},
              h("span", {"class": "field-label"}, label),
              h("select", {"data-field": field, "data-player": player,
@@ -65,7 +65,8 @@ def render_setup(form: SetupFrame) -> El:
         fields.append(_select("seat", seat_options, spec.seat, i, M.t("setup.seat"),
                               "seats" in form.bad_fields))
         fields.append(_select("controller", controller_options, spec.controller, i,
-                              M.t("setup.controller"), wide=True))
+                              M.t("setup.controller"), wide=True,
+                              hint=M.level_description(spec.controller)))
         rows.append(h("fieldset", {"class": "player-row", "data-setup-player": i},
                       h("legend", {}, [chip(c) for c in spec.colours], " ",
                         M.t("setup.player", n=i + 1)),
