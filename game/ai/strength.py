@@ -73,25 +73,25 @@ LEVELS: dict[str, LevelStrength] = {
         "it won 150 of 200 two-player games.",
         (Measured("heuristic", 2, 200, 0.75, (0.6857, 0.8049),
                   12.35, "docs/yardstick/ladder-2p.jsonl, seeds rung/2p/g, g in 0-199"),
-         Measured("search:2 (subject search:2)", 2, 116, 0.6466, (0.5561, 0.7276),
-                  6.99, "docs/yardstick/ladder-2p.jsonl, seeds rung/2p/g, g in 0-115"))),
+         Measured("search:2 (subject search:2)", 2, 200, 0.605, (0.5359, 0.6702),
+                  4.57, "docs/yardstick/ladder-2p.jsonl, seeds rung/2p/g, g in 0-199"))),
     "search:2": LevelStrength(
         "search:2", "ai.strength.search:2",
         "Tries out about three hundred continuations before each move. Against the medium "
-        "level it won 75 of 116 two-player games.",
-        (Measured("search:1", 2, 116, 0.6466, (0.5561, 0.7276),
-                  6.99, "docs/yardstick/ladder-2p.jsonl, seeds rung/2p/g, g in 0-115"),)),
+        "level it won 121 of 200 two-player games.",
+        (Measured("search:1", 2, 200, 0.605, (0.5359, 0.6702),
+                  4.57, "docs/yardstick/ladder-2p.jsonl, seeds rung/2p/g, g in 0-199"),)),
     "search:3": LevelStrength(
         "search:3", "ai.strength.search:3",
         "The strongest: tries out hundreds of continuations before each move. Against a mix "
-        "of one-move-ahead players it won 130 of 155 games at two players, 60 of 77 at three "
-        "and 91 of 170 at four.",
-        (Measured("mixed pool (heuristic, threat, majority)", 2, 155, 0.8387, (0.7727, 0.8883),
-                  14.32, "docs/yardstick/pool.jsonl, seeds yard/2p/g, g in 0-154"),
+        "of one-move-ahead players it won 170 of 200 games at two players, 60 of 77 at three "
+        "and 108 of 200 at four.",
+        (Measured("mixed pool (heuristic, threat, majority)", 2, 200, 0.85, (0.7939, 0.8929),
+                  14.94, "docs/yardstick/pool.jsonl, seeds yard/2p/g, g in 0-199"),
          Measured("mixed pool (heuristic, threat, majority)", 3, 77, 0.7792, (0.6749, 0.8571),
                   6.1, "docs/ai.md (yardstick pool, 2abc059), seeds yard/3p/g, g in 0-76"),
-         Measured("mixed pool (heuristic, threat, majority)", 4, 170, 0.5353, (0.4604, 0.6087),
-                  2.82, "docs/yardstick/pool.jsonl, seeds yard/4p/g, g in 0-169"))),
+         Measured("mixed pool (heuristic, threat, majority)", 4, 200, 0.54, (0.4708, 0.6077),
+                  2.91, "docs/yardstick/pool.jsonl, seeds yard/4p/g, g in 0-199"))),
 }
 """Per page level (the id of every level of :data:`game.ai.OFFERED`): its measured strength
 (``catalogue_key`` is the level's ``description_key``)."""
