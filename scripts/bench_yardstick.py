@@ -16,12 +16,12 @@ line, so the lines play the same deals (paired), and the subject sits in seat ``
 Games are played round-robin over the lines (game 0 of every line, then game 1, ...), and
 every game is appended to the ``--log`` file as one JSON line as soon as it ends, so an
 interrupted run still has equally many games per line; ``--summarize`` prints the table from
-a log (several logs are added up). Each record carries ``code``, a digest of the engine's and
-the computer players' sources (:func:`code_digest`): the summary keeps games of different
-code apart, and a run skips the games its log already holds for the same code, so a line
-grows over several sessions by running the same command again (the logs kept in
-``docs/yardstick/``). One process only: run it under ``nice`` on a shared
-machine. A win shared by the tie-break-less rule counts by its share; the margin is the
+a log (several logs are added up). Each record carries ``code`` (:func:`code_digest`: the
+sources that play the line's games and the configurations of its levels): the summary keeps
+games of different code apart, and a run skips the games its log already holds for the
+line's code, so a line grows over several sessions by running the same command again (the
+logs kept in ``docs/yardstick/``). At most one process a core, under ``nice`` on a shared
+machine (docs/yardstick/README.md). A win shared by the tie-break-less rule counts by its share; the margin is the
 subject's points minus the mean of the others'.
 """
 
@@ -82,7 +82,16 @@ def code_digest(subject: str, line: str, pool: Iterable[str]) -> str:
     return digest.hexdigest()[:12]
 
 
-DEFAULT_POOL = [level.id for level in POOL]
+def game_key(record: dict[str, Any]) -> tuple[str, int, str, str, int]:
+    """Which game of which line a record is: (subject, players, line, seed, game number).
+    The same key on two versions' logs is the same deal (:func:`paired`)."""
+    return (record["subject"], record["players"], record["line"], record["seed"],
+            record["game"])
+
+
+def read_log(path: str | Path) -> list[dict[str, Any]]:
+    """The records of a log, one JSON line each."""
+    return [json.loads(line) for line in Path(path).read_text().splitlines() if line.strip()]
 
 
 def line_opponents(line: str, pool: list[str], players: int, g: int) -> list[str]:
@@ -94,8 +103,9 @@ def line_opponents(line: str, pool: list[str], players: int, g: int) -> list[str
 
 
 def play_one(subject: str, line: str, pool: list[str], players: int, seed: str,
-             g: int) -> dict[str, Any]:
-    """One game of a line; what the summary needs, as a JSON-ready dict."""
+             g: int, code: str) -> dict[str, Any]:
+    """One game of a line (``code``: the line's :func:`code_digest`); what the summary
+    needs, as a JSON-ready dict."""
     others = line_opponents(line, pool, players, g)
     seat = g % players
     ids = others[:]
@@ -116,7 +126,7 @@ def play_one(subject: str, line: str, pool: list[str], players: int, seed: str,
             "win": (1 / len(winners)) if seat in winners else 0.0, "margin": margin,
             "seconds": round(think_time[seat], 3), "decisions": think_count[seat],
             "wall": round(time.perf_counter() - started, 2), "load": [load, _load()],
-            "pool": pool, "code": code_digest(subject, line, pool)}
+            "pool": pool, "code": code}
 
 
 def _opponents(record: dict[str, Any]) -> str:
@@ -132,7 +142,7 @@ def summarize(records: list[dict[str, Any]], split: bool = False) -> list[dict[s
     groups: dict[tuple[str, int, str, str], list[dict[str, Any]]] = {}
     seen = set()
     for r in records:
-        game = (r["subject"], r["players"], r["line"], r.get("code", ""), r["seed"], r["game"])
+        game = (*game_key(r), r.get("code", ""))
         if game in seen:
             continue  # the same game twice (a log given twice, a run resumed by hand)
         seen.add(game)
@@ -176,11 +186,10 @@ def paired(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> list[di
     won (a shared win counts by its share) and the mean change of the margin with its
     standard error. Why paired: the deal is most of a game's variance, so the difference
     on the same deals shows a change with fewer games than two separate win rates."""
-    key = ("subject", "players", "line", "seed", "game")
-    old = {tuple(r[k] for k in key): r for r in before}
+    old = {game_key(r): r for r in before}
     groups: dict[tuple[str, int, str], list[tuple[dict[str, Any], dict[str, Any]]]] = {}
     for r in after:
-        b = old.get(tuple(r[k] for k in key))
+        b = old.get(game_key(r))
         if b is not None:
             groups.setdefault((r["subject"], r["players"], r["line"]), []).append((b, r))
     rows = []
@@ -220,7 +229,7 @@ def table(rows: list[dict[str, Any]]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--subject", default=STRONGEST.id)
-    parser.add_argument("--pool", default=",".join(DEFAULT_POOL))
+    parser.add_argument("--pool", default=",".join(level.id for level in POOL))
     parser.add_argument("--players", default="2,3,4")
     parser.add_argument("--lines", default=None,
                         help="comma-separated: pool members and/or 'mixed' (default: all)")
@@ -235,13 +244,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="compare two logs game by game on the same deals and exit")
     args = parser.parse_args(argv)
     if args.paired is not None:
-        before, after = ([json.loads(line) for line in Path(path).read_text().splitlines()
-                          if line.strip()] for path in args.paired)
+        before, after = (read_log(path) for path in args.paired)
         print(json.dumps(paired(before, after), indent=1))
         return 0
     if args.summarize is not None:
-        records = [json.loads(line) for path in args.summarize
-                   for line in Path(path).read_text().splitlines() if line.strip()]
+        records = [r for path in args.summarize for r in read_log(path)]
         rows = summarize(records, split=True)
         print(json.dumps(rows, indent=1))
         print(table(rows))
@@ -251,21 +258,20 @@ def main(argv: list[str] | None = None) -> int:
     for i in {args.subject, *pool}:
         make_player(i)  # unknown ids fail before any game
     counts = [int(n) for n in args.players.split(",")]
+    codes = {line: code_digest(args.subject, line, pool) for line in lines}
     done = set()
     if args.log and Path(args.log).exists():
-        done = {(r["subject"], r["line"], r["players"], r["seed"], r["game"])
-                for r in map(json.loads, Path(args.log).read_text().splitlines())
-                if r.get("code") == code_digest(r["subject"], r["line"],
-                                                r.get("pool", DEFAULT_POOL))}
+        done = {game_key(r) for r in read_log(args.log)
+                if r["line"] in codes and r.get("code") == codes[r["line"]]}
     log = open(args.log, "a", encoding="utf-8") if args.log else None
     records = []
     try:
         for g in range(args.first, args.first + args.games):
             for n in counts:
                 for line in lines:
-                    if (args.subject, line, n, args.seed, g) in done:
+                    if (args.subject, n, line, args.seed, g) in done:
                         continue
-                    record = play_one(args.subject, line, pool, n, args.seed, g)
+                    record = play_one(args.subject, line, pool, n, args.seed, g, codes[line])
                     records.append(record)
                     if log:
                         log.write(json.dumps(record) + "\n")

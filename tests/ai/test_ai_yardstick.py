@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import random
 from collections import Counter
 from pathlib import Path
@@ -127,13 +128,12 @@ def test_a_run_plays_only_the_games_its_log_lacks(tmp_path, monkeypatch):
     bench = _bench()
     played = []
 
-    def play_one(subject, line, pool, players, seed, g):
+    def play_one(subject, line, pool, players, seed, g, code):
         played.append(g)
         return {"subject": subject, "line": line, "players": players, "seed": seed,
                 "game": g, "seat": g % players, "ids": [subject, line], "points": [1, 0],
                 "win": 1.0, "margin": 1.0, "seconds": 0.1, "decisions": 1, "wall": 0.1,
-                "load": [None, None], "pool": pool,
-                "code": bench.code_digest(subject, line, pool)}
+                "load": [None, None], "pool": pool, "code": code}
     monkeypatch.setattr(bench, "play_one", play_one)
     log = tmp_path / "log.jsonl"
     args = ["--subject", "greedy", "--lines", "random", "--players", "2", "--seed", "t",
@@ -142,6 +142,11 @@ def test_a_run_plays_only_the_games_its_log_lacks(tmp_path, monkeypatch):
     bench.main([*args, "--games", "3"])
     assert played == [0, 1, 2]
     assert len(log.read_text().splitlines()) == 3
+    stale = {**json.loads(log.read_text().splitlines()[0]), "game": 3, "code": "stale"}
+    with log.open("a") as f:
+        f.write(json.dumps(stale) + "\n")  # game 3 of other code: not this line's game
+    bench.main([*args, "--games", "4"])
+    assert played == [0, 1, 2, 3]
 
 
 def test_paired_compares_the_same_deals_only():

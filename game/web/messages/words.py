@@ -82,7 +82,7 @@ def level_description(controller: str) -> str | None:
     """What a computer level is measured to be, in plain words, for the setup screen (issue
     27.4; the English is :mod:`game.ai.strength`'s); None for a person or a level without
     one."""
-    level = None if controller == "human" else find_level(controller)
+    level = find_level(controller)  # None for "human", which names no level
     if level is None or not has(level.description_key):
         return None
     return t(level.description_key)
