@@ -13,7 +13,15 @@ The figures are the kept logs of ``docs/yardstick/`` (``scripts/bench_yardstick.
 --summarize``; docs/ai.md, "Two hundred games a line"): each level against the level below
 it at two players (the ladder of issue 27.4) and the strongest against the mixed pool at 2,
 3 and 4 players. Win rates per seat occupied, ties split, seats rotated, standard rules,
-95% Wilson intervals."""
+95% Wilson intervals.
+
+One line is logged under another id: ``search:3`` over ``search:1`` at two players was played
+while a five-level ladder was tried (docs/ai.md, "The ladder at two players, rebuilt"), when
+``search:2`` had at 2-player tables exactly ``search:1``'s configuration; its records name
+``search:2`` (code d8afccb62f25). A level's id does not enter its decisions, and replaying
+games 0, 1 and 100 of that line with ``search:1`` gave the same scores. The 4-player line's
+code (1eba000570a3) is older than ``search:3``'s 2-player table, which changed the digest
+(it covers every table of the level) but not one 4-player decision."""
 
 from __future__ import annotations
 
@@ -49,49 +57,45 @@ LEVELS: dict[str, LevelStrength] = {
         "Plays any legal move at random, for learning the rules. The easy level beat it in "
         "200 of 200 two-player games.",
         (Measured("greedy (subject greedy)", 2, 200, 1.0, (0.9812, 1.0),
-                  141.33, "docs/yardstick/ladder-2p.jsonl, seeds rung/2p/g, g in 0-199"),)),
+                  141.33, "docs/yardstick/ladder-2p.jsonl, code 561306f6885a, "
+                  "seeds rung/2p/g, g in 0-199"),)),
     "greedy": LevelStrength(
         "greedy", "ai.strength.greedy",
-        "Takes whatever scores most right now and never looks ahead. It beat the beginner in "
-        "200 of 200 two-player games.",
+        "Takes whatever scores most right now and never looks ahead. It beat the beginner "
+        "in 200 of 200 two-player games.",
         (Measured("random", 2, 200, 1.0, (0.9812, 1.0),
-                  141.33, "docs/yardstick/ladder-2p.jsonl, seeds rung/2p/g, g in 0-199"),
-         Measured("heuristic (subject heuristic)", 2, 200, 0.555, (0.4857, 0.6222),
-                  2.42, "docs/yardstick/ladder-2p.jsonl, seeds rung/2p/g, g in 0-199"))),
-    "heuristic": LevelStrength(
-        "heuristic", "ai.strength.heuristic",
-        "Looks one move ahead and watches which of its towers the others can take over. "
-        "Against the easy level it won 111 of 200 two-player games: at two players no "
-        "stronger.",
-        (Measured("greedy", 2, 200, 0.555, (0.4857, 0.6222),
-                  2.42, "docs/yardstick/ladder-2p.jsonl, seeds rung/2p/g, g in 0-199"),
-         Measured("search:1 (subject search:1)", 2, 200, 0.75, (0.6857, 0.8049),
-                  12.35, "docs/yardstick/ladder-2p.jsonl, seeds rung/2p/g, g in 0-199"))),
+                  141.33, "docs/yardstick/ladder-2p.jsonl, code 561306f6885a, "
+                  "seeds rung/2p/g, g in 0-199"),
+         Measured("search:1 (subject search:1)", 2, 200, 0.81, (0.75, 0.8583),
+                  11.18, "docs/yardstick/ladder-2p.jsonl, code e85082b11e30, "
+                  "seeds rung/2p/g, g in 0-199"),)),
     "search:1": LevelStrength(
         "search:1", "ai.strength.search:1",
-        "Tries out about a hundred continuations before each move. Against the careful level "
-        "it won 150 of 200 two-player games.",
-        (Measured("heuristic", 2, 200, 0.75, (0.6857, 0.8049),
-                  12.35, "docs/yardstick/ladder-2p.jsonl, seeds rung/2p/g, g in 0-199"),
-         Measured("search:2 (subject search:2)", 2, 200, 0.605, (0.5359, 0.6702),
-                  4.57, "docs/yardstick/ladder-2p.jsonl, seeds rung/2p/g, g in 0-199"))),
-    "search:2": LevelStrength(
-        "search:2", "ai.strength.search:2",
-        "Tries out about three hundred continuations before each move. Against the medium "
-        "level it won 121 of 200 two-player games.",
-        (Measured("search:1", 2, 200, 0.605, (0.5359, 0.6702),
-                  4.57, "docs/yardstick/ladder-2p.jsonl, seeds rung/2p/g, g in 0-199"),)),
+        "Tries out about a hundred continuations before each move. Against the easy level "
+        "it won 162 of 200 two-player games.",
+        (Measured("greedy", 2, 200, 0.81, (0.75, 0.8583),
+                  11.18, "docs/yardstick/ladder-2p.jsonl, code e85082b11e30, "
+                  "seeds rung/2p/g, g in 0-199"),
+         Measured("search:3 (subject search:3; logged as search:2)", 2, 148, 0.6892, (0.6106, 0.7582),
+                  8.82, "docs/yardstick/ladder-2p.jsonl, code d8afccb62f25, "
+                  "seeds rung/2p/g, g in 0-174"),)),
     "search:3": LevelStrength(
         "search:3", "ai.strength.search:3",
-        "The strongest: tries out hundreds of continuations before each move. Against a mix "
-        "of one-move-ahead players it won 170 of 200 games at two players, 60 of 77 at three "
-        "and 108 of 200 at four.",
-        (Measured("mixed pool (heuristic, threat, majority)", 2, 200, 0.85, (0.7939, 0.8929),
-                  14.94, "docs/yardstick/pool.jsonl, seeds yard/2p/g, g in 0-199"),
-         Measured("mixed pool (heuristic, threat, majority)", 3, 77, 0.7792, (0.6749, 0.8571),
-                  6.1, "docs/ai.md (yardstick pool, 2abc059), seeds yard/3p/g, g in 0-76"),
+        "The strongest: tries out hundreds of continuations before each move. Against the "
+        "medium level it won 102 of 148 two-player games; against a mix of one-move-ahead "
+        "players, 78 of 87 at two players, 67 of 87 at three and 108 of 200 at four.",
+        (Measured("search:1 (logged as search:2)", 2, 148, 0.6892, (0.6106, 0.7582),
+                  8.82, "docs/yardstick/ladder-2p.jsonl, code d8afccb62f25, "
+                  "seeds rung/2p/g, g in 0-174"),
+         Measured("mixed pool (heuristic, threat, majority)", 2, 87, 0.8966, (0.8149, 0.9446),
+                  19.56, "docs/yardstick/pool.jsonl, code bcd550ffac1c, "
+                  "seeds yard/2p/g, g in 0-86"),
+         Measured("mixed pool (heuristic, threat, majority)", 3, 87, 0.7701, (0.6714, 0.846),
+                  5.62, "docs/yardstick/pool.jsonl, code bcd550ffac1c, "
+                  "seeds yard/3p/g, g in 0-86"),
          Measured("mixed pool (heuristic, threat, majority)", 4, 200, 0.54, (0.4708, 0.6077),
-                  2.91, "docs/yardstick/pool.jsonl, seeds yard/4p/g, g in 0-199"))),
+                  2.91, "docs/yardstick/pool.jsonl, code 1eba000570a3, "
+                  "seeds yard/4p/g, g in 0-199"),)),
 }
 """Per page level (the id of every level of :data:`game.ai.OFFERED`): its measured strength
 (``catalogue_key`` is the level's ``description_key``)."""

@@ -25,10 +25,10 @@ from game.ai.search import SearchPlayer
 POSITIONS = [(2, 21, "same/2"), (2, 30, "same/2b"), (3, 14, "same/3"), (4, 9, "same/4")]
 
 EXPECTED: dict[str, tuple[dict[str, object], list[int]]] = {
-    "same/2": ({"type": "select", "colour": "purple", "pieces": [1, 2, 1, 0]},
-               [63, 41, 58, 62, 63, 59, 69, 62, 60, 63]),
-    "same/2b": ({"type": "build", "card": [0, 2], "city": 1, "plot": 2, "colour": "blue",
-                 "floors": 2}, [53, 16, 18, 36, 95, 53, 107, 79, 65, 78]),
+    "same/2": ({"type": "select", "colour": "purple", "pieces": [2, 0, 0, 2]},
+               [67, 57, 59, 55, 57, 64, 66, 67, 47, 61]),
+    "same/2b": ({"type": "build", "card": [0, 0], "city": 1, "plot": 0, "colour": "blue",
+                 "floors": 2}, [54, 33, 42, 33, 138, 38, 38, 75, 90, 59]),
     "same/3": ({"type": "build", "card": [1, 0], "city": 5, "plot": 3, "colour": "blue",
                 "floors": 2}, [63, 63, 63, 31, 30, 30, 30, 30, 30, 30]),
     "same/4": ({"type": "build", "card": [2, 1], "city": 1, "plot": 7, "colour": "blue",
@@ -42,7 +42,9 @@ left to right or with ``math.fsum``. ``same/2`` was recorded again when the sear
 to read a two-player person's colours together (issue 27.3: other pieces are chosen), and
 both two-player positions again when foresight began to count the other person's two
 colours as one taker (issue 27: ``same/2`` chooses other pieces, ``same/2b`` the same
-build with other visits); the 3- and 4-player decisions did not change."""
+build with other visits), and both again when the level stopped valuing its two-player
+leaves with foresight (issue 27.4, the ladder's top rung: other pieces, another build); the
+3- and 4-player decisions did not change."""
 
 
 def _uncapped() -> SearchPlayer:

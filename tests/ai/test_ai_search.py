@@ -7,7 +7,7 @@ import random
 import pytest
 from ai_helpers import advance, new_game, tiny_search
 
-from game.ai import BY_ID, OFFERED, YARDSTICK, Level, decide, make_player, parse_level
+from game.ai import BY_ID, OFFERED, Level, decide, find_level, make_player, parse_level
 from game.ai.search import SearchConfig, SearchPlayer
 from game.selfplay import play_game
 
@@ -56,8 +56,13 @@ def test_levels_are_registered_and_ordered():
     budgets = [p.config.iterations for p in levels]
     assert budgets == sorted(budgets) and len(set(budgets)) == 3
     assert budgets == [parse_level(f"search:{k}").budget for k in (1, 2, 3)]
+    for players in (2, 3, 4):  # a step up at every table size
+        at_table = [p.config_for(players).iterations for p in levels]
+        assert at_table == sorted(at_table) and len(set(at_table)) == 3, players
     assert [level.id for level in OFFERED] == [
-        "random", "greedy", "heuristic", "search:1", "search:2", "search:3"]
+        "random", "greedy", "search:1", "search:3"]
+    for gone in ("heuristic", "search:2"):  # off the ladder (issue 27.4); saves may name them
+        assert find_level(gone) is not None and not find_level(gone).offered
     assert all(level.offered and BY_ID[level.id] is level for level in OFFERED)
     with pytest.raises(ValueError):
         make_player("search:9")
@@ -100,7 +105,7 @@ def test_every_player_offers_the_same_protocol():
     game = advance(new_game(4, "protocol"), 6)
     view = game.view(game.state.current)
     legal = game.state.legal_actions()
-    for level in [*OFFERED, *YARDSTICK]:
+    for level in BY_ID.values():
         if level.kind == "search":
             player = tiny_search(iterations=5)
         else:
@@ -127,7 +132,7 @@ def test_time_cap_ends_a_search_early():
 
 def test_helpers_cover_every_registered_kind():
     from ai_helpers import all_players
-    kinds = {level.kind for level in [*OFFERED, *YARDSTICK]}
+    kinds = {level.kind for level in BY_ID.values()}
     assert kinds | {"strongest"} == set(all_players())
 
 

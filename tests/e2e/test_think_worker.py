@@ -72,7 +72,7 @@ def test_decisions_come_from_the_worker(page, site_url):
     resize(page, {"width": 1024, "height": 768})
     open_app(page, site_url, FAST)
     page.wait_for_selector('html[data-ai-worker="ready"]', state="attached", timeout=120_000)
-    computers_game(page, "heuristic")
+    computers_game(page, "search:1")
     page.wait_for_function("() => window.__sources.length >= 6", timeout=120_000, polling=100)
     assert set(page.evaluate("() => window.__sources")) == {"worker"}
 

@@ -20,9 +20,9 @@ def names(c):
 def test_default_names_follow_the_level_and_typed_names_stay():
     c = make_controller()
     c.handle("new-game")
-    for i, controller in enumerate(["human", "greedy", "greedy", "search:2"]):
+    for i, controller in enumerate(["human", "greedy", "greedy", "search:3"]):
         c.handle("field", {"field": "controller", "player": str(i), "value": controller})
-    assert names(c) == ["Player 1", "Computer 2 (easy)", "Computer 3 (easy)", "Computer 4 (strong)"]
+    assert names(c) == ["Player 1", "Computer 2 (easy)", "Computer 3 (easy)", "Computer 4 (expert)"]
     c.handle("field", {"field": "controller", "player": "1", "value": "human"})
     c.handle("field", {"field": "name", "player": "3", "value": "Zed"})
     c.handle("field", {"field": "controller", "player": "3", "value": "random"})

@@ -29,16 +29,16 @@ def actions_drawn(tree) -> set[str]:
 def test_a_new_game_starts_from_the_last_table_used_even_after_a_reload():
     backend = MemoryBackend()
     c = make_controller(backend)
-    setup_game(c, 3, controllers=["human", "search:2", "greedy"], names=["Ada", "B", "C"],
+    setup_game(c, 3, controllers=["human", "search:1", "greedy"], names=["Ada", "B", "C"],
                godzilla="baby", hints="on")
     c.handle("home")
     again = make_controller(backend)  # a reload: only the storage is left
     again.handle("new-game")
     form = again.form.frame()
     assert form.count == 3 and [p.name for p in form.players][0] == "Ada"
-    assert [p.controller for p in form.players] == ["human", "search:2", "greedy"]
+    assert [p.controller for p in form.players] == ["human", "search:1", "greedy"]
     assert form.godzilla == "baby" and form.hints is True
-    assert again.store.prefs()[TABLE_PREF]["settings"]["players"][1]["controller"] == "search:2"
+    assert again.store.prefs()[TABLE_PREF]["settings"]["players"][1]["controller"] == "search:1"
 
 
 def test_a_broken_table_pref_gives_the_usual_form():
@@ -78,7 +78,7 @@ def test_level_names_are_plain_words_in_every_language():
         assert all(" " not in n and not any(j in n.lower() for j in jargon) for n in names)
     M.set_language("en")
     assert [M.level_short_name(level) for level in OFFERED] == [
-        "beginner", "easy", "careful", "medium", "strong", "expert"]
+        "beginner", "easy", "medium", "expert"]
 
 
 def test_the_level_select_takes_a_whole_row():
