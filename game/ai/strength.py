@@ -76,23 +76,23 @@ LEVELS: dict[str, LevelStrength] = {
         (Measured("greedy", 2, 200, 0.81, (0.75, 0.8583),
                   11.18, "docs/yardstick/ladder-2p.jsonl, code e85082b11e30, "
                   "seeds rung/2p/g, g in 0-199"),
-         Measured("search:3 (subject search:3; logged as search:2)", 2, 148, 0.6892, (0.6106, 0.7582),
-                  8.82, "docs/yardstick/ladder-2p.jsonl, code d8afccb62f25, "
-                  "seeds rung/2p/g, g in 0-174"),)),
+         Measured("search:3 (subject search:3; logged as search:2)", 2, 200, 0.68, (0.6125, 0.7407),
+                  8.44, "docs/yardstick/ladder-2p.jsonl, code d8afccb62f25, "
+                  "seeds rung/2p/g, g in 0-199"),)),
     "search:3": LevelStrength(
         "search:3", "ai.strength.search:3",
         "The strongest: tries out hundreds of continuations before each move. Against the "
-        "medium level it won 102 of 148 two-player games; against a mix of one-move-ahead "
-        "players, 78 of 87 at two players, 67 of 87 at three and 108 of 200 at four.",
-        (Measured("search:1 (logged as search:2)", 2, 148, 0.6892, (0.6106, 0.7582),
-                  8.82, "docs/yardstick/ladder-2p.jsonl, code d8afccb62f25, "
-                  "seeds rung/2p/g, g in 0-174"),
-         Measured("mixed pool (heuristic, threat, majority)", 2, 87, 0.8966, (0.8149, 0.9446),
-                  19.56, "docs/yardstick/pool.jsonl, code bcd550ffac1c, "
-                  "seeds yard/2p/g, g in 0-86"),
-         Measured("mixed pool (heuristic, threat, majority)", 3, 87, 0.7701, (0.6714, 0.846),
-                  5.62, "docs/yardstick/pool.jsonl, code bcd550ffac1c, "
-                  "seeds yard/3p/g, g in 0-86"),
+        "medium level it won 136 of 200 two-player games; against a mix of one-move-ahead "
+        "players, 183 of 200 at two players, 142 of 200 at three and 108 of 200 at four.",
+        (Measured("search:1 (logged as search:2)", 2, 200, 0.68, (0.6125, 0.7407),
+                  8.44, "docs/yardstick/ladder-2p.jsonl, code d8afccb62f25, "
+                  "seeds rung/2p/g, g in 0-199"),
+         Measured("mixed pool (heuristic, threat, majority)", 2, 200, 0.915, (0.8681, 0.9463),
+                  22.62, "docs/yardstick/pool.jsonl, code bcd550ffac1c, "
+                  "seeds yard/2p/g, g in 0-199"),
+         Measured("mixed pool (heuristic, threat, majority)", 3, 200, 0.71, (0.6436, 0.7685),
+                  4.82, "docs/yardstick/pool.jsonl, code bcd550ffac1c, "
+                  "seeds yard/3p/g, g in 0-199"),
          Measured("mixed pool (heuristic, threat, majority)", 4, 200, 0.54, (0.4708, 0.6077),
                   2.91, "docs/yardstick/pool.jsonl, code 1eba000570a3, "
                   "seeds yard/4p/g, g in 0-199"),)),
