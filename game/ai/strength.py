@@ -30,8 +30,11 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Measured:
-    """One measured line: the level against ``opponents`` at a table of ``players``."""
+    """One measured line: ``subject`` against ``opponents`` at a table of ``players``; the
+    win rate and margin are the subject's. A rung of the ladder is one line, listed under
+    both of its levels."""
 
+    subject: str
     opponents: str
     players: int
     games: int
@@ -39,7 +42,7 @@ class Measured:
     wilson95: tuple[float, float]
     mean_margin: float | None
     source: str
-    """Where in docs/ai.md the line is, with its seeds."""
+    """The kept log, the line's code and its seeds."""
 
 
 @dataclass(frozen=True)
@@ -49,53 +52,51 @@ class LevelStrength:
     summary: str
     """The plain-words description (English; the web layer's catalogues translate it)."""
     measured: tuple[Measured, ...]
+    """The lines the level played: as the subject or among the opponents."""
 
+
+LADDER = "docs/yardstick/ladder-2p.jsonl"
+POOL_LOG = "docs/yardstick/pool.jsonl"
+MIXED = "mixed pool (heuristic, threat, majority)"
+
+GREEDY_OVER_RANDOM = Measured("greedy", "random", 2, 200, 1.0, (0.9812, 1.0), 141.33,
+                              f"{LADDER}, code 561306f6885a, seeds rung/2p/g, g in 0-199")
+SEARCH_1_OVER_GREEDY = Measured("search:1", "greedy", 2, 200, 0.81, (0.75, 0.8583), 11.18,
+                                f"{LADDER}, code e85082b11e30, seeds rung/2p/g, g in 0-199")
+SEARCH_3_OVER_SEARCH_1 = Measured("search:3", "search:1 (logged as search:2)", 2, 200, 0.68,
+                                  (0.6125, 0.7407), 8.44,
+                                  f"{LADDER}, code d8afccb62f25, seeds rung/2p/g, g in 0-199")
+STRONGEST_AGAINST_POOL = (
+    Measured("search:3", MIXED, 2, 200, 0.915, (0.8681, 0.9463), 22.62,
+             f"{POOL_LOG}, code bcd550ffac1c, seeds yard/2p/g, g in 0-199"),
+    Measured("search:3", MIXED, 3, 200, 0.71, (0.6436, 0.7685), 4.82,
+             f"{POOL_LOG}, code bcd550ffac1c, seeds yard/3p/g, g in 0-199"),
+    Measured("search:3", MIXED, 4, 200, 0.54, (0.4708, 0.6077), 2.91,
+             f"{POOL_LOG}, code 1eba000570a3, seeds yard/4p/g, g in 0-199"),
+)
 
 LEVELS: dict[str, LevelStrength] = {
     "random": LevelStrength(
         "random", "ai.strength.random",
         "Plays any legal move at random, for learning the rules. The easy level beat it in "
         "200 of 200 two-player games.",
-        (Measured("greedy (subject greedy)", 2, 200, 1.0, (0.9812, 1.0),
-                  141.33, "docs/yardstick/ladder-2p.jsonl, code 561306f6885a, "
-                  "seeds rung/2p/g, g in 0-199"),)),
+        (GREEDY_OVER_RANDOM,)),
     "greedy": LevelStrength(
         "greedy", "ai.strength.greedy",
         "Takes whatever scores most right now and never looks ahead. It beat the beginner "
         "in 200 of 200 two-player games.",
-        (Measured("random", 2, 200, 1.0, (0.9812, 1.0),
-                  141.33, "docs/yardstick/ladder-2p.jsonl, code 561306f6885a, "
-                  "seeds rung/2p/g, g in 0-199"),
-         Measured("search:1 (subject search:1)", 2, 200, 0.81, (0.75, 0.8583),
-                  11.18, "docs/yardstick/ladder-2p.jsonl, code e85082b11e30, "
-                  "seeds rung/2p/g, g in 0-199"),)),
+        (GREEDY_OVER_RANDOM, SEARCH_1_OVER_GREEDY)),
     "search:1": LevelStrength(
         "search:1", "ai.strength.search:1",
         "Tries out about a hundred continuations before each move. Against the easy level "
         "it won 162 of 200 two-player games.",
-        (Measured("greedy", 2, 200, 0.81, (0.75, 0.8583),
-                  11.18, "docs/yardstick/ladder-2p.jsonl, code e85082b11e30, "
-                  "seeds rung/2p/g, g in 0-199"),
-         Measured("search:3 (subject search:3; logged as search:2)", 2, 200, 0.68, (0.6125, 0.7407),
-                  8.44, "docs/yardstick/ladder-2p.jsonl, code d8afccb62f25, "
-                  "seeds rung/2p/g, g in 0-199"),)),
+        (SEARCH_1_OVER_GREEDY, SEARCH_3_OVER_SEARCH_1)),
     "search:3": LevelStrength(
         "search:3", "ai.strength.search:3",
         "The strongest: tries out hundreds of continuations before each move. Against the "
         "medium level it won 136 of 200 two-player games; against a mix of one-move-ahead "
         "players, 183 of 200 at two players, 142 of 200 at three and 108 of 200 at four.",
-        (Measured("search:1 (logged as search:2)", 2, 200, 0.68, (0.6125, 0.7407),
-                  8.44, "docs/yardstick/ladder-2p.jsonl, code d8afccb62f25, "
-                  "seeds rung/2p/g, g in 0-199"),
-         Measured("mixed pool (heuristic, threat, majority)", 2, 200, 0.915, (0.8681, 0.9463),
-                  22.62, "docs/yardstick/pool.jsonl, code bcd550ffac1c, "
-                  "seeds yard/2p/g, g in 0-199"),
-         Measured("mixed pool (heuristic, threat, majority)", 3, 200, 0.71, (0.6436, 0.7685),
-                  4.82, "docs/yardstick/pool.jsonl, code bcd550ffac1c, "
-                  "seeds yard/3p/g, g in 0-199"),
-         Measured("mixed pool (heuristic, threat, majority)", 4, 200, 0.54, (0.4708, 0.6077),
-                  2.91, "docs/yardstick/pool.jsonl, code 1eba000570a3, "
-                  "seeds yard/4p/g, g in 0-199"),)),
+        (SEARCH_3_OVER_SEARCH_1, *STRONGEST_AGAINST_POOL)),
 }
 """Per page level (the id of every level of :data:`game.ai.OFFERED`): its measured strength
 (``catalogue_key`` is the level's ``description_key``)."""

@@ -18,6 +18,8 @@ def test_every_page_level_is_described():
         assert strength.level == level.id
         assert strength.catalogue_key == level.description_key
         assert strength.summary.endswith(".") and strength.measured
+        for m in strength.measured:  # its own line, as the subject or the one beaten
+            assert level.id in (m.subject, m.opponents.split(" ")[0]), (level.id, m)
 
 
 @pytest.mark.parametrize("level", sorted(LEVELS))
