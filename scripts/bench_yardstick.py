@@ -20,7 +20,8 @@ a log (several logs are added up). Each record carries ``code`` (:func:`code_dig
 sources that play the line's games and the configurations of its levels): the summary keeps
 games of different code apart, and a run skips the games its log already holds for the
 line's code, so a line grows over several sessions by running the same command again (the
-logs kept in ``docs/yardstick/``). At most one process a core, under ``nice`` on a shared
+logs kept in ``docs/yardstick/``). At two players a member's line takes over the mixed line's
+games that seated that member (:func:`adopted`): they are the same games. At most one process a core, under ``nice`` on a shared
 machine (docs/yardstick/README.md). A win shared by the tie-break-less rule counts by its share; the margin is the
 subject's points minus the mean of the others'.
 """
@@ -100,6 +101,22 @@ def line_opponents(line: str, pool: list[str], players: int, g: int) -> list[str
         return [line] * (players - 1)
     offset = g // players
     return [pool[(offset + i) % len(pool)] for i in range(players - 1)]
+
+
+def adopted(records: list[dict[str, Any]], line: str, code: str,
+            mixed_code: str) -> list[dict[str, Any]]:
+    """The two-player games of the mixed line that are games of member ``line`` too: at two
+    players the mixed line seats one pool member, and its game ``g`` (seed, seat, the two
+    ids) is then exactly game ``g`` of that member's line (:func:`line_opponents`), so a
+    member's line takes it over instead of playing it again. Only games of the mixed line's
+    current code (``mixed_code``) are taken; the copies say where they come from
+    (``"adopted": "mixed"``) and carry the member line's code."""
+    copies = []
+    for r in records:
+        if (r["line"] == "mixed" and r["players"] == 2 and r.get("code") == mixed_code
+                and _opponents(r) == line):
+            copies.append({**r, "line": line, "code": code, "adopted": "mixed"})
+    return copies
 
 
 def play_one(subject: str, line: str, pool: list[str], players: int, seed: str,
@@ -259,13 +276,26 @@ def main(argv: list[str] | None = None) -> int:
         make_player(i)  # unknown ids fail before any game
     counts = [int(n) for n in args.players.split(",")]
     codes = {line: code_digest(args.subject, line, pool) for line in lines}
-    done = set()
-    if args.log and Path(args.log).exists():
-        done = {game_key(r) for r in read_log(args.log)
-                if r["line"] in codes and r.get("code") == codes[r["line"]]}
+    logged = read_log(args.log) if args.log and Path(args.log).exists() else []
+    done = {game_key(r) for r in logged
+            if r["line"] in codes and r.get("code") == codes[r["line"]]}
     log = open(args.log, "a", encoding="utf-8") if args.log else None
     records = []
     try:
+        if 2 in counts:
+            mixed_code = code_digest(args.subject, "mixed", pool)
+            for line in lines:
+                if line == "mixed":
+                    continue
+                for record in adopted(logged, line, codes[line], mixed_code):
+                    if (record["subject"] == args.subject and record["seed"] == args.seed
+                            and args.first <= record["game"] < args.first + args.games
+                            and game_key(record) not in done):
+                        done.add(game_key(record))
+                        records.append(record)
+                        if log:
+                            log.write(json.dumps(record) + "\n")
+                            log.flush()
         for g in range(args.first, args.first + args.games):
             for n in counts:
                 for line in lines:

@@ -163,3 +163,42 @@ def test_paired_compares_the_same_deals_only():
     assert row["games"] == 3 and row["wins_before"] == 1.5 and row["wins_after"] == 2.0
     assert row["only_before"] == 0.5 and row["only_after"] == 1.0
     assert row["margin_change"] == round((2.0 + 4.0 - 2.0) / 3, 2)
+
+
+def test_a_members_line_takes_over_the_two_player_mixed_games_that_seated_it(tmp_path,
+                                                                          monkeypatch):
+    """At two players, game g of the mixed line against member X is game g of X's line:
+    the copy is the game a run of X's line would play (checked by playing it again with cheap
+    levels), and X's line then plays only the games the mixed line did not seat X in."""
+    bench = _bench()
+    pool = ["random", "greedy"]
+    mixed_code = bench.code_digest("heuristic", "mixed", pool)
+    mixed = [bench.play_one("heuristic", "mixed", pool, 2, "adopt", g, mixed_code)
+             for g in range(4)]  # games 0, 1 seat random; 2, 3 greedy
+    stale = {**mixed[0], "game": 5, "code": "stale"}  # another version's game: not taken
+    three = {**mixed[1], "players": 3, "game": 6}  # at three players: not one member's game
+    code = bench.code_digest("heuristic", "greedy", pool)
+    copies = bench.adopted([*mixed, stale, three], "greedy", code, mixed_code)
+    assert [c["game"] for c in copies] == [2, 3]
+    for copy in copies:
+        again = bench.play_one("heuristic", "greedy", pool, 2, "adopt", copy["game"], code)
+        assert {**again, "adopted": "mixed", "wall": 0, "load": 0, "seconds": 0} == {
+            **copy, "wall": 0, "load": 0, "seconds": 0}
+
+    played = []
+    real_play_one = bench.play_one
+
+    def play_one(*args):
+        played.append(args[5])
+        return real_play_one(*args)
+    monkeypatch.setattr(bench, "play_one", play_one)
+    log = tmp_path / "log.jsonl"
+    log.write_text("".join(json.dumps(r) + "\n" for r in mixed))
+    args = ["--subject", "heuristic", "--pool", "random,greedy", "--lines", "greedy",
+            "--players", "2", "--seed", "adopt", "--log", str(log), "--games", "5"]
+    bench.main(args)
+    assert played == [0, 1, 4]
+    bench.main(args)  # the copies are in the log now: neither played nor copied again
+    assert played == [0, 1, 4]
+    lines = [json.loads(x) for x in log.read_text().splitlines()]
+    assert sorted(r["game"] for r in lines if r["line"] == "greedy") == [0, 1, 2, 3, 4]
