@@ -75,6 +75,19 @@ def stored(page) -> dict[str, str]:
     return page.evaluate(STORED_JS, PREFIX)
 
 
+def settle(page, other, key: str) -> None:
+    """Wait until ``other`` reads what ``page`` reads under ``key``. Each Chromium tab
+    process reads its own copy of localStorage, which the browser brings up to date a few
+    milliseconds after a write in another tab; a person takes far longer to turn to the
+    other tab. A driver that acts there sooner meets that limit of localStorage itself (two
+    tabs can then both write a move made on the same game; what the app does then is
+    tests/web/test_tabs_and_storage.py's concern) and not the app's checks, which this
+    test is about."""
+    text = page.evaluate("(key) => localStorage.getItem(key)", key)
+    other.wait_for_function("([key, text]) => localStorage.getItem(key) === text",
+                            arg=[key, text])
+
+
 class LogWatch:
     """The stored log of one game, checked after every step: legal, and only ever growing."""
 
@@ -135,6 +148,7 @@ def test_two_tabs_never_lose_a_move(new_context, site_url):
             taps += 1
         if page.get_attribute("#app", "data-notice") == "other-tab":
             adopted += 1  # the tap found the tab stale: adopted, the tap dropped
+        settle(page, pages["B" if name == "A" else "A"], PREFIX + ident)
         watch.check()
         data = json.loads(stored(a)[ident])
         rounds_done = sum(1 for step in data["log"]

@@ -68,6 +68,59 @@ def test_the_storage_event_adopts_without_a_tap():
     assert keeping.external_change(b) is False
 
 
+class _LateCopy:
+    """One tab's view of a shared store that has not yet received another tab's last write:
+    Chromium's tab processes each read their own copy of localStorage, which the browser
+    brings up to date a few milliseconds after a write in another tab."""
+
+    def __init__(self, shared: MemoryBackend):
+        self.shared = shared
+        self.late: dict[str, str] = {}
+
+    def get(self, key: str) -> str | None:
+        return self.late.get(key, self.shared.get(key))
+
+    def set(self, key: str, value: str) -> None:
+        self.late.pop(key, None)
+        self.shared.set(key, value)
+
+    def remove(self, key: str) -> None:
+        self.late.pop(key, None)
+        self.shared.remove(key)
+
+    def keys(self) -> list[str]:
+        return self.shared.keys()
+
+
+def test_two_tabs_moving_in_the_same_instant_end_on_one_game_and_the_other_tab_says_so():
+    """Two tabs that move within the milliseconds before a write reaches the other tab both
+    find the game unchanged (no check before a write can see a write that has not arrived)
+    and both write. The last write stays; the tab whose move was written over learns it
+    from the storage event, takes the stored game and shows the other-tab notice: no tab
+    goes on with a game the storage does not hold, and none does so silently."""
+    backend = MemoryBackend()
+    a = make_controller(backend)
+    setup_game(a, 2, names=["Ann", "Bob"], start="0")
+    late = _LateCopy(backend)
+    b = make_controller(late)
+    ident = a.game_id
+    key = PREFIX + ident
+    late.late[key] = backend.data[key]  # a's next write does not reach b in time
+    _play_one_decision(a, random.Random(4))
+    written_by_a = backend.data[key]
+    _play_one_decision(b, random.Random(5))
+    assert b.notice is None  # b saw no change: its decision was written
+    kept = backend.data[key]
+    assert kept != written_by_a and _stored(backend, ident)["meta"]["revision"] == \
+        json.loads(written_by_a)["meta"]["revision"]
+    assert keeping.external_change(a) is True  # the storage event of b's write
+    assert a.notice == "other-tab"
+    assert [game_save.action_to_json(x) for x in a.session.game.log] == _stored(
+        backend, ident)["log"]
+    assert backend.data[key] == kept  # adopting writes nothing
+    assert keeping.external_change(b) is False  # b holds what is stored
+
+
 def test_a_deletion_in_one_tab_is_respected_in_the_other():
     backend, a, b = _two_tabs()
     ident = a.game_id
