@@ -20,10 +20,11 @@ a log (several logs are added up). Each record carries ``code`` (:func:`code_dig
 sources that play the line's games and the configurations of its levels): the summary keeps
 games of different code apart, and a run skips the games its log already holds for the
 line's code, so a line grows over several sessions by running the same command again (the
-logs kept in ``docs/yardstick/``). At two players a member's line takes over the mixed line's
-games that seated that member (:func:`adopted`): they are the same games. At most one process a core, under ``nice`` on a shared
-machine (docs/yardstick/README.md). A win shared by the tie-break-less rule counts by its share; the margin is the
-subject's points minus the mean of the others'.
+logs kept in ``docs/yardstick/``). At two players a member's line takes over the mixed
+line's games that seated that member (:func:`adopted`): they are the same games. At most one
+process a core, under ``nice`` on a shared machine (docs/yardstick/README.md). A win shared
+by the tie-break-less rule counts by its share; the margin is the subject's points minus the
+mean of the others'.
 """
 
 from __future__ import annotations
@@ -281,6 +282,12 @@ def main(argv: list[str] | None = None) -> int:
             if r["line"] in codes and r.get("code") == codes[r["line"]]}
     log = open(args.log, "a", encoding="utf-8") if args.log else None
     records = []
+
+    def keep(record: dict[str, Any]) -> None:
+        records.append(record)
+        if log:
+            log.write(json.dumps(record) + "\n")
+            log.flush()
     try:
         if 2 in counts:
             mixed_code = code_digest(args.subject, "mixed", pool)
@@ -292,20 +299,14 @@ def main(argv: list[str] | None = None) -> int:
                             and args.first <= record["game"] < args.first + args.games
                             and game_key(record) not in done):
                         done.add(game_key(record))
-                        records.append(record)
-                        if log:
-                            log.write(json.dumps(record) + "\n")
-                            log.flush()
+                        keep(record)
         for g in range(args.first, args.first + args.games):
             for n in counts:
                 for line in lines:
                     if (args.subject, n, line, args.seed, g) in done:
                         continue
                     record = play_one(args.subject, line, pool, n, args.seed, g, codes[line])
-                    records.append(record)
-                    if log:
-                        log.write(json.dumps(record) + "\n")
-                        log.flush()
+                    keep(record)
                     print(f"{n}p {line} game {g}: win {record['win']:g} margin "
                           f"{record['margin']:+.1f} ({record['wall']} s, load "
                           f"{record['load'][1]})", file=sys.stderr, flush=True)
