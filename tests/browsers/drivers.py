@@ -180,6 +180,11 @@ class Driver:
         return out
 
 
+def time_of_day(seconds: float) -> str:
+    """A wall-clock time as HH:MM:SS.mmm UTC: a browser's log entries carry epoch times, and
+    the pass's report gives its own start in the same form, so an error can be placed."""
+    return time.strftime("%H:%M:%S", time.gmtime(seconds)) + ".%03d UTC" % (seconds % 1 * 1000)
+
 # ------------------------------------------------------------------ WebKit
 
 def minibrowser() -> str:
@@ -446,9 +451,9 @@ class FirefoxDriver(Driver):
             if event["method"] == "log.entryAdded":
                 entry = event["params"]
                 if entry.get("level") == "error":
-                    out.append("%s error (log.entryAdded, %s): %s" % (
+                    out.append("%s error (log.entryAdded, %s, at %s): %s" % (
                         entry.get("type"), entry.get("source", {}).get("realm", "?"),
-                        entry.get("text")))
+                        time_of_day(entry.get("timestamp", 0) / 1000), entry.get("text")))
             elif event["method"] == "network.beforeRequestSent":
                 self.guard["requests"].append(event["params"]["request"]["url"])
             elif event["method"] == "network.responseCompleted":

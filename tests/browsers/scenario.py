@@ -20,6 +20,8 @@ import json
 import time
 from urllib.parse import urlsplit
 
+from drivers import time_of_day
+
 FAST = "?fast=1"
 BOOT_TIMEOUT = 300  # a cold WebKit boot on a loaded 2-core machine: tens of seconds
 THINK_TIMEOUT = 300
@@ -106,6 +108,7 @@ class Pass:
         self.game = game
         self.url = site.url + FAST
         self.started = time.monotonic()
+        self.wall_started = time.time()  # to place a browser's timestamped log entries
         self.timings: list[tuple[str, float]] = []
         self.starts: list[tuple[str, str | None]] = []  # (how, data-boot-snapshot)
         self.finished = False
@@ -124,6 +127,17 @@ class Pass:
         self.starts.append((how, state["snapshot"]))
         self.mark("%s: ready (snapshot %s)" % (how, state["snapshot"]))
         return state
+
+    def settle(self, how: str) -> None:
+        """Wait until the page's thinking worker has started before leaving the page. A tab
+        closed or reloaded while the worker still loads Pyodide is a player's right and
+        harms nothing, but Firefox logs the aborted load in the departing page as an error
+        ("error loading dynamically imported module", or "A ServiceWorker intercepted the
+        request and encountered an unexpected error"): about one pass in twenty under
+        load, when the next start followed "snapshot stored" or a reopen at once. The pass
+        checks starts, not that race, so it leaves a page only once the worker is up."""
+        self.d.wait_for("() => document.documentElement.dataset.aiWorker === 'ready'",
+                        timeout=BOOT_TIMEOUT, what="%s: <html data-ai-worker=ready>" % how)
 
     def wait_screen(self, name: str, timeout: float = 60) -> dict:
         self.d.wait_for("(n) => { const a = document.getElementById('app');"
@@ -229,6 +243,7 @@ class Pass:
                    " localStorage.setItem(k, v); return true; }", self.game)
 
         # 2. second visit: the game behind Ann's pass screen
+        self.settle("first visit")
         d.goto(self.url)
         self.wait_ready("second visit")
         self.behind_pass_screen("second visit", 0)
@@ -260,6 +275,7 @@ class Pass:
         saved = d.evaluate(SAVE_JS)
 
         # 5. reload: behind the pass screen, the same game
+        self.settle("before the reload")
         d.reload()
         self.wait_ready("reload")
         self.behind_pass_screen("reload", 0)
@@ -267,6 +283,7 @@ class Pass:
 
         # 6. three reopens: the tab closed, a new one opened on the site
         for n in (1, 2, 3):
+            self.settle("before reopen %d" % n)
             d.reopen(self.url)
             self.wait_ready("reopen %d" % n)
             self.behind_pass_screen("reopen %d" % n, 0)
@@ -324,6 +341,7 @@ class Pass:
 
         # 10. offline: the server gone, a reload comes from the service worker
         d.wait_for(SW_JS, timeout=120, what="the service worker in control")
+        self.settle("before the offline reload")
         served = len(self.site.server.requests)
         self.site.offline = True
         try:
@@ -355,8 +373,9 @@ class Pass:
             self.d.name, len(not_restored), len(later), not_restored)
 
     def report(self) -> str:
-        lines = ["%s pass, %d starts: %s" % (self.d.name, len(self.starts),
-                                              ", ".join("%s=%s" % s for s in self.starts))]
+        lines = ["%s pass from %s, %d starts: %s" % (
+            self.d.name, time_of_day(self.wall_started), len(self.starts),
+            ", ".join("%s=%s" % s for s in self.starts))]
         lines += ["  %6.1f s  %s" % (t, what) for what, t in self.timings]
         if self.d.guard["resources"]:
             lines.append("  resource load failures (not counted as errors): %s"
