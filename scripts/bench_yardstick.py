@@ -187,7 +187,9 @@ def summarize(records: list[dict[str, Any]], split: bool = False) -> list[dict[s
             "subject": subject, "players": players, "line": line, "code": code, "games": n,
             "wins": round(wins, 2), "win_rate": round(wins / n, 4),
             "wilson95": [round(low, 4), round(high, 4)], "even_share": round(1 / players, 4),
-            "mean_margin": round(mean, 2), "margin_se": round(sd / math.sqrt(n), 2),
+            # three places: the table prints one, and two places first misprinted it (a
+            # standard error of 0.1507 -> 0.15 -> "0.1")
+            "mean_margin": round(mean, 3), "margin_se": round(sd / math.sqrt(n), 3),
             "cpu_s_per_decision": round(sum(r["seconds"] for r in rs) / decisions, 3)
             if decisions else None,
             "wall_s_per_game": round(sum(r["wall"] for r in rs) / n, 1),
