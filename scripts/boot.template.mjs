@@ -38,6 +38,10 @@ const CONFIG = __CONFIG__;
  * first) marks a browser that cannot run the game; then nothing is imported or started. */
 const UNSUPPORTED = typeof document !== "undefined" && document.documentElement.hasAttribute("data-unsupported");
 const core = UNSUPPORTED ? null : import("./pyodide.mjs");
+// Awaited only later (after a snapshot lookup, or on the worker's first message): a load that
+// fails before then, as when a tab closes while its worker starts, is handled there, not an
+// unhandled rejection of its own (Firefox logged one; docs/testing.md).
+if (core) core.catch(() => {});
 
 async function loadPyodideCore(options) {
   return (await core).loadPyodide(options);
