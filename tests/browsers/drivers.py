@@ -185,6 +185,7 @@ def time_of_day(seconds: float) -> str:
     the pass's report gives its own start in the same form, so an error can be placed."""
     return time.strftime("%H:%M:%S", time.gmtime(seconds)) + ".%03d UTC" % (seconds % 1 * 1000)
 
+
 # ------------------------------------------------------------------ WebKit
 
 def minibrowser() -> str:

@@ -128,8 +128,8 @@ class Pass:
         self.mark("%s: ready (snapshot %s)" % (how, state["snapshot"]))
         return state
 
-    def settle(self, how: str) -> None:
-        """Wait until the page's thinking worker has started before leaving the page. A tab
+    def wait_worker(self, how: str) -> None:
+        """Wait until the page's thinking worker has started; also before leaving a page. A tab
         closed or reloaded while the worker still loads Pyodide is a player's right and
         harms nothing, but Firefox logs the aborted load in the departing page as an error
         ("error loading dynamically imported module", or "A ServiceWorker intercepted the
@@ -243,12 +243,11 @@ class Pass:
                    " localStorage.setItem(k, v); return true; }", self.game)
 
         # 2. second visit: the game behind Ann's pass screen
-        self.settle("first visit")
+        self.wait_worker("first visit")
         d.goto(self.url)
         self.wait_ready("second visit")
         self.behind_pass_screen("second visit", 0)
-        d.wait_for("() => document.documentElement.dataset.aiWorker === 'ready'",
-                   timeout=BOOT_TIMEOUT, what="<html data-ai-worker=ready>")
+        self.wait_worker("second visit")
         self.mark("thinking worker ready")
 
         # 3. the selection: Ann and Bob by taps, then the computer players in the worker
@@ -275,7 +274,7 @@ class Pass:
         saved = d.evaluate(SAVE_JS)
 
         # 5. reload: behind the pass screen, the same game
-        self.settle("before the reload")
+        self.wait_worker("before the reload")
         d.reload()
         self.wait_ready("reload")
         self.behind_pass_screen("reload", 0)
@@ -283,7 +282,7 @@ class Pass:
 
         # 6. three reopens: the tab closed, a new one opened on the site
         for n in (1, 2, 3):
-            self.settle("before reopen %d" % n)
+            self.wait_worker("before reopen %d" % n)
             d.reopen(self.url)
             self.wait_ready("reopen %d" % n)
             self.behind_pass_screen("reopen %d" % n, 0)
@@ -341,7 +340,7 @@ class Pass:
 
         # 10. offline: the server gone, a reload comes from the service worker
         d.wait_for(SW_JS, timeout=120, what="the service worker in control")
-        self.settle("before the offline reload")
+        self.wait_worker("before the offline reload")
         served = len(self.site.server.requests)
         self.site.offline = True
         try:
