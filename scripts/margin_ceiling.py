@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""How large a margin can a player reach against three ``heuristic`` players? (a measurement,
-not a test; docs/ai.md, "Fifth series")
+"""How large a margin can a player reach against three ``heuristic`` players, or against the
+yardstick pool? (a measurement, not a test; docs/ai.md, "Fifth series" and "The 4-player
+ceiling against the mixed pool")
 
 Issue 13 asks the strongest level for a mean margin of +5 points over the opponents' mean at
 4-player tables; every search variant tried stayed at +1 to +2. This plays one subject in seat
@@ -17,7 +18,18 @@ Issue 13 asks the strongest level for a mean margin of +5 points over the oppone
   them, shared by all candidates.
 - any level id (``search:3``, ...): the level itself, on the same deals and seats.
 
+``--opponents mixed`` plays the yardstick's mixed line instead (issue 27,
+``scripts/bench_yardstick.py``): game ``g`` has that line's seed ``<seed>/<players>p/<g>``,
+seat and opponents (``heuristic``, ``threat``, ``majority`` in rotation), so a level's games
+here are the line's games in ``docs/yardstick/pool.jsonl`` (seed ``yard``); ``oracle`` and
+``rollouts`` then model each opponent by the level it really is (the subject itself still by
+``heuristic``); with ``--model heuristic`` they model every opponent as ``heuristic``, which
+separates knowing the cards from knowing how the others play. The pool's players use the
+random generator only to order actions of equal value, so the oracle's foresight of them is
+exact up to such ties.
+
     .venv/bin/python scripts/margin_ceiling.py oracle --games 48 --seed i14o-4p [--jobs 2]
+    .venv/bin/python scripts/margin_ceiling.py oracle --opponents mixed --seed yard --games 48
 
 Prints one JSON line per game, then the win rate (ties split, 95% Wilson interval), the mean
 margin and its standard error, the mean margin in wins, the mean points of the subject and of
@@ -41,8 +53,10 @@ from typing import Any
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
+from bench_yardstick import line_opponents  # scripts/, beside this file
+
 from game.actions import Action
-from game.ai import ComputerPlayer, decide, make_player
+from game.ai import POOL, ComputerPlayer, decide, make_player
 from game.ai.heuristic import ranked_heuristic
 from game.ai.selection import ranked_selections
 from game.match import Game
@@ -74,8 +88,10 @@ def candidates(view: PlayerView, width: int) -> list[Action]:
     return [a for _, a in ranked_heuristic(view, random.Random(0))[:width]]
 
 
-def oracle_decision(game: Game, player: int, width: int) -> Action:
-    """The candidate whose exact continuation (the real game, everyone ``heuristic``) ends best."""
+def oracle_decision(game: Game, player: int, width: int,
+                    models: list[ComputerPlayer]) -> Action:
+    """The candidate whose exact continuation (the real game, every player playing its
+    ``models`` entry) ends best."""
     options = candidates(game.view(player), width)
     values = []
     for action in options:
@@ -86,12 +102,13 @@ def oracle_decision(game: Game, player: int, width: int) -> Action:
         while not future.state.is_over:
             mover = future.state.current
             assert mover is not None
-            future.play(decide(YARDSTICK, future.view(mover), rng))
+            future.play(decide(models[mover], future.view(mover), rng))
         values.append(outcome_value(future.state, player))
     return options[values.index(max(values))]
 
 
-def rollout_decision(view: PlayerView, width: int, samples: int, seed: str) -> Action:
+def rollout_decision(view: PlayerView, width: int, samples: int, seed: str,
+                     models: list[ComputerPlayer]) -> Action:
     """The candidate with the best mean outcome over ``samples`` determinizations."""
     options = candidates(view, width)
     totals = [0.0] * len(options)
@@ -106,16 +123,21 @@ def rollout_decision(view: PlayerView, width: int, samples: int, seed: str) -> A
                 else:
                     mover = state.current
                     assert mover is not None
-                    state = state.apply(decide(YARDSTICK, player_view(state, mover), rng))
+                    state = state.apply(decide(models[mover], player_view(state, mover), rng))
             totals[j] += outcome_value(state, view.player)
     return options[totals.index(max(totals))]
 
 
-def play(task: tuple[str, str, int, int, int, int]) -> dict[str, Any]:
-    subject, seed, seat, players, width, samples = task
+def play(task: tuple[str, str, int, list[str], int, int, str]) -> dict[str, Any]:
+    subject, seed, seat, opponents, width, samples, model = task
+    players = len(opponents) + 1
     level: ComputerPlayer | None = None
     if subject not in ("oracle", "rollouts"):
         level = make_player(subject)
+    others = [make_player(i) for i in opponents]
+    # who plays each seat, the subject's by ``heuristic``: the oracle's model of the game
+    seated = others[:seat] + [YARDSTICK] + others[seat:]
+    models = seated if model == "real" else [YARDSTICK] * players
     started = time.perf_counter()
     game = Game(standard_settings(players), seed)
     rng = random.Random(f"{seed}/players")
@@ -124,20 +146,21 @@ def play(task: tuple[str, str, int, int, int, int]) -> dict[str, Any]:
         assert mover is not None
         view = game.view(mover)
         if mover != seat:
-            action = decide(YARDSTICK, view, rng)
+            action = decide(seated[mover], view, rng)
         elif level is not None:
             action = decide(level, view, rng)
         elif len(legal := view.legal_actions()) == 1:
             action = legal[0]
         elif subject == "oracle":
-            action = oracle_decision(game, mover, width)
+            action = oracle_decision(game, mover, width, models)
         else:
-            action = rollout_decision(view, width, samples, f"{seed}/{len(game.log)}")
+            action = rollout_decision(view, width, samples, f"{seed}/{len(game.log)}", models)
         game.play(action)
     state = game.state
     points = state.player_points()
     winners = [s.player for s in state.standings() if s.winner]
-    return {"seed": seed, "seat": seat, "points": points, "margin": margin(points, seat),
+    return {"seed": seed, "seat": seat, "opponents": opponents, "model": model, "points": points,
+            "margin": margin(points, seat),
             "win": 1 / len(winners) if seat in winners else 0.0,
             "seconds": round(time.perf_counter() - started, 1)}
 
@@ -168,12 +191,25 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=48)
     parser.add_argument("--first", type=int, default=0, help="number of the first game")
     parser.add_argument("--seed", default="i14o-4p")
+    parser.add_argument("--opponents", choices=("heuristic", "mixed"), default="heuristic",
+                        help="three heuristic players, or the yardstick's mixed line")
+    parser.add_argument("--model", choices=("real", "heuristic"), default="real",
+                        help="how oracle and rollouts foresee the opponents: as the levels they "
+                             "are, or all as heuristic (with --opponents mixed: knowing the "
+                             "cards but not the minds)")
     parser.add_argument("--width", type=int, default=8, help="candidates weighed")
     parser.add_argument("--samples", type=int, default=2, help="determinizations (rollouts)")
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args(argv)
-    tasks = [(args.subject, f"{args.seed}/{g}", g % args.players, args.players, args.width,
-              args.samples) for g in range(args.first, args.first + args.games)]
+    games = range(args.first, args.first + args.games)
+    if args.opponents == "mixed":
+        tasks = [(args.subject, f"{args.seed}/{args.players}p/{g}", g % args.players,
+                  line_opponents("mixed", [level.id for level in POOL], args.players, g), args.width,
+                  args.samples, args.model) for g in games]
+    else:
+        tasks = [(args.subject, f"{args.seed}/{g}", g % args.players,
+                  ["heuristic"] * (args.players - 1), args.width, args.samples,
+                  args.model) for g in games]
     results = []
     with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
         for result in pool.imap(play, tasks):
