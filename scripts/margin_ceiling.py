@@ -159,7 +159,8 @@ def play(task: tuple[str, str, int, list[str], int, int, str]) -> dict[str, Any]
     state = game.state
     points = state.player_points()
     winners = [s.player for s in state.standings() if s.winner]
-    return {"seed": seed, "seat": seat, "opponents": opponents, "model": model, "points": points,
+    return {"subject": subject, "seed": seed, "seat": seat, "opponents": opponents,
+            "model": model, "width": width, "samples": samples, "points": points,
             "margin": margin(points, seat),
             "win": 1 / len(winners) if seat in winners else 0.0,
             "seconds": round(time.perf_counter() - started, 1)}
