@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How large a margin can a player reach against three ``heuristic`` players, or against the
-yardstick pool? (a measurement, not a test; docs/ai.md, "Fifth series" and "The 4-player
-ceiling against the mixed pool")
+yardstick pool? (a measurement, not a test; docs/ai.md, "Fifth series" and "Why the 4-player
+win rate stays near 50%")
 
 Issue 13 asks the strongest level for a mean margin of +5 points over the opponents' mean at
 4-player tables; every search variant tried stayed at +1 to +2. This plays one subject in seat
@@ -166,6 +166,16 @@ def play(task: tuple[str, str, int, list[str], int, int, str]) -> dict[str, Any]
             "seconds": round(time.perf_counter() - started, 1)}
 
 
+def deal(opponents: str, seed: str, players: int, g: int) -> tuple[str, int, list[str]]:
+    """Game ``g``'s seed, the subject's seat and the other seats' level ids: three
+    ``heuristic`` (seeds ``<seed>/<g>``, issue 13's study), or the yardstick's mixed line
+    (its seeds and opponents, ``bench_yardstick.line_opponents``)."""
+    if opponents == "mixed":
+        pool = [level.id for level in POOL]
+        return f"{seed}/{players}p/{g}", g % players, line_opponents("mixed", pool, players, g)
+    return f"{seed}/{g}", g % players, ["heuristic"] * (players - 1)
+
+
 def summary(results: list[dict[str, Any]]) -> str:
     n = len(results)
     wins = sum(r["win"] for r in results)
@@ -202,15 +212,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--samples", type=int, default=2, help="determinizations (rollouts)")
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args(argv)
-    games = range(args.first, args.first + args.games)
-    if args.opponents == "mixed":
-        tasks = [(args.subject, f"{args.seed}/{args.players}p/{g}", g % args.players,
-                  line_opponents("mixed", [level.id for level in POOL], args.players, g), args.width,
-                  args.samples, args.model) for g in games]
-    else:
-        tasks = [(args.subject, f"{args.seed}/{g}", g % args.players,
-                  ["heuristic"] * (args.players - 1), args.width, args.samples,
-                  args.model) for g in games]
+    tasks = [(args.subject, *deal(args.opponents, args.seed, args.players, g), args.width,
+              args.samples, args.model) for g in range(args.first, args.first + args.games)]
     results = []
     with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
         for result in pool.imap(play, tasks):
