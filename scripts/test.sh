@@ -1,23 +1,30 @@
 #!/usr/bin/env bash
-# THE test command:  scripts/test.sh
+# THE test command:  scripts/test.sh           (everything; CI runs it as .ci/run)
+# The inner loop:    scripts/test.sh --quick   (between commits; see below)
 #
 # Works on a fresh Debian machine (root, or sudo available) and in CI: it first
 # installs whatever is missing, then builds the site once, then runs the suites
-# and exits non-zero if any failed. Two cores are kept busy: a suite marked
-# "beside" runs on one core while the others run on the other.
+# and exits non-zero if any failed. Both cores stay busy from the build to the end:
 #   0. types and lint                   mypy, ruff check . (beside the build)
 #   1. engine, AI and web logic in Pyodide  node tests/pyodide/run.mjs (Python 3.14,
-#      WebAssembly; beside 2-6)
-#   2. engine tests on CPython          pytest tests/engine
-#   3. computer players on CPython      pytest tests/ai
-#   4. web UI logic on CPython          pytest tests/web
-#   5. the same site in WebKit          pytest tests/browsers/test_webkit.py (WebKitGTK
+#      WebAssembly)                                         } these three side by side,
+#   2. browser tests on the built site  pytest -m e2e -n 2   } started as soon as the
+#      tests/e2e (Debian Chromium, two workers, warm pages)   } build is done
+#   3. engine, AI and web logic on CPython, one after another: pytest tests/engine,
+#      tests/ai, tests/web
+#   4. the same site in WebKit          pytest tests/browsers/test_webkit.py (WebKitGTK
 #      MiniBrowser + WebKitWebDriver + Selenium, under xvfb-run and dbus-run-session)
-#   6. the same site in Firefox ESR     pytest tests/browsers/test_firefox.py (WebDriver BiDi)
-#   7. browser tests on the built site  pytest -m e2e -n 2 tests/e2e   (Debian Chromium,
-#      two workers)
+#   5. the same site in Firefox ESR     pytest tests/browsers/test_firefox.py (WebDriver BiDi)
+# Each suite runs under a guard of three times its time on an idle 2-core machine
+# (docs/testing.md), printed with it; the summary gives each suite's time beside its guard.
 # pytest's exit code 5 ("no tests collected") counts as success for every suite,
 # so a suite that is still empty does not break the build.
+#
+# --quick: types and lint, the engine, AI and web logic suites on CPython (two workers,
+# the tests marked `slow` left out) and the browser smoke
+# tests (marked `smoke`) on the site already in dist/ (built first only when there is
+# none). No installs, no Pyodide, WebKit or Firefox. About 2 minutes; not a substitute
+# for the whole command before a change lands.
 #
 # Installs (each only when missing or out of date, so reruns are fast):
 #   apt: chromium (for /usr/bin/chromium), nodejs+npm if absent, python3-venv if needed,
@@ -31,6 +38,13 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ROOT="$PWD"
 export DEBIAN_FRONTEND=noninteractive PIP_DISABLE_PIP_VERSION_CHECK=1
 
+QUICK=0
+case "${1:-}" in
+  "") ;;
+  --quick) QUICK=1 ;;
+  *) echo "usage: scripts/test.sh [--quick]" >&2; exit 2 ;;
+esac
+
 step() { printf '\n==> %s\n' "$*"; }
 sha() { sha256sum "$@" | sha256sum | cut -d' ' -f1; }
 
@@ -43,8 +57,11 @@ apt_install() {
 }
 
 started=$(date +%s)
-
 # ---------------------------------------------------------------- tools
+if [ "$QUICK" -eq 1 ]; then
+  [ -x .venv/bin/python ] && [ -d node_modules ] || { echo "scripts/test.sh --quick: run scripts/test.sh once first (it installs what the tests need)" >&2; exit 2; }
+  PY="$ROOT/.venv/bin/python"
+else
 step "System packages"
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
@@ -95,80 +112,132 @@ if [ "$(cat "$WHEELS/.requirements.sha" 2>/dev/null)" != "$want" ]; then
   echo "$want" > "$WHEELS/.requirements.sha"
 fi
 ls "$WHEELS"
+fi
 
 # ---------------------------------------------------------------- suites
 declare -a results=()
 failed=0
-record() {  # record NAME EXIT-CODE   (exit 5 = no tests collected = ok)
-  local name="$1" rc="$2"
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+mmss() { printf '%d min %02d s' $(( $1 / 60 )) $(( $1 % 60 )); }
+record() {  # record NAME EXIT-CODE SECONDS GUARD-SECONDS   (exit 5 = no tests collected = ok)
+  local name="$1" rc="$2" took="$3" guard="$4" verdict="ok    "
   if [ "$rc" -eq 5 ]; then echo "(no tests collected: counted as success)"; rc=0; fi
-  if [ "$rc" -ne 0 ]; then failed=1; results+=("FAILED  $name (exit $rc)"); else results+=("ok      $name"); fi
-}
-run_suite() {  # run_suite NAME COMMAND...
-  local name="$1"; shift
-  step "$name"
-  local rc=0
-  "$@" || rc=$?
-  record "$name" "$rc"
+  if [ "$rc" -eq 124 ] || [ "$rc" -eq 134 ] || [ "$rc" -eq 137 ]; then
+    verdict="KILLED"; failed=1
+    echo "!! $name was stopped by its guard ($(mmss "$guard")) with exit $rc: a hang, or a machine far busier than the guard allows"
+  elif [ "$rc" -ne 0 ]; then verdict="FAILED"; failed=1; fi
+  results+=("$(printf '%s  %-62s %12s  (guard %s)%s' "$verdict" "$name" "$(mmss "$took")" \
+    "$(mmss "$guard")" "$([ "$rc" -ne 0 ] && echo "  exit $rc")")")
 }
 
-# Two cores: a suite that keeps one core busy for minutes runs beside the others, its
-# output held back and printed whole when it ends (so the log still reads suite by suite).
-declare -A beside_pid=() beside_log=()
-start_beside() {  # start_beside NAME COMMAND...
-  local name="$1"; shift
+# Guards: three times each suite's time on an idle 2-core machine with everything else of
+# this command running beside it (docs/testing.md, "Time"), so a hang fails the run instead of
+# eating CI's 90 minutes, and a machine twice as slow or busy still passes. After 5 minutes in
+# one test, pytest prints every thread's stack (faulthandler_timeout).
+declare -A IDLE=(  # seconds, measured (docs/testing.md)
+  [types]=60 [lint]=10 [build]=120 [pyodide]=330 [chromium]=600 [engine]=60 [ai]=45
+  [web]=200 [webkit]=90 [firefox]=60 [quick-cpython]=90 [quick-chromium]=60
+)
+guard_of() { echo $(( 3 * ${IDLE[$1]} )); }
+guarded() {  # guarded KEY COMMAND...   (SIGABRT first: faulthandler and pytest print stacks)
+  local key="$1"; shift
+  timeout --signal=ABRT --kill-after=60 "$(guard_of "$key")" "$@"
+}
+
+# A suite in the foreground: its step, its output as it comes, its result.
+run_suite() {  # run_suite KEY NAME COMMAND...
+  local key="$1" name="$2"; shift 2
+  step "$name  [guard $(mmss "$(guard_of "$key")"): 3x its idle time; load $(load)]"
+  local rc=0 t0; t0=$(date +%s)
+  guarded "$key" "$@" || rc=$?
+  record "$name" "$rc" $(( $(date +%s) - t0 )) "$(guard_of "$key")"
+}
+
+# A suite beside the others: its output held back and printed whole when it ends (so the
+# log still reads suite by suite); a line when it starts and a line when it ends.
+declare -A beside_pid=() beside_log=() beside_key=() beside_t0=()
+start_beside() {  # start_beside KEY NAME COMMAND...
+  local key="$1" name="$2"; shift 2
   beside_log[$name]=$(mktemp)
-  "$@" >"${beside_log[$name]}" 2>&1 &
+  beside_key[$name]=$key
+  beside_t0[$name]=$(date +%s)
+  echo "--> started beside: $name  [guard $(mmss "$(guard_of "$key")"); load $(load)]"
+  (
+    rc=0; t0=$(date +%s)
+    guarded "$key" "$@" || rc=$?
+    echo "$(( $(date +%s) - t0 ))" >"${beside_log[$name]}.took"
+    echo "<-- $name ended after $(( $(date +%s) - t0 )) s (exit $rc; load $(load))" >&2
+    exit "$rc"
+  ) >"${beside_log[$name]}" 2>&1 &
   beside_pid[$name]=$!
 }
 finish_beside() {  # finish_beside NAME   (its step, its output, its result)
   local name="$1"
-  step "$name"
   local rc=0
   wait "${beside_pid[$name]}" || rc=$?
+  local took; took=$(cat "${beside_log[$name]}.took" 2>/dev/null || echo $(( $(date +%s) - ${beside_t0[$name]} )))
+  rm -f "${beside_log[$name]}.took"
+  step "$name  [$(mmss "$took"); guard $(mmss "$(guard_of "${beside_key[$name]}")")]"
   cat "${beside_log[$name]}"; rm -f "${beside_log[$name]}"
-  record "$name" "$rc"
+  record "$name" "$rc" "$took" "$(guard_of "${beside_key[$name]}")"
 }
 
+TYPES="Types (mypy --strict over game/, pyproject.toml)"
+LINT="Lint (ruff, pyproject.toml)"
+PYTEST=("$PY" -m pytest -p no:cacheprovider)
+E2E_ARGS=(-m e2e -o faulthandler_timeout=300 --reruns 1 --only-rerun "Target crashed" -rR)
+
+if [ "$QUICK" -eq 1 ]; then
+  # ------------------------------------------------------------ the inner loop
+  start_beside types "$TYPES" "$ROOT/.venv/bin/mypy"
+  start_beside lint "$LINT" "$ROOT/.venv/bin/ruff" check .
+  if [ ! -f dist/index.html ] || [ ! -f dist/sw.js ]; then
+    run_suite build "Build the site (no dist/ yet: scripts/build.py -> dist/)" "$PY" scripts/build.py
+  fi
+  run_suite quick-cpython "Engine, AI and web logic on CPython (quick: two workers, not slow)" \
+    "${PYTEST[@]}" -q -n 2 -m "not slow" tests/engine tests/ai tests/web
+  finish_beside "$TYPES"
+  finish_beside "$LINT"
+  run_suite quick-chromium "Browser smoke tests (Chromium, the dist/ already built)" \
+    "${PYTEST[@]}" -q -m "e2e and smoke" "${E2E_ARGS[@]:2}" tests/e2e
+  step "Summary, quick ($(mmss $(( $(date +%s) - started ))), load $(load))"
+  printf '%s\n' "${results[@]}"
+  exit "$failed"
+fi
+
 # ---------------------------------------------------------------- build
-# Types and lint (one core, half a minute) beside the build (the other core).
-start_beside "Types (mypy --strict over game/, pyproject.toml)" "$ROOT/.venv/bin/mypy"
-start_beside "Lint (ruff, pyproject.toml)" "$ROOT/.venv/bin/ruff" check .
-step "Build the site (scripts/build.py -> dist/)"
-"$PY" scripts/build.py
-finish_beside "Types (mypy --strict over game/, pyproject.toml)"
-finish_beside "Lint (ruff, pyproject.toml)"
+# Types and lint (one core) beside the build (the other core).
+start_beside types "$TYPES" "$ROOT/.venv/bin/mypy"
+start_beside lint "$LINT" "$ROOT/.venv/bin/ruff" check .
+run_suite build "Build the site (scripts/build.py -> dist/)" "$PY" scripts/build.py
+finish_beside "$TYPES"
+finish_beside "$LINT"
 
 # ---------------------------------------------------------------- tests
-
-PYODIDE_SUITE="Engine, computer player and web UI logic tests inside Pyodide (Node, beside the CPython suites)"
-start_beside "$PYODIDE_SUITE" node tests/pyodide/run.mjs
-run_suite "Engine tests on CPython" "$PY" -m pytest -q tests/engine
-run_suite "Computer players on CPython" "$PY" -m pytest -q tests/ai
-run_suite "Web UI logic on CPython" "$PY" -m pytest -q tests/web
-# The same pass in WebKit and in Firefox (tests/browsers/scenario.py), on the core the
-# CPython suites leave free while the Pyodide suite runs on: each under its own
-# hang guard (a pass takes 0.5-1 min in WebKit, 15-25 s in Firefox on 2 cores); -rP prints
-# each pass's timings and what it saw.
-run_suite "Browser pass in WebKit (WebKitGTK MiniBrowser, Xvfb)" timeout --signal=ABRT --kill-after=60 10m \
+# From here to the end every core is busy: the Pyodide suite and the Chromium suite (two
+# workers) start at once beside each other; the CPython suites and the WebKit and Firefox
+# passes run in the foreground meanwhile, one after another. The Chromium suite is the
+# longest: its tests are dealt out one at a time (--dist load) so neither worker idles at
+# the end; --durations lists its slowest tests.
+PYODIDE_SUITE="Engine, computer player and web UI logic tests inside Pyodide (Node)"
+CHROMIUM_SUITE="Browser tests (Chromium, two workers)"
+start_beside pyodide "$PYODIDE_SUITE" node tests/pyodide/run.mjs
+start_beside chromium "$CHROMIUM_SUITE" \
+  "${PYTEST[@]}" -v -n 2 --dist load --durations=15 "${E2E_ARGS[@]}" tests/e2e
+run_suite engine "Engine tests on CPython" "${PYTEST[@]}" -q tests/engine
+run_suite ai "Computer players on CPython" "${PYTEST[@]}" -q tests/ai
+run_suite web "Web UI logic on CPython" "${PYTEST[@]}" -q tests/web
+# The same pass in WebKit and in Firefox (tests/browsers/scenario.py); -rP prints each
+# pass's timings and what it saw.
+run_suite webkit "Browser pass in WebKit (WebKitGTK MiniBrowser, Xvfb)" \
   xvfb-run -a -s '-screen 0 1280x1024x24' dbus-run-session -- \
   env WEBKIT_DISABLE_DMABUF_RENDERER=1 LIBGL_ALWAYS_SOFTWARE=1 \
-  "$PY" -m pytest -v -rP -o faulthandler_timeout=300 tests/browsers/test_webkit.py
-run_suite "Browser pass in Firefox ESR (WebDriver BiDi, headless)" timeout --signal=ABRT --kill-after=60 6m \
-  "$PY" -m pytest -v -rP -o faulthandler_timeout=300 tests/browsers/test_firefox.py
-
+  "${PYTEST[@]}" -v -rP -o faulthandler_timeout=300 tests/browsers/test_webkit.py
+run_suite firefox "Browser pass in Firefox ESR (WebDriver BiDi, headless)" \
+  "${PYTEST[@]}" -v -rP -o faulthandler_timeout=300 tests/browsers/test_firefox.py
 finish_beside "$PYODIDE_SUITE"
-# A hang must fail the run, not eat CI's time: after 5 minutes in one test pytest prints
-# every thread's stack (faulthandler_timeout); after 45 minutes the suite is aborted.
-# A test under which Chromium's renderer crashed is run once more (reported as RERUN);
-# any other failure fails the run.
-# Two workers (pytest-xdist; a test file stays on one worker), each with its own Chromium
-# and its own server on a free port: most of a browser test waits on the page's timers,
-# so two take a little over half the time of one. --durations lists the slowest tests.
-run_suite "Browser tests (Chromium)" timeout --signal=ABRT --kill-after=60 45m \
-  "$PY" -m pytest -v -m e2e -n 2 --dist loadfile -o faulthandler_timeout=300 \
-  --reruns 1 --only-rerun "Target crashed" -rR --durations=15 tests/e2e
+finish_beside "$CHROMIUM_SUITE"
 
-step "Summary ($(( $(date +%s) - started )) s)"
+step "Summary ($(mmss $(( $(date +%s) - started ))), load $(load))"
 printf '%s\n' "${results[@]}"
 exit "$failed"

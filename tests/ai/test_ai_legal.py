@@ -22,6 +22,7 @@ options = st.fixed_dictionaries({
 })
 
 
+@pytest.mark.slow
 @settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(n=st.sampled_from([2, 3, 4]), opts=options, short=st.booleans(),
        seed=st.integers(0, 10**6), shift=st.integers(0, 6))

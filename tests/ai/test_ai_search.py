@@ -86,6 +86,7 @@ def test_a_level_is_plain_data_read_once_from_its_id():
             parse_level(bad)
 
 
+@pytest.mark.slow
 def test_search_beats_random_in_a_seeded_match():
     search = SearchPlayer("search:test", SearchConfig(iterations=12, root_width=6,
                                                       inner_width=3))

@@ -165,6 +165,7 @@ def test_paired_compares_the_same_deals_only():
     assert row["margin_change"] == round((2.0 + 4.0 - 2.0) / 3, 2)
 
 
+@pytest.mark.slow
 def test_a_members_line_takes_over_the_two_player_mixed_games_that_seated_it(tmp_path,
                                                                           monkeypatch):
     """At two players, game g of the mixed line against member X is game g of X's line:

@@ -10,10 +10,15 @@
   uncaught error, sees an HTTP error status, or reports a CSP violation.
   Mark a test `@pytest.mark.allow_console_errors` when it provokes errors on purpose
   (external requests are never allowed).
+* `page` and `context` are, by default, ONE warm page per pytest worker, reused from test
+  to test after everything the origin stored is cleared (below, "warm page"). A test about
+  what a first visit in a new browser does (the boot, the snapshot, the service worker,
+  offline, updates, headers) is marked `fresh_browser` and gets a new context of its own.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -139,3 +144,118 @@ def pytest_runtest_call(item):
         if problems:
             raise AssertionError("browser guard:\n  " + "\n  ".join(problems))
     return result
+
+
+# ------------------------------------------------------------------ warm page
+#
+# A page start in a new browser context compiles Pyodide's WebAssembly again and starts the
+# interpreter cold: about 4.4 s of CPU on this machine. The same page navigated again after
+# its origin's storage is cleared reuses the renderer process, whose engine keeps the compiled
+# module: about 1.7 s (docs/testing.md, "The warm page"). So every test that only needs a
+# clean origin shares one page per pytest worker. Between tests the page is parked on a
+# same-origin file that starts nothing, and everything the origin can keep is wiped: local
+# and session storage, IndexedDB, Cache Storage (the boot snapshot too), service workers;
+# the viewport, emulated media, offline mode and any extra pages go back to their defaults.
+# What stays is the browser's HTTP cache and compiled code: what a returning visitor has.
+
+WARM_VIEWPORT = {"width": 1280, "height": 720}  # Playwright's default, as a new context has
+PARK = "manifest.webmanifest"  # same origin, served by the site, starts nothing
+
+
+class GuardSwitch:
+    """The warm context's events, passed on to the guard of the test now running."""
+
+    def __init__(self) -> None:
+        self.current: BrowserGuard | None = None
+
+    def attach(self, context) -> None:
+        context.add_init_script(CSP_REPORTER)
+        for event in ("request", "console", "response"):
+            context.on(event, lambda item, event=event: self._pass(event, item))
+        context.on("weberror", lambda err: self._pass("weberror", err))
+
+    def _pass(self, event: str, item) -> None:
+        guard = self.current
+        if guard is None:
+            return
+        if event == "request":
+            guard._on_request(item)
+        elif event == "console":
+            guard._on_console(item)
+        elif event == "response":
+            guard._on_response(item)
+        else:
+            guard.page_errors.append(str(item.error))
+
+
+class WarmPage:
+    """One context and one page kept for a worker's whole run (see above)."""
+
+    def __init__(self, browser, context_args: dict, site_url: str) -> None:
+        self.site_url = site_url
+        self.origin = site_url.rstrip("/")
+        self.switch = GuardSwitch()
+        self.context = browser.new_context(**context_args)
+        self.switch.attach(self.context)
+        self.page = self.context.new_page()
+        self.color_scheme = context_args.get("color_scheme", "light")
+
+    def reset(self) -> None:
+        """Back to a clean origin on the same page (same renderer process)."""
+        self.switch.current = None
+        self.context.set_offline(False)
+        for other in self.context.pages:
+            if other != self.page:
+                other.close(run_before_unload=False)
+        if self.page.is_closed():  # a test closed it: a new one (the next start is cold)
+            self.page = self.context.new_page()
+        page = self.page
+        page.goto("about:blank")
+        cdp = self.context.new_cdp_session(page)
+        try:
+            cdp.send("Storage.clearDataForOrigin", {"origin": self.origin, "storageTypes": "all"})
+        finally:
+            cdp.detach()
+        page.goto(self.site_url + PARK)
+        page.evaluate("() => { sessionStorage.clear(); localStorage.clear(); }")
+        page.set_viewport_size(WARM_VIEWPORT)
+        page.emulate_media(media="screen", color_scheme=self.color_scheme,
+                           reduced_motion="no-preference", forced_colors="none")
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture(scope="session")
+def warm_page_holder(browser, browser_context_args, site_url):
+    holder = WarmPage(browser, browser_context_args, site_url)
+    yield holder
+    holder.close()
+
+
+def _fresh(request) -> bool:
+    """A ``fresh_browser`` test; or every test with E2E_FRESH_BROWSERS=1 (the suite as it ran
+    before the warm page, for measuring the two side by side)."""
+    return (request.node.get_closest_marker("fresh_browser") is not None
+            or os.environ.get("E2E_FRESH_BROWSERS") == "1")
+
+
+@pytest.fixture
+def context(request, new_context, browser_guard):
+    """The warm context (a fresh one for a ``fresh_browser`` test)."""
+    if _fresh(request):
+        return new_context()
+    holder = request.getfixturevalue("warm_page_holder")
+    holder.reset()
+    holder.switch.current = browser_guard
+    yield_context = holder.context
+    request.addfinalizer(lambda: setattr(holder.switch, "current", None))
+    return yield_context
+
+
+@pytest.fixture
+def page(request, context):
+    """The warm page, clean (a new page in a fresh context for a ``fresh_browser`` test)."""
+    if _fresh(request):
+        return context.new_page()
+    return request.getfixturevalue("warm_page_holder").page

@@ -27,7 +27,7 @@ CHROMIUM_ARGS = [
     "--disable-quic",
     # Any name lookup except the loopback fails at once: nothing can come from outside.
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
-]
+] + ([os.environ["E2E_JS_FLAGS"]] if os.environ.get("E2E_JS_FLAGS") else [])
 
 # Named viewport sizes for screenshots and layout checks.
 VIEWPORTS = {
@@ -129,6 +129,35 @@ def wait_service_worker(page, timeout: int = 30_000) -> None:
 SETTLE_JS = """() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"""
 
 
+SETTLED_JS = """async () => {
+  // Two frames (a resize or a media change is handled by then, and its redraw drawn), then
+  // every running animation that ends has ended, then no box scrolls any more (a smooth
+  // scroll) for two frames in a row.
+  const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
+  await frame();
+  await frame();
+  const ending = document.getAnimations().filter((a) => a.playState === "running"
+      && Number.isFinite(a.effect && a.effect.getComputedTiming().endTime));
+  await Promise.all(ending.map((a) => a.finished.catch(() => null)));
+  const scrolled = () => JSON.stringify([scrollX, scrollY, ...Array.from(
+      document.querySelectorAll("*"), (el) => el.scrollTop + "," + el.scrollLeft)]);
+  let before = scrolled();
+  for (let still = 0, tries = 0; still < 2 && tries < 600; tries++) {
+    await frame();
+    const now = scrolled();
+    still = now === before ? still + 1 : 0;
+    before = now;
+  }
+}"""
+
+
+def settle(page) -> None:
+    """Wait until the page has drawn what it was just asked and stopped moving: two animation
+    frames, the end of every running animation that ends (a drop-in, a fade), then two frames
+    without any box scrolling. What a fixed sleep used to guess at."""
+    page.evaluate(SETTLED_JS)
+
+
 def resize(page, viewport: dict) -> None:
     """Set the viewport and wait until the page has drawn itself for the new size.
 
@@ -144,7 +173,7 @@ def screenshot(page, name: str, sizes=tuple(VIEWPORTS)) -> list:
     paths = []
     for size in sizes:
         resize(page, SIZES[size])
-        page.wait_for_timeout(150)  # let transitions settle
+        settle(page)
         path = SCREENSHOTS / f"{name}-{size}.png"
         page.screenshot(path=str(path))
         paths.append(path)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from e2e_helpers import ROOT, SCREENSHOTS, VIEWPORTS, resize, screenshot
+from e2e_helpers import ROOT, SCREENSHOTS, VIEWPORTS, resize, screenshot, settle
 from test_ui_screens import load_into, prepared
 from ui_driver import FAST_LEAN, open_app, screen, tap
 
@@ -63,7 +63,7 @@ def audit(page, name: str, lang: str, shots: bool = False) -> list:
     problems = []
     for size in SIZES:
         resize(page, VIEWPORTS[size])
-        page.wait_for_timeout(200)  # the resize redraw (a phone's board overview)
+        settle(page)  # the resize redraw (a phone's board overview)
         if not page.evaluate("typeof axe !== 'undefined'"):
             page.evaluate(AXE.read_text(encoding="utf-8") + "\n;0")
         found = [v for v in page.evaluate(RUN_AXE) if v["impact"] in ("serious", "critical")]
@@ -78,7 +78,7 @@ def audit(page, name: str, lang: str, shots: bool = False) -> list:
         if shots:
             screenshot(page, f"a11y-{lang}-{name}", sizes=(size,))
     resize(page, VIEWPORTS["tablet-landscape"])
-    page.wait_for_timeout(200)
+    settle(page)
     return problems
 
 

@@ -14,7 +14,7 @@ import pytest
 import serve
 from e2e_helpers import DIST, VIEWPORTS, screenshot, wait_ready, wait_service_worker
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.fresh_browser]  # first visits in a new browser
 
 
 def fetch(url: str):
@@ -28,6 +28,7 @@ def expected_csp() -> str:
     return serve.headers_for(rules, "/")["Content-Security-Policy"]
 
 
+@pytest.mark.smoke
 def test_page_boots_to_ready_with_nothing_from_outside(page, site_url, browser_guard):
     page.goto(site_url)
     wait_ready(page)

@@ -10,7 +10,7 @@ import pytest
 from e2e_helpers import wait_ready
 from ui_driver import FAST, new_game, tap
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.fresh_browser]  # first visits in a new browser
 
 CACHE = "manhattan-boot-snapshot"
 

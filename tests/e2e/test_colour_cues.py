@@ -11,7 +11,7 @@ layout sizes, to look at: screenshots/cues-<filter>-<size>.png (and cues-plain-<
 from __future__ import annotations
 
 import pytest
-from e2e_helpers import SCREENSHOTS, VIEWPORTS, resize
+from e2e_helpers import SCREENSHOTS, VIEWPORTS, resize, settle
 from test_ui_screens import load_into, prepared
 from ui_driver import FAST_LEAN, open_app, screen, tap
 
@@ -109,7 +109,7 @@ def shoot_filtered(page, name: str, clip: dict | None = None) -> None:
         page.evaluate(FILTER_JS, matrix)
         assert page.evaluate("() => getComputedStyle(document.body).filter") == (
             'url("#cvd")' if matrix else "none")
-        page.wait_for_timeout(150)
+        settle(page)
         path = SCREENSHOTS / f"cues-{kind}-{name}.png"
         page.screenshot(path=str(path), clip=clip)
         assert path.stat().st_size > 10_000

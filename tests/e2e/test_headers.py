@@ -72,6 +72,7 @@ def test_strict_transport_security_on_every_response(site_url, dist_dir):
         assert max_age >= 31536000, path  # a year: what browsers' preload rules ask for
 
 
+@pytest.mark.smoke
 def test_the_shell_css_is_applied(page, site_url):
     """The hashes really match: Chromium applies the inline shell CSS (a wrong hash would
     drop it silently apart from the violation the guard catches)."""

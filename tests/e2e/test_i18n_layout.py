@@ -8,7 +8,7 @@ page through localStorage). Screenshots go to screenshots/i18n-<lang>-<screen>-p
 from __future__ import annotations
 
 import pytest
-from e2e_helpers import VIEWPORTS, resize, screenshot
+from e2e_helpers import VIEWPORTS, resize, screenshot, settle
 from test_ui_screens import load_into, prepared
 from ui_driver import FAST_LEAN, open_app, screen, tap
 
@@ -51,7 +51,7 @@ OVERFLOW_JS = """() => {
 
 
 def check_fits(page, lang: str, name: str) -> None:
-    page.wait_for_timeout(120)
+    settle(page)
     found = page.evaluate(OVERFLOW_JS)
     screenshot(page, f"i18n-{lang}-{name}", sizes=("phone",))
     assert found["scrollWidth"] <= VIEWPORTS["phone"]["width"] + 1, (name, found)

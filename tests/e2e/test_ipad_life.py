@@ -12,13 +12,13 @@ import random
 import re
 
 import pytest
-from e2e_helpers import ROOT, SCREENSHOTS, resize, wait_ready
+from e2e_helpers import ROOT, SCREENSHOTS, resize, settle, wait_ready
 from ui_driver import FAST_LEAN, new_game, open_app, tap
 from webkit import SavingController, play_computers
 
 from game.web.saves.storage import PREFIX, MemoryBackend, SaveStore
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.fresh_browser]  # first visits in a new browser
 
 SIZES = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 820, "height": 1180}}
 IPAD_SAFARI = ("Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 "
@@ -44,7 +44,7 @@ def shell_texts() -> dict[str, dict[str, str]]:
 
 def shot(page, name: str) -> None:
     SCREENSHOTS.mkdir(exist_ok=True)
-    page.wait_for_timeout(150)
+    settle(page)
     page.screenshot(path=str(SCREENSHOTS / f"ipad-{name}.png"), full_page=True)
 
 
@@ -72,7 +72,9 @@ def test_a_browser_that_cannot_run_the_game_is_told_so_in_its_language(
     assert page.inner_text("#boot-unsupported h2") == texts["unsupported.title"]
     assert page.inner_text("#boot-unsupported-reason") == texts["unsupported." + reason]
     assert page.inner_text("#boot-unsupported-saves") == texts["unsupported.saves"]
-    page.wait_for_timeout(1500)  # no spinner, no English error box, no game, later either
+    # No spinner, no English error box, no game, later either: once every script has run
+    # and nothing has been fetched for a while (the runtime would be fetched if it started).
+    page.wait_for_load_state("networkidle")
     assert not page.is_visible("#loading")
     assert not page.is_visible("#boot-error")
     assert page.get_attribute("html", "data-ready") is None
@@ -91,7 +93,7 @@ def test_a_browser_that_can_run_it_is_told_nothing(page, site_url):
 # ----------------------------------------------------- persistent storage
 def test_persistent_storage_is_asked_for_once_a_game_is_stored(page, site_url):
     open_app(page, site_url)
-    page.wait_for_timeout(300)
+    settle(page)
     assert page.get_attribute("html", "data-storage-persist") is None  # nothing stored yet
     new_game(page, 2, controllers=["human", "random"])
     page.wait_for_selector("html[data-storage-persist]", state="attached")

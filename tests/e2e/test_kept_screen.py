@@ -8,7 +8,7 @@ import pytest
 from e2e_helpers import wait_ready
 from ui_driver import FAST, new_game, open_app, screen, tap
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.fresh_browser]  # first visits in a new browser
 
 # What #app held when the document was parsed and boot.js had run, long before Python.
 EARLY = """

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from e2e_helpers import SCREENSHOTS, resize
+from e2e_helpers import SCREENSHOTS, resize, settle
 from ui_driver import FAST_LEAN, choose_selection, click, new_game, open_app, tap, wait_for_person
 
 pytestmark = pytest.mark.e2e
@@ -54,7 +54,7 @@ def shot(page, what: str, lang: str) -> None:
     SCREENSHOTS.mkdir(exist_ok=True)
     for size in SIZES:
         resize(page, size)
-        page.wait_for_timeout(150)
+        settle(page)
         page.screenshot(path=str(SCREENSHOTS / f"phone-play-{what}-{lang}-"
                                  f"{size['width']}x{size['height']}.png"))
     resize(page, PHONE)
@@ -123,7 +123,7 @@ def test_a_hotseat_game_on_a_phone_keeps_the_board_in_view(page, site_url, lang)
             choose_selection(page, rng)
             continue
         # A building turn: drawn with the board in view, however the page was scrolled.
-        page.wait_for_timeout(100)
+        settle(page)
         assert_board_in_view(page)
         if builds == 0:
             shot(page, "build", lang)
@@ -139,7 +139,7 @@ def test_a_hotseat_game_on_a_phone_keeps_the_board_in_view(page, site_url, lang)
             pieces.nth(p).click()
             if page.locator('[data-legal="true"]').count():
                 break
-        page.wait_for_timeout(100)
+        settle(page)
         assert_board_in_view(page)  # the piece chosen: the plots to tap are in view
         city = int(page.locator('[data-legal="true"]').first.get_attribute("data-city"))
         zooms += zoom_into(page, city, lang, first=zooms == 0)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from e2e_helpers import SCREENSHOTS, resize
+from e2e_helpers import SCREENSHOTS, resize, settle
 from ui_driver import FAST_LEAN, new_game, open_app, screen, tap
 
 pytestmark = pytest.mark.e2e
@@ -34,7 +34,7 @@ def _shots(page, name: str) -> None:
     SCREENSHOTS.mkdir(exist_ok=True)
     for size, viewport in SIZES.items():
         resize(page, viewport)
-        page.wait_for_timeout(150)
+        settle(page)
         page.screenshot(path=str(SCREENSHOTS / f"{name}-{size}.png"), full_page=True)
 
 

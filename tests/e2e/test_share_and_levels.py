@@ -5,7 +5,7 @@ the replay's log following its step. Screenshots: screenshots/i25-<what>-<lang>-
 from __future__ import annotations
 
 import pytest
-from e2e_helpers import SCREENSHOTS, resize
+from e2e_helpers import SCREENSHOTS, resize, settle
 from test_a11y import AXE, RUN_AXE
 from test_ui_screens import load_into, prepared
 from ui_driver import FAST_LEAN, tap
@@ -36,7 +36,7 @@ def shoot(page, name: str) -> None:
     SCREENSHOTS.mkdir(exist_ok=True)
     for size, viewport in SIZES.items():
         resize(page, viewport)
-        page.wait_for_timeout(150)
+        settle(page)
         page.screenshot(path=str(SCREENSHOTS / f"i25-{name}-{size}.png"))
 
 
@@ -69,7 +69,7 @@ def test_setup_levels_share_link_and_replay_log(page, site_url, lang):
     page.wait_for_selector("[data-replay-step]")
     for _ in range(6):
         tap(page, '[data-action="replay-step"] >> nth=1')  # one step back
-    page.wait_for_timeout(300)
+    settle(page)
     visible = page.evaluate("""() => {
       const el = document.querySelector('.log-list [aria-current="step"]');
       if (!el) return null;

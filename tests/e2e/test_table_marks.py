@@ -9,7 +9,7 @@ screenshots/marks-<what>-<lang>-<size>.png.
 from __future__ import annotations
 
 import pytest
-from e2e_helpers import SCREENSHOTS, resize
+from e2e_helpers import SCREENSHOTS, resize, settle
 from test_i18n_layout import OVERFLOW_JS
 from test_ui_screens import load_into
 from test_ui_screens import prepared as prepared_game
@@ -37,7 +37,7 @@ def prepared(until, seed=11, **options) -> dict:
 
 def shoot(page, what: str, lang: str, size: str, full: bool = False) -> None:
     SCREENSHOTS.mkdir(exist_ok=True)
-    page.wait_for_timeout(120)
+    settle(page)
     page.screenshot(path=str(SCREENSHOTS / f"marks-{what}-{lang}-{size}.png"), full_page=full)
 
 

@@ -9,7 +9,7 @@ The animations follow a change of the device's wish for reduced motion live, unt
 from __future__ import annotations
 
 import pytest
-from e2e_helpers import VIEWPORTS, resize
+from e2e_helpers import VIEWPORTS, resize, settle
 from test_a11y import audit
 from test_ui_screens import load_into, prepared
 from ui_driver import FAST_LEAN, open_app, screen, tap
@@ -63,6 +63,7 @@ def test_the_light_theme_follows_the_device_and_passes_axe(page, site_url):
     assert not problems, problems
 
 
+@pytest.mark.fresh_browser  # an init script stays with its page: not on the warm page
 def test_the_switch_overrides_the_device_and_is_kept_before_python_starts(page, site_url):
     page.emulate_media(color_scheme="light")
     # what <html data-theme> says when the document is parsed (assets/boot.js has run,
@@ -107,5 +108,5 @@ def test_the_animations_follow_the_devices_wish_live_until_chosen(page, site_url
     tap(page, '#game-menu [data-action="motion"]')  # a choice of the person's: fast
     assert page.get_attribute("html", "data-motion") == "fast"
     page.emulate_media(reduced_motion="reduce")
-    page.wait_for_timeout(300)
+    settle(page)
     assert page.get_attribute("html", "data-motion") == "fast"  # their choice stays

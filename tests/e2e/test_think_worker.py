@@ -20,7 +20,7 @@ from game.save import load as load_save
 from game.state import new_state
 from game.view import player_view
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.fresh_browser]  # first visits in a new browser
 
 SOURCES_JS = """() => { window.__sources = [];
     new MutationObserver(() => {

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from e2e_helpers import SCREENSHOTS, VIEWPORTS, resize
+from e2e_helpers import SCREENSHOTS, VIEWPORTS, resize, settle
 from test_i18n_layout import OVERFLOW_JS
 from test_ui_screens import load_into, prepared
 from test_ui_story import game_of
@@ -46,7 +46,7 @@ def fits(page, name: str) -> None:
     problems = []
     for size, vp in VIEWPORTS.items():
         resize(page, vp)
-        page.wait_for_timeout(150)
+        settle(page)
         found = page.evaluate(OVERFLOW_JS)
         # (sticky bars drawn where they belong in the page, not over the content that the
         # full-page picture shows at their viewport position)
@@ -55,7 +55,7 @@ def fits(page, name: str) -> None:
         page.evaluate(UNSTICK_JS, False)
         # a part that scrolls on its own (the final card, the play panel): its end too
         if page.evaluate(SCROLL_END_JS):
-            page.wait_for_timeout(100)
+            settle(page)
             page.screenshot(path=str(SCREENSHOTS / f"every-{name}-{size}-end.png"))
             page.evaluate("() => document.querySelectorAll('#app *').forEach("
                           "el => { if (el.scrollTop) el.scrollTop = 0; })")
@@ -150,7 +150,7 @@ def test_after_choosing_the_pieces_on_a_phone_the_board_is_in_view(page, site_ur
     choose_selection(page, random.Random(1))
     wait_for_person(page)
     assert page.get_attribute(".play", "data-phase") == "build"
-    page.wait_for_timeout(200)
+    settle(page)
     box = page.locator("svg.board").bounding_box()
     vp = VIEWPORTS["phone"]
     assert box is not None

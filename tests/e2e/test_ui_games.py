@@ -53,6 +53,7 @@ def test_two_people_with_two_colours_each(page, site_url):
     assert page.locator("[data-standing]").count() == 2
 
 
+@pytest.mark.smoke
 def test_a_game_on_a_phone_builds_through_the_large_city(page, site_url):
     """At 390 x 844 the plots of the wide board are too small to tap: each build opens the
     city large first (the same driver, through the phone's hooks)."""

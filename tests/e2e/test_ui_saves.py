@@ -26,6 +26,7 @@ def saves(page) -> dict:
     }""", SAVE_PREFIX)
 
 
+@pytest.mark.smoke
 def test_reload_in_the_middle_of_a_turn_restores_it(page, site_url):
     resize(page, {"width": 1024, "height": 768})
     open_app(page, site_url)
@@ -83,6 +84,7 @@ def test_reload_in_the_middle_of_a_turn_restores_it(page, site_url):
 
 
 @pytest.mark.allow_console_errors  # none expected; a broken save must not be one either
+@pytest.mark.smoke
 def test_a_corrupted_save_is_reported_and_kept(page, site_url, browser_guard):
     open_app(page, site_url)
     new_game(page, 2, names=["Ann", "Bob"])

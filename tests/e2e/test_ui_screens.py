@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from e2e_helpers import SCREENSHOTS, VIEWPORTS, resize, screenshot
+from e2e_helpers import SCREENSHOTS, VIEWPORTS, resize, screenshot, settle
 from ui_driver import FAST_LEAN, open_app, screen, tap
 from webkit import make_controller, setup_game, tap_decision
 
@@ -100,7 +100,7 @@ def check_layout(page, size: str) -> None:
 def shoot(page, name: str) -> None:
     for size in VIEWPORTS:
         resize(page, VIEWPORTS[size])
-        page.wait_for_timeout(120)
+        settle(page)
         check_layout(page, size)
         screenshot(page, f"ui-{name}", sizes=(size,))
 
@@ -175,7 +175,7 @@ def test_screens_at_three_sizes(page, site_url):
     # run never changes a tracked file).
     SCREENSHOTS.mkdir(exist_ok=True)
     resize(page, VIEWPORTS["tablet-landscape"])
-    page.wait_for_timeout(150)
+    settle(page)
     page.screenshot(path=str(SCREENSHOTS / "readme.png"))
 
     # Round scoring and the final standings.

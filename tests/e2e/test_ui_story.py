@@ -14,7 +14,7 @@ import random
 import zlib
 
 import pytest
-from e2e_helpers import VIEWPORTS, resize, screenshot, wait_ready, wait_service_worker
+from e2e_helpers import VIEWPORTS, resize, screenshot, settle, wait_ready, wait_service_worker
 from test_ui_screens import load_into, prepared
 from ui_driver import FAST, FAST_LEAN, choose_build, screen, tap
 
@@ -85,7 +85,7 @@ def test_digest_log_board_marks_and_legibility(page, site_url):
     # heights and floor counts: at least 12 CSS px on the tablets
     for size in ("tablet-landscape", "tablet-portrait"):
         resize(page, VIEWPORTS[size])
-        page.wait_for_timeout(200)
+        settle(page)
         assert text_px(page, "svg.board .height-text") >= 12, size
         assert text_px(page, "svg.board .plot .floor-text") >= 12, size
     screenshot(page, "story-turn-digest")
@@ -177,14 +177,14 @@ def test_final_score_story_and_phone_width(page, site_url):
         assert int(cell) == takeovers.get(name, 0)
     screenshot(page, "story-final")
     resize(page, VIEWPORTS["phone"])
-    page.wait_for_timeout(150)
+    settle(page)
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 391
     data = prepared(lambda c: c.screen_name == "scoring" and c.session.acked == 1, seed=14)
     load_into(page, site_url, data)
     assert screen(page) == "scoring"
     assert page.locator("[data-rounds-row]").count() == 2
     resize(page, VIEWPORTS["phone"])
-    page.wait_for_timeout(150)
+    settle(page)
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 391
     screenshot(page, "story-scoring")
 
@@ -272,7 +272,7 @@ def test_godzilla_in_view_and_the_opened_city_on_a_phone(page, site_url):
     screenshot(page, "story-godzilla")
     # a phone: the whole board is an overview; in the opened city the labels are >= 12 px
     resize(page, VIEWPORTS["phone"])
-    page.wait_for_timeout(300)
+    settle(page)
     city = next(pos // 9 for pos, t in enumerate(game.state.board) if t)
     zoom = page.locator(f'[data-action="zoom"][data-zoom="{city}"]')
     if zoom.count():
@@ -488,7 +488,7 @@ def test_a_long_press_on_a_plot_opens_its_inspector(page, site_url):
     page.evaluate(TOUCH_PRESS_JS, [sel, "pointerdown"])
     page.wait_for_selector(f'[data-inspector][data-city="{pos // 9}"][data-plot="{pos % 9}"]')
     page.evaluate(TOUCH_PRESS_JS, [sel, "pointerup"])
-    page.wait_for_timeout(100)
+    settle(page)
     assert page.get_attribute("svg.board", "data-board-view") == "full"
     assert int(page.get_attribute("[data-inspector]", "data-height")) == \
         height(game.state.board[pos])

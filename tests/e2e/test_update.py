@@ -15,7 +15,7 @@ import serve
 from e2e_helpers import DIST, wait_ready, wait_service_worker
 from ui_driver import FAST, new_game, open_app, screen, tap
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.fresh_browser]  # first visits in a new browser
 
 CACHES_JS = "async () => (await caches.keys()).filter((k) => /^manhattan-[0-9a-f]+$/.test(k))"
 PROMPT = '[data-update-ready="true"] [data-action="apply-update"]'

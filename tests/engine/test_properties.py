@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from engine_testkit import PROPERTY_GAMES, redeal_hidden
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -256,18 +257,21 @@ def check_chance_steps(game):
     assert state == game.state
 
 
+@pytest.mark.slow
 @ALL_SETTINGS
 @given(game_settings(2), st.integers(0, 2**32), st.integers(0, 2**32))
 def test_random_two_player_games_keep_every_rule(game_settings_, seed, decision_seed):
     check_chance_steps(play_and_check(game_settings_, seed, decision_seed))
 
 
+@pytest.mark.slow
 @ALL_SETTINGS
 @given(game_settings(3), st.integers(0, 2**32), st.integers(0, 2**32))
 def test_random_three_player_games_keep_every_rule(game_settings_, seed, decision_seed):
     check_chance_steps(play_and_check(game_settings_, seed, decision_seed))
 
 
+@pytest.mark.slow
 @ALL_SETTINGS
 @given(game_settings(4), st.integers(0, 2**32), st.integers(0, 2**32))
 def test_random_four_player_games_keep_every_rule(game_settings_, seed, decision_seed):

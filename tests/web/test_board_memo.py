@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 import random
 
+import pytest
 from webkit import make_controller, setup_game, tap_decision
 
 from game.actions import Build
@@ -28,6 +29,7 @@ def drawn_alike(c) -> None:
     assert c.render() == before  # and drawing again changed nothing that was kept
 
 
+@pytest.mark.slow
 def test_kept_plots_draw_what_a_fresh_drawing_draws():
     c = make_controller()
     setup_game(c, 3, names=["Ann", "Bob", "Cy"], start="0")

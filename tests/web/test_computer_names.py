@@ -114,6 +114,7 @@ def other_generated(code: str) -> list[str]:
     return [name for other, names in GENERATED.items() if other != code for name in names]
 
 
+@pytest.mark.slow
 def test_a_language_switch_mid_game_renames_the_computers_everywhere():
     """A table of one person and three computers, played to the end in English with the
     language switched at every step: no page ever shows another language's generated name

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from webkit import make_controller, setup_game, tap_decision
 
 from game.web.runtime import dom
@@ -80,6 +81,7 @@ def drawn(tree: El):
     return root.kids[0].dump()
 
 
+@pytest.mark.slow
 def test_patch_equals_a_fresh_drawing_through_a_whole_game():
     doc = FakeDocument()
     root = FakeNode("main")

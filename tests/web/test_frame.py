@@ -101,6 +101,7 @@ def _check_frame(c, frame: Frame) -> None:
         assert table.view.hand == ()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("count", [2, 3, 4])
 def test_a_frame_holds_no_other_players_hand_through_a_whole_game(count):
     c = make_controller()
@@ -165,6 +166,7 @@ OWN_FIELDS = {
 }
 
 
+@pytest.mark.slow
 def test_each_game_screen_has_its_own_frame_type_with_only_its_fields():
     """Issue 24.1/24.6: a game's frame is one frozen type per screen (a tagged union); the
     table's facts are a common value each holds, the rest is the screen's own: no draft

@@ -8,6 +8,7 @@ cross-check only where Babel is installed).
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 import string
@@ -30,7 +31,9 @@ def po_path(lang: str) -> Path:
     return LOCALE / lang / "LC_MESSAGES" / "manhattan.po"
 
 
+@functools.cache
 def entries(lang: str) -> dict[str, msgfmt.Entry]:
+    """The catalogue's file parsed (once: the files do not change during a run)."""
     parsed = msgfmt.parse_po(po_path(lang).read_text(encoding="utf-8"), str(po_path(lang)))
     return {e.msgid: e for e in parsed if e.msgid}
 

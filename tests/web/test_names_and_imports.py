@@ -175,6 +175,7 @@ def test_every_player_name_on_the_final_screen_and_in_the_log_is_in_a_bdi():
 
 
 # --------------------------------------------------------------------- meta sizes
+@pytest.mark.slow
 def test_an_imported_files_meta_keeps_known_fields_within_their_limits():
     c = finished()
     data = json.loads(export_text(c.session.game))
@@ -237,6 +238,7 @@ def names_outside_bdi(tree, names) -> list:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "de", "fr"])
 def test_no_screen_of_a_whole_game_shows_a_name_outside_a_bdi(lang):
     """Every screen of a four-player game (pass, turn, computer, scoring, final, start),
@@ -283,6 +285,7 @@ def test_the_statistics_screen_isolates_every_name_in_a_sentence():
     assert whole_names == []
 
 
+@pytest.mark.slow
 def test_screen_reader_texts_isolate_every_name():
     """What only a screen reader hears (the live region's news, the board's accessible name)
     cannot hold a ``<bdi>``: each name in it sits between FIRST STRONG ISOLATE and POP

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from fakebrowser import FakeEvent, make_page
 from webkit import make_controller, play_computers, setup_game
 
@@ -161,6 +162,7 @@ def test_a_pasted_link_opens_and_is_forgotten():
     assert c.take_effects() == []  # what opening the link asked (its log step) was carried out
 
 
+@pytest.mark.slow
 def test_every_building_turn_brings_the_board_into_view_in_hotseat_too(monkeypatch):
     """Issue 25.8: the board comes into view when a person's building turn is drawn, however
     it came (a pass screen in hotseat, a confirmed selection, a computer's move), and again

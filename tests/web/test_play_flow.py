@@ -19,6 +19,7 @@ def hands_in_tree(tree) -> Counter:
     return Counter(el.attrs["data-card"] for el in tree.find_all(data_card=True))
 
 
+@pytest.mark.slow
 def test_four_person_hotseat_game_to_final_standings():
     c = make_controller()
     setup_game(c, 4, names=["Ann", "Bob", "Cy", "Dee"])
@@ -85,6 +86,7 @@ def _two_colour_check(c, name):
         assert colours <= mine and None not in colours
 
 
+@pytest.mark.slow
 def test_one_person_against_three_computers():
     c = make_controller()
     setup_game(c, 4, controllers=["human", "random", "greedy", "random"])

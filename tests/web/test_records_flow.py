@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from webkit import make_controller, play_computers, play_to_end, setup_game
 
 from game.web.features import keeping
@@ -62,6 +63,7 @@ def test_the_other_tab_that_adopts_the_last_move_does_not_count_it_again():
     assert load_records(c.store).people == ()  # computers only: nobody to remember
 
 
+@pytest.mark.slow
 def test_a_tutorial_is_not_counted():
     c = make_controller()
     c.handle("tutorial")

@@ -25,6 +25,7 @@ def _drawn_actions(tree) -> set[str]:
             | {el.attrs["data-change"] for el in tree.find_all(data_change=True)})
 
 
+@pytest.mark.slow
 def test_every_drawn_action_is_in_the_table_and_every_entry_is_drawn_somewhere():
     drawn: set[str] = set()
     for count, controllers in ((2, ["human", "human"]), (4, ["human", "random", "human", "greedy"])):

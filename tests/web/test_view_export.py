@@ -11,6 +11,7 @@ import random
 import zlib
 from collections import Counter
 
+import pytest
 from engine_testkit import mentioned_cards
 from webkit import make_controller, play_computers, play_to_end, setup_game
 
@@ -93,6 +94,7 @@ def every_shared_text(c) -> dict[str, str]:
     return texts
 
 
+@pytest.mark.slow
 def test_every_file_and_link_of_an_unfinished_game_holds_no_secret():
     for count in (2, 3, 4):
         c = unfinished(steps=30 + 10 * count, count=count)
