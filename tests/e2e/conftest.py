@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -162,6 +163,16 @@ WARM_VIEWPORT = {"width": 1280, "height": 720}  # Playwright's default, as a new
 PARK = "manifest.webmanifest"  # same origin, served by the site, starts nothing
 
 
+def close_bounded(page, seconds: float = 10) -> None:
+    """Close a page without Playwright's unbounded wait for Chromium to confirm (a page the
+    service worker served once never confirmed: e2e_helpers.wait_service_worker), then wait
+    a bounded while until it is gone."""
+    page.close(run_before_unload=True)
+    deadline = time.monotonic() + seconds
+    while not page.is_closed() and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
 class GuardSwitch:
     """The warm context's events, passed on to the guard of the test now running."""
 
@@ -206,7 +217,7 @@ class WarmPage:
         self.context.set_offline(False)
         for other in self.context.pages:
             if other != self.page:
-                other.close(run_before_unload=False)
+                close_bounded(other)
         if self.page.is_closed():  # a test closed it: a new one (the next start is cold)
             self.page = self.context.new_page()
         page = self.page

@@ -7,6 +7,7 @@ board.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from ...board import Tower, floors_by_colour, height, owner
@@ -192,7 +193,16 @@ def godzilla_token(x: float, y: float, baby: bool) -> list[El]:
 
 
 def card_svg(card: Card, size: int = 56) -> El:
-    """A building card: a 3 x 3 grid with the marked cell, as read from the holder's edge."""
+    """A building card: a 3 x 3 grid with the marked cell, as read from the holder's edge.
+
+    Kept per (card, size): a hand is drawn again at every tap, and the very same subtree
+    lets the DOM patch stop at once (as kept plots do, board_svg). Trees are never changed
+    once built."""
+    return _card_svg(card, size)
+
+
+@functools.cache
+def _card_svg(card: Card, size: int) -> El:
     cells: list[El] = [s("rect", {"x": 1, "y": 1, "width": 58, "height": 58, "rx": 7,
                                   "class": "card-face"})]
     for r in range(3):
@@ -206,7 +216,13 @@ def card_svg(card: Card, size: int = 56) -> El:
 
 
 def piece_svg(colour: str, floors: int, size: int = 44) -> El:
-    """A building piece seen from the side: ``floors`` stacked floors with its colour's cue."""
+    """A building piece seen from the side: ``floors`` stacked floors with its colour's cue
+    (kept per argument, as :func:`card_svg`)."""
+    return _piece_svg(colour, floors, size)
+
+
+@functools.cache
+def _piece_svg(colour: str, floors: int, size: int) -> El:
     parts: list[El] = []
     unit = 9
     bottom = 42

@@ -29,6 +29,8 @@ class El:
         return f"<El {self.tag} {self.attrs}>"
 
     def __eq__(self, other: object) -> bool:
+        if self is other:  # a kept subtree (a plot, a card): the patch stops at once
+            return True
         return (isinstance(other, El) and self.tag == other.tag and self.svg == other.svg
                 and self.attrs == other.attrs and self.children == other.children)
 
