@@ -19,6 +19,7 @@ from game.web.screens import board_svg
 def forget_kept() -> None:
     board_svg.PLOTS.kept.clear()
     board_svg.NAMES.kept.clear()
+    board_svg.MARKED.kept.clear()
 
 
 def drawn_alike(c) -> None:

@@ -29,6 +29,7 @@ COACH_MARKS = {"hint": ("coach.mark.hint", "?"), "played": ("coach.mark.played",
 """The coach's marks on a plot: the message naming it, the sign drawn in its corner."""
 PLOTS: Memo[El] = Memo()  # a plot's drawing by what it is drawn from (marks added around)
 NAMES: Memo[str] = Memo()  # a plot's accessible name by what it says
+MARKED: Memo[El] = Memo()  # the plot as drawn on the board: its drawing, name and marks
 
 
 class _Scene:
@@ -68,9 +69,10 @@ class _Scene:
         view, pos, lang = self.view, city * PLOTS_PER_CITY + plot, M.current_language()
         tentative = self.tentative
         here = tentative if tentative and (tentative.city, tentative.plot) == (city, plot) else None
-        el = PLOTS.get((lang, self.seat, city, plot, view.board[pos], self.colours,
-                        (city, plot) in self.targets, here, self.judge_colours,
-                        self.last_pos == pos, tappable),
+        drawn_from = (lang, self.seat, city, plot, view.board[pos], self.colours,
+                      (city, plot) in self.targets, here, self.judge_colours,
+                      self.last_pos == pos, tappable)
+        el = PLOTS.get(drawn_from,
                        lambda: _plot(view, self.seat, city, plot, self.colours, self.targets,
                                      tentative, self.judge_colours, self.last_pos, tappable))
         # Keyboard and screen readers: each plot's cell (the ``hit`` rectangle, which holds no
@@ -86,8 +88,28 @@ class _Scene:
                          lambda: plot_name(view, self.seat, city, plot, self.colours, el.attrs))
         role = {"role": "button", "tabindex": "0" if (city, plot) == self.entry else "-1"} \
             if tappable else {"role": "img"}  # the overview on a phone: a named picture
-        hit = El(hit.tag, {**hit.attrs, "aria-label": name, **role}, hit.children, hit.svg)
-        return self.mark(El(el.tag, el.attrs, [hit, *el.children[1:]], el.svg), city, plot)
+
+        def marked() -> El:
+            cell = El(hit.tag, {**hit.attrs, "aria-label": name, **role}, hit.children, hit.svg)
+            return self.mark(El(el.tag, el.attrs, [cell, *el.children[1:]], el.svg), city, plot)
+
+        # The whole plot is kept too, by what its drawing, name, role and marks are drawn
+        # from, so an unchanged plot is the very same subtree from tap to tap and the page's
+        # patch stops at it at once.
+        return MARKED.get((drawn_from, name, tuple(role.items()), self._mark_key(city, plot)),
+                          marked)
+
+    def _mark_key(self, city: int, plot: int) -> tuple[object, ...]:
+        """Everything :meth:`mark` draws a plot's marks from (its drawing and seat aside)."""
+        pos = city * PLOTS_PER_CITY + plot
+        players = tuple(self.last_of.get(pos, ()))
+        return (self.seat, pos in self.marked, players,
+                tuple(self.settings.colours[self.settings.player_colours[p][0]]
+                      for p in players),
+                pos in self.tallest and len(self.tallest) == 1, pos in self.tallest,
+                self.coach.get(pos), pos in self.focus, pos in self.frame.story.destroyed,
+                self.inspected == (city, plot), self.godzilla_next == pos,
+                self.view.godzilla == pos, self.settings.godzilla)
 
     def mark(self, el: El, city: int, plot: int) -> El:
         """The story's marks on a plot: changed since your last turn, the tallest tower,
