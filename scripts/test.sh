@@ -134,9 +134,9 @@ record() {  # record NAME EXIT-CODE SECONDS GUARD-SECONDS   (exit 5 = no tests c
 # this command running beside it (docs/testing.md, "Time"), so a hang fails the run instead of
 # eating CI's 90 minutes, and a machine twice as slow or busy still passes. After 5 minutes in
 # one test, pytest prints every thread's stack (faulthandler_timeout).
-declare -A IDLE=(  # seconds, measured (docs/testing.md)
-  [types]=60 [lint]=10 [build]=120 [pyodide]=330 [chromium]=600 [engine]=60 [ai]=45
-  [web]=200 [webkit]=90 [firefox]=60 [quick-cpython]=90 [quick-chromium]=60
+declare -A IDLE=(  # seconds, measured (docs/testing.md, "Time")
+  [types]=90 [lint]=10 [build]=150 [pyodide]=480 [chromium]=1200 [engine]=60 [ai]=45
+  [web]=200 [webkit]=90 [firefox]=60 [quick-cpython]=100 [quick-chromium]=60
 )
 guard_of() { echo $(( 3 * ${IDLE[$1]} )); }
 guarded() {  # guarded KEY COMMAND...   (SIGABRT first: faulthandler and pytest print stacks)
