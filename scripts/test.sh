@@ -26,6 +26,9 @@
 # none). No installs, no Pyodide, WebKit or Firefox. About 2 minutes; not a substitute
 # for the whole command before a change lands.
 #
+# GUARD_FACTOR=N widens every guard to N times the suite's idle time (default 3): for a
+# machine known to be far busier than CI's.
+#
 # Installs (each only when missing or out of date, so reruns are fast):
 #   apt: chromium (for /usr/bin/chromium), nodejs+npm if absent, python3-venv if needed,
 #        webkit2gtk-driver (WebKitWebDriver, MiniBrowser), xvfb, dbus, firefox-esr
@@ -130,15 +133,19 @@ record() {  # record NAME EXIT-CODE SECONDS GUARD-SECONDS   (exit 5 = no tests c
     "$(mmss "$guard")" "$([ "$rc" -ne 0 ] && echo "  exit $rc")")")
 }
 
-# Guards: three times each suite's time on an idle 2-core machine with everything else of
-# this command running beside it (docs/testing.md, "Time"), so a hang fails the run instead of
-# eating CI's 90 minutes, and a machine twice as slow or busy still passes. After 5 minutes in
-# one test, pytest prints every thread's stack (faulthandler_timeout).
+# Guards: GUARD_FACTOR (3 unless set) times each suite's time on an idle 2-core machine
+# with the rest of this command running beside it (docs/testing.md, "Time"): a suite in this
+# layout shares the two cores with three others, so these are about twice its time alone. A
+# hang fails the run instead of eating CI's 90 minutes, and a machine twice as slow or busy
+# still passes. After 5 minutes in one test, pytest prints every thread's stack
+# (faulthandler_timeout).
 declare -A IDLE=(  # seconds, measured (docs/testing.md, "Time")
-  [types]=90 [lint]=10 [build]=150 [pyodide]=480 [chromium]=1200 [engine]=60 [ai]=45
-  [web]=200 [webkit]=90 [firefox]=60 [quick-cpython]=100 [quick-chromium]=60
+  [types]=90 [lint]=10 [build]=150 [pyodide]=700 [chromium]=1300 [engine]=120 [ai]=90
+  [web]=400 [webkit]=180 [firefox]=120 [quick-cpython]=100 [quick-chromium]=60
 )
-guard_of() { echo $(( 3 * ${IDLE[$1]} )); }
+GUARD_FACTOR="${GUARD_FACTOR:-3}"
+case "$GUARD_FACTOR" in ''|*[!0-9]*) echo "GUARD_FACTOR must be a whole number" >&2; exit 2 ;; esac
+guard_of() { echo $(( GUARD_FACTOR * ${IDLE[$1]} )); }
 guarded() {  # guarded KEY COMMAND...   (SIGABRT first: faulthandler and pytest print stacks)
   local key="$1"; shift
   timeout --signal=ABRT --kill-after=60 "$(guard_of "$key")" "$@"
@@ -147,7 +154,7 @@ guarded() {  # guarded KEY COMMAND...   (SIGABRT first: faulthandler and pytest 
 # A suite in the foreground: its step, its output as it comes, its result.
 run_suite() {  # run_suite KEY NAME COMMAND...
   local key="$1" name="$2"; shift 2
-  step "$name  [guard $(mmss "$(guard_of "$key")"): 3x its idle time; load $(load)]"
+  step "$name  [guard $(mmss "$(guard_of "$key")"): ${GUARD_FACTOR}x its idle time; load $(load)]"
   local rc=0 t0; t0=$(date +%s)
   guarded "$key" "$@" || rc=$?
   record "$name" "$rc" $(( $(date +%s) - t0 )) "$(guard_of "$key")"
