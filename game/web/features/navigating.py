@@ -16,7 +16,7 @@ from .. import messages as M
 from ..model import setup_form
 from ..model.effects import Effect
 from ..model.setup_form import TABLE_PREF, SetupForm, play_alone_settings
-from ..saves.backup import RestoreReport
+from ..saves.backup import RestoreReport, Restoring
 from ..thinking.coach import hints_on
 from . import keeping
 from . import page as P
@@ -46,6 +46,8 @@ class Home:
     confirm_delete: str | None = None
     """The save a delete waits to be confirmed for (``"finished"``: every finished game)."""
     restore_report: RestoreReport | None = None
+    restoring: Restoring | None = None
+    """A restore under way (its games are restored one by one: game/web/runtime/jobs.py)."""
 
 
 def delete_tapped(h: Home, ident: str, confirmed: bool) -> tuple[Home, bool]:
@@ -86,10 +88,22 @@ class Leave:
 
 @dataclass(frozen=True)
 class ShowReport:
+    """The report of a restore (None: none shown); the restore, if any, is over."""
+
     report: RestoreReport | None
 
 
-HomeAction = Fail | TapDelete | Leave | ShowReport
+@dataclass(frozen=True)
+class StartRestore:
+    restoring: Restoring
+
+
+@dataclass(frozen=True)
+class StopRestore:
+    """The restore broke off (a bug): what it stored stays, no report."""
+
+
+HomeAction = Fail | TapDelete | Leave | ShowReport | StartRestore | StopRestore
 
 
 def update(h: Home, action: HomeAction) -> tuple[Home, tuple[Effect, ...]]:
@@ -102,7 +116,12 @@ def update(h: Home, action: HomeAction) -> tuple[Home, tuple[Effect, ...]]:
         case Leave():
             return left(h), ()
         case ShowReport(report):
-            return replace(h, restore_report=report), ()
+            return replace(h, restore_report=report,
+                           restoring=None if report is not None else h.restoring), ()
+        case StartRestore(restoring):
+            return replace(h, restoring=restoring), ()
+        case StopRestore():
+            return replace(h, restoring=None), ()
         case _:
             assert_never(action)
 

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ...state import BUILD, OVER, SELECT, Counts
-from ..saves.backup import Restored, RestoreReport, Skipped
+from ..saves.backup import Restored, RestoreReport, ResultsTaken, Skipped
+from ..saves.records import MAX_GAMES as MOST_RESULTS
 from .parts import (
     CoachMove,
     GodzillaPreview,
@@ -56,8 +57,9 @@ from .stats_frames import StatsFrame
 
 __all__ = ["BUILD", "OVER", "SELECT", "BoardFrame", "CoachMove", "ComputerFrame", "Counts",
            "FinalFrame", "Frame", "GameFrame", "GodzillaPreview", "HintFrame", "Inspector",
-           "LastMove", "MenuFrame", "Motion", "Notice", "PageFrame", "PageNotice", "PassFrame",
-           "Place", "PlayPage", "ReplayFrame", "ReplayStep", "RestoreReport", "Restored",
+           "LastMove", "MOST_RESULTS", "MenuFrame", "Motion", "Notice", "PageFrame", "PageNotice",
+           "PassFrame", "Place", "PlayPage", "ReplayFrame", "ReplayStep", "RestoreReport",
+           "Restored", "ResultsTaken",
            "ReviewFrame", "ReviewItem", "ScoringFrame", "ScreenName", "SelectionFacts",
            "SetupPage", "Skipped", "StartPage", "StatsPage", "StoryFrame", "TableFrame",
            "TableScreen", "Theme", "TurnFrame", "WholeExport", "parse_move"]

@@ -281,6 +281,15 @@ class SaveStore:
         self._texts[ident] = text
         return text
 
+    def remember(self, ident: str, game: Game) -> None:
+        """``game`` was just stored as ``ident`` by this store and nothing else holds it (a
+        restored game): the list of saved games takes it as it is instead of replaying it."""
+        text = self._texts.get(ident)
+        if text is not None and text == self.raw(ident):
+            entry = Entry(ident, game, None, _timestamp(game.meta.get("updated")),
+                          len(PREFIX + ident) + len(text))
+            self._entries[ident] = (text, entry)
+
     def delete(self, ident: str) -> None:
         self.backend.remove(PREFIX + ident)
         self.revisions.pop(ident, None)
@@ -352,17 +361,22 @@ class SaveStore:
             return {}
         return data if isinstance(data, dict) else {}
 
-    def set_prefs(self, prefs: dict[str, Any]) -> None:
+    def set_prefs(self, prefs: dict[str, Any]) -> bool:
+        """Keep the preferences; False when the storage refused (full or off): the page
+        says so, the choice then lasts only until the page is closed."""
         try:
             self.backend.set(PREFS_KEY, json.dumps(prefs))
         except Exception:
-            pass
+            return False
+        return True
 
-    def set_pref(self, key: str, value: Any) -> None:
-        """Keep one preference beside the others (best effort, like :meth:`set_prefs`)."""
+    def set_pref(self, key: str, value: Any) -> bool:
+        """Keep one preference beside the others (False: refused, as :meth:`set_prefs`)."""
         prefs = self.prefs()
+        if prefs.get(key) == value and key in prefs:
+            return True  # kept already: nothing to write
         prefs[key] = value
-        self.set_prefs(prefs)
+        return self.set_prefs(prefs)
 
 
 def _timestamp(value: Any) -> float:
