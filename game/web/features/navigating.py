@@ -197,7 +197,7 @@ def set_language(c: Controller, code: str) -> None:
     """Speak ``code`` from now on, on any screen (a running game goes on), and keep the
     choice for the next visit."""
     M.set_language(code)
-    c.store.set_pref("lang", M.current_language())
+    keeping.keep_pref(c, "lang", M.current_language())
     c.step(setup_form.Relabel())
 
 
@@ -210,7 +210,7 @@ def delete_game(c: Controller, args: tuple[str, bool]) -> None:
     delete = delete_tapped(c.home, *args)[1]
     c.step(TapDelete(*args))
     if delete:
-        c.store.delete(args[0])
+        keeping.delete_games(c, [args[0]])
 
 
 def delete_finished(c: Controller, confirmed: bool) -> None:
@@ -218,16 +218,15 @@ def delete_finished(c: Controller, confirmed: bool) -> None:
     if not confirmed:
         c.step(TapDelete("finished", False))
         return
-    for entry in c.entries():
-        if entry.game is not None and entry.game.state.is_over:
-            c.store.delete(entry.id)
+    keeping.delete_games(c, [entry.id for entry in c.entries()
+                             if entry.game is not None and entry.game.state.is_over])
     c.step(Leave(), Fail(None))
 
 
 def dismiss_home_card(c: Controller, args: None) -> None:
-    c.store.set_pref(HOME_CARD, "dismissed")
-    # gone now, even when the storage refuses to keep the choice
+    # gone now, even when the storage refuses to keep the choice (then said)
     c.step(P.HideHomeCard())
+    keeping.keep_pref(c, HOME_CARD, "dismissed")
 
 
 def apply_update(c: Controller, args: None) -> None:
@@ -243,25 +242,25 @@ def request_reload(c: Controller, args: None) -> None:
 
 def cycle_speed(c: Controller, args: None) -> None:
     c.step(P.CycleSpeed())
-    c.store.set_pref("speed", c.page.speed)
+    keeping.keep_pref(c, "speed", c.page.speed)
 
 
 def cycle_motion(c: Controller, args: None) -> None:
     """The game menu's animations: off, normal, fast (kept for the next visits)."""
     c.step(P.CycleMotion())
-    c.store.set_pref("motion", c.page.motion)
+    keeping.keep_pref(c, "motion", c.page.motion)
 
 
 def cycle_theme(c: Controller, args: None) -> None:
     """The colours of the page: the device's, light, dark (kept for the next visits)."""
     c.step(P.CycleTheme())
-    c.store.set_pref("theme", c.page.theme)
+    keeping.keep_pref(c, "theme", c.page.theme)
 
 
 def toggle_sound(c: Controller, args: None) -> None:
     """The game menu's sound: on or off (kept for the next visits)."""
     c.step(P.ToggleSound())
-    c.store.set_pref(SOUND_PREF, "off" if c.page.muted else "on")
+    keeping.keep_pref(c, SOUND_PREF, "off" if c.page.muted else "on")
 
 
 def toggle_peek(c: Controller, args: None) -> None:

@@ -74,8 +74,9 @@ Place = Literal["start", "setup", "play", "stats"]
 ScreenName = Literal["start", "setup", "play", "rules", "review", "pass", "scoring", "final",
                      "stats"]
 """The screen a person sees (the ``data-screen`` of ``#app``, what tests and styles read)."""
-PageNotice = Literal["other-tab"]
-"""A fact about the page itself: the game was adopted from another tab."""
+PageNotice = Literal["other-tab", "prefs-not-kept"]
+"""A fact about the page itself: the game was adopted from another tab; a setting was
+changed but the storage refused to keep it (it lasts until the page is closed)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -86,7 +87,8 @@ class PageFrame:
     """The ``data-screen`` of ``#app``."""
     rules_open: bool = False
     notice: PageNotice | None = None
-    """``"other-tab"`` when the game shown was adopted from another tab (``data-notice``)."""
+    """``"other-tab"`` when the game shown was adopted from another tab, ``"prefs-not-kept"``
+    when the storage refused a setting just changed (``data-notice``)."""
     update_ready: bool = False
     """A new version of the site is waiting: offer to switch to it."""
 

@@ -42,12 +42,12 @@ for, shown in the final standings), which a version-2 page would drop when writi
 it whenever an older page must not write what this one stores; a page never writes over a
 save of a higher app version."""
 META_KEYS = ("app", "app_version", "revision", "created", "updated", "ui", "tutorial", "coach",
-             "view")
+             "view", "unrecorded")
 """The ``meta`` fields this app reads and writes; any other field of a loaded save is
 dropped (not written back on every tap)."""
 META_LIMITS: dict[str, int] = {"app": 64, "app_version": 32, "revision": 32, "created": 32,
                                "updated": 32, "ui": 8_000, "tutorial": 32, "coach": 2_000,
-                               "view": 8}
+                               "view": 8, "unrecorded": 16}
 """The longest JSON text each ``meta`` field may have, in characters. What the app writes is
 far smaller (the table's UI state about 300 characters, ``coach`` about 60); a field over its
 limit, like a field not in :data:`META_KEYS`, is dropped when a save is read or written, so

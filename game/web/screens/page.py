@@ -48,6 +48,14 @@ def render_page(frame: Frame) -> El:
             body = render_stats(frame.stats)
         case _:
             assert_never(frame)
+    if frame.notice == "prefs-not-kept":
+        body = h("div", {"class": "stack"},
+                 h("p", {"class": "error-banner floating", "role": "alert",
+                         "data-message-id": "storage.prefs_not_kept"},
+                   M.t("storage.prefs_not_kept"), " ",
+                   button(M.t("storage.free_space"), "home", cls="btn small secondary")
+                   if frame.screen != "start" else None),
+                 body)
     if frame.update_ready:
         body = h("div", {"class": "stack"},
                  h("p", {"class": "info-banner floating update", "role": "status",
