@@ -306,7 +306,8 @@ class Page:
             return
         backend = self.controller.store.backend
         try:
-            found = next_start_screen(backend, self.format_time, self.controller.safari_tab)
+            found = next_start_screen(backend, self.format_time, self.controller.safari_tab,
+                                      self.controller.store.tab)
             kept = None
             if found is not None:
                 screen, tree, game, revision = found
