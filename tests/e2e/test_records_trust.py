@@ -66,6 +66,19 @@ def open_lean(page, site_url: str, lang: str = "en") -> None:
     open_app(page, site_url, f"{FAST_LEAN}&lang={lang}")
 
 
+def a_game_and_records_stored(page, site_url: str, lang: str, opened: bool) -> None:
+    """A phone's page started again on a game one move from its end (this tab's game, if
+    ``opened``) and the results of twelve earlier games."""
+    resize(page, PHONE)
+    open_lean(page, site_url, lang)
+    page.evaluate("""([key, text, records, opened]) => {
+        localStorage.setItem("manhattan:save:" + key, text);
+        localStorage.setItem("manhattan:records", records);
+        sessionStorage.setItem("manhattan:current", opened ? key : ""); }""",
+                  [IDENT, one_move_from_the_end(), earlier_records(), opened])
+    open_lean(page, site_url, lang)
+
+
 def stats_games(page) -> int:
     tap(page, '[data-action="stats"]')
     page.wait_for_selector('#app[data-screen="stats"]')
@@ -102,14 +115,7 @@ def test_a_reload_keeps_the_game_this_tab_shows(new_context, site_url):
 @pytest.mark.allow_console_errors  # the browser may log the refused writes
 @pytest.mark.parametrize("lang", ["de", "fr"])
 def test_a_result_the_full_storage_refuses_is_said_and_counted_once_there_is_space(page, site_url, lang):
-    resize(page, PHONE)
-    open_lean(page, site_url, lang)
-    page.evaluate("""([key, text, records]) => {
-        localStorage.setItem("manhattan:save:" + key, text);
-        localStorage.setItem("manhattan:records", records);
-        sessionStorage.setItem("manhattan:current", key); }""",
-                  [IDENT, one_move_from_the_end(), earlier_records()])
-    open_lean(page, site_url, lang)
+    a_game_and_records_stored(page, site_url, lang, opened=True)
     page.wait_for_selector('#app:not([data-screen="start"])')
     for seed in range(20):  # the scoring seen, the cards shown: the last decision is due
         if screen(page) == "play" and page.locator('.panel [data-action="confirm"]').count():
@@ -184,13 +190,7 @@ def restore_file(page, name: str, text: str) -> None:
 
 @pytest.mark.parametrize("lang", ["de", "fr"])
 def test_a_hostile_backup_cannot_rewrite_the_statistics(page, site_url, lang):
-    resize(page, PHONE)
-    open_lean(page, site_url, lang)
-    page.evaluate("""([key, text, records]) => {
-        localStorage.setItem("manhattan:save:" + key, text);
-        localStorage.setItem("manhattan:records", records); }""",
-                  [IDENT, one_move_from_the_end(), earlier_records()])
-    open_lean(page, site_url, lang)
+    a_game_and_records_stored(page, site_url, lang, opened=False)
     page.wait_for_selector('#app[data-screen="start"]')
     before = page.evaluate("() => localStorage.getItem('manhattan:records')")
     restore_file(page, "manhattan-backup-2026-12-01.json", hostile_backup())
