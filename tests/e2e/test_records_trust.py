@@ -18,6 +18,7 @@ from game import save as game_save
 from game.ai import decide, make_player
 from game.match import Game
 from game.settings import PlayerSpec, Settings
+from game.web.saves import backup_records as B
 from game.web.saves import records as R
 from game.web.saves.backup import backup_text
 from game.web.saves.storage import MemoryBackend, SaveStore
@@ -48,7 +49,7 @@ def one_move_from_the_end() -> str:
         game = Game.replay(whole.settings, whole.seed, whole.log[:-cut])
         if not game.state.is_over and game.state.current is not None:
             break
-    store = SaveStore(MemoryBackend(), clock=lambda: R.FIRST_RELEASE + 10)
+    store = SaveStore(MemoryBackend(), clock=lambda: B.FIRST_RELEASE + 10)
     store.save(IDENT, game, new=True)
     return store.raw(IDENT)
 
@@ -58,7 +59,7 @@ def earlier_records() -> str:
     records = R.EMPTY
     for i in range(12):
         game = played(["Ann", "Bob"], f"earlier{i}", ["human", "human"])
-        records = R.finished_here(records, f"old{i:02d}", game, R.FIRST_RELEASE + 100 + i)
+        records = R.finished_here(records, f"old{i:02d}", game, B.FIRST_RELEASE + 100 + i)
     return R.records_text(records)
 
 
@@ -172,11 +173,11 @@ def hostile_backup() -> str:
     games = [{"game": f"x{i}", "ended": 999_999_999_999,
               "seats": [seat("Ann", 999_999_999_999, 1, True),
                         seat("Bob", -999_999_999_999, 1, True)]} for i in range(2000)]
-    games.append({"game": "y1", "ended": R.FIRST_RELEASE + 50,
+    games.append({"game": "y1", "ended": B.FIRST_RELEASE + 50,
                   "seats": [seat("Ann", 60, 1, True), seat("Bob", 50, 1, True)]})
-    games.append({"game": IDENT, "ended": R.FIRST_RELEASE + 60,
+    games.append({"game": IDENT, "ended": B.FIRST_RELEASE + 60,
                   "seats": [seat("Ann", 60, 1, True), seat("Bob", 50, 2, False)]})
-    games.append({"game": "ok1", "ended": R.FIRST_RELEASE + 70,
+    games.append({"game": "ok1", "ended": B.FIRST_RELEASE + 70,
                   "seats": [seat("Ann", 70, 1, True), seat("Bob", 40, 2, False)]})
     return json.dumps({"format": "manhattan-backup", "version": 1, "games": [],
                        "records": {"format": R.FORMAT, "version": 1, "people": [],
@@ -214,7 +215,7 @@ def big_backup(count: int) -> str:
         game = played([f"P{i}", "Bob"], f"big{i}", ["random", "random"],
                       stop=(lambda g: len(g.log) > 60) if i % 2 else None)
         store.save(f"18c3f2a9{i:03x}-0000", game, new=True)
-    return backup_text(store, R.FIRST_RELEASE + 1000)
+    return backup_text(store, B.FIRST_RELEASE + 1000)
 
 
 LONG_TASKS_JS = """() => {

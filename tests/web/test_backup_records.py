@@ -11,12 +11,13 @@ import pytest
 from engine_testkit import random_game
 
 from game import standard_settings
+from game.web.saves import backup_records as B
 from game.web.saves import records as R
 from game.web.saves.backup import FORMAT, restore
 from game.web.saves.kept_records import load_records, update_records
 from game.web.saves.storage import MemoryBackend, SaveStore
 
-NOW = R.FIRST_RELEASE + 365 * 86_400  # a year after the first release
+NOW = B.FIRST_RELEASE + 365 * 86_400  # a year after the first release
 ENDED = NOW - 86_400
 
 
@@ -36,8 +37,8 @@ def document(*games: dict, people=({"id": "p1", "name": "Ann"},)) -> dict:
             "games": list(games)}
 
 
-def merged(*games: dict, mine: R.Records = R.EMPTY, here=None, **kw) -> R.BackupMerge:
-    return R.merged_backup(mine, json.loads(json.dumps(document(*games, **kw))), NOW,
+def merged(*games: dict, mine: R.Records = R.EMPTY, here=None, **kw) -> B.BackupMerge:
+    return B.merged_backup(mine, json.loads(json.dumps(document(*games, **kw))), NOW,
                            here or {})
 
 
@@ -55,10 +56,10 @@ def test_a_sound_result_is_added():
 @pytest.mark.parametrize(("game", "why"), [
     (result("g1", *GOOD, ended=999_999_999_999), "future"),
     (result("g1", *GOOD, ended=NOW + 1), "future"),
-    (result("g1", *GOOD, ended=R.FIRST_RELEASE - 1), "before_release"),
+    (result("g1", *GOOD, ended=B.FIRST_RELEASE - 1), "before_release"),
     (result("g1", *GOOD, ended=5), "before_release"),
     (result("g1", seat("Ann", 999_999_999_999, 1, True), seat("Bob", 0, 2, False)), "points"),
-    (result("g1", seat("Ann", R.MAX_POINTS + 1, 1, True), seat("Bob", 0, 2, False)), "points"),
+    (result("g1", seat("Ann", B.MAX_POINTS + 1, 1, True), seat("Bob", 0, 2, False)), "points"),
     (result("g1", seat("Ann", -3, 2, False), seat("Bob", 5, 1, True)), "points"),
     (result("g1", seat("Ann", 300, 1, True), seat("Bob", 200, 2, False)), "points"),  # > 414 in all
     (result("g1", seat("Ann", 60.5, 1, True), seat("Bob", 50, 2, False)), "damaged"),
@@ -106,7 +107,7 @@ def test_real_games_pass_the_checks():
         names = ["Ann", "Bob", "Cy", "Dee"][:2 + i % 3]
         game = random_game(standard_settings(len(names), names), f"real{i}")
         records = R.finished_here(records, f"g{i}", game, ENDED - i)
-    merge = R.merged_backup(R.EMPTY, R.records_data(records), NOW, {})
+    merge = B.merged_backup(R.EMPTY, R.records_data(records), NOW, {})
     assert merge.added == 12 and merge.refused == ()
 
 

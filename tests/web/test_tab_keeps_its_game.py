@@ -11,7 +11,8 @@ import random
 from webkit import SavingController, setup_game
 
 from game.web.runtime.boot_screen import next_start_screen
-from game.web.saves.storage import CURRENT_KEY, MemoryBackend, SaveStore
+from game.web.saves.pointer import CURRENT_KEY
+from game.web.saves.storage import MemoryBackend, SaveStore
 
 
 def tab(shared: MemoryBackend, own: MemoryBackend | None) -> SavingController:

@@ -20,8 +20,9 @@ from .. import messages as M
 from ..model.effects import Save
 from ..model.session import Session
 from ..model.setup_form import TABLE_PREF, table_pref
+from ..saves.backup_records import FIRST_RELEASE
 from ..saves.kept_records import update_records
-from ..saves.records import FIRST_RELEASE, finished_here
+from ..saves.records import finished_here
 from ..saves.storage import SaveConflict, StorageError
 from ..thinking.coach import hints_on
 from . import computers
@@ -124,9 +125,9 @@ def record_finished(c: Controller) -> None:
     assert holds is not None  # (a session and its id)
     try:
         c.step(S.Written(c.store.save(ident, game), holds))
-    except (StorageError, SaveConflict):
-        game.meta.pop(UNRECORDED, None)  # counted if space is freed while the page is open
-        c.report("the statistics could not be stored and the game not marked: not counted")
+    except (StorageError, SaveConflict):  # (the save just shrank: hardly ever)
+        c.report("the finished game could not be marked as not counted yet: the mark goes "
+                 "with its next write")
     c.step(S.Refused((S.PENDING, {})))
 
 

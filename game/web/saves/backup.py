@@ -40,15 +40,9 @@ from ... import save as game_save
 from ... import untrusted
 from ...errors import SaveError
 from ...match import Game
+from .backup_records import BackupMerge, RecordProblem, merged_backup
 from .kept_records import load_records, update_records
-from .records import (
-    BackupMerge,
-    RecordProblem,
-    Records,
-    game_result,
-    merged_backup,
-    records_data,
-)
+from .records import Records, game_result, records_data
 from .sharing import import_text
 from .storage import APP_VERSION, SaveStore, StorageError, is_newer, parse_json
 

@@ -8,27 +8,19 @@ change is a pure function returning a new value; the statistics are read from it
 A finished game is recorded **once**, by its id, when its last decision is played here
 (recording again is a no-op); tutorials, views and imported games are not recorded. Reading
 the document never raises: what does not fit is dropped, its size bounded.
-
-Records from a file (a backup) are untrusted: :func:`merged_backup` checks each like a save
-(:func:`result_problem`: a date between the game's first release and the restore, points a
-game can give, the ranks and winners the points allow, seats and names as in a save, never
-the id of a game stored here unless it is that game's own result) and merges what passes
-without ever dropping a result kept here; what it refused is counted by reason.
+Records from a file (a backup) are checked like a save before they are merged:
+:mod:`game.web.saves.backup_records`.
 """
 
 from __future__ import annotations
 
 import json
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Any
 
-from ...ai.levels import find_level
 from ...errors import SaveError, SettingsError
 from ...match import Game
-from ...material import CITIES, PLOTS_PER_CITY
-from ...scoring import MAJORITY_POINTS, TALLEST_POINTS, TOWER_POINTS
 from ...settings import clean_name
 from ...untrusted import parse_json
 
@@ -41,22 +33,6 @@ kitchen table, so more than ten years of them (5,000 results take about 1 MB). A
 finished here beyond it makes the oldest result go; a backup's results beyond it are
 refused (``full``), never at the cost of a result kept here."""
 MAX_PEOPLE = 200
-FIRST_RELEASE = 1_795_305_600
-"""2026-11-22 00:00 UTC, the day the game was first published: no game ended before it."""
-MOST_SCORINGS = 6
-"""A game has 4 or 6 rounds (:class:`game.settings.Settings`), each ending in a scoring."""
-MAX_POINTS = MOST_SCORINGS * (TALLEST_POINTS + MAJORITY_POINTS * len(CITIES)
-                              + TOWER_POINTS * len(CITIES) * PLOTS_PER_CITY)
-"""More points than all players of a game together can score: at each scoring one tallest
-tower, one majority per city and one point per tower on the board (414)."""
-
-RecordProblem = Literal["damaged", "future", "before_release", "points", "standings",
-                        "seats", "game_here", "full"]
-"""Why a result of a backup was refused (``records.refused.<problem>`` in the catalogue):
-not a result at all; dated after the restore; dated before the game existed; points no
-game gives; ranks or winners the points do not give; seats or names no save could have;
-the id of a game stored here that is unfinished or ended otherwise; the statistics hold
-:data:`MAX_GAMES` results already."""
 
 
 @dataclass(frozen=True)
@@ -109,7 +85,7 @@ EMPTY = Records()
 
 
 # ------------------------------------------------------------------ people
-def _next_id(records: Records) -> str:
+def next_person_id(records: Records) -> str:
     used = {p.id for p in records.people}
     number = len(used) + 1
     while "p%d" % number in used:
@@ -123,7 +99,7 @@ def with_people(records: Records, names: Iterable[str]) -> Records:
     refers to them)."""
     for name in names:
         if records.person_named(name) is None:
-            records = replace(records, people=records.people + (Person(_next_id(records), name),))
+            records = replace(records, people=records.people + (Person(next_person_id(records), name),))
     return _bounded(records)
 
 
@@ -185,11 +161,6 @@ def game_result(ident: str, game: Game, ended: float, records: Records = EMPTY) 
     return GameResult(ident, float(ended), tuple(seats))
 
 
-def _outcome(result: GameResult) -> tuple[tuple[str, int, int, bool], ...]:
-    """What a result says of the game itself (not who the people are, nor when)."""
-    return tuple((s.name, s.points, s.rank, s.winner) for s in result.seats)
-
-
 def _bounded(records: Records) -> Records:
     games = records.games[-MAX_GAMES:]
     people = records.people
@@ -200,110 +171,6 @@ def _bounded(records: Records) -> Records:
         drop = {p.id for p in spare[:extra]}
         people = tuple(p for p in people if p.id not in drop)
     return Records(people, games)
-
-
-@dataclass(frozen=True)
-class BackupMerge:
-    """A backup's results taken into this device's records: the records after, and how
-    many results were added, skipped (counted here already) and refused, by reason."""
-
-    records: Records
-    added: int = 0
-    skipped: int = 0
-    refused: tuple[tuple[RecordProblem, int], ...] = ()
-    """Each reason with its count, in the order first met."""
-
-
-def merged_backup(mine: Records, data: Any, now: float,
-                  here: Mapping[str, GameResult | None]) -> BackupMerge:
-    """The results of a backup's ``records`` document (untrusted) merged into ``mine``:
-    each checked (:func:`result_problem`; ``now`` is the restore's time, ``here`` the
-    result of each game stored here by id, None for one that is not finished), people by
-    name (a person of the backup with a name known here is that person), games by id
-    (never counted twice). No result kept here is dropped to make room: beyond
-    :data:`MAX_GAMES` the backup's results are refused."""
-    if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-        return BackupMerge(mine)  # an older backup: no records
-    people = {p.id: p for item in _list(data.get("people"))[:MAX_PEOPLE]
-              if (p := _person(item)) is not None}
-    result, added, skipped = mine, 0, 0
-    refused: Counter[RecordProblem] = Counter()
-    seen: set[str] = set()
-    for item in _list(data.get("games")):
-        game = _game(item, set(people), strict=True)
-        if isinstance(game, str):
-            refused[game] += 1
-            continue
-        if result.has_game(game.game) or game.game in seen:
-            skipped += 1
-            continue
-        problem = result_problem(game, now, here)
-        if problem is None and len(result.games) >= MAX_GAMES:
-            problem = "full"
-        if problem is not None:
-            refused[problem] += 1
-            continue
-        seen.add(game.game)
-        ids: dict[str, str] = {}
-        for seat in game.seats:
-            if seat.person is not None:
-                result = _with_person(result, people[seat.person].name)
-                found = result.person_named(people[seat.person].name)
-                if found is not None:
-                    ids[seat.person] = found.id
-        seats = tuple(replace(s, person=ids.get(s.person) if s.person else None)
-                      for s in game.seats)
-        result = replace(result, games=result.games + (replace(game, seats=seats),))
-        added += 1
-    for person in people.values():  # people who finished no game yet: while there is room
-        if len(result.people) < MAX_PEOPLE:
-            result = with_people(result, [person.name])
-    games = tuple(sorted(result.games, key=lambda g: g.ended))
-    return BackupMerge(replace(result, games=games), added, skipped,
-                       tuple(refused.items()))
-
-
-def _with_person(records: Records, name: str) -> Records:
-    """``name`` known (added even beyond :data:`MAX_PEOPLE`: a result refers to it)."""
-    if records.person_named(name) is not None:
-        return records
-    return replace(records, people=records.people + (Person(_next_id(records), name),))
-
-
-def result_problem(game: GameResult, now: float,
-                   here: Mapping[str, GameResult | None]) -> RecordProblem | None:
-    """What makes a result from a file one this device must not count (None: nothing).
-    Its seats are well formed already (:func:`_game` with ``strict``)."""
-    if game.ended > now:
-        return "future"
-    if game.ended < FIRST_RELEASE:
-        return "before_release"
-    points = [s.points for s in game.seats]
-    if min(points) < 0 or sum(points) > MAX_POINTS:
-        return "points"
-    if not _standings_fit(game.seats):
-        return "standings"
-    if game.game in here:
-        own = here[game.game]
-        if own is None or _outcome(own) != _outcome(game):
-            return "game_here"
-    return None
-
-
-def _standings_fit(seats: tuple[SeatResult, ...]) -> bool:
-    """The places and wins the points give (:func:`game.scoring.standings`): more points,
-    a better place; a shared place, the same points (the tie-break only parts equal
-    points); each place one more than the seats ahead; the winners exactly the first."""
-    for seat in seats:
-        ahead = sum(1 for other in seats if other.rank < seat.rank)
-        if seat.rank != 1 + ahead or seat.winner != (seat.rank == 1):
-            return False
-        for other in seats:
-            if other.points > seat.points and not other.rank < seat.rank:
-                return False
-            if other.rank == seat.rank and other.points != seat.points:
-                return False
-    return True
 
 
 # ------------------------------------------------------------------ statistics
@@ -445,8 +312,8 @@ def records_from(data: Any) -> Records:
         return EMPTY
     people: list[Person] = []
     names: set[str] = set()
-    for item in _list(data.get("people"))[:MAX_PEOPLE]:
-        person = _person(item)
+    for item in list_of(data.get("people"))[:MAX_PEOPLE]:
+        person = person_of(item)
         if person is not None and person.id not in {p.id for p in people} \
                 and person.name.casefold() not in names:
             people.append(person)
@@ -454,23 +321,23 @@ def records_from(data: Any) -> Records:
     known = {p.id for p in people}
     games: list[GameResult] = []
     seen: set[str] = set()
-    for item in _list(data.get("games"))[-MAX_GAMES:]:
+    for item in list_of(data.get("games"))[-MAX_GAMES:]:
         game = _game(item, known)
-        if isinstance(game, GameResult) and game.game not in seen:
+        if game is not None and game.game not in seen:
             games.append(game)
             seen.add(game.game)
     return Records(tuple(people), tuple(sorted(games, key=lambda g: g.ended)))
 
 
-def _list(value: Any) -> list[Any]:
+def list_of(value: Any) -> list[Any]:
     return value if isinstance(value, list) else []
 
 
-def _text(value: Any, limit: int = 64) -> str | None:
+def text_of(value: Any, limit: int = 64) -> str | None:
     return value if isinstance(value, str) and 0 < len(value) <= limit else None
 
 
-def _number(value: Any) -> int | None:
+def number_of(value: Any) -> int | None:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return None
     if value != value or abs(value) > 1e12:  # NaN, absurd
@@ -478,10 +345,10 @@ def _number(value: Any) -> int | None:
     return int(value)
 
 
-def _person(item: Any) -> Person | None:
+def person_of(item: Any) -> Person | None:
     if not isinstance(item, Mapping):
         return None
-    ident, name = _text(item.get("id"), 16), item.get("name")
+    ident, name = text_of(item.get("id"), 16), item.get("name")
     try:
         name = clean_name(name)
     except SettingsError:
@@ -489,58 +356,34 @@ def _person(item: Any) -> Person | None:
     return Person(ident, name) if ident and name else None
 
 
-def _game(item: Any, known: set[str], strict: bool = False) -> GameResult | RecordProblem:
-    """One result of a records document. Stored records (not ``strict``) keep what they
-    can: a seat of an unknown person is anonymous. A backup's (``strict``) must have the
-    seats of a save: 2 to 4 distinct names, places from 1 to the number of seats, a person
-    of the document or a computer level the game knows, not both."""
+def _game(item: Any, known: set[str]) -> GameResult | None:
     if not isinstance(item, Mapping):
-        return "damaged"
-    ident, ended = _text(item.get("game")), _number(item.get("ended"))
-    raw = _list(item.get("seats"))
-    if ident is None or ended is None:
-        return "damaged"
-    if not 2 <= len(raw) <= 4:
-        return "seats"
+        return None
+    ident, ended = text_of(item.get("game")), number_of(item.get("ended"))
+    raw = list_of(item.get("seats"))
+    if ident is None or ended is None or not 2 <= len(raw) <= 4:
+        return None
     seats = []
     for entry in raw:
-        seat = _seat(entry, known, strict)
-        if isinstance(seat, str):
-            return seat
-        if strict and seat.rank > len(raw):
-            return "seats"
+        seat = _seat(entry, known)
+        if seat is None:
+            return None
         seats.append(seat)
-    if strict and len({s.name.casefold() for s in seats}) != len(seats):
-        return "seats"
     return GameResult(ident, float(ended), tuple(seats))
 
 
-def _seat(item: Any, known: set[str], strict: bool) -> SeatResult | RecordProblem:
+def _seat(item: Any, known: set[str]) -> SeatResult | None:
     if not isinstance(item, Mapping):
-        return "damaged"
+        return None
     try:
         name = clean_name(item.get("name"))
     except SettingsError:
-        return "seats"
-    points, rank = _number(item.get("points")), _number(item.get("rank"))
-    if points is None or rank is None:
-        return "damaged"
-    if strict and not (isinstance(item.get("points"), int) and isinstance(item.get("rank"), int)):
-        return "damaged"
-    if strict and not 0 <= points <= MAX_POINTS:
-        return "points"
-    if not 1 <= rank <= 4:
-        return "seats"
-    winner = item.get("winner")
-    if strict and not isinstance(winner, bool):
-        return "damaged"
-    person = _text(item.get("person"), 16)
-    level = _text(item.get("level"), 32)
-    if strict and ((person is not None and level is not None)
-                   or (person is not None and person not in known)
-                   or (level is not None and find_level(level) is None)
-                   or ("person" in item and person is None)
-                   or ("level" in item and level is None)):
-        return "seats"
-    return SeatResult(name, points, rank, winner is True,
+        return None
+    points, rank = number_of(item.get("points")), number_of(item.get("rank"))
+    if not name or points is None or rank is None or not 1 <= rank <= 4:
+        return None
+    person = text_of(item.get("person"), 16)
+    level = text_of(item.get("level"), 32)
+    return SeatResult(name, points, rank, item.get("winner") is True,
                       person if person in known else None, level if person is None else None)
+

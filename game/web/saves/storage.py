@@ -10,10 +10,8 @@ parsed only through :func:`parse_json`, the engine's one guard for outside JSON
 sees it; in Pyodide, thousands of nested brackets overflow the JavaScript stack and kill the
 whole runtime instead of raising an exception).
 
-Several tabs share one store. Each tab keeps the game it shows in its own storage (the
-browser's ``sessionStorage``, kept across a reload, never shared with another tab): a reload
-opens that game again, and the game another tab opened last only when the tab's own game is
-gone (:meth:`SaveStore.current`). Every stored game carries ``meta.revision``, incremented by
+Several tabs share one store; each keeps the game it shows apart
+(:class:`~game.web.saves.pointer.GamePointer`). Every stored game carries ``meta.revision``, incremented by
 each write, and the app version that wrote it (``meta.app_version``). A store writes a game
 only when the stored revision is the one it last read or wrote (:class:`SaveConflict`
 otherwise: the game went on, or was deleted, in another tab) and never over a save written
@@ -34,9 +32,9 @@ from ... import save as game_save
 from ... import untrusted
 from ...errors import SaveError
 from ...match import Game
+from .pointer import GamePointer
 
 PREFIX = "manhattan:save:"
-CURRENT_KEY = "manhattan:current"
 PREFS_KEY = "manhattan:prefs"
 APP_VERSION = 3
 """The version of this app's saves (``meta.app_version``): 1 wrote no revision; 2 adds
@@ -173,6 +171,7 @@ class SaveStore:
         self.tab = tab
         """This tab's own storage (``sessionStorage``), where it keeps the game it shows;
         None where there is none (then the pointer shared by the tabs is all there is)."""
+        self.pointer = GamePointer(backend, tab, lambda ident: self.raw(ident) is not None)
         # The clock is looked up when called (``now``), so a test that fixes time.time fixes
         # it here too, whenever this object was made.
         self.clock: Callable[[], float] = clock if clock is not None else now
@@ -300,13 +299,7 @@ class SaveStore:
         self.backend.remove(PREFIX + ident)
         self.revisions.pop(ident, None)
         self._texts.pop(ident, None)
-        try:
-            if self._shared() == ident:
-                self.backend.remove(CURRENT_KEY)
-            if self._own() == ident and self.tab is not None:
-                self.tab.set(CURRENT_KEY, "")
-        except Exception:
-            pass  # a pointer to a save that is gone is repaired at the next start
+        self.pointer.forget(ident)
 
     def used(self) -> int:
         """Characters this app stores (saves, pointer, preferences)."""
@@ -352,42 +345,12 @@ class SaveStore:
 
     # -------------------------------------------------------------- current
     def current(self) -> str | None:
-        """The game to open at a start: the one this tab showed (its own pointer, kept across
-        a reload; "" when it showed no game) while that save exists, else the game any tab
-        opened last (a new tab, or a tab whose game was deleted meanwhile)."""
-        own = self._own()
-        if own == "":
-            return None
-        if own is not None and self.raw(own) is not None:
-            return own
-        return self._shared()
-
-    def _own(self) -> str | None:
-        try:
-            value = self.tab.get(CURRENT_KEY) if self.tab is not None else None
-        except Exception:  # a sessionStorage that cannot be read: as if there were none
-            return None
-        return value if isinstance(value, str) else None
-
-    def _shared(self) -> str | None:
-        value = self.backend.get(CURRENT_KEY)
-        return value if isinstance(value, str) and value else None
+        """The game to open at a start (:meth:`GamePointer.current`)."""
+        return self.pointer.current()
 
     def set_current(self, ident: str | None) -> None:
-        """This tab shows ``ident`` (None: no game). The pointer the tabs share names the game
-        opened last; leaving a game takes it away only if it names that game (or a save
-        that is gone), not another tab's."""
-        was, shared = self._own(), self._shared()
-        try:
-            if self.tab is not None:
-                self.tab.set(CURRENT_KEY, ident or "")
-            if ident is not None:
-                self.backend.set(CURRENT_KEY, ident)
-            elif shared is not None and (self.tab is None or shared == was
-                                         or self.raw(shared) is None):
-                self.backend.remove(CURRENT_KEY)
-        except Exception:
-            pass  # only a convenience: the game itself is saved under its own key
+        """This tab shows ``ident`` (None: no game; :meth:`GamePointer.set`)."""
+        self.pointer.set(ident)
 
     # ---------------------------------------------------------------- prefs
     def prefs(self) -> dict[str, Any]:
