@@ -165,3 +165,24 @@ def test_a_preference_the_storage_refuses_is_said_on_the_screen(lang, where, tap
     finally:
         M.set_language("en")
     assert PREFS_KEY not in backend.data
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_a_change_of_the_statistics_the_storage_refuses_is_said(lang):
+    backend = FullFor()
+    c = make_controller(backend)
+    setup_game(c, 3, controllers=WHO, names=NAMES)
+    play_to_end(c, random.Random(4))
+    c.handle("stats")
+    before = backend.data[R.RECORDS_KEY]
+    ann = load_records(c.store).person_named("Ann")
+    backend.full.add(R.RECORDS_KEY)
+    M.set_language(lang)
+    try:
+        c.handle("stats-rename", {"person": ann.id, "value": "Anna"})
+        said = [e for e in find(c.render(), "data-message-id")
+                if e.attrs["data-message-id"] == "stats.not_saved"]
+        assert said and M.t("stats.not_saved") in texts(said[0])
+    finally:
+        M.set_language("en")
+    assert backend.data[R.RECORDS_KEY] == before
