@@ -226,6 +226,13 @@ LONG_TASKS_JS = """() => {
 }"""
 
 
+def on_screen(page, name: str) -> None:
+    """Wait for ``#app[data-screen=name]``, looking every 200 ms (a poll at each animation
+    frame can wait long on a loaded machine while the restore keeps the page busy)."""
+    page.wait_for_function("(name) => document.getElementById('app').dataset.screen === name",
+                           arg=name, polling=200, timeout=90_000)
+
+
 @pytest.mark.parametrize(("lang", "count"), [("de", 300), ("fr", 150)])
 def test_a_large_restore_shows_its_progress_and_the_page_answers(page, site_url, lang, count):
     """The issue's 300-game restore blocked the page for 26 s with nothing shown."""
@@ -244,14 +251,16 @@ def test_a_large_restore_shows_its_progress_and_the_page_answers(page, site_url,
     screenshot(page, f"trust-restoring-{lang}", sizes=("phone",))
     # The page answers a tap while the games are restored: the rules open and close.
     tap(page, '[data-action="rules"]')
-    page.wait_for_selector('#app[data-screen="rules"]')
+    on_screen(page, "rules")
     tap(page, '[data-action="rules-close"]')
-    page.wait_for_selector('#app[data-screen="start"]')
+    on_screen(page, "start")
     if page.locator("[data-restoring]").count():
         assert int(page.get_attribute("[data-restoring]", "data-restoring")) > first
     page.locator("[data-restore-report]").wait_for(timeout=240_000)
     assert page.get_attribute("[data-restore-report]", "data-restored-count") == str(count)
-    print(f"restore of {count} games: {page.evaluate('() => performance.now()') - started:.0f} ms")
+    took = page.evaluate("() => performance.now()") - started
     longest = page.evaluate("() => window.longestTask")
-    print(f"longest task during the restore of {count} games: {longest:.0f} ms")
-    assert longest < 2_000, longest  # one game's replay, or one drawing: never the whole file
+    print(f"restore of {count} games: {took:.0f} ms, the longest task {longest:.0f} ms")
+    # One game's replay or one drawing at a time, never the whole file: the longest task is
+    # a small part of the restore, however loaded the machine (times vary 25x here).
+    assert longest < took / 10, (longest, took)
