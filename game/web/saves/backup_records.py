@@ -128,7 +128,7 @@ def _with_person(records: Records, name: str) -> Records:
 def result_problem(game: GameResult, now: float,
                    here: Mapping[str, GameResult | None]) -> RecordProblem | None:
     """What makes a result from a file one this device must not count (None: nothing).
-    Its seats are well formed already (:func:`_game` with ``strict``)."""
+    Its seats are well formed already (:func:`_checked_game`)."""
     if game.ended > now:
         return "future"
     if game.ended < FIRST_RELEASE:
