@@ -82,8 +82,11 @@ def _play_page(frame: PlayPage) -> El:
                 if key.startswith("storage.") else None)
         retry = (button(M.t("storage.retry"), "storage-retry", cls="btn small primary")
                  if key == "storage.computer_waits" else None)
+        # A result still to count stays while the final standings are read: at the foot of
+        # the screen, not over the winner's name.
+        floating = " floating" + (" at-foot" if key == "storage.result_pending" else "")
         return h("div", {"class": "stack"},
-                 h("p", {"class": "error-banner floating", "role": "alert",
+                 h("p", {"class": "error-banner" + floating, "role": "alert",
                          "data-message-id": key}, M.t(key, **params), " ", free,
                    *((" ", retry) if retry is not None else ())), body)
     if frame.notice == "other-tab":
