@@ -207,6 +207,19 @@
   }, 20000);
 
   // 5. The kept screen (keys and format: game/web/runtime/boot_screen.py, game/web/saves/storage.py).
+  // The game this tab will open (SaveStore.current): its own, kept in sessionStorage ("": no
+  // game), while that save exists; else the game any tab opened last.
+  function thisTabsGame() {
+    var own = null;
+    try {
+      own = sessionStorage.getItem("manhattan:current");
+    } catch (e) {
+      own = null;
+    }
+    if (own === "") return null;
+    if (own !== null && localStorage.getItem("manhattan:save:" + own) !== null) return own;
+    return localStorage.getItem("manhattan:current") || null;
+  }
   function keptScreen() {
     try {
       var params = new URLSearchParams(location.search);
@@ -214,7 +227,7 @@
       var entry = JSON.parse(localStorage.getItem("manhattan:boot-screen") || "null");
       if (!entry || entry.v !== 1 || typeof entry.html !== "string") return null;
       if (entry.html.length > 200000 || (entry.screen !== "start" && entry.screen !== "pass")) return null;
-      var current = localStorage.getItem("manhattan:current");
+      var current = thisTabsGame();
       if ((entry.game || null) !== current) return null;
       if (current !== null) {
         var save = JSON.parse(localStorage.getItem("manhattan:save:" + current) || "null");

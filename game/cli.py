@@ -7,7 +7,7 @@ import json
 import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .errors import SaveError, SettingsError
@@ -25,6 +25,16 @@ _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 class CommandError(Exception):
     """A problem with the user's input, printed as one line."""
+
+
+class OutputFailed(Exception):
+    """Standard output refused what was written (a full device): one ``error:`` line."""
+
+
+class OutputClosed(Exception):
+    """Standard output is closed (``python -m game ... >&-``: Python gives ``sys.stdout``
+    None): there is nowhere to write the result, so the command ends with status 1 and
+    says nothing more."""
 
 
 def _read(path: str) -> str:
@@ -77,7 +87,20 @@ def _print(data: Any) -> None:
         text.encode(getattr(sys.stdout, "encoding", None) or "utf-8")
     except (UnicodeEncodeError, LookupError):
         text = json.dumps(data)
-    sys.stdout.write(text + "\n")
+    if sys.stdout is None:
+        raise OutputClosed
+    _written(lambda: sys.stdout.write(text + "\n"))
+
+
+def _written(write: Callable[[], object]) -> None:
+    """Run ``write`` on standard output; a device that refuses it (``> /dev/full``: no
+    space left) becomes :class:`OutputFailed` (a closed pipe stays ``BrokenPipeError``)."""
+    try:
+        write()
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        raise OutputFailed(f"cannot write the output: {error.strerror or error}") from None
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
@@ -199,15 +222,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         code: int = args.run(args)
-        sys.stdout.flush()  # a closed pipe shows here, not in Python's exit
+        if sys.stdout is not None:  # a closed pipe or a full device shows here, not at exit
+            _written(sys.stdout.flush)
         return code
     except (CommandError, SaveError, SettingsError) as error:
         print(f"error: {error}", file=sys.stderr)
+        return 1
+    except OutputClosed:
         return 1
     except BrokenPipeError:  # e.g. `python -m game selfplay ... | head -c 100`
         _discard_stdout()
         print("error: the output was closed before it was all written (broken pipe)",
               file=sys.stderr)
+        return 1
+    except OutputFailed as error:  # e.g. `> /dev/full`
+        _discard_stdout()
+        print(f"error: {error}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130

@@ -60,7 +60,8 @@ def test_a_finished_game_is_in_the_statistics_and_play_again_rotates(page, site_
     page.wait_for_function("() => document.getElementById('app').dataset.screen !== 'final'")
     assert screen(page) in ("play", "scoring", "final")
     # The page reloaded in French: the statistics are still there (and counted once).
-    page.evaluate("() => localStorage.removeItem('manhattan:current')")
+    page.evaluate("() => { localStorage.removeItem('manhattan:current');"
+                  " sessionStorage.setItem('manhattan:current', ''); }")  # this tab: no game
     open_app(page, site_url, f"{FAST_LEAN}&lang=fr")
     page.wait_for_selector('#app[data-screen="start"]')
     tap(page, '[data-action="stats"]')

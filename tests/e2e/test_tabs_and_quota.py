@@ -242,7 +242,8 @@ def test_a_full_storage_loses_nothing_and_says_so(page, site_url):
     assert len(watch.log) > len(log_full)
     # A "current game" pointer to a save that is gone is repaired on boot.
     page.evaluate(FREE_JS)
-    page.evaluate("() => localStorage.setItem('manhattan:current', 'gone-0000')")
+    page.evaluate("() => { sessionStorage.removeItem('manhattan:current');"  # a new tab's
+                  " localStorage.setItem('manhattan:current', 'gone-0000'); }")
     page.reload()
     wait_ready(page)
     assert screen(page) == "start"

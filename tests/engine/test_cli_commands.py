@@ -8,6 +8,7 @@ under Pyodide only the in-process run happens.
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 from engine_testkit import IN_PYODIDE, REPO, random_game, run_cli_subprocess
@@ -588,3 +589,62 @@ def test_output_closed_early_in_process(monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(position_with())))
     assert main(["score", "-"]) == 1
     assert err.getvalue() == "error: the output was closed before it was all written (broken pipe)\n"
+
+
+# ------------------------------------------------------- output closed or full
+@pytest.mark.skipif(IN_PYODIDE, reason="needs a subprocess")
+@pytest.mark.parametrize("command", ["replay", "score"])
+def test_standard_output_closed_ends_silently_with_status_1(command):
+    """``python -m game replay examples/save.json >&-``: nowhere to write, no traceback."""
+    import os
+    import subprocess
+    import sys
+    source = "examples/save.json" if command == "replay" else "examples/position.json"
+    proc = subprocess.run([sys.executable, "-m", "game", command, source], cwd=REPO,
+                          capture_output=False, stderr=subprocess.PIPE, text=True,
+                          timeout=120, preexec_fn=lambda: os.close(1))
+    assert proc.returncode == 1
+    assert proc.stderr == ""
+
+
+@pytest.mark.skipif(IN_PYODIDE or not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [["replay", "examples/save.json"],
+                                  ["selfplay", "--bots", "random", "--players", "2",
+                                   "--games", "1"]])
+def test_a_full_output_device_gives_one_error_line(args):
+    """``python -m game replay examples/save.json > /dev/full``: ENOSPC when written."""
+    import subprocess
+    import sys
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([sys.executable, "-m", "game", *args], cwd=REPO, stdout=full,
+                              stderr=subprocess.PIPE, text=True, timeout=120)
+    assert proc.returncode == 1
+    assert proc.stderr.splitlines() == ["error: cannot write the output: No space left on device"]
+
+
+def test_standard_output_closed_in_process(monkeypatch):
+    import io
+
+    from game.cli import main
+    err = io.StringIO()
+    monkeypatch.setattr("sys.stdout", None)  # what Python gives a process started with >&-
+    monkeypatch.setattr("sys.stderr", err)
+    assert main(["replay", str(REPO / "examples" / "save.json")]) == 1
+    assert err.getvalue() == ""
+
+
+def test_a_full_output_in_process(monkeypatch):
+    import errno
+    import io
+
+    from game.cli import main
+
+    class Full(io.StringIO):
+        def flush(self):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    err = io.StringIO()
+    monkeypatch.setattr("sys.stdout", Full())
+    monkeypatch.setattr("sys.stderr", err)
+    assert main(["replay", str(REPO / "examples" / "save.json")]) == 1
+    assert err.getvalue() == "error: cannot write the output: No space left on device\n"

@@ -12,6 +12,7 @@ from engine_testkit import random_game
 from game import Game, standard_settings
 from game.errors import SettingsError
 from game.settings import PlayerSpec, Settings
+from game.web.saves import backup_records as B
 from game.web.saves import records as R
 
 
@@ -122,16 +123,20 @@ def test_bad_entries_are_dropped_and_the_rest_kept():
 
 
 def test_a_backup_merges_games_by_id_and_people_by_name():
-    mine = R.finished_here(R.EMPTY, "g1", finished(["Ann", "Bob"], "r10"), 1)
+    when = B.FIRST_RELEASE + 100
+    mine = R.finished_here(R.EMPTY, "g1", finished(["Ann", "Bob"], "r10"), when)
     theirs = R.finished_here(R.with_people(R.EMPTY, ["Zoe", "Bob"]), "g2",
-                             finished(["Zoe", "Bob"], "r11"), 2)
-    theirs = R.finished_here(theirs, "g1", finished(["Ann", "Bob"], "r10"), 1)
-    both = R.merged_records(mine, theirs)
+                             finished(["Zoe", "Bob"], "r11"), when + 1)
+    theirs = R.finished_here(theirs, "g1", finished(["Ann", "Bob"], "r10"), when)
+    merge = B.merged_backup(mine, R.records_data(theirs), when + 10, {})
+    both = merge.records
+    assert (merge.added, merge.skipped, merge.refused) == (1, 1, ())
     assert [g.game for g in both.games] == ["g1", "g2"]
     assert {p.name for p in both.people} == {"Ann", "Bob", "Zoe"}
     bob = both.person_named("Bob").id
     assert R.person_tally(both, bob).games == 2
-    assert R.merged_records(both, theirs) == both
+    again = B.merged_backup(both, R.records_data(theirs), when + 10, {})
+    assert again.records == both and (again.added, again.skipped) == (0, 2)
 
 
 def test_the_records_stay_bounded():

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from fakebrowser import FakeBrowser, FakeDocument
-from webkit import make_controller
+from webkit import make_controller, run_restore
 
 from game.web import messages as M
 from game.web.features.files import restore_file
@@ -82,6 +82,7 @@ def test_the_colours_come_back_with_a_backup():
     other = make_controller()
     assert other.page.theme == "auto"
     restore_file(other, text)
+    run_restore(other)  # (the page's jobs restore the games one by one)
     assert other.page.theme == "light"
     assert "theme" in ALLOWED_PREFS
 

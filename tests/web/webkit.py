@@ -9,7 +9,7 @@ from fakebrowser import FakeBrowser
 
 from game.actions import Build, Select
 from game.state import selections
-from game.web.features import computers
+from game.web.features import computers, files
 from game.web.model.controller import Controller
 from game.web.model.draft import draft_to_json
 from game.web.runtime.interpreter import Interpreter
@@ -32,12 +32,22 @@ class SavingController(Controller):
     def handle(self, action, data=None) -> bool:
         redraw = super().handle(action, data)
         self.carry_out_saves()
+        run_restore(self)
         return redraw
 
     def carry_out_saves(self) -> None:
         """The queued Saves written by the interpreter (the rest stays queued; the sounds
         of a move the storage refused are dropped, as on the page)."""
         self.effects = self.interpreter.save_first(self.effects)
+
+
+def run_restore(c: Controller) -> int:
+    """Restore every game of a restore under way at once, as the page's jobs do one by one
+    between two turns of the page (game/web/runtime/jobs.py). Returns the steps run."""
+    steps = 0
+    while files.restore_step(c):
+        steps += 1
+    return steps
 
 
 def play_computers(c: SavingController, limit: int = 100000) -> int:

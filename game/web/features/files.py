@@ -17,7 +17,7 @@ from ...public_record import is_view_game
 from .. import messages as M
 from ..model import setup_form
 from ..model.effects import CopyText, Download, Effect, ShareLink
-from ..saves.backup import backup_name, backup_text, restore
+from ..saves.backup import RestoreReport, Restoring, backup_name, backup_text
 from ..saves.sharing import (
     export_name,
     export_text,
@@ -211,22 +211,45 @@ def backup_all(c: Controller, args: None) -> None:
 def restore_file(c: Controller, text: str | None) -> None:
     """Restore a backup file (None: a file far larger than any backup, not read). Games
     here are never overwritten by an older or different copy; the report says what was
-    restored and skipped. A file refused as a whole changes nothing and says why."""
+    restored and skipped. A file refused as a whole changes nothing and says why. The
+    games are restored one by one by the page's jobs (:func:`restore_step`), the start
+    screen showing how far it is; a file chosen while one is restored is not read."""
+    if c.home.restoring is not None:
+        return
     c.step(nav.ShowReport(None), nav.Leave())
     try:
         if text is None:
             raise SaveError("the file is far too large to be a backup", "too_large")
-        report = restore(c.store, text, ALLOWED_PREFS)
+        restoring = Restoring(c.store, text, ALLOWED_PREFS)
     except SaveError as error:
         c.step(nav.Fail(("backup.restore_failed", {"reason": M.reason(error)})))
         return
-    c.step(nav.Fail(None), nav.ShowReport(report))
+    c.step(nav.Fail(None), nav.StartRestore(restoring))
+
+
+def restore_step(c: Controller) -> bool:
+    """Restore the next game of the running restore (the jobs call it between two turns
+    of the page, game/web/runtime/jobs.py); at the end, the report and the settings taken.
+    True while games are left."""
+    restoring = c.home.restoring
+    if restoring is None:
+        return False
+    if not restoring.step():
+        return True
+    restored(c, restoring.finish())
+    return False
+
+
+def restored(c: Controller, report: RestoreReport) -> None:
+    """The restore is over: its report, and the settings it took in effect now."""
+    c.step(nav.ShowReport(report))
     prefs = c.store.prefs()
-    if "lang" in report.settings:
-        M.set_language(prefs["lang"])
+    taken = report.settings
+    lang = prefs.get("lang")
+    if "lang" in taken and isinstance(lang, str):
+        M.set_language(lang)
         c.step(setup_form.Relabel())
     speed, motion, theme = prefs.get("speed"), prefs.get("motion"), prefs.get("theme")
-    taken = report.settings
     c.step(P.SetPrefs(speed=speed if "speed" in taken and is_speed(speed) else None,
                       motion=motion if "motion" in taken and is_motion(motion) else None,
                       theme=theme if "theme" in taken and is_theme(theme) else None,

@@ -9,15 +9,18 @@ one write path (game/web/runtime/interpreter.py). ``retry_storage`` is a tap's h
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 from ... import save as game_save
 from ...errors import SaveError
+from ...match import Game
 from ...public_record import is_view_game
 from .. import messages as M
 from ..model.effects import Save
 from ..model.session import Session
 from ..model.setup_form import TABLE_PREF, table_pref
+from ..saves.backup_records import FIRST_RELEASE
 from ..saves.kept_records import update_records
 from ..saves.records import finished_here
 from ..saves.storage import SaveConflict, StorageError
@@ -33,6 +36,9 @@ if TYPE_CHECKING:
 
 BOOKKEEPING = ("updated", "revision", "app_version", "created")
 """The ``meta`` fields a store writes itself: a save that differs only in them is not new."""
+UNRECORDED = "unrecorded"
+"""``meta`` of a game finished here whose result the storage refused: when it ended (the
+result is counted once there is space, :func:`record_pending`)."""
 
 
 def failed(c: Controller, detail: str) -> None:
@@ -99,8 +105,12 @@ def record_finished(c: Controller) -> None:
     the records (issue 26.1). Never for a tutorial or a view; a game adopted from another
     tab is not written here, so not recorded here either. The records are read from the
     storage and written back at once (:func:`~game.web.saves.records.update_records`), and a
-    game is recorded once by its id, so two tabs never count it twice. Best effort: a
-    storage that refuses the records is reported to the console and the game goes on."""
+    game is recorded once by its id, so two tabs never count it twice.
+
+    A storage that refuses the records is said on the screen (the game itself is kept),
+    and the save is marked ``meta.unrecorded`` (when it ended) by a second write, which a
+    finished game's save has room for (it drops its table state): the result is counted by
+    :func:`record_pending` once there is space, at the next start at the latest."""
     session, ident = c.session, c.game_id
     if session is None or ident is None or not session.state.is_over:
         return
@@ -108,8 +118,70 @@ def record_finished(c: Controller) -> None:
     if game.meta.get(T.META) or is_view_game(game):
         return
     when = c.clock()
-    if not update_records(c.store, lambda r: finished_here(r, ident, game, when)):
-        c.report("the statistics could not be stored (storage full?): this game is not counted")
+    if update_records(c.store, lambda r: finished_here(r, ident, game, when)):
+        return
+    game.meta[UNRECORDED] = int(when)
+    holds = contents(c)
+    assert holds is not None  # (a session and its id)
+    try:
+        c.step(S.Written(c.store.save(ident, game), holds))
+    except (StorageError, SaveConflict):  # (the save just shrank: hardly ever)
+        c.report("the finished game could not be marked as not counted yet: the mark goes "
+                 "with its next write")
+    c.step(S.Refused((S.PENDING, {})))
+
+
+def record_pending(c: Controller) -> int:
+    """Count each finished game whose result the storage refused when it ended
+    (``meta.unrecorded``), now that there may be space: recorded once by its id, then the
+    mark taken off its save (a smaller write). Run at each start and after a delete.
+    Returns the results counted."""
+    counted = 0
+    for entry in c.store.entries():
+        if entry.game is not None and _pending(entry.game):
+            if not _count(c, entry.id, entry.game):
+                break
+            counted += 1
+    return counted
+
+
+def delete_games(c: Controller, idents: list[str]) -> None:
+    """Delete saves to free space. A finished game among them whose result is still to be
+    counted is counted from memory once they are gone, so freeing space with it never
+    loses its result; then any other result waiting for space is counted too."""
+    pending = {e.id: e.game for e in c.store.entries()
+               if e.id in idents and e.game is not None and _pending(e.game)}
+    for ident in idents:
+        c.store.delete(ident)
+    for ident, game in pending.items():
+        _count(c, ident, game)
+    record_pending(c)
+
+
+def _pending(game: Game) -> bool:
+    return game.meta.get(UNRECORDED) is not None and game.state.is_over
+
+
+def _count(c: Controller, ident: str, game: Game) -> bool:
+    """Record the pending result of ``game`` (stored as ``ident``) and take the mark off
+    its save if it is still stored; False when the storage still refuses the records."""
+    when = game.meta.get(UNRECORDED)
+    now = int(c.clock())
+    ended = when if isinstance(when, int) and not isinstance(when, bool) else now
+    ended = min(max(ended, FIRST_RELEASE), now)  # the save's word, within what can be
+    if not update_records(c.store, partial(finished_here, ident=ident, game=game, ended=ended)):
+        return False
+    if c.store.raw(ident) is not None:
+        try:
+            stored = c.store.load(ident)
+            stored.meta.pop(UNRECORDED, None)
+            c.store.save(ident, stored)
+        except (SaveError, StorageError, SaveConflict):
+            pass  # counted by its id: the mark left behind never counts it twice
+    if ident == c.game_id and c.session is not None:
+        c.session.game.meta.pop(UNRECORDED, None)
+        c.step(S.Opened(c.store.raw(ident), contents(c)), S.Counted())
+    return True
 
 
 def contents(c: Controller) -> tuple[str, int, str] | None:
@@ -120,7 +192,7 @@ def contents(c: Controller) -> tuple[str, int, str] | None:
         return None
     c.session.sync_meta()
     game = c.session.game
-    meta = {k: v for k, v in game.meta.items() if k not in BOOKKEEPING}
+    meta = {k: v for k, v in game.meta.items() if k not in BOOKKEEPING and k != UNRECORDED}
     return (c.game_id, len(game.log), json.dumps(meta, sort_keys=True))
 
 
@@ -177,4 +249,11 @@ def keep_table(c: Controller) -> None:
     preferences: the next new game starts from it (issue 25.4)."""
     if c.session is None:
         return
-    c.store.set_pref(TABLE_PREF, table_pref(c.session.settings, hints_on(c.session.game.meta)))
+    keep_pref(c, TABLE_PREF, table_pref(c.session.settings, hints_on(c.session.game.meta)))
+
+
+def keep_pref(c: Controller, key: str, value: Any) -> None:
+    """Keep a preference for the next visits. The storage refusing it (full) is said on
+    whatever screen is shown: the setting applies now, and how to free space."""
+    if not c.store.set_pref(key, value):
+        c.step(P.Notice("prefs-not-kept"))

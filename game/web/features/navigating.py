@@ -16,7 +16,7 @@ from .. import messages as M
 from ..model import setup_form
 from ..model.effects import Effect
 from ..model.setup_form import TABLE_PREF, SetupForm, play_alone_settings
-from ..saves.backup import RestoreReport
+from ..saves.backup import RestoreReport, Restoring
 from ..thinking.coach import hints_on
 from . import keeping
 from . import page as P
@@ -46,6 +46,8 @@ class Home:
     confirm_delete: str | None = None
     """The save a delete waits to be confirmed for (``"finished"``: every finished game)."""
     restore_report: RestoreReport | None = None
+    restoring: Restoring | None = None
+    """A restore under way (its games are restored one by one: game/web/runtime/jobs.py)."""
 
 
 def delete_tapped(h: Home, ident: str, confirmed: bool) -> tuple[Home, bool]:
@@ -86,10 +88,22 @@ class Leave:
 
 @dataclass(frozen=True)
 class ShowReport:
+    """The report of a restore (None: none shown); the restore, if any, is over."""
+
     report: RestoreReport | None
 
 
-HomeAction = Fail | TapDelete | Leave | ShowReport
+@dataclass(frozen=True)
+class StartRestore:
+    restoring: Restoring
+
+
+@dataclass(frozen=True)
+class StopRestore:
+    """The restore broke off (a bug): what it stored stays, no report."""
+
+
+HomeAction = Fail | TapDelete | Leave | ShowReport | StartRestore | StopRestore
 
 
 def update(h: Home, action: HomeAction) -> tuple[Home, tuple[Effect, ...]]:
@@ -102,7 +116,12 @@ def update(h: Home, action: HomeAction) -> tuple[Home, tuple[Effect, ...]]:
         case Leave():
             return left(h), ()
         case ShowReport(report):
-            return replace(h, restore_report=report), ()
+            return replace(h, restore_report=report,
+                           restoring=None if report is not None else h.restoring), ()
+        case StartRestore(restoring):
+            return replace(h, restoring=restoring), ()
+        case StopRestore():
+            return replace(h, restoring=None), ()
         case _:
             assert_never(action)
 
@@ -178,7 +197,7 @@ def set_language(c: Controller, code: str) -> None:
     """Speak ``code`` from now on, on any screen (a running game goes on), and keep the
     choice for the next visit."""
     M.set_language(code)
-    c.store.set_pref("lang", M.current_language())
+    keeping.keep_pref(c, "lang", M.current_language())
     c.step(setup_form.Relabel())
 
 
@@ -191,7 +210,7 @@ def delete_game(c: Controller, args: tuple[str, bool]) -> None:
     delete = delete_tapped(c.home, *args)[1]
     c.step(TapDelete(*args))
     if delete:
-        c.store.delete(args[0])
+        keeping.delete_games(c, [args[0]])
 
 
 def delete_finished(c: Controller, confirmed: bool) -> None:
@@ -199,16 +218,15 @@ def delete_finished(c: Controller, confirmed: bool) -> None:
     if not confirmed:
         c.step(TapDelete("finished", False))
         return
-    for entry in c.entries():
-        if entry.game is not None and entry.game.state.is_over:
-            c.store.delete(entry.id)
+    keeping.delete_games(c, [entry.id for entry in c.entries()
+                             if entry.game is not None and entry.game.state.is_over])
     c.step(Leave(), Fail(None))
 
 
 def dismiss_home_card(c: Controller, args: None) -> None:
-    c.store.set_pref(HOME_CARD, "dismissed")
-    # gone now, even when the storage refuses to keep the choice
+    # gone now, even when the storage refuses to keep the choice (then said)
     c.step(P.HideHomeCard())
+    keeping.keep_pref(c, HOME_CARD, "dismissed")
 
 
 def apply_update(c: Controller, args: None) -> None:
@@ -224,25 +242,25 @@ def request_reload(c: Controller, args: None) -> None:
 
 def cycle_speed(c: Controller, args: None) -> None:
     c.step(P.CycleSpeed())
-    c.store.set_pref("speed", c.page.speed)
+    keeping.keep_pref(c, "speed", c.page.speed)
 
 
 def cycle_motion(c: Controller, args: None) -> None:
     """The game menu's animations: off, normal, fast (kept for the next visits)."""
     c.step(P.CycleMotion())
-    c.store.set_pref("motion", c.page.motion)
+    keeping.keep_pref(c, "motion", c.page.motion)
 
 
 def cycle_theme(c: Controller, args: None) -> None:
     """The colours of the page: the device's, light, dark (kept for the next visits)."""
     c.step(P.CycleTheme())
-    c.store.set_pref("theme", c.page.theme)
+    keeping.keep_pref(c, "theme", c.page.theme)
 
 
 def toggle_sound(c: Controller, args: None) -> None:
     """The game menu's sound: on or off (kept for the next visits)."""
     c.step(P.ToggleSound())
-    c.store.set_pref(SOUND_PREF, "off" if c.page.muted else "on")
+    keeping.keep_pref(c, SOUND_PREF, "off" if c.page.muted else "on")
 
 
 def toggle_peek(c: Controller, args: None) -> None:

@@ -14,6 +14,9 @@ from dataclasses import dataclass, replace
 from typing import Any, assert_never
 
 Banner = tuple[str, dict[str, Any]]
+PENDING = "storage.result_pending"
+"""The banner of a finished game whose result the storage refused: it stays over the game
+(a later write of the game does not count the result) until the result is counted."""
 
 
 @dataclass(frozen=True)
@@ -41,7 +44,8 @@ class Opened:
 
 @dataclass(frozen=True)
 class Written:
-    """A write succeeded: the game's stored text and what it holds. A problem is over."""
+    """A write succeeded: the game's stored text and what it holds. A problem is over
+    (not a result still to be counted: :data:`PENDING`)."""
 
     text: str
     holds: tuple[str, int, str]
@@ -58,6 +62,11 @@ class Refused:
 @dataclass(frozen=True)
 class Settled:
     """Nothing is left unsaved (a refused change was undone): a storage-full banner goes."""
+
+
+@dataclass(frozen=True)
+class Counted:
+    """The result of the finished game the storage had refused is now in the statistics."""
 
 
 @dataclass(frozen=True)
@@ -78,7 +87,7 @@ class GameChanged:
     it, and a problem of the last one is not its problem."""
 
 
-SavedAction = Opened | Written | Refused | Settled | Retry | Failed | GameChanged
+SavedAction = Opened | Written | Refused | Settled | Counted | Retry | Failed | GameChanged
 
 
 def update(saved: Saved, action: SavedAction) -> tuple[Saved, tuple[()]]:
@@ -87,13 +96,17 @@ def update(saved: Saved, action: SavedAction) -> tuple[Saved, tuple[()]]:
         case Opened(text, holds):
             return replace(saved, saved_text=text, stored=holds), ()
         case Written(text, holds):
-            return replace(saved, saved_text=text, stored=holds, banner=None,
-                           storage_wait=False), ()
+            pending = saved.banner is not None and saved.banner[0] == PENDING
+            return replace(saved, saved_text=text, stored=holds,
+                           banner=saved.banner if pending else None, storage_wait=False), ()
         case Refused(banner, wait):
             return replace(saved, banner=banner, storage_wait=saved.storage_wait or wait), ()
         case Settled():
             full = saved.banner is not None and saved.banner[0] == "storage.full"
             return (replace(saved, banner=None) if full else saved), ()
+        case Counted():
+            pending = saved.banner is not None and saved.banner[0] == PENDING
+            return (replace(saved, banner=None) if pending else saved), ()
         case Retry():
             return replace(saved, banner=None, storage_wait=False), ()
         case Failed(banner):

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ...state import BUILD, OVER, SELECT, Counts
-from ..saves.backup import Restored, RestoreReport, Skipped
+from ..saves.backup import Restored, RestoreReport, ResultsTaken, Skipped
+from ..saves.records import MAX_GAMES as MOST_RESULTS
 from .parts import (
     CoachMove,
     GodzillaPreview,
@@ -56,8 +57,9 @@ from .stats_frames import StatsFrame
 
 __all__ = ["BUILD", "OVER", "SELECT", "BoardFrame", "CoachMove", "ComputerFrame", "Counts",
            "FinalFrame", "Frame", "GameFrame", "GodzillaPreview", "HintFrame", "Inspector",
-           "LastMove", "MenuFrame", "Motion", "Notice", "PageFrame", "PageNotice", "PassFrame",
-           "Place", "PlayPage", "ReplayFrame", "ReplayStep", "RestoreReport", "Restored",
+           "LastMove", "MOST_RESULTS", "MenuFrame", "Motion", "Notice", "PageFrame", "PageNotice",
+           "PassFrame", "Place", "PlayPage", "ReplayFrame", "ReplayStep", "RestoreReport",
+           "Restored", "ResultsTaken",
            "ReviewFrame", "ReviewItem", "ScoringFrame", "ScreenName", "SelectionFacts",
            "SetupPage", "Skipped", "StartPage", "StatsPage", "StoryFrame", "TableFrame",
            "TableScreen", "Theme", "TurnFrame", "WholeExport", "parse_move"]
@@ -72,8 +74,9 @@ Place = Literal["start", "setup", "play", "stats"]
 ScreenName = Literal["start", "setup", "play", "rules", "review", "pass", "scoring", "final",
                      "stats"]
 """The screen a person sees (the ``data-screen`` of ``#app``, what tests and styles read)."""
-PageNotice = Literal["other-tab"]
-"""A fact about the page itself: the game was adopted from another tab."""
+PageNotice = Literal["other-tab", "prefs-not-kept"]
+"""A fact about the page itself: the game was adopted from another tab; a setting was
+changed but the storage refused to keep it (it lasts until the page is closed)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -84,7 +87,8 @@ class PageFrame:
     """The ``data-screen`` of ``#app``."""
     rules_open: bool = False
     notice: PageNotice | None = None
-    """``"other-tab"`` when the game shown was adopted from another tab (``data-notice``)."""
+    """``"other-tab"`` when the game shown was adopted from another tab, ``"prefs-not-kept"``
+    when the storage refused a setting just changed (``data-notice``)."""
     update_ready: bool = False
     """A new version of the site is waiting: offer to switch to it."""
 

@@ -89,7 +89,9 @@ def frame(c: Controller) -> Frame:
         tuple(saved_game(entry) for entry in entries if entry.id not in hidden),
         home.error, home.confirm_delete, c.format_time, c.store.used(),
         tutorial=next(iter(sorted(hidden)), None), home_card=c.home_card,
-        restore=home.restore_report, theme=c.page.theme), screen=screen, rules_open=rules,
+        restore=home.restore_report, theme=c.page.theme,
+        restoring=(home.restoring.done, home.restoring.total) if home.restoring else None),
+        screen=screen, rules_open=rules,
         notice=notice,
         update_ready=update)
 

@@ -47,6 +47,8 @@ class StartFrame:
     """Show how to add the game to the Home Screen, and why (a Safari tab; game.web.runtime.homescreen)."""
     restore: RestoreReport | None = None
     """What the last restored backup brought back and what it skipped (game.web.saves.backup)."""
+    restoring: tuple[int, int] | None = None
+    """A restore under way: the games of the backup done so far, and in all."""
     theme: str = "auto"
     """The page's colours (the start screen's switch; game.web.features.page.THEMES)."""
 

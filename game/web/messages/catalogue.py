@@ -59,6 +59,11 @@ PLURALS: dict[str, str] = {
     "story.ate": "floors",
     "backup.restored_count": "count",
     "backup.skipped_count": "count",
+    "backup.restoring": "total",
+    "backup.results_added": "count",
+    "backup.results_skipped": "count",
+    "backup.results_not_stored": "count",
+    "records.refused_line": "count",
 }
 """Counted messages -> the parameter whose value chooses the plural form. Must match the
 ``msgid_plural`` of the catalogues (``"<id>#<parameter>"``; tests/web/test_i18n.py checks)."""

@@ -40,11 +40,13 @@ MAX_MARKUP = 200_000
 
 
 def next_start_screen(backend: Backend, format_time: Callable[[float], str] | None = None,
-                      safari_tab: bool = False) -> tuple[str, El, str | None, int | None] | None:
+                      safari_tab: bool = False, tab: Backend | None = None
+                      ) -> tuple[str, El, str | None, int | None] | None:
     """What a start of the page would show now: (screen name, element tree, current game,
     its stored revision), or None when that screen is not one of SHOWN_BEFORE_PYTHON.
-    ``format_time`` and ``safari_tab`` are what the page's own controller was made with."""
-    store = SaveStore(backend)
+    ``format_time``, ``safari_tab`` and ``tab`` (this tab's own storage) are what the
+    page's own controller and store were made with."""
+    store = SaveStore(backend, tab=tab)
     options: dict[str, Any] = {"report": lambda text: None, "safari_tab": safari_tab}
     if format_time is not None:
         options["format_time"] = format_time

@@ -21,6 +21,10 @@ The rules:
   a review step for its :class:`~game.web.thinking.review.ReviewJob` (``Controller.review_wanted``).
   Leaving the game, opening another, adopting another tab's newer game, opening the rules
   or waiting for storage space all change or clear the key.
+- **A restore in slices** (:meth:`Jobs.run_restore`): one game of a backup at a time
+  (each is replayed through the rules), the page given back between two and drawn every
+  :data:`RESTORE_DRAW_MS` or so, so a backup of hundreds of games shows its progress and
+  the page answers meanwhile.
 - **The worker fails softly**: no ready worker, a failure or an illegal answer give None
   and the page thinks itself (a console warning at most).
 """
@@ -33,10 +37,14 @@ from functools import partial
 from typing import Any, Protocol
 
 from ...actions import Action
-from ..features import computers
+from ..features import computers, files
 from ..features.coaching import HintFailed
+from ..features.navigating import StopRestore
 from ..model.controller import Controller
 from ..thinking.coach import Answer, Request, parse_answer, request_text, work
+
+RESTORE_DRAW_MS = 150.0
+"""How often a restore under way draws its progress (each drawing costs a few ms)."""
 
 
 class BrowserPort(Protocol):
@@ -82,13 +90,14 @@ class BrowserPort(Protocol):
 
 
 class Jobs:
-    """The two background tasks of the page and the rules that schedule them."""
+    """The background tasks of the page and the rules that schedule them."""
 
     def __init__(self, controller: Controller, port: BrowserPort) -> None:
         self.controller = controller
         self.port = port
         self._computers: asyncio.Future[None] | None = None
         self._coach: asyncio.Future[None] | None = None
+        self._restore: asyncio.Future[None] | None = None
         self.answered_at = 0.0  # perf_now() when the worker's last answer came
 
     @property
@@ -98,8 +107,8 @@ class Jobs:
 
     @property
     def idle(self) -> bool:
-        """Neither task runs."""
-        return self._computers is None and self._coach is None
+        """No task runs."""
+        return self._computers is None and self._coach is None and self._restore is None
 
     def kick(self) -> None:
         """Start what is due and not running yet (after every tap and outside change)."""
@@ -110,6 +119,8 @@ class Jobs:
             self._computers = self._spawn(self.run_computers())
         if self._coach is None and (c.hint_request() is not None or c.review_running):
             self._coach = self._spawn(self.run_coach())
+        if self._restore is None and c.home.restoring is not None:
+            self._restore = self._spawn(self.run_restore())
 
     @staticmethod
     def _spawn(job: Coroutine[Any, Any, None]) -> asyncio.Future[None]:
@@ -189,6 +200,26 @@ class Jobs:
             port.report()
         finally:
             self._coach = None
+            port.render()
+
+    # -------------------------------------------------------------- restore
+    async def run_restore(self) -> None:
+        """The running restore, one game at a time, the page given back between two
+        games and its progress drawn now and then; at the end its report."""
+        port = self.port
+        drawn = port.perf_now()
+        try:
+            port.render()
+            while files.restore_step(self.controller):
+                if port.perf_now() - drawn >= RESTORE_DRAW_MS:
+                    port.render()
+                    drawn = port.perf_now()
+                await port.sleep(0)
+        except Exception:
+            self.controller.step(StopRestore())
+            port.report()
+        finally:
+            self._restore = None
             port.render()
 
     # ------------------------------------------------------------ computers

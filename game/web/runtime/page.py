@@ -102,6 +102,10 @@ class Page:
         """The first drawing: the game booted (a link opened, the last game reopened)."""
         c = self.controller
         try:
+            keeping.record_pending(c)  # a result the storage refused last time, counted now
+        except Exception:  # never in the way of the start
+            self.report()
+        try:
             c.boot()
         except Exception:  # never a blank page: fall back to the start screen
             self.report()
@@ -302,7 +306,8 @@ class Page:
             return
         backend = self.controller.store.backend
         try:
-            found = next_start_screen(backend, self.format_time, self.controller.safari_tab)
+            found = next_start_screen(backend, self.format_time, self.controller.safari_tab,
+                                      self.controller.store.tab)
             kept = None
             if found is not None:
                 screen, tree, game, revision = found

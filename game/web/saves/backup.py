@@ -17,8 +17,14 @@ entirely), read with the same checks as an import:
 Restoring never overwrites or deletes a game silently. A game already present is kept when
 it is the same game, has gone further, or differs; it is replaced only by the backup's copy
 of the *same* game that has gone further (the one here is a beginning of it: nothing is
-lost). The :class:`RestoreReport` says what was restored, what was skipped and why. A file
-refused as a whole raises :class:`~game.errors.SaveError` before anything is written.
+lost). The :class:`RestoreReport` says what was restored, what was skipped and why, the
+results the statistics took, skipped (counted here already) and refused (each checked like a
+save: :func:`game.web.saves.records.merged_backup`), and what the storage refused to keep. A
+file refused as a whole raises :class:`~game.errors.SaveError` before anything is written.
+
+A restore is a :class:`Restoring`, one game per :meth:`Restoring.step`: a backup of hundreds
+of games replays every one of them, so the page runs the steps in slices and shows how far
+it is (:func:`restore` runs them all at once).
 """
 
 from __future__ import annotations
@@ -34,8 +40,9 @@ from ... import save as game_save
 from ... import untrusted
 from ...errors import SaveError
 from ...match import Game
+from .backup_records import BackupMerge, RecordProblem, merged_backup
 from .kept_records import load_records, update_records
-from .records import merged_records, records_data, records_from
+from .records import Records, game_result, records_data
 from .sharing import import_text
 from .storage import APP_VERSION, SaveStore, StorageError, is_newer, parse_json
 
@@ -77,13 +84,27 @@ class Skipped:
 
 
 @dataclass(frozen=True)
+class ResultsTaken:
+    """What became of the backup's game results (the statistics)."""
+
+    added: int = 0
+    skipped: int = 0
+    """Counted here already (the same game's id)."""
+    refused: tuple[tuple[RecordProblem, int], ...] = ()
+    """Each reason (``records.refused.<reason>``) with its count."""
+    not_stored: int = 0
+    """Results that passed the checks but the storage refused to keep (none added)."""
+
+
+@dataclass(frozen=True)
 class RestoreReport:
     restored: tuple[Restored, ...]
     skipped: tuple[Skipped, ...]
     settings: tuple[str, ...] = ()
-    """The preferences taken from the backup (only those not set here)."""
-    results: int = 0
-    """The game results the backup's records added to the statistics here."""
+    """The preferences taken from the backup (only those not set here) and stored."""
+    settings_not_stored: bool = False
+    """The backup had preferences to take, but the storage refused them: none taken."""
+    results: ResultsTaken = ResultsTaken()
 
 
 # ------------------------------------------------------------------- writing
@@ -141,30 +162,99 @@ def _backup_document(text: str | bytes | None) -> dict[str, Any]:
     return data
 
 
+class Restoring:
+    """A restore under way: the file checked as a whole (SaveError at once, nothing
+    written), then one game of it per :meth:`step`, then :meth:`finish` (the results and
+    the settings). ``allowed_prefs``: each preference the app knows, with its valid values;
+    any other is ignored."""
+
+    def __init__(self, store: SaveStore, text: str | bytes | None,
+                 allowed_prefs: Mapping[str, Collection[str]]) -> None:
+        data = _backup_document(text)
+        settings = data.get("settings", {})
+        self.store = store
+        self.settings: Mapping[str, Any] = settings if isinstance(settings, dict) else {}
+        self.allowed = allowed_prefs
+        self.games: list[Any] = data["games"]
+        self.records: Any = data.get("records")  # older backups have none
+        self.done = 0
+        self.restored: list[Restored] = []
+        self.skipped: list[Skipped] = []
+        entries = store.entries()
+        self.known = {found for entry in entries if entry.game is not None
+                      and (found := _identity(game_save.to_save(entry.game))) is not None}
+        self.here: dict[str, Game | None] = {entry.id: entry.game for entry in entries}
+        """Every game stored here by id (None: it does not load), kept up to date."""
+
+    @property
+    def total(self) -> int:
+        return len(self.games)
+
+    def step(self) -> bool:
+        """Restore the next game of the backup; True when none is left."""
+        if self.done < self.total:
+            self.done += 1
+            result = self._one(self.games[self.done - 1], self.done)
+            if isinstance(result, Restored):
+                self.restored.append(result)
+            else:
+                self.skipped.append(result)
+        return self.done >= self.total
+
+    def finish(self) -> RestoreReport:
+        """The backup's results and settings taken, and the report of the whole restore."""
+        now = self.store.clock()
+        here = {ident: game_result(ident, game, 0) if game is not None and game.state.is_over
+                else None for ident, game in self.here.items()}
+        merge = BackupMerge(load_records(self.store))
+
+        def change(mine: Records) -> Records:
+            nonlocal merge
+            merge = merged_backup(mine, self.records, now, here)
+            return merge.records
+
+        kept = update_records(self.store, change)
+        results = ResultsTaken(merge.added if kept else 0, merge.skipped, merge.refused,
+                               0 if kept else merge.added)
+        taken, refused = _restore_prefs(self.store, self.settings, self.allowed)
+        return RestoreReport(tuple(self.restored), tuple(self.skipped), taken, refused, results)
+
+    def _one(self, item: Any, number: int) -> Restored | Skipped:
+        store = self.store
+        try:
+            game = _checked_game(item)
+        except SaveError as error:
+            return Skipped("", "invalid", str(error.problem), number)
+        label = ", ".join(p.name for p in game.settings.players)
+        identity = _identity(game_save.to_save(game))
+        if identity in self.known:
+            return Skipped(label, "same", number=number)
+        self.known.add(identity or "")
+        ident = item.get("id") if isinstance(item, dict) else None
+        ident = ident if isinstance(ident, str) and _ID.fullmatch(ident) else None
+        try:
+            if ident is not None and store.raw(ident) is not None:
+                result = _merge(store, ident, game, label, number)
+            else:
+                ident = ident if ident is not None else store.new_id()
+                store.save(ident, game, new=True)
+                result = Restored(label)
+        except StorageError:
+            return Skipped(label, "storage", number=number)
+        if isinstance(result, Restored):
+            self.here[ident] = game
+            store.remember(ident, game)
+        return result
+
+
 def restore(store: SaveStore, text: str | bytes | None,
             allowed_prefs: Mapping[str, Collection[str]]) -> RestoreReport:
-    """Restore a backup into ``store`` (see the module's docstring for what is kept).
-    ``allowed_prefs``: each preference the app knows, with its valid values; any other is
-    ignored. Raises SaveError before writing anything when the file is refused as a whole."""
-    data = _backup_document(text)
-    settings = data.get("settings", {})
-    settings = settings if isinstance(settings, dict) else {}
-    games: list[Any] = data["games"]
-    theirs = records_from(data.get("records"))  # older backups have none: EMPTY
-    restored: list[Restored] = []
-    skipped: list[Skipped] = []
-    known = _known_games(store)
-    for number, item in enumerate(games, 1):
-        result = _restore_one(store, item, number, known)
-        if isinstance(result, Restored):
-            restored.append(result)
-        else:
-            skipped.append(result)
-    before = len(load_records(store).games)
-    update_records(store, lambda mine: merged_records(mine, theirs))  # best effort
-    return RestoreReport(tuple(restored), tuple(skipped),
-                         _restore_prefs(store, settings, allowed_prefs),
-                         max(0, len(load_records(store).games) - before))
+    """Restore a backup into ``store`` at once (see the module's docstring for what is
+    kept). Raises SaveError before writing anything when the file is refused as a whole."""
+    restoring = Restoring(store, text, allowed_prefs)
+    while not restoring.step():
+        pass
+    return restoring.finish()
 
 
 def _identity(data: Any) -> str | None:
@@ -172,34 +262,6 @@ def _identity(data: Any) -> str | None:
     if not isinstance(data, dict):
         return None
     return json.dumps([data.get("settings"), data.get("seed"), data.get("log")], sort_keys=True)
-
-
-def _known_games(store: SaveStore) -> set[str]:
-    """The identity of every game stored here, asked once per restore (the store's list of
-    entries is memoised: the start screen has loaded them already)."""
-    return {found for entry in store.entries() if entry.game is not None
-            and (found := _identity(game_save.to_save(entry.game))) is not None}
-
-
-def _restore_one(store: SaveStore, item: Any, number: int, known: set[str]) -> Restored | Skipped:
-    try:
-        game = _checked_game(item)
-    except SaveError as error:
-        return Skipped("", "invalid", str(error.problem), number)
-    label = ", ".join(p.name for p in game.settings.players)
-    identity = _identity(game_save.to_save(game))
-    if identity in known:
-        return Skipped(label, "same", number=number)
-    known.add(identity or "")
-    ident = item.get("id") if isinstance(item, dict) else None
-    ident = ident if isinstance(ident, str) and _ID.fullmatch(ident) else None
-    try:
-        if ident is not None and store.raw(ident) is not None:
-            return _merge(store, ident, game, label, number)
-        store.save(ident if ident is not None else store.new_id(), game, new=True)
-    except StorageError:
-        return Skipped(label, "storage", number=number)
-    return Restored(label)
 
 
 def _checked_game(item: Any) -> Game:
@@ -239,13 +301,15 @@ def _merge(store: SaveStore, ident: str, game: Game, label: str, number: int) ->
 
 
 def _restore_prefs(store: SaveStore, settings: Mapping[str, Any],
-                   allowed: Mapping[str, Collection[str]]) -> tuple[str, ...]:
-    """Take the backup's preferences that are not set here (a choice made here wins)."""
+                   allowed: Mapping[str, Collection[str]]) -> tuple[tuple[str, ...], bool]:
+    """Take the backup's preferences that are not set here (a choice made here wins):
+    the keys taken, and True when the storage refused them (then none is taken)."""
     prefs = store.prefs()
     taken = tuple(key for key, values in allowed.items()
                   if key not in prefs and isinstance(settings.get(key), str)
                   and settings[key] in values)
     if taken:
         prefs.update({key: settings[key] for key in taken})
-        store.set_prefs(prefs)
-    return taken
+        if not store.set_prefs(prefs):
+            return (), True
+    return taken, False

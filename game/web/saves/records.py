@@ -8,6 +8,8 @@ change is a pure function returning a new value; the statistics are read from it
 A finished game is recorded **once**, by its id, when its last decision is played here
 (recording again is a no-op); tutorials, views and imported games are not recorded. Reading
 the document never raises: what does not fit is dropped, its size bounded.
+Records from a file (a backup) are checked like a save before they are merged:
+:mod:`game.web.saves.backup_records`.
 """
 
 from __future__ import annotations
@@ -25,9 +27,11 @@ from ...untrusted import parse_json
 RECORDS_KEY = "manhattan:records"
 FORMAT = "manhattan-records"
 VERSION = 1
-MAX_GAMES = 2_000
-"""The most game records kept: the oldest go first (a few hundred games a year at a
-kitchen table; 2,000 records take about 400 KB)."""
+MAX_GAMES = 5_000
+"""The most game results kept, far above real use: a few hundred games a year at a
+kitchen table, so more than ten years of them (5,000 results take about 1 MB). A game
+finished here beyond it makes the oldest result go; a backup's results beyond it are
+refused (``full``), never at the cost of a result kept here."""
 MAX_PEOPLE = 200
 
 
@@ -81,7 +85,7 @@ EMPTY = Records()
 
 
 # ------------------------------------------------------------------ people
-def _next_id(records: Records) -> str:
+def next_person_id(records: Records) -> str:
     used = {p.id for p in records.people}
     number = len(used) + 1
     while "p%d" % number in used:
@@ -95,7 +99,7 @@ def with_people(records: Records, names: Iterable[str]) -> Records:
     refers to them)."""
     for name in names:
         if records.person_named(name) is None:
-            records = replace(records, people=records.people + (Person(_next_id(records), name),))
+            records = replace(records, people=records.people + (Person(next_person_id(records), name),))
     return _bounded(records)
 
 
@@ -134,21 +138,27 @@ def forgotten(records: Records, ident: str) -> Records:
 def finished_here(records: Records, ident: str, game: Game, ended: float) -> Records:
     """``game`` (saved as ``ident``) was just finished on this device: its result recorded,
     once. A game that is not over, or is recorded already, changes nothing."""
-    state = game.state
-    if not state.is_over or records.has_game(ident):
+    if not game.state.is_over or records.has_game(ident):
         return records
     players = game.settings.players
     records = with_people(records, [p.name for p in players if p.controller == "human"])
+    result = game_result(ident, game, ended, records)
+    return _bounded(replace(records, games=records.games + (result,)))
+
+
+def game_result(ident: str, game: Game, ended: float, records: Records = EMPTY) -> GameResult:
+    """The result of the finished ``game`` as recorded: each seat's name, points, place
+    and win (in seat order), its person by name in ``records`` or its computer level."""
+    players = game.settings.players
     seats = []
-    for standing in sorted(state.standings(), key=lambda s: s.player):
+    for standing in sorted(game.state.standings(), key=lambda s: s.player):
         spec = players[standing.player]
         human = spec.controller == "human"
         person = records.person_named(spec.name) if human else None
         seats.append(SeatResult(spec.name, standing.points, standing.rank, standing.winner,
                                 person.id if person is not None else None,
                                 None if human else spec.controller))
-    result = GameResult(ident, float(ended), tuple(seats))
-    return _bounded(replace(records, games=records.games + (result,)))
+    return GameResult(ident, float(ended), tuple(seats))
 
 
 def _bounded(records: Records) -> Records:
@@ -161,26 +171,6 @@ def _bounded(records: Records) -> Records:
         drop = {p.id for p in spare[:extra]}
         people = tuple(p for p in people if p.id not in drop)
     return Records(people, games)
-
-
-def merged_records(mine: Records, theirs: Records) -> Records:
-    """Records from a backup taken into this device's: games by id (never counted twice),
-    people by name (a person of the backup with a name known here is that person)."""
-    result = mine
-    ids: dict[str, str] = {}
-    for person in theirs.people:
-        result = with_people(result, [person.name])
-        found = result.person_named(person.name)
-        if found is not None:
-            ids[person.id] = found.id
-    for game in theirs.games:
-        if result.has_game(game.game):
-            continue
-        seats = tuple(replace(s, person=ids.get(s.person) if s.person else None)
-                      for s in game.seats)
-        result = replace(result, games=result.games + (replace(game, seats=seats),))
-    games = tuple(sorted(result.games, key=lambda g: g.ended))
-    return _bounded(replace(result, games=games))
 
 
 # ------------------------------------------------------------------ statistics
@@ -322,8 +312,8 @@ def records_from(data: Any) -> Records:
         return EMPTY
     people: list[Person] = []
     names: set[str] = set()
-    for item in _list(data.get("people"))[:MAX_PEOPLE]:
-        person = _person(item)
+    for item in list_of(data.get("people"))[:MAX_PEOPLE]:
+        person = person_of(item)
         if person is not None and person.id not in {p.id for p in people} \
                 and person.name.casefold() not in names:
             people.append(person)
@@ -331,7 +321,7 @@ def records_from(data: Any) -> Records:
     known = {p.id for p in people}
     games: list[GameResult] = []
     seen: set[str] = set()
-    for item in _list(data.get("games"))[-MAX_GAMES:]:
+    for item in list_of(data.get("games"))[-MAX_GAMES:]:
         game = _game(item, known)
         if game is not None and game.game not in seen:
             games.append(game)
@@ -339,15 +329,15 @@ def records_from(data: Any) -> Records:
     return Records(tuple(people), tuple(sorted(games, key=lambda g: g.ended)))
 
 
-def _list(value: Any) -> list[Any]:
+def list_of(value: Any) -> list[Any]:
     return value if isinstance(value, list) else []
 
 
-def _text(value: Any, limit: int = 64) -> str | None:
+def text_of(value: Any, limit: int = 64) -> str | None:
     return value if isinstance(value, str) and 0 < len(value) <= limit else None
 
 
-def _number(value: Any) -> int | None:
+def number_of(value: Any) -> int | None:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return None
     if value != value or abs(value) > 1e12:  # NaN, absurd
@@ -355,10 +345,10 @@ def _number(value: Any) -> int | None:
     return int(value)
 
 
-def _person(item: Any) -> Person | None:
+def person_of(item: Any) -> Person | None:
     if not isinstance(item, Mapping):
         return None
-    ident, name = _text(item.get("id"), 16), item.get("name")
+    ident, name = text_of(item.get("id"), 16), item.get("name")
     try:
         name = clean_name(name)
     except SettingsError:
@@ -369,8 +359,8 @@ def _person(item: Any) -> Person | None:
 def _game(item: Any, known: set[str]) -> GameResult | None:
     if not isinstance(item, Mapping):
         return None
-    ident, ended = _text(item.get("game")), _number(item.get("ended"))
-    raw = _list(item.get("seats"))
+    ident, ended = text_of(item.get("game")), number_of(item.get("ended"))
+    raw = list_of(item.get("seats"))
     if ident is None or ended is None or not 2 <= len(raw) <= 4:
         return None
     seats = []
@@ -389,11 +379,11 @@ def _seat(item: Any, known: set[str]) -> SeatResult | None:
         name = clean_name(item.get("name"))
     except SettingsError:
         return None
-    points, rank = _number(item.get("points")), _number(item.get("rank"))
+    points, rank = number_of(item.get("points")), number_of(item.get("rank"))
     if not name or points is None or rank is None or not 1 <= rank <= 4:
         return None
-    person = _text(item.get("person"), 16)
-    level = _text(item.get("level"), 32)
+    person = text_of(item.get("person"), 16)
+    level = text_of(item.get("level"), 32)
     return SeatResult(name, points, rank, item.get("winner") is True,
                       person if person in known else None, level if person is None else None)
 

@@ -81,7 +81,9 @@ def import_text(text: str, *, stored: bool = False) -> Game:
     cannot fill the browser's storage. Player names with bidirectional controls or lone
     surrogates are refused (:func:`game.settings.clean_name`), except with ``stored``: a
     backup holds this browser's own saves as stored, which may predate that rule; their
-    names are neutralised instead, as when a stored game is opened."""
+    names are neutralised instead, as when a stored game is opened. A file's or link's
+    ``meta.unrecorded`` (a result left to count) is dropped: only a game finished on this
+    device, or in a backup of one, is counted in the statistics."""
     if not text.strip():
         raise SaveError("the file is empty", "empty")
     data = parse_json(text)
@@ -89,6 +91,8 @@ def import_text(text: str, *, stored: bool = False) -> Game:
         return load_view(data)
     if isinstance(data, dict) and isinstance(data.get("meta"), dict):
         data["meta"] = clean_meta(data["meta"])
+        if not stored:  # a result left to count is this browser's (or its backup's) own
+            data["meta"].pop("unrecorded", None)
     return game_save.load(data, neutralise_names=stored)
 
 

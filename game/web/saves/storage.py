@@ -10,7 +10,8 @@ parsed only through :func:`parse_json`, the engine's one guard for outside JSON
 sees it; in Pyodide, thousands of nested brackets overflow the JavaScript stack and kill the
 whole runtime instead of raising an exception).
 
-Several tabs share one store. Every stored game carries ``meta.revision``, incremented by
+Several tabs share one store; each keeps the game it shows apart
+(:class:`~game.web.saves.pointer.GamePointer`). Every stored game carries ``meta.revision``, incremented by
 each write, and the app version that wrote it (``meta.app_version``). A store writes a game
 only when the stored revision is the one it last read or wrote (:class:`SaveConflict`
 otherwise: the game went on, or was deleted, in another tab) and never over a save written
@@ -31,9 +32,9 @@ from ... import save as game_save
 from ... import untrusted
 from ...errors import SaveError
 from ...match import Game
+from .pointer import GamePointer
 
 PREFIX = "manhattan:save:"
-CURRENT_KEY = "manhattan:current"
 PREFS_KEY = "manhattan:prefs"
 APP_VERSION = 3
 """The version of this app's saves (``meta.app_version``): 1 wrote no revision; 2 adds
@@ -42,12 +43,12 @@ for, shown in the final standings), which a version-2 page would drop when writi
 it whenever an older page must not write what this one stores; a page never writes over a
 save of a higher app version."""
 META_KEYS = ("app", "app_version", "revision", "created", "updated", "ui", "tutorial", "coach",
-             "view")
+             "view", "unrecorded")
 """The ``meta`` fields this app reads and writes; any other field of a loaded save is
 dropped (not written back on every tap)."""
 META_LIMITS: dict[str, int] = {"app": 64, "app_version": 32, "revision": 32, "created": 32,
                                "updated": 32, "ui": 8_000, "tutorial": 32, "coach": 2_000,
-                               "view": 8}
+                               "view": 8, "unrecorded": 16}
 """The longest JSON text each ``meta`` field may have, in characters. What the app writes is
 far smaller (the table's UI state about 300 characters, ``coach`` about 60); a field over its
 limit, like a field not in :data:`META_KEYS`, is dropped when a save is read or written, so
@@ -165,8 +166,12 @@ def is_newer(data: Any) -> bool:
 
 class SaveStore:
     def __init__(self, backend: Backend, clock: Callable[[], float] | None = None,
-                 rng: random.Random | None = None):
+                 rng: random.Random | None = None, tab: Backend | None = None):
         self.backend = backend
+        self.tab = tab
+        """This tab's own storage (``sessionStorage``), where it keeps the game it shows;
+        None where there is none (then the pointer shared by the tabs is all there is)."""
+        self.pointer = GamePointer(backend, tab, lambda ident: self.raw(ident) is not None)
         # The clock is looked up when called (``now``), so a test that fixes time.time fixes
         # it here too, whenever this object was made.
         self.clock: Callable[[], float] = clock if clock is not None else now
@@ -281,12 +286,20 @@ class SaveStore:
         self._texts[ident] = text
         return text
 
+    def remember(self, ident: str, game: Game) -> None:
+        """``game`` was just stored as ``ident`` by this store and nothing else holds it (a
+        restored game): the list of saved games takes it as it is instead of replaying it."""
+        text = self._texts.get(ident)
+        if text is not None and text == self.raw(ident):
+            entry = Entry(ident, game, None, _timestamp(game.meta.get("updated")),
+                          len(PREFIX + ident) + len(text))
+            self._entries[ident] = (text, entry)
+
     def delete(self, ident: str) -> None:
         self.backend.remove(PREFIX + ident)
         self.revisions.pop(ident, None)
         self._texts.pop(ident, None)
-        if self.current() == ident:
-            self.backend.remove(CURRENT_KEY)
+        self.pointer.forget(ident)
 
     def used(self) -> int:
         """Characters this app stores (saves, pointer, preferences)."""
@@ -332,17 +345,12 @@ class SaveStore:
 
     # -------------------------------------------------------------- current
     def current(self) -> str | None:
-        value = self.backend.get(CURRENT_KEY)
-        return value if isinstance(value, str) and value else None
+        """The game to open at a start (:meth:`GamePointer.current`)."""
+        return self.pointer.current()
 
     def set_current(self, ident: str | None) -> None:
-        try:
-            if ident is None:
-                self.backend.remove(CURRENT_KEY)
-            else:
-                self.backend.set(CURRENT_KEY, ident)
-        except Exception:
-            pass  # only a convenience: the game itself is saved under its own key
+        """This tab shows ``ident`` (None: no game; :meth:`GamePointer.set`)."""
+        self.pointer.set(ident)
 
     # ---------------------------------------------------------------- prefs
     def prefs(self) -> dict[str, Any]:
@@ -352,17 +360,22 @@ class SaveStore:
             return {}
         return data if isinstance(data, dict) else {}
 
-    def set_prefs(self, prefs: dict[str, Any]) -> None:
+    def set_prefs(self, prefs: dict[str, Any]) -> bool:
+        """Keep the preferences; False when the storage refused (full or off): the page
+        says so, the choice then lasts only until the page is closed."""
         try:
             self.backend.set(PREFS_KEY, json.dumps(prefs))
         except Exception:
-            pass
+            return False
+        return True
 
-    def set_pref(self, key: str, value: Any) -> None:
-        """Keep one preference beside the others (best effort, like :meth:`set_prefs`)."""
+    def set_pref(self, key: str, value: Any) -> bool:
+        """Keep one preference beside the others (False: refused, as :meth:`set_prefs`)."""
         prefs = self.prefs()
+        if prefs.get(key) == value and key in prefs:
+            return True  # kept already: nothing to write
         prefs[key] = value
-        self.set_prefs(prefs)
+        return self.set_prefs(prefs)
 
 
 def _timestamp(value: Any) -> float:

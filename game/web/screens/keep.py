@@ -8,7 +8,7 @@ the report says what a restore brought back and what it skipped, and why.
 from __future__ import annotations
 
 from .. import messages as M
-from ..frames.frame import RestoreReport, Skipped
+from ..frames.frame import MOST_RESULTS, RestoreReport, ResultsTaken, Skipped
 from .common import button
 from .vdom import El, h
 
@@ -24,16 +24,26 @@ def home_card() -> El:
              button(M.t("home.dismiss"), "home-card-dismiss", cls="btn secondary"))
 
 
-def backup_tools(has_saves: bool) -> El:
-    """"Back up all games" (when there is one) and "Restore a backup" (a file chooser)."""
+def backup_tools(has_saves: bool, restoring: bool = False) -> El:
+    """"Back up all games" (when there is one) and "Restore a backup" (a file chooser; not
+    while a restore is under way)."""
     return h("div", {"class": "backup-tools", "data-backup-tools": "true"},
              h("p", {"class": "hint"}, M.t("backup.hint")),
              h("div", {"class": "backup-actions"},
                button(M.t("backup.save"), "backup", cls="btn secondary") if has_saves else None,
+               None if restoring else
                h("label", {"class": "btn secondary import-file"},
                  h("span", {}, M.t("backup.restore")),
                  h("input", {"type": "file", "accept": ".json,application/json",
                              "data-restore": "true", "class": "visually-hidden-file"}))))
+
+
+def restore_progress(done: int, total: int) -> El:
+    """How far the restore under way is (a backup of hundreds of games takes a while)."""
+    return h("section", {"class": "restore-report", "role": "status", "data-restoring": done,
+                         "data-restore-total": total, "aria-busy": "true"},
+             h("p", {}, M.t("backup.restoring", done=done, total=total)),
+             h("progress", {"max": max(total, 1), "value": done}))
 
 
 def restore_report(report: RestoreReport) -> El:
@@ -54,9 +64,34 @@ def restore_report(report: RestoreReport) -> El:
              h("ul", {}, restored) if restored else None,
              h("p", {}, M.t("backup.skipped_count", count=len(skipped))) if skipped else None,
              h("ul", {}, skipped) if skipped else None,
+             *_results(report.results),
              h("p", {"data-settings-taken": "true"}, M.t("backup.settings_taken"))
              if report.settings else None,
+             h("p", {"class": "error-banner", "data-settings-not-stored": "true",
+                     "data-message-id": "backup.settings_not_stored"},
+               M.t("backup.settings_not_stored")) if report.settings_not_stored else None,
              button(M.t("backup.close"), "restore-close", cls="btn secondary"))
+
+
+def _results(results: ResultsTaken) -> list[El | None]:
+    """The backup's game results: how many the statistics took, had already, refused and
+    why, and those the storage refused to keep."""
+    if not (results.added or results.skipped or results.refused or results.not_stored):
+        return []
+    refused = [h("li", {"data-refused": why, "data-refused-count": count},
+                 M.t("records.refused_line", count=count,
+                     why=M.t(f"records.refused.{why}", most=MOST_RESULTS)))
+               for why, count in results.refused]
+    return [h("p", {"data-results-added": results.added},
+              M.t("backup.results_added", count=results.added)),
+            h("p", {"data-results-skipped": results.skipped},
+              M.t("backup.results_skipped", count=results.skipped)) if results.skipped else None,
+            h("ul", {"data-results-refused": sum(c for _, c in results.refused)}, refused)
+            if refused else None,
+            h("p", {"class": "error-banner", "data-results-not-stored": results.not_stored,
+                    "data-message-id": "backup.results_not_stored"},
+              M.t("backup.results_not_stored", count=results.not_stored))
+            if results.not_stored else None]
 
 
 def _why(skipped: Skipped) -> str:

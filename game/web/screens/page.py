@@ -48,6 +48,14 @@ def render_page(frame: Frame) -> El:
             body = render_stats(frame.stats)
         case _:
             assert_never(frame)
+    if frame.notice == "prefs-not-kept":
+        body = h("div", {"class": "stack"},
+                 h("p", {"class": "error-banner floating", "role": "alert",
+                         "data-message-id": "storage.prefs_not_kept"},
+                   M.t("storage.prefs_not_kept"), " ",
+                   button(M.t("storage.free_space"), "home", cls="btn small secondary")
+                   if frame.screen != "start" else None),
+                 body)
     if frame.update_ready:
         body = h("div", {"class": "stack"},
                  h("p", {"class": "info-banner floating update", "role": "status",
@@ -74,8 +82,11 @@ def _play_page(frame: PlayPage) -> El:
                 if key.startswith("storage.") else None)
         retry = (button(M.t("storage.retry"), "storage-retry", cls="btn small primary")
                  if key == "storage.computer_waits" else None)
+        # A result still to count stays while the final standings are read: at the foot of
+        # the screen, not over the winner's name.
+        floating = " floating" + (" at-foot" if key == "storage.result_pending" else "")
         return h("div", {"class": "stack"},
-                 h("p", {"class": "error-banner floating", "role": "alert",
+                 h("p", {"class": "error-banner" + floating, "role": "alert",
                          "data-message-id": key}, M.t(key, **params), " ", free,
                    *((" ", retry) if retry is not None else ())), body)
     if frame.notice == "other-tab":

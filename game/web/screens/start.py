@@ -9,7 +9,7 @@ from typing import Any
 from .. import messages as M
 from ..frames.start_frames import StartFrame
 from .common import bdi, button, chips, language_select, said, theme_button
-from .keep import backup_tools, home_card, restore_report
+from .keep import backup_tools, home_card, restore_progress, restore_report
 from .rules import render_rules
 from .vdom import Child, El, h
 
@@ -115,6 +115,7 @@ def render_start(f: StartFrame) -> El:
                  h("p", {"class": "subtitle"}, M.t("app.subtitle"))),
                home_card() if f.home_card else None,
                err,
+               restore_progress(*f.restoring) if f.restoring is not None else
                restore_report(f.restore) if f.restore is not None else None,
                h("div", {"class": "start-actions"},
                  button(M.t("start.play_alone"), "play-alone",
@@ -131,7 +132,7 @@ def render_start(f: StartFrame) -> El:
                  h("h2", {}, M.t("start.saved")),
                  h("ul", {"class": "save-list"}, items) if items
                  else h("p", {"class": "hint"}, M.t("start.none")), space,
-                 backup_tools(bool(f.saves)))))
+                 backup_tools(bool(f.saves), f.restoring is not None))))
 
 
 def import_button() -> El:

@@ -55,7 +55,12 @@ def make_page() -> Page:
                                    languages()))
     format_time = time_formatter()
     browser = ShellBrowser(lambda name: page.on_timer(name))
-    controller = Controller(SaveStore(backend), params, format_time=format_time or local_time_text,
+    try:  # the game this tab shows, kept across a reload and apart from the other tabs'
+        tab: LocalStorageBackend | None = LocalStorageBackend(window.sessionStorage)
+    except Exception:
+        tab = None
+    controller = Controller(SaveStore(backend, tab=tab), params,
+                            format_time=format_time or local_time_text,
                             report=browser.warn, safari_tab=safari_tab(),
                             reduced_motion=reduced_motion(), web_share=web_share())
     page = Page(controller, document, root, browser, storage_ok, format_time)
