@@ -138,14 +138,6 @@ def test_the_controller_attributes_are_read_only_views_of_the_states():
     assert not c.table.menu_open and c.following.log_open
 
 
-def test_no_web_module_is_over_400_lines():
-    """Small modules (issue 24.1), the shell and the catalogue included."""
-    web = Path(__file__).resolve().parents[2] / "game" / "web"
-    long = {str(path.relative_to(web)): n for path in web.rglob("*.py")
-            if (n := len(path.read_text(encoding="utf-8").splitlines())) > 400}
-    assert long == {}
-
-
 def test_each_state_has_one_update_that_takes_its_actions_and_returns_its_effects():
     """One door per module (issue 24.1): ``update(state, action) -> (state, effects)``,
     the same values as the module's pure functions, the effects as a tuple."""
