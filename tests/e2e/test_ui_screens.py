@@ -60,10 +60,12 @@ def _decent(c, rng):
 
 def load_into(page, site_url, data: dict, query: str = FAST_LEAN) -> None:
     """Put ``data`` in the site's localStorage (from a same-origin page that does not boot
-    the game), then open the game."""
+    the game), then open the game, as a new tab would (the tab's own storage cleared: it
+    keeps the game it showed, and ``data`` is what should be shown)."""
     page.goto(site_url + "manifest.webmanifest")
-    page.evaluate("(data) => { localStorage.clear(); for (const [k, v] of Object.entries(data))"
-                  " localStorage.setItem(k, v); }", data)
+    page.evaluate("(data) => { localStorage.clear(); sessionStorage.clear();"
+                  " for (const [k, v] of Object.entries(data)) localStorage.setItem(k, v); }",
+                  data)
     open_app(page, site_url, query)
 
 
