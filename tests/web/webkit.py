@@ -28,16 +28,23 @@ class SavingController(Controller):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.interpreter = Interpreter(self, FakeBrowser(), lambda: None)
+        self.carrying = True  # False: the effects stay queued, as ``handle`` leaves them
+
+    def boot(self) -> None:
+        super().boot()
+        if self.carrying:
+            self.carry_out_saves()
 
     def handle(self, action, data=None) -> bool:
         redraw = super().handle(action, data)
-        self.carry_out_saves()
+        if self.carrying:
+            self.carry_out_saves()
         return redraw
 
     def carry_out_saves(self) -> None:
         """The queued Saves written by the interpreter (the rest stays queued; the sounds
         of a move the storage refused are dropped, as on the page)."""
-        self.effects = self.interpreter.save_first(self.effects)
+        self.effects = self.interpreter.save_first(self.take_effects())
 
 
 def play_computers(c: SavingController, limit: int = 100000) -> int:
@@ -57,8 +64,9 @@ def play_computers(c: SavingController, limit: int = 100000) -> int:
                 next(gen)
         except StopIteration as stop:
             action = stop.value
-        computers.commit_computer(c, action)
-        c.carry_out_saves()
+        c.computer_moved(action)
+        if c.carrying:
+            c.carry_out_saves()
         moves += 1
     return moves
 

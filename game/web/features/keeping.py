@@ -1,26 +1,26 @@
-"""Keeping the open game in the storage: writing it when it changed, adopting what another
-tab stored, and what happens when the storage refuses (issue 23.3, 24.4). Writing is an
-effect, :class:`~game.web.model.effects.Save`: :func:`save_due` decides, :func:`queue_save`
-queues it before the other effects of a tap (``Controller.handle``) or of a computer's move
-(``computers.commit_computer``), and :func:`store` carries it out: the effect interpreter's
-one write path (game/web/runtime/interpreter.py). ``retry_storage`` is a tap's handler
-(``(controller, arguments)``, listed in :data:`game.web.model.ui_actions.ACTIONS`)."""
+"""Keeping the open game in the storage: whether it must be written, what the storage's
+answer to a write changes, adopting what another tab stored, and what happens when the
+storage refuses. Writing is an effect, :class:`~game.web.model.effects.Save`: :func:`save_due`
+decides, the controller queues it before the other effects of a tap or of a computer's move,
+the interpreter carries it out (game/web/runtime/storing.py) and hands the storage's answer
+back, which :func:`answered` turns into the page's change. ``retry_storage`` is a tap's
+handler (``(controller, arguments)``, listed in :data:`game.web.model.ui_actions.ACTIONS`)."""
 
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, assert_never
 
 from ... import save as game_save
 from ...errors import SaveError
 from ...public_record import is_view_game
 from .. import messages as M
-from ..model.effects import Save
+from ..model.answers import SaveConflicted, SaveRefused, SaveWritten
+from ..model.door import ReplaceSession
+from ..model.effects import EditRecords, Effect, Save, WritePref
 from ..model.session import Session
 from ..model.setup_form import TABLE_PREF, table_pref
-from ..saves.kept_records import update_records
-from ..saves.records import finished_here
-from ..saves.storage import SaveConflict, StorageError
+from ..saves.kept_records import FinishedHere
 from ..thinking.coach import hints_on
 from . import computers
 from . import navigating as N
@@ -30,6 +30,8 @@ from . import tutorial as T
 
 if TYPE_CHECKING:
     from ..model.controller import Controller
+
+Effects = tuple[Effect, ...]
 
 BOOKKEEPING = ("updated", "revision", "app_version", "created")
 """The ``meta`` fields a store writes itself: a save that differs only in them is not new."""
@@ -46,14 +48,6 @@ def retry_storage(c: Controller, args: None) -> None:
     c.step(S.Retry())
 
 
-def queue_save(c: Controller, start: int) -> None:
-    """Queue the Save the open game needs, if any, before the effects queued from ``start``
-    on (a tap's or a computer move's): the interpreter writes it first, so nothing queued
-    after it (a download, a reload, a sound) can run for a change that was not kept."""
-    if (save := save_due(c)) is not None:
-        c.effects.insert(start, save)
-
-
 def save_due(c: Controller) -> Save | None:
     """The :class:`~game.web.model.effects.Save` the open game needs: None when nothing
     a save holds changed (a tap on the menu, the log, the replay...). A change the storage
@@ -67,49 +61,42 @@ def save_due(c: Controller) -> Save | None:
     return Save(holds)
 
 
-def store(c: Controller, save: Save) -> bool:
-    """Carry out ``save``: write the open game. A game changed or deleted in another tab
-    is adopted instead (never overwritten); a move the storage refuses is taken back, and
-    the table is told at once. A save for what the game no longer holds is dropped (a
-    newer one follows), and so is one written already. False when this tab's change did
-    not stay: refused, or another tab's game adopted (the sound of the move goes too)."""
-    if c.session is not None and contents(c) == save.holds != c.stored:
-        return _write(c, save)
-    return True  # (already written, or a newer Save follows)
+def answered(c: Controller, answer: SaveWritten | SaveConflicted | SaveRefused) -> Effects:
+    """The storage's answer to the open game's write: stored (a finished game's result goes
+    into the records), or another tab's game adopted (never overwritten), or the move taken
+    back because the storage refused it, the table told at once."""
+    match answer:
+        case SaveWritten(text, holds):
+            before = c.stored
+            c.step(S.Written(text, holds))
+            if before is None or before[0] != holds[0] or before[1] < holds[1]:
+                return record_finished(c)
+            return ()
+        case SaveConflicted(kind):
+            adopt(c, kind)
+            return ()
+        case SaveRefused(reason):
+            storage_full(c, reason)
+            return ()
+        case _:
+            assert_never(answer)
 
 
-def _write(c: Controller, save: Save) -> bool:
-    assert c.session is not None and c.game_id is not None  # (save.holds came from them)
-    before = c.stored
-    try:
-        c.step(S.Written(c.store.save(c.game_id, c.session.game), save.holds))
-    except SaveConflict as conflict:
-        adopt(c, conflict.kind)
-        return False
-    except StorageError as error:
-        storage_full(c, M.reason(error))
-        return False
-    if before is None or before[0] != c.game_id or before[1] < save.holds[1]:
-        record_finished(c)
-    return True
-
-
-def record_finished(c: Controller) -> None:
+def record_finished(c: Controller) -> Effects:
     """The open game's last decision was just played and stored here: its result goes into
-    the records (issue 26.1). Never for a tutorial or a view; a game adopted from another
-    tab is not written here, so not recorded here either. The records are read from the
-    storage and written back at once (:func:`~game.web.saves.records.update_records`), and a
-    game is recorded once by its id, so two tabs never count it twice. Best effort: a
-    storage that refuses the records is reported to the console and the game goes on."""
+    the records. Never for a tutorial or a view; a game adopted from another tab is not
+    written here, so not recorded here either. The records are read from the storage and
+    written back at once (:func:`~game.web.saves.kept_records.edit_records`), and a game is
+    recorded once by its id, so two tabs never count it twice. Best effort: a storage that
+    refuses the records is reported to the console and the game goes on
+    (:func:`records_answered`)."""
     session, ident = c.session, c.game_id
     if session is None or ident is None or not session.state.is_over:
-        return
+        return ()
     game = session.game
     if game.meta.get(T.META) or is_view_game(game):
-        return
-    when = c.clock()
-    if not update_records(c.store, lambda r: finished_here(r, ident, game, when)):
-        c.report("the statistics could not be stored (storage full?): this game is not counted")
+        return ()
+    return (EditRecords(FinishedHere(ident, game, c.clock())),)
 
 
 def contents(c: Controller) -> tuple[str, int, str] | None:
@@ -136,8 +123,7 @@ def storage_full(c: Controller, reason: M.Said) -> None:
         except SaveError:
             stored = None
         if stored is not None and len(stored.log) < len(session.game.log):
-            back = Session(stored)
-            c.session = back
+            c.step(ReplaceSession(Session(stored), c.game_id))
             if computers.computer_to_move(c) or computers.auto_continue(c):
                 # A computer's move: thinking it out again would fail again. Wait.
                 c.step(S.Refused(("storage.computer_waits", {"reason": reason}), wait=True))
@@ -172,9 +158,9 @@ def external_change(c: Controller) -> bool:
     return True
 
 
-def keep_table(c: Controller) -> None:
+def keep_table(c: Controller) -> Effects:
     """Remember the open game's table (players, seats, who plays, options, hints) in the
-    preferences: the next new game starts from it (issue 25.4)."""
+    preferences: the next new game starts from it."""
     if c.session is None:
-        return
-    c.store.set_pref(TABLE_PREF, table_pref(c.session.settings, hints_on(c.session.game.meta)))
+        return ()
+    return (WritePref(TABLE_PREF, table_pref(c.session.settings, hints_on(c.session.game.meta))),)

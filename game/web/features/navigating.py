@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Any, assert_never
 
 from .. import messages as M
 from ..model import setup_form
-from ..model.effects import Effect
+from ..model.effects import DeleteSave, Effect, SetCurrent, WritePref
+from ..model.session import SetMeta
 from ..model.setup_form import TABLE_PREF, SetupForm, play_alone_settings
 from ..saves.backup import RestoreReport
 from ..thinking.coach import hints_on
-from . import keeping
 from . import page as P
 from . import playing as table
 from . import rules as R
@@ -28,6 +28,8 @@ from .sounds import SOUND_PREF, SOUND_VALUES
 
 if TYPE_CHECKING:
     from ..model.controller import Controller
+
+Effects = tuple[Effect, ...]
 
 HOME_CARD = "home_card"  # preference: "dismissed" once the Home Screen card is closed
 ALLOWED_PREFS: dict[str, tuple[str, ...]] = {
@@ -110,10 +112,10 @@ def update(h: Home, action: HomeAction) -> tuple[Home, tuple[Effect, ...]]:
 # ------------------------------------------------------------------ the handlers
 
 
-def go_home(c: Controller, args: None) -> None:
+def go_home(c: Controller, args: None) -> Effects:
     c.set_session(None, None)
-    c.store.set_current(None)
     c.step(R.CloseRules(), Leave())
+    return (SetCurrent(None),)
 
 
 def open_rules(c: Controller, args: None) -> None:
@@ -134,7 +136,7 @@ def close_menu(c: Controller, args: None) -> None:
     c.step(table.CloseMenu())
 
 
-def start_setup(c: Controller, args: None) -> None:
+def start_setup(c: Controller, args: None) -> Effects:
     """The setup screen, filled in like the open game, else like the last table used
     (else as it was left)."""
     if c.session is not None:
@@ -145,41 +147,38 @@ def start_setup(c: Controller, args: None) -> None:
         if kept is not None:
             c.step(setup_form.Fill(kept))
     c.set_session(None, None)
-    c.store.set_current(None)
     c.step(P.Move("setup"))
+    return (SetCurrent(None),)
 
 
-def play_alone(c: Controller, args: None) -> None:
+def play_alone(c: Controller, args: None) -> Effects:
     """One tap: one person against three computer players (medium), four-player rules,
     hints on (the game menu switches them off)."""
     c.step(R.CloseRules())
-    if c.new_game(play_alone_settings(), hints=True):
-        keeping.keep_table(c)
+    return c.new_game(play_alone_settings(), hints=True, keep_table=True)
 
 
-def start_tutorial(c: Controller, args: None) -> None:
+def start_tutorial(c: Controller, args: None) -> Effects:
     """The first-game tutorial: resumed where it was left, else a new one (fixed seed)."""
     c.step(R.CloseRules())
     ident = c.tutorial_id()
     if ident is not None and c.open_game(ident):
-        return
-    c.new_game(T.settings(), seed=T.SEED)
-    assert c.session is not None
-    c.session.game.meta[T.META] = "on"  # stored by the tap's Save (Controller.handle)
+        return ()
+    return c.new_game(T.settings(), seed=T.SEED, tutorial=True)
 
 
 def keep_tutorial(c: Controller, args: None) -> None:
     """Keep the tutorial's game: from now on it is listed as a saved game."""
     if c.session is not None and c.session.game.meta.get(T.META) == "on":
-        c.session.game.meta[T.META] = "kept"
+        c.step(SetMeta(T.META, "kept"))
 
 
-def set_language(c: Controller, code: str) -> None:
+def set_language(c: Controller, code: str) -> Effects:
     """Speak ``code`` from now on, on any screen (a running game goes on), and keep the
     choice for the next visit."""
     M.set_language(code)
-    c.store.set_pref("lang", M.current_language())
     c.step(setup_form.Relabel())
+    return (WritePref("lang", M.current_language()),)
 
 
 def continue_game(c: Controller, ident: str) -> None:
@@ -187,28 +186,26 @@ def continue_game(c: Controller, ident: str) -> None:
     c.open_game(ident)
 
 
-def delete_game(c: Controller, args: tuple[str, bool]) -> None:
+def delete_game(c: Controller, args: tuple[str, bool]) -> Effects:
     delete = delete_tapped(c.home, *args)[1]
     c.step(TapDelete(*args))
-    if delete:
-        c.store.delete(args[0])
+    return (DeleteSave(args[0]),) if delete else ()
 
 
-def delete_finished(c: Controller, confirmed: bool) -> None:
+def delete_finished(c: Controller, confirmed: bool) -> Effects:
     """Free space: delete every finished game, after a second, confirming tap."""
     if not confirmed:
         c.step(TapDelete("finished", False))
-        return
-    for entry in c.entries():
-        if entry.game is not None and entry.game.state.is_over:
-            c.store.delete(entry.id)
+        return ()
     c.step(Leave(), Fail(None))
+    return tuple(DeleteSave(entry.id) for entry in c.entries()
+                 if entry.game is not None and entry.game.state.is_over)
 
 
-def dismiss_home_card(c: Controller, args: None) -> None:
-    c.store.set_pref(HOME_CARD, "dismissed")
+def dismiss_home_card(c: Controller, args: None) -> Effects:
     # gone now, even when the storage refuses to keep the choice
     c.step(P.HideHomeCard())
+    return (WritePref(HOME_CARD, "dismissed"),)
 
 
 def apply_update(c: Controller, args: None) -> None:
@@ -222,38 +219,37 @@ def request_reload(c: Controller, args: None) -> None:
     c.step(P.AskReload())
 
 
-def cycle_speed(c: Controller, args: None) -> None:
+def cycle_speed(c: Controller, args: None) -> Effects:
     c.step(P.CycleSpeed())
-    c.store.set_pref("speed", c.page.speed)
+    return (WritePref("speed", c.page.speed),)
 
 
-def cycle_motion(c: Controller, args: None) -> None:
+def cycle_motion(c: Controller, args: None) -> Effects:
     """The game menu's animations: off, normal, fast (kept for the next visits)."""
     c.step(P.CycleMotion())
-    c.store.set_pref("motion", c.page.motion)
+    return (WritePref("motion", c.page.motion),)
 
 
-def cycle_theme(c: Controller, args: None) -> None:
+def cycle_theme(c: Controller, args: None) -> Effects:
     """The colours of the page: the device's, light, dark (kept for the next visits)."""
     c.step(P.CycleTheme())
-    c.store.set_pref("theme", c.page.theme)
+    return (WritePref("theme", c.page.theme),)
 
 
-def toggle_sound(c: Controller, args: None) -> None:
+def toggle_sound(c: Controller, args: None) -> Effects:
     """The game menu's sound: on or off (kept for the next visits)."""
     c.step(P.ToggleSound())
-    c.store.set_pref(SOUND_PREF, "off" if c.page.muted else "on")
+    return (WritePref(SOUND_PREF, "off" if c.page.muted else "on"),)
 
 
 def toggle_peek(c: Controller, args: None) -> None:
     c.step(table.TogglePeek())
 
 
-def zoom_in(c: Controller, city: int) -> bool:
+def zoom_in(c: Controller, city: int) -> None:
     if not (0 <= city < 6 and c.zoom_allowed()) or c.session is None:
-        return False
+        return
     c.step(table.ZoomIn(city, len(c.session.game.log)))
-    return True
 
 
 def zoom_out(c: Controller, args: None) -> None:

@@ -1,4 +1,4 @@
-"""The page's background jobs: computer turns, hints and the post-game review (issue 24.2).
+"""The page's background jobs: computer turns, hints and the post-game review.
 
 Pure Python, driven by asyncio: the browser is reached only through :class:`BrowserPort`
 (the thinking worker, drawing, the ``data-*`` marks that tests and benchmarks read, the
@@ -34,7 +34,14 @@ from typing import Any, Protocol
 
 from ...actions import Action
 from ..features import computers
-from ..features.coaching import HintFailed
+from ..model.answers import (
+    ComputerMoved,
+    ComputerPreviewed,
+    HintComputed,
+    ReviewAnswered,
+    ScoringPaused,
+    UndoWindowOver,
+)
 from ..model.controller import Controller
 from ..thinking.coach import Answer, Request, parse_answer, request_text, work
 
@@ -166,10 +173,7 @@ class Jobs:
                     key = c.hint_job
                     port.render()
                     answer = await self.answer(request, partial(self._hint_wanted, request))
-                    if answer is not None:
-                        c.hint_done(request, answer)  # shown only for its decision
-                    elif key is not None:  # (dropped unless it is still the one asked)
-                        c.step(HintFailed(key))
+                    c.update(HintComputed(key, request, answer))
                     port.render()
                     continue
                 job = c.review
@@ -179,10 +183,7 @@ class Jobs:
                 answer = await self.answer(request, partial(c.review_wanted, job))
                 if not c.review_wanted(job):  # closed, cancelled or another game's
                     continue
-                if answer is None:
-                    job.drop_deep()
-                else:
-                    job.record(request, answer)
+                c.update(ReviewAnswered(job, request, answer))
                 port.render()
                 await port.sleep(0)
         except Exception:
@@ -202,7 +203,7 @@ class Jobs:
                 if scoring is not None:  # a table of computers: on after a pause
                     await port.sleep(max(c.pace()[0] * 3, 0.05))
                     if computers.continue_key(c) == scoring:
-                        c.handle("continue")
+                        c.update(ScoringPaused(scoring))
                         port.carry_out()  # its Save first, then the drawing
                         port.render()
                     continue
@@ -210,7 +211,7 @@ class Jobs:
                 if settling is not None:  # the person may take their move back meanwhile
                     await port.sleep(computers.undo_seconds(c))
                     if computers.settle_key(c) == settling:
-                        c.handle("settle")
+                        c.update(UndoWindowOver(settling))
                         port.carry_out()  # its Save before the computers think
                     port.render()
                     continue
@@ -226,13 +227,13 @@ class Jobs:
                     continue
                 before, after = c.pace()
                 if before > 0:
-                    computers.show_preview(c, action)
+                    c.update(ComputerPreviewed(key, action))
                     port.render()
                     await port.sleep(before)
                     if computers.computer_key(c) != key:
-                        computers.show_preview(c, None)
+                        c.update(ComputerPreviewed(key, None))
                         continue
-                computers.commit_computer(c, action)
+                c.update(ComputerMoved(key, action))
                 port.carry_out()  # its Save first (a refused move is taken back), its sound
                 port.render()
                 await port.sleep(after if after > 0 else 0)
