@@ -17,6 +17,7 @@ from ..saves.backup import RestoreReport
 from ..saves.kept_records import RecordsEdit, Refusal
 from ..thinking.coach import Answer, Request
 from ..thinking.review import ReviewJob
+from .shelf import Shelf
 
 
 @dataclass(frozen=True)
@@ -94,8 +95,16 @@ class RecordsEdited:
 HintKey = tuple[str, int, int]
 """A person's decision a hint is for: (game id, log length, player)."""
 
+@dataclass(frozen=True)
+class ShelfRead:
+    """What the start, setup and statistics screens show of the storage, read now."""
+
+    shelf: Shelf
+
+
 StorageAnswer = (SaveWritten | SaveConflicted | SaveRefused | NewGameStored | NewGameRefused
-                 | ImportStored | ImportRefused | BackupRestored | RestoreRefused | RecordsEdited)
+                 | ImportStored | ImportRefused | BackupRestored | RestoreRefused | RecordsEdited
+                 | ShelfRead)
 
 
 # ------------------------------------------------------------ the background jobs' answers

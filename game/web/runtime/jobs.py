@@ -2,7 +2,7 @@
 
 Pure Python, driven by asyncio: the browser is reached only through :class:`BrowserPort`
 (the thinking worker, drawing, the ``data-*`` marks that tests and benchmarks read, the
-clock, sleeping), which the page (game/web/runtime/page.py) implements. So every
+clock, sleeping), which the page (game/web/runtime/app.py) implements. So every
 scheduling rule runs under plain pytest with a fake browser (tests/web/test_jobs.py).
 
 The rules:

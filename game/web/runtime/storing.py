@@ -1,6 +1,6 @@
 """The storage effects carried out: every write of the page (the open game, a new or
 imported game, preferences, the game to reopen, deletes, the records, a restored backup,
-the next start's screen)
+the next start's screen), and the one read the view needs (:class:`ReadShelf`)
 happens here, against the page's :class:`~game.web.saves.storage.SaveStore`, and each
 outcome the page must know of is returned as a message
 (:mod:`game.web.model.answers`) for the interpreter to hand back to the controller."""
@@ -24,12 +24,14 @@ from ..model.answers import (
     SaveConflicted,
     SaveRefused,
     SaveWritten,
+    ShelfRead,
     StorageAnswer,
 )
 from ..model.effects import (
     DeleteSave,
     EditRecords,
     KeepBootScreen,
+    ReadShelf,
     RestoreBackup,
     Save,
     SetCurrent,
@@ -38,6 +40,7 @@ from ..model.effects import (
     StoreNewGame,
     WritePref,
 )
+from ..model.shelf import read_shelf
 from ..saves.backup import restore
 from ..saves.kept_records import edit_records
 from ..saves.storage import SaveConflict, SaveStore, StorageError
@@ -103,6 +106,8 @@ class Storing:
                 else:
                     store.backend.set(BOOT_SCREEN_KEY, entry)
                 return None
+            case ReadShelf():
+                return ShelfRead(read_shelf(store))
             case RestoreBackup(text, allowed):
                 try:
                     return BackupRestored(restore(store, text, allowed))
