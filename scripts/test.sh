@@ -23,7 +23,7 @@
 # --quick: types and lint, the engine, AI and web logic suites on CPython (two workers,
 # the tests marked `slow` left out) and the browser smoke
 # tests (marked `smoke`) on the site already in dist/ (built first only when there is
-# none). No installs, no Pyodide, WebKit or Firefox. About 2 minutes; not a substitute
+# none). No installs, no Pyodide, WebKit or Firefox. About a minute; not a substitute
 # for the whole command before a change lands.
 #
 # GUARD_FACTOR=N widens every guard to N times the suite's idle time (default 3): for a
