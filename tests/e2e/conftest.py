@@ -19,12 +19,11 @@
 from __future__ import annotations
 
 import os
-import time
 from pathlib import Path
 
 import pytest
 import serve  # scripts/serve.py (on the path through pyproject.toml)
-from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, DIST, is_loopback
+from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, DIST, close_bounded, is_loopback
 
 
 def pytest_collection_modifyitems(items):
@@ -163,16 +162,6 @@ WARM_VIEWPORT = {"width": 1280, "height": 720}  # Playwright's default, as a new
 PARK = "manifest.webmanifest"  # same origin, served by the site, starts nothing
 
 
-def close_bounded(page, seconds: float = 10) -> None:
-    """Close a page without Playwright's unbounded wait for Chromium to confirm (a page the
-    service worker served once never confirmed: e2e_helpers.wait_service_worker), then wait
-    a bounded while until it is gone."""
-    page.close(run_before_unload=True)
-    deadline = time.monotonic() + seconds
-    while not page.is_closed() and time.monotonic() < deadline:
-        time.sleep(0.05)
-
-
 class GuardSwitch:
     """The warm context's events, passed on to the guard of the test now running."""
 
@@ -217,7 +206,7 @@ class WarmPage:
         self.context.set_offline(False)
         for other in self.context.pages:
             if other != self.page:
-                close_bounded(other)
+                close_bounded(other, self.page)
         if self.page.is_closed():  # a test closed it: a new one (the next start is cold)
             self.page = self.context.new_page()
         page = self.page
@@ -259,9 +248,8 @@ def context(request, new_context, browser_guard):
     holder = request.getfixturevalue("warm_page_holder")
     holder.reset()
     holder.switch.current = browser_guard
-    yield_context = holder.context
     request.addfinalizer(lambda: setattr(holder.switch, "current", None))
-    return yield_context
+    return holder.context
 
 
 @pytest.fixture

@@ -116,12 +116,17 @@ def wait_service_worker(page, timeout: int = 30_000) -> None:
                 raise TimeoutError("the service worker never answered a navigation")
             probe.wait_for_timeout(100)
     finally:
-        # Closing returns at once; then wait (a bounded while) until the page is gone, or a
-        # following set_offline() can reach the page while it closes and fail.
-        probe.close(run_before_unload=True)
-        closing_deadline = time.monotonic() + 10
-        while not probe.is_closed() and time.monotonic() < closing_deadline:
-            page.wait_for_timeout(50)
+        close_bounded(probe, page)
+
+
+def close_bounded(closing, waiting, seconds: float = 10) -> None:
+    """Close page ``closing`` without Playwright's unbounded wait for Chromium to confirm,
+    then wait (a bounded while, on page ``waiting``, which lets Playwright's events in)
+    until it is gone: a following set_offline() or storage wipe could reach it otherwise."""
+    closing.close(run_before_unload=True)
+    deadline = time.monotonic() + seconds
+    while not closing.is_closed() and time.monotonic() < deadline:
+        waiting.wait_for_timeout(50)
 
 
 # Two animation frames: the page handles a resize at its next frame (it draws the whole board
