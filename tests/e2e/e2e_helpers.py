@@ -141,7 +141,9 @@ SETTLED_JS = """async () => {
   const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
   await frame();
   await frame();
+  // (an attention cue, a "cue-" animation, moves and reveals nothing: not waited for)
   const ending = document.getAnimations().filter((a) => a.playState === "running"
+      && !String(a.animationName || "").startsWith("cue-")
       && Number.isFinite(a.effect && a.effect.getComputedTiming().endTime));
   await Promise.all(ending.map((a) => a.finished.catch(() => null)));
   const scrolled = () => JSON.stringify([scrollX, scrollY, ...Array.from(
@@ -158,7 +160,8 @@ SETTLED_JS = """async () => {
 
 def settle(page) -> None:
     """Wait until the page has drawn what it was just asked and stopped moving: two animation
-    frames, the end of every running animation that ends (a drop-in, a fade), then two frames
+    frames, the end of every running animation that ends (a drop-in, a fade; not an attention
+    cue such as the legal plots' pulse), then two frames
     without any box scrolling. What a fixed sleep used to guess at."""
     page.evaluate(SETTLED_JS)
 

@@ -93,14 +93,14 @@ def test_reduced_motion_starts_with_the_animations_off_and_the_switch_goes_round
         page.wait_for_function("m => document.documentElement.dataset.motion !== m",
                                arg=seen[-1] if seen else "off")
         seen.append((page.get_attribute("html", "data-motion"), page.evaluate(RING_ANIMATION)))
-    assert seen == [("normal", "pulse"), ("fast", "pulse"), ("off", "none")]
+    assert seen == [("normal", "cue-pulse"), ("fast", "cue-pulse"), ("off", "none")]
     page.close()
 
 
 def test_a_device_without_the_wish_starts_with_the_animations_on(page, site_url):
     open_app(page, site_url)
     assert page.get_attribute("html", "data-motion") == "normal"
-    assert page.evaluate(RING_ANIMATION) == "pulse"
+    assert page.evaluate(RING_ANIMATION) == "cue-pulse"
 
 
 @pytest.mark.parametrize("lang", ["de", "fr"])
