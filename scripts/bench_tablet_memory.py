@@ -17,7 +17,9 @@ WebKit's thinking to Chromium's. A sampler thread reads memory every 0.25 s the 
   tab: page and workers) and of all its processes;
 * WebKit (WebKitGTK's MiniBrowser through WebKitWebDriver, under Xvfb): the RSS of the
   largest ``WebKitWebProcess`` (the page and all its workers run in it: the figure an iPad's
-  per-tab limit applies to) and of all of them.
+  per-tab limit applies to), its RssAnon, the JIT code resident in its JIT pool, and the
+  RSS of all of them. JavaScriptCore runs with the iPad's 64 MB JIT pool
+  (``tests/browsers/drivers.IPAD_JIT_POOL_BYTES``), as in the test pass.
 
     .venv/bin/python scripts/bench_tablet_memory.py [--browsers chromium,webkit] [--seed 7]
 
@@ -44,6 +46,7 @@ sys.path[:0] = [str(ROOT / "scripts"), str(ROOT / "tests" / "e2e"), str(ROOT / "
 
 import serve  # noqa: E402
 from bench_memory import _descends_from, _kind, _pss_kib, proc_kib  # noqa: E402
+from drivers import IPAD_JIT_POOL_BYTES, jit_pool_kib  # noqa: E402
 from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, DIST  # noqa: E402
 from ui_driver import STEP_JS  # noqa: E402
 
@@ -99,9 +102,12 @@ def chromium_sizes() -> dict[str, float]:
 
 
 def webkit_sizes() -> dict[str, float]:
-    """MB: the largest WebKitWebProcess's RSS (the tab) and all WebKit processes' RSS."""
+    """MB: the largest WebKitWebProcess's RSS (the tab), its anonymous part (RssAnon: what
+    is not a mapped library, the closer figure to an iPad's count), the resident part of
+    its JIT pool (the JIT code, tests/browsers/drivers.jit_pool_kib), and all WebKit
+    processes' RSS."""
     me = os.getpid()
-    tab = total = 0.0
+    tab = anon = jit = total = 0.0
     for entry in os.listdir("/proc"):
         if entry.isdigit() and _descends_from(int(entry), me):
             name = _comm(int(entry))
@@ -109,9 +115,12 @@ def webkit_sizes() -> dict[str, float]:
                 continue
             rss = _rss_kib(int(entry)) / 1024
             total += rss
-            if name.startswith("WebKitWebProces"):
-                tab = max(tab, rss)
-    return {"tab": tab, "all": total}
+            if name.startswith("WebKitWebProces") and rss > tab:
+                tab = rss
+                anon = proc_kib(int(entry), "status", "RssAnon") / 1024
+                pool = jit_pool_kib(int(entry))
+                jit = pool[1] / 1024 if pool else 0.0
+    return {"tab": tab, "anon": anon, "jit": jit, "all": total}
 
 
 class Sampler(threading.Thread):
@@ -244,7 +253,7 @@ def bench(browser: str, url: str, seed: int, timeout: float) -> dict:
 
         with sync_playwright() as playwright:
             return sampled(PlaywrightTab(playwright), chromium_sizes, url, seed, timeout)
-    from drivers import WebKitDriver  # tests/browsers/drivers.py
+    from drivers import WebKitDriver  # tests/browsers/drivers.py (the iPad's JIT pool)
 
     return sampled(WebKitDriver(), webkit_sizes, url, seed, timeout)
 
@@ -279,8 +288,12 @@ def main() -> None:
         for browser in browsers:
             print(f"{browser}: peak MB (tab = {'renderer PSS' if browser == 'chromium' else 'WebKitWebProcess RSS'})")
             peaks = bench(browser, url, args.seed, args.timeout)
+            if browser == "webkit":
+                print(f"  (its JIT pool: {IPAD_JIT_POOL_BYTES >> 20} MB, the iPad's; anon = "
+                      "RssAnon of the tab, jit = the JIT code resident in it)")
             for phase, sizes in peaks.items():
-                print(f"  {phase:42s} tab {sizes['tab']:6.1f}   all {sizes['all']:6.1f}")
+                print(f"  {phase:42s} " + "   ".join(f"{key} {value:6.1f}"
+                                                      for key, value in sizes.items()))
         print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     finally:
         server.shutdown()

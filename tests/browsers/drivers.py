@@ -195,6 +195,46 @@ def minibrowser() -> str:
     return str(found[0])
 
 
+IPAD_JIT_POOL_BYTES = 64 << 20
+"""JavaScriptCore's executable memory on iOS arm64: a fixed pool of 64 MB. WebKitGTK on
+x86-64 reserves more by default; the pass and the benchmarks run under the iPad's limit
+(``JSC_jitMemoryReservationSize`` in the web process's environment, which inherits the
+driver's), so a page that needed more JIT code than an iPad allows would show it here."""
+
+
+def jit_pool_kib(pid: int) -> tuple[int, int] | None:
+    """(size, resident) in KiB of a WebKit web process's JIT pool: its anonymous mappings
+    that are writable and executable at once (JavaScriptCore's executable allocator splits
+    its reservation into a few of them), or None when there is none (the process is gone,
+    or runs without the JIT). WebKitGTK's default pool on x86-64 is about 1 GiB."""
+    found: tuple[int, int] | None = None
+    size = 0
+    anonymous_rwx = False
+    try:
+        with open(f"/proc/{pid}/smaps") as smaps:
+            for line in smaps:
+                fields = line.split()
+                if "-" in fields[0] and not fields[0].endswith(":"):
+                    start, end = (int(x, 16) for x in fields[0].split("-"))
+                    size = (end - start) >> 10
+                    anonymous_rwx = fields[1].startswith("rwx") and len(fields) == 5
+                elif fields[0] == "Rss:" and anonymous_rwx:
+                    kib = int(fields[1])
+                    found = (size, kib) if found is None else (found[0] + size, found[1] + kib)
+    except OSError:
+        return None
+    return found
+
+
+def process_environment(pid: int) -> dict[str, str]:
+    try:
+        with open(f"/proc/{pid}/environ", "rb") as f:
+            raw = f.read().split(b"\0")
+    except OSError:
+        return {}
+    return dict(entry.decode(errors="replace").split("=", 1) for entry in raw if b"=" in entry)
+
+
 class WebKitDriver(Driver):
     name = "webkit"
 
@@ -207,6 +247,7 @@ class WebKitDriver(Driver):
                               "-s '-screen 0 1280x1024x24' dbus-run-session -- ...")
         os.environ.setdefault("WEBKIT_DISABLE_DMABUF_RENDERER", "1")
         os.environ.setdefault("LIBGL_ALWAYS_SOFTWARE", "1")
+        os.environ.setdefault("JSC_jitMemoryReservationSize", str(IPAD_JIT_POOL_BYTES))
         options = webdriver.WebKitGTKOptions()
         options.binary_location = minibrowser()
         options.add_argument("--automation")
@@ -216,6 +257,39 @@ class WebKitDriver(Driver):
         self.driver.set_script_timeout(180)
         self.driver.set_page_load_timeout(180)
         self.driver.set_window_rect(0, 0, width, height)
+
+    def web_processes(self) -> list[int]:
+        """The web processes (``WebKitWebProcess``: the page and its workers) this driver's
+        browser runs now."""
+        root = self.driver.service.process.pid
+        parents: dict[int, int] = {}
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                try:
+                    with open(f"/proc/{entry}/stat") as f:
+                        parents[int(entry)] = int(f.read().rsplit(")", 1)[1].split()[1])
+                except (OSError, ValueError, IndexError):
+                    pass
+
+        def under_root(pid: int) -> bool:
+            for _ in range(64):
+                if pid == root:
+                    return True
+                pid = parents.get(pid, 0)
+                if pid <= 1:
+                    return False
+            return False
+
+        found = []
+        for pid in parents:
+            try:
+                with open(f"/proc/{pid}/comm") as f:
+                    name = f.read().strip()
+            except OSError:
+                continue
+            if name.startswith("WebKitWebProces") and under_root(pid):
+                found.append(pid)
+        return sorted(found)
 
     def _after_navigation(self) -> None:
         self.evaluate(GUARD_JS)

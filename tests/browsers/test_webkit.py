@@ -7,6 +7,7 @@ Needs a display: scripts/test.sh runs it under
 from __future__ import annotations
 
 import pytest
+from drivers import IPAD_JIT_POOL_BYTES, jit_pool_kib, process_environment
 from pass_tests import played, test_guard_sees_errors, test_pass, test_snapshot_restored_on_every_start
 
 __all__ = ["played", "test_pass", "test_snapshot_restored_on_every_start", "test_guard_sees_errors"]
@@ -15,3 +16,21 @@ __all__ = ["played", "test_pass", "test_snapshot_restored_on_every_start", "test
 @pytest.fixture(scope="module")
 def driver(webkit):
     return webkit
+
+
+def test_the_pass_ran_within_an_ipads_jit_pool(driver, played):
+    """The pass (the game, its worker's thinking, reopens) ran in a web process whose
+    JavaScriptCore had the iPad's 64 MB of executable memory, not the desktop's larger pool:
+    the option reached the process, and its JIT pool is no larger."""
+    pools = {}
+    for pid in driver.web_processes():
+        assert process_environment(pid).get("JSC_jitMemoryReservationSize") == str(
+            IPAD_JIT_POOL_BYTES), f"web process {pid} runs without the iPad's JIT pool"
+        pool = jit_pool_kib(pid)
+        if pool is not None:
+            pools[pid] = pool
+    assert pools, "no web process with a JIT pool was found"
+    for pid, (size, resident) in pools.items():
+        # the reservation plus the allocator's alignment (8 KiB seen); the default is 1 GiB
+        assert size <= (IPAD_JIT_POOL_BYTES >> 10) + 1024, (pid, size)
+        print(f"web process {pid}: JIT pool {size / 1024:.1f} MiB, {resident / 1024:.1f} MiB in use")
