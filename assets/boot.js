@@ -152,6 +152,14 @@
 
   var cannotRun = unsupported();
   if (cannotRun) showUnsupported(cannotRun);
+  else preloadRuntime();
+
+  // The runtime's preload hints (scripts/build.py keeps them inert in a <template>): only a
+  // browser that can run the game starts downloading it.
+  function preloadRuntime() {
+    var hints = document.getElementById("runtime-preload");
+    if (hints && hints.content) document.head.appendChild(hints.content.cloneNode(true));
+  }
 
   function isReady() {
     return html.getAttribute("data-ready") === "true";

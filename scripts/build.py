@@ -453,10 +453,14 @@ def build(quiet: bool = False, snapshot: bool = True) -> int:
         raise BuildError("index.html must load PyScript with: " + core_tag)
     boot_tag = '<script type="module" src="%s"></script>' % interpreter
     index = index.replace(core_tag, boot_tag + "\n  " + core_tag, 1)
+    # The runtime's preload hints are inert in a <template> until assets/boot.js has found
+    # that this browser can run the game and puts them in the head: a browser that cannot
+    # downloads none of it (static hints are fetched before any script runs).
     preload = "\n".join([
         # (Not the boot module itself: its <script type="module"> above fetches it, and a
         # second modulepreload of the same URL fired an error event in Firefox.)
         '  <!-- Added by scripts/build.py: fetch the runtime while PyScript starts. -->',
+        '  <template id="runtime-preload">',
         '  <link rel="modulepreload" href="./%s/pyodide.mjs">' % pyodide_dir,
         '  <link rel="modulepreload" href="./%s/%s">' % (pyodide_dir, pyodide[1]),
         '  <link rel="preload" href="./%s/pyodide.asm.wasm" as="fetch" crossorigin="anonymous">'
@@ -464,6 +468,7 @@ def build(quiet: bool = False, snapshot: bool = True) -> int:
         '  <link rel="preload" href="./%s/%s" as="fetch" crossorigin="anonymous">'
         % (pyodide_dir, stdlib_name),
         '  <link rel="preload" href="./%s/%s" as="fetch" crossorigin="anonymous">' % (pyodide_dir, pack_name),
+        '  </template>',
     ])
     index = index.replace("</head>", preload + "\n</head>", 1)
     (DIST / "index.html").write_text(index, encoding="utf-8")

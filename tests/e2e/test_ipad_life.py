@@ -64,6 +64,8 @@ def test_a_browser_that_cannot_run_the_game_is_told_so_in_its_language(
     if init:
         context.add_init_script(init)
     page = context.new_page()
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
     page.goto(site_url)
     page.wait_for_selector("#boot-unsupported:not([hidden])", timeout=10_000)
     texts = shell_texts()[lang]
@@ -78,9 +80,13 @@ def test_a_browser_that_cannot_run_the_game_is_told_so_in_its_language(
     assert not page.is_visible("#loading")
     assert not page.is_visible("#boot-error")
     assert page.get_attribute("html", "data-ready") is None
-    # The boot module saw the mark and started nothing (no console error, the guard checks;
-    # the runtime's <link rel="preload"> hints in the HTML are fetched before any script).
+    # The boot module saw the mark and started nothing (no console error, the guard checks),
+    # and nothing of the runtime was downloaded (its preload hints stay in their template).
     assert page.evaluate("() => !performance.getEntriesByName('boot:python-start').length")
+    runtime = [url for url in asked  # (the boot module, our own few KB, is what decides)
+               if "/vendor/pyodide-" in url and "/boot-" not in url]
+    assert not runtime, runtime
+    assert page.locator('link[rel="preload"], link[rel="modulepreload"]').count() == 0
     shot(page, f"unsupported-{reason}-{lang}-phone")
 
 
@@ -88,6 +94,9 @@ def test_a_browser_that_can_run_it_is_told_nothing(page, site_url):
     open_app(page, site_url)
     assert page.get_attribute("html", "data-unsupported") is None
     assert not page.is_visible("#boot-unsupported")
+    # the runtime's preload hints were put in the head (the runtime, the stdlib, the game)
+    hints = page.eval_on_selector_all('head > link[rel$="preload"]', "links => links.map(l => l.href)")
+    assert len(hints) == 5 and all("/vendor/pyodide-" in href for href in hints), hints
 
 
 # ----------------------------------------------------- persistent storage
