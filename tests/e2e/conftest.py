@@ -197,18 +197,29 @@ class WarmPage:
         self.switch = GuardSwitch()
         self.context = browser.new_context(**context_args)
         self.switch.attach(self.context)
-        self.page = self.context.new_page()
+        self.crashed = False
+        self.page = self._new_page()
         self.color_scheme = context_args.get("color_scheme", "light")
 
+    def _new_page(self):
+        page = self.context.new_page()
+        page.on("crash", lambda _: setattr(self, "crashed", True))
+        return page
+
     def reset(self) -> None:
-        """Back to a clean origin on the same page (same renderer process)."""
+        """Back to a clean origin on the same page (same renderer process); a page that a
+        test closed or whose renderer crashed is replaced by a new one (its next start is
+        cold), so one crash fails one test, not every later test of the worker."""
         self.switch.current = None
         self.context.set_offline(False)
+        if self.crashed and not self.page.is_closed():
+            self.page.close()
+        if self.page.is_closed():
+            self.crashed = False
+            self.page = self._new_page()
         for other in self.context.pages:
             if other != self.page:
                 close_bounded(other, self.page)
-        if self.page.is_closed():  # a test closed it: a new one (the next start is cold)
-            self.page = self.context.new_page()
         page = self.page
         page.goto("about:blank")
         cdp = self.context.new_cdp_session(page)
