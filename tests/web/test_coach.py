@@ -183,4 +183,4 @@ def test_the_controller_asks_with_the_view_level_and_seed_of_its_own_path():
         sliced = _drain(computers.computer_thinking(c))
         text = answer(request_text(request))
         assert parse_answer(text, parse_request(request_text(request))).action == sliced
-        computers.commit_computer(c, sliced)
+        c.computer_moved(sliced)

@@ -19,6 +19,7 @@ from game.actions import Build, is_chance
 from game.ai import STRONGEST, parse_level
 from game.ai.levels import HEURISTIC
 from game.web.frames.frame import PassFrame, ReplayFrame
+from game.web.model.answers import HintComputed
 from game.web.model.ui_actions import ACTIONS
 from game.web.saves.storage import MemoryBackend
 from game.web.thinking.coach import COACH_META, compute, hints_asked, hints_on
@@ -38,7 +39,7 @@ def cheap_levels(monkeypatch):
 def serve_hint(c) -> None:
     request = c.hint_request()
     assert request is not None
-    c.hint_done(request, compute(request))
+    c.update(HintComputed(None, request, compute(request)))
 
 
 def actions_drawn(tree) -> set[str]:
@@ -125,7 +126,7 @@ def test_a_hint_is_only_for_the_person_holding_the_device(cheap_levels):
     c.handle("hide-cards")  # Ann hides her cards: the pass screen, no hint anywhere
     assert c.screen_name == "pass"
     assert c.hint_request() is None and isinstance(c.frame().play, PassFrame)  # no hint in it
-    c.hint_done(request, answer)
+    c.update(HintComputed(None, request, answer))
     assert c.hint_shown is None
     c.handle("reveal")
     serve_hint(c)
@@ -138,7 +139,7 @@ def test_a_hint_is_only_for_the_person_holding_the_device(cheap_levels):
     frame = c.frame().play
     assert frame.hint is not None and frame.hint.shown is None
     assert not c.render().find_all(data_coach=True)
-    c.hint_done(request, answer)  # Ann's old answer arrives late: ignored
+    c.update(HintComputed(None, request, answer))  # Ann's old answer arrives late: ignored
     assert c.frame().play.hint.shown is None
 
 

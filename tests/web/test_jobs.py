@@ -28,6 +28,7 @@ from webkit import make_controller, play_computers, play_to_end, setup_game, tap
 
 from game.ai import parse_level
 from game.web.features import computers, keeping
+from game.web.model.answers import HintComputed
 from game.web.model.controller import Controller
 from game.web.runtime.jobs import BrowserPort, Jobs
 from game.web.saves.storage import MemoryBackend
@@ -150,7 +151,7 @@ def to_the_first_scoring(c: Controller) -> None:
             while True:
                 next(steps)
         except StopIteration as done:
-            computers.commit_computer(c, done.value)
+            c.computer_moved(done.value)
     assert computers.auto_continue(c)
 
 
@@ -635,10 +636,15 @@ def test_a_hint_comes_before_the_review(cheap_levels: None) -> None:
     assert waiting[0] is not None
     c.hint_request = lambda: waiting[0]  # type: ignore[method-assign]
 
-    def done(request: Request, answer: coach.Answer) -> None:
-        waiting[0] = None
+    update = c.update
 
-    c.hint_done = done  # type: ignore[method-assign]
+    def done(answer: Any) -> None:
+        if isinstance(answer, HintComputed):
+            waiting[0] = None
+        else:
+            update(answer)
+
+    c.update = done  # type: ignore[method-assign]
     browser = FakeBrowser(c, worker="answer")
     jobs = Jobs(c, browser)
 
@@ -685,7 +691,7 @@ def test_an_error_in_a_job_is_reported_and_the_job_ends(monkeypatch: pytest.Monk
     def broken(action: Any) -> None:
         raise ValueError("broken")
 
-    monkeypatch.setattr(computers, "commit_computer", lambda _c, action: broken(action))
+    monkeypatch.setattr(c, "computer_moved", broken)
 
     async def scenario() -> None:
         jobs.kick()

@@ -7,7 +7,7 @@ import sys
 import time
 
 import pytest
-from webkit import make_controller, setup_game
+from webkit import SavingController, make_controller, setup_game
 
 from game.web.model.controller import Controller
 from game.web.saves.storage import MemoryBackend, SaveStore
@@ -17,7 +17,7 @@ STAMP = 1705320000.0  # 2024-01-15 12:00:00 UTC
 
 
 def controller(backend, **kwargs) -> Controller:
-    c = Controller(SaveStore(backend, clock=lambda: STAMP, rng=random.Random(1)),
+    c = SavingController(SaveStore(backend, clock=lambda: STAMP, rng=random.Random(1)),
                    {"fast": "1"}, clock=lambda: STAMP, **kwargs)
     c.boot()
     return c

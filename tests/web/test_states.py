@@ -258,7 +258,8 @@ def test_the_storage_state_has_one_update():
         == "app.error"
 
 
-STATES = {"page", "rules", "home", "table", "coach", "sharing", "saved", "stats", "form"}
+STATES = {"page", "rules", "home", "table", "coach", "sharing", "saved", "stats", "form",
+          "session", "game_id"}
 
 
 def _state_writes(tree: ast.AST) -> list[tuple[str, int]]:
@@ -285,9 +286,9 @@ def _state_writes(tree: ast.AST) -> list[tuple[str, int]]:
 
 
 def test_only_the_door_replaces_a_state():
-    """Issue 24.1: every change of the page's states goes through ``Controller.step``
-    (game/web/model/door.py): no handler, job or shell sets ``c.page``, ``c.table``... nor
-    a field of them (the controller's fields are read-only views)."""
+    """Every change of the page's states goes through ``Controller.step``
+    (game/web/model/door.py): no handler, job or shell sets ``c.page``, ``c.table``,
+    ``c.session``... nor a field of them (the controller's fields are read-only views)."""
     web = Path(__file__).resolve().parents[2] / "game" / "web"
     allowed = {("model/door.py", "step"), ("model/controller.py", "__init__"),
                ("screens/board_svg.py", "__init__")}  # (the board drawer's own coach marks)
@@ -298,3 +299,26 @@ def test_only_the_door_replaces_a_state():
     assert writes == set()
     found = _state_writes(ast.parse("def f(c):\n    c.table = 1\n    c.x.page, y = 2, 3\n"))
     assert found == [("f", 2), ("f", 3)]  # the check sees what it looks for
+
+
+GAME_CHANGES = {"reveal", "hide_cards", "select_adjust", "choose_card", "choose_piece",
+                "tap_plot", "undo", "confirm", "take_back", "settle", "ack_scoring", "commit"}
+"""The Session's methods that change the game at the table."""
+
+
+def _game_changes(tree: ast.AST) -> list[int]:
+    return [node.lineno for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and node.func.attr in GAME_CHANGES and "session" in ast.unparse(node.func.value)]
+
+
+def test_only_the_sessions_update_changes_the_game():
+    """The game at the table changes only through its one update
+    (``game.web.model.session.update``, reached through the door): no handler, job or
+    page calls a Session's changing methods itself."""
+    web = Path(__file__).resolve().parents[2] / "game" / "web"
+    found = {str(path.relative_to(web)): lines for path in sorted(web.rglob("*.py"))
+             if str(path.relative_to(web)) != "model/session.py"
+             and (lines := _game_changes(ast.parse(path.read_text(encoding="utf-8"))))}
+    assert found == {}
+    assert _game_changes(ast.parse("c.session.confirm()\nsession.reveal()\n")) == [1, 2]

@@ -12,10 +12,9 @@ from pathlib import Path
 
 import pytest
 from fakebrowser import FakeBrowser, FakeDocument
-from webkit import make_controller, run_restore
+from webkit import make_controller
 
 from game.web import messages as M
-from game.web.features.files import restore_file
 from game.web.features.navigating import ALLOWED_PREFS
 from game.web.features.page import THEMES, Page, kept_theme, motion_wish_changed, theme_cycled
 from game.web.saves.backup import backup_text
@@ -81,8 +80,7 @@ def test_the_colours_come_back_with_a_backup():
     text = backup_text(c.store, 0)
     other = make_controller()
     assert other.page.theme == "auto"
-    restore_file(other, text)
-    run_restore(other)  # (the page's jobs restore the games one by one)
+    other.handle("restore-file", {"text": text})
     assert other.page.theme == "light"
     assert "theme" in ALLOWED_PREFS
 

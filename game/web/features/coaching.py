@@ -14,8 +14,10 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, assert_never
 
 from ..frames.frame import CoachMove, HintFrame
+from ..model.answers import HintKey
 from ..model.effects import Effect
-from ..thinking.coach import Answer, Request, count_hint, hint_request, hint_seed, hints_on
+from ..model.session import CountHint
+from ..thinking.coach import Answer, Request, hint_request, hint_seed, hints_on
 from ..thinking.review import ReviewJob
 from . import following as F
 from . import playing as table
@@ -23,8 +25,6 @@ from . import playing as table
 if TYPE_CHECKING:
     from ..model.controller import Controller
 
-HintKey = tuple[str, int, int]
-"""A decision: (game id, log length, player). A hint answers that decision only."""
 
 
 @dataclass(frozen=True)
@@ -218,6 +218,4 @@ def ask_hint(c: Controller, args: None) -> None:
     key = hint_key(c)
     if key is None or hint_asked(c.coach, key) is None:  # (asked or shown already)
         return
-    assert c.session is not None
-    c.step(AskHint(key))
-    count_hint(c.session.game.meta, key[2])
+    c.step(AskHint(key), CountHint(key[2]))

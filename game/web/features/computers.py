@@ -15,9 +15,6 @@ from ...ai.levels import RANDOM
 from ...public_record import is_view_game
 from ...view import player_view
 from ..thinking.coach import Request
-from . import keeping
-from . import playing as table
-from .sounds import heard
 
 if TYPE_CHECKING:
     from ..model.controller import Controller
@@ -116,18 +113,6 @@ def computer_request(c: Controller) -> Request:
     return Request("decide", view, computer_level(c), session.computer_seed())
 
 
-def show_preview(c: Controller, action: Action | None) -> None:
-    c.step(table.Preview(action))
 
 
-def commit_computer(c: Controller, action: Action) -> None:
-    """Play a computer's decision. Like a tap's, its Save is queued first and its sound
-    after it, for the one interpreter (the jobs carry them out before they draw or think
-    on), so a move the storage refuses is taken back there and makes no sound."""
-    c.step(table.Preview(None))
-    if c.session is not None:
-        start = len(c.effects)
-        c.session.commit(action)
-        keeping.queue_save(c, start)
-        heard(c)
 

@@ -1,5 +1,5 @@
-"""A game as a file or a link, and a backup of every game (issue 23.1; issue 24.1: a state,
-pure updates and handlers, each ``(controller, arguments)``, listed in
+"""A game as a file or a link, and a backup of every game (a state, pure updates and
+handlers, each ``(controller, arguments)``, listed in
 :data:`game.web.model.ui_actions.ACTIONS`). What a file or a link holds is decided in
 :mod:`game.web.saves.sharing`; here is what the page does with it.
 
@@ -8,16 +8,32 @@ before the whole game leaves the device); a file to offer is a :class:`Download`
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, assert_never
+from typing import TYPE_CHECKING, Any, assert_never
 
 from ...errors import SaveError
 from ...match import Game
 from ...public_record import is_view_game
 from .. import messages as M
 from ..model import setup_form
-from ..model.effects import CopyText, Download, Effect, ShareLink
-from ..saves.backup import RestoreReport, Restoring, backup_name, backup_text
+from ..model.answers import (
+    BackupRestored,
+    ImportRefused,
+    ImportStored,
+    RestoreProgressed,
+    RestoreRefused,
+)
+from ..model.effects import (
+    CopyText,
+    Download,
+    Effect,
+    RestoreBackup,
+    RestoreNext,
+    ShareLink,
+    StoreImported,
+)
+from ..saves.backup import RestoreReport, backup_name, backup_text
 from ..saves.sharing import (
     export_name,
     export_text,
@@ -26,7 +42,6 @@ from ..saves.sharing import (
     link_fragment,
     shared_text,
 )
-from ..saves.storage import StorageError
 from . import following
 from . import navigating as nav
 from . import page as P
@@ -37,6 +52,9 @@ from .sounds import SOUND_PREF
 
 if TYPE_CHECKING:
     from ..model.controller import Controller
+
+
+Effects = tuple[Effect, ...]
 
 
 @dataclass(frozen=True)
@@ -134,13 +152,14 @@ def update(s: Sharing, action: SharingAction) -> tuple[Sharing, tuple[Effect, ..
 # ------------------------------------------------------------------ the handlers
 
 
-def export_game(c: Controller, args: None) -> None:
-    """Offer the game as a file (the browser layer takes :attr:`download`): a finished
-    game whole, an unfinished one's view (game/public_record.py)."""
-    if c.session is not None:
-        game = c.session.game
-        c.step(table.CloseMenu())  # (the game menu has it too)
-        c.effects.append(Download(export_name(game, c.clock()), shared_text(game)))
+def export_game(c: Controller, args: None) -> Effects:
+    """Offer the game as a file: a finished game whole, an unfinished one's view
+    (game/public_record.py)."""
+    if c.session is None:
+        return ()
+    game = c.session.game
+    c.step(table.CloseMenu())  # (the game menu has it too)
+    return (Download(export_name(game, c.clock()), shared_text(game)),)
 
 
 def export_whole(c: Controller, confirmed: bool) -> None:
@@ -173,11 +192,12 @@ def copy_link(c: Controller, args: None) -> None:
         c.step(CopyLink(url))
 
 
-def send_link(c: Controller, args: None) -> None:
+def send_link(c: Controller, args: None) -> Effects:
     """The link's Share button (where the browser has a share sheet)."""
     url = share_url(c)
-    if url is not None and c.page.web_share:
-        c.effects.append(ShareLink(url, M.t("share.share_title")))
+    if url is None or not c.page.web_share:
+        return ()
+    return (ShareLink(url, M.t("share.share_title")),)
 
 
 def share_url(c: Controller) -> str | None:
@@ -188,7 +208,7 @@ def share_url(c: Controller) -> str | None:
     return f"{c.params.get('url', '')}#{share}"
 
 
-def import_file(c: Controller, text: str | None) -> None:
+def import_file(c: Controller, text: str | None) -> Effects:
     """A game from a file (None: a file far larger than any game, not read): checked by
     replaying it; stored as a new game (nothing is overwritten) and opened, a finished
     one in its replay. A bad file (an empty one too): a message saying why."""
@@ -198,52 +218,66 @@ def import_file(c: Controller, text: str | None) -> None:
         game = import_text(text)
     except SaveError as error:
         import_failed(c, M.reason(error))
-        return
-    adopt_game(c, game)
+        return ()
+    return (StoreImported(game),)
 
 
-def backup_all(c: Controller, args: None) -> None:
+def backup_all(c: Controller, args: None) -> Effects:
     """Offer every stored game and the settings as one file (the browser downloads it)."""
     now = c.clock()
-    c.effects.append(Download(backup_name(now), backup_text(c.store, now)))
+    return (Download(backup_name(now), backup_text(c.store, now)),)
 
 
-def restore_file(c: Controller, text: str | None) -> None:
+def restore_file(c: Controller, text: str | None) -> Effects:
     """Restore a backup file (None: a file far larger than any backup, not read). Games
     here are never overwritten by an older or different copy; the report says what was
     restored and skipped. A file refused as a whole changes nothing and says why. The
-    games are restored one by one by the page's jobs (:func:`restore_step`), the start
+    games are restored one by one by the page's jobs (game/web/runtime/jobs.py), the start
     screen showing how far it is; a file chosen while one is restored is not read."""
     if c.home.restoring is not None:
-        return
+        return ()
     c.step(nav.ShowReport(None), nav.Leave())
-    try:
-        if text is None:
-            raise SaveError("the file is far too large to be a backup", "too_large")
-        restoring = Restoring(c.store, text, ALLOWED_PREFS)
-    except SaveError as error:
-        c.step(nav.Fail(("backup.restore_failed", {"reason": M.reason(error)})))
-        return
-    c.step(nav.Fail(None), nav.StartRestore(restoring))
+    if text is None:
+        too_large = SaveError("the file is far too large to be a backup", "too_large")
+        c.step(nav.Fail(("backup.restore_failed", {"reason": M.reason(too_large)})))
+        return ()
+    return (RestoreBackup(text, ALLOWED_PREFS),)
 
 
-def restore_step(c: Controller) -> bool:
-    """Restore the next game of the running restore (the jobs call it between two turns
-    of the page, game/web/runtime/jobs.py); at the end, the report and the settings taken.
-    True while games are left."""
-    restoring = c.home.restoring
-    if restoring is None:
-        return False
-    if not restoring.step():
-        return True
-    restored(c, restoring.finish())
-    return False
+def restore_turn(c: Controller) -> Effects:
+    """The restore under way goes one game further (the jobs give it its turns)."""
+    return (RestoreNext(),) if c.home.restoring is not None else ()
 
 
-def restored(c: Controller, report: RestoreReport) -> None:
-    """The restore is over: its report, and the settings it took in effect now."""
+def answered(c: Controller, answer: ImportStored | ImportRefused | RestoreProgressed
+             | BackupRestored | RestoreRefused) -> Effects:
+    """The storage's answer to an import (the game opened, a finished one in its replay)
+    or a restore (how far it is; at the end its report, and the preferences it brought
+    taken at once)."""
+    match answer:
+        case ImportStored(ident, game):
+            c.step(nav.Fail(None))
+            if c.open_game(ident) and game.state.is_over and not c.table.following.replaying:
+                following.open_replay(c, None)
+        case ImportRefused(reason):
+            import_failed(c, reason)
+        case RestoreRefused(reason):
+            c.step(nav.Fail(("backup.restore_failed", {"reason": reason})))
+        case RestoreProgressed(done, total):
+            if done == 0:  # the file was read: the restore starts
+                c.step(nav.Fail(None))
+            c.step(nav.RestoreUnderWay(nav.RestoreProgress(done, total)))
+        case BackupRestored(report, prefs):
+            restored(c, report, prefs)
+        case _:
+            assert_never(answer)
+    return ()
+
+
+def restored(c: Controller, report: RestoreReport, prefs: Mapping[str, Any]) -> None:
+    """The restore is over: its report, and the settings it took (``prefs``: as stored
+    now) in effect now."""
     c.step(nav.ShowReport(report))
-    prefs = c.store.prefs()
     taken = report.settings
     lang = prefs.get("lang")
     if "lang" in taken and isinstance(lang, str):
@@ -260,30 +294,15 @@ def close_restore_report(c: Controller, args: None) -> None:
     c.step(nav.ShowReport(None))
 
 
-def open_link(c: Controller, fragment: str) -> None:
+def open_link(c: Controller, fragment: str) -> Effects:
     try:
         game = from_fragment(fragment)
     except SaveError as error:
         import_failed(c, M.reason(error))
-        return
-    adopt_game(c, game)
+        return ()
+    return (StoreImported(game),)
 
 
 def import_failed(c: Controller, reason: M.Said) -> None:
     c.set_session(None, None)
     c.step(nav.Fail(("share.import_failed", {"reason": reason})))
-
-
-def adopt_game(c: Controller, game: Game) -> None:
-    """Store an imported game and open it; the same game stored before is opened instead."""
-    ident = c.store.find_same(game)
-    if ident is None:
-        ident = c.store.new_id()
-        try:
-            c.store.save(ident, game)
-        except StorageError as error:
-            import_failed(c, M.reason(error))
-            return
-    c.step(nav.Fail(None))
-    if c.open_game(ident) and game.state.is_over and not c.table.following.replaying:
-        following.open_replay(c, None)

@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Any, assert_never
 
 from .. import messages as M
 from ..model import setup_form
-from ..model.effects import Effect
+from ..model.effects import DeleteSaves, Effect, SetCurrent, WritePref
+from ..model.session import SetMeta
 from ..model.setup_form import TABLE_PREF, SetupForm, play_alone_settings
-from ..saves.backup import RestoreReport, Restoring
+from ..saves.backup import RestoreReport
 from ..thinking.coach import hints_on
-from . import keeping
 from . import page as P
 from . import playing as table
 from . import rules as R
@@ -28,6 +28,8 @@ from .sounds import SOUND_PREF, SOUND_VALUES
 
 if TYPE_CHECKING:
     from ..model.controller import Controller
+
+Effects = tuple[Effect, ...]
 
 HOME_CARD = "home_card"  # preference: "dismissed" once the Home Screen card is closed
 ALLOWED_PREFS: dict[str, tuple[str, ...]] = {
@@ -46,8 +48,16 @@ class Home:
     confirm_delete: str | None = None
     """The save a delete waits to be confirmed for (``"finished"``: every finished game)."""
     restore_report: RestoreReport | None = None
-    restoring: Restoring | None = None
+    restoring: RestoreProgress | None = None
     """A restore under way (its games are restored one by one: game/web/runtime/jobs.py)."""
+
+
+@dataclass(frozen=True)
+class RestoreProgress:
+    """How far a restore under way is: the games of the backup done so far, and in all."""
+
+    done: int
+    total: int
 
 
 def delete_tapped(h: Home, ident: str, confirmed: bool) -> tuple[Home, bool]:
@@ -94,8 +104,10 @@ class ShowReport:
 
 
 @dataclass(frozen=True)
-class StartRestore:
-    restoring: Restoring
+class RestoreUnderWay:
+    """A restore started, or went one game further (the storage's answer)."""
+
+    progress: RestoreProgress
 
 
 @dataclass(frozen=True)
@@ -103,7 +115,7 @@ class StopRestore:
     """The restore broke off (a bug): what it stored stays, no report."""
 
 
-HomeAction = Fail | TapDelete | Leave | ShowReport | StartRestore | StopRestore
+HomeAction = Fail | TapDelete | Leave | ShowReport | RestoreUnderWay | StopRestore
 
 
 def update(h: Home, action: HomeAction) -> tuple[Home, tuple[Effect, ...]]:
@@ -118,8 +130,8 @@ def update(h: Home, action: HomeAction) -> tuple[Home, tuple[Effect, ...]]:
         case ShowReport(report):
             return replace(h, restore_report=report,
                            restoring=None if report is not None else h.restoring), ()
-        case StartRestore(restoring):
-            return replace(h, restoring=restoring), ()
+        case RestoreUnderWay(progress):
+            return replace(h, restoring=progress), ()
         case StopRestore():
             return replace(h, restoring=None), ()
         case _:
@@ -129,10 +141,10 @@ def update(h: Home, action: HomeAction) -> tuple[Home, tuple[Effect, ...]]:
 # ------------------------------------------------------------------ the handlers
 
 
-def go_home(c: Controller, args: None) -> None:
+def go_home(c: Controller, args: None) -> Effects:
     c.set_session(None, None)
-    c.store.set_current(None)
     c.step(R.CloseRules(), Leave())
+    return (SetCurrent(None),)
 
 
 def open_rules(c: Controller, args: None) -> None:
@@ -153,7 +165,7 @@ def close_menu(c: Controller, args: None) -> None:
     c.step(table.CloseMenu())
 
 
-def start_setup(c: Controller, args: None) -> None:
+def start_setup(c: Controller, args: None) -> Effects:
     """The setup screen, filled in like the open game, else like the last table used
     (else as it was left)."""
     if c.session is not None:
@@ -164,41 +176,38 @@ def start_setup(c: Controller, args: None) -> None:
         if kept is not None:
             c.step(setup_form.Fill(kept))
     c.set_session(None, None)
-    c.store.set_current(None)
     c.step(P.Move("setup"))
+    return (SetCurrent(None),)
 
 
-def play_alone(c: Controller, args: None) -> None:
+def play_alone(c: Controller, args: None) -> Effects:
     """One tap: one person against three computer players (medium), four-player rules,
     hints on (the game menu switches them off)."""
     c.step(R.CloseRules())
-    if c.new_game(play_alone_settings(), hints=True):
-        keeping.keep_table(c)
+    return c.new_game(play_alone_settings(), hints=True, keep_table=True)
 
 
-def start_tutorial(c: Controller, args: None) -> None:
+def start_tutorial(c: Controller, args: None) -> Effects:
     """The first-game tutorial: resumed where it was left, else a new one (fixed seed)."""
     c.step(R.CloseRules())
     ident = c.tutorial_id()
     if ident is not None and c.open_game(ident):
-        return
-    c.new_game(T.settings(), seed=T.SEED)
-    assert c.session is not None
-    c.session.game.meta[T.META] = "on"  # stored by the tap's Save (Controller.handle)
+        return ()
+    return c.new_game(T.settings(), seed=T.SEED, tutorial=True)
 
 
 def keep_tutorial(c: Controller, args: None) -> None:
     """Keep the tutorial's game: from now on it is listed as a saved game."""
     if c.session is not None and c.session.game.meta.get(T.META) == "on":
-        c.session.game.meta[T.META] = "kept"
+        c.step(SetMeta(T.META, "kept"))
 
 
-def set_language(c: Controller, code: str) -> None:
+def set_language(c: Controller, code: str) -> Effects:
     """Speak ``code`` from now on, on any screen (a running game goes on), and keep the
     choice for the next visit."""
     M.set_language(code)
-    keeping.keep_pref(c, "lang", M.current_language())
     c.step(setup_form.Relabel())
+    return (WritePref("lang", M.current_language()),)
 
 
 def continue_game(c: Controller, ident: str) -> None:
@@ -206,27 +215,27 @@ def continue_game(c: Controller, ident: str) -> None:
     c.open_game(ident)
 
 
-def delete_game(c: Controller, args: tuple[str, bool]) -> None:
+def delete_game(c: Controller, args: tuple[str, bool]) -> Effects:
     delete = delete_tapped(c.home, *args)[1]
     c.step(TapDelete(*args))
-    if delete:
-        keeping.delete_games(c, [args[0]])
+    return (DeleteSaves((args[0],), c.clock()),) if delete else ()
 
 
-def delete_finished(c: Controller, confirmed: bool) -> None:
+def delete_finished(c: Controller, confirmed: bool) -> Effects:
     """Free space: delete every finished game, after a second, confirming tap."""
     if not confirmed:
         c.step(TapDelete("finished", False))
-        return
-    keeping.delete_games(c, [entry.id for entry in c.entries()
-                             if entry.game is not None and entry.game.state.is_over])
+        return ()
     c.step(Leave(), Fail(None))
+    return (DeleteSaves(tuple(entry.id for entry in c.entries()
+                              if entry.game is not None and entry.game.state.is_over),
+                        c.clock()),)
 
 
-def dismiss_home_card(c: Controller, args: None) -> None:
+def dismiss_home_card(c: Controller, args: None) -> Effects:
     # gone now, even when the storage refuses to keep the choice (then said)
     c.step(P.HideHomeCard())
-    keeping.keep_pref(c, HOME_CARD, "dismissed")
+    return (WritePref(HOME_CARD, "dismissed"),)
 
 
 def apply_update(c: Controller, args: None) -> None:
@@ -240,38 +249,37 @@ def request_reload(c: Controller, args: None) -> None:
     c.step(P.AskReload())
 
 
-def cycle_speed(c: Controller, args: None) -> None:
+def cycle_speed(c: Controller, args: None) -> Effects:
     c.step(P.CycleSpeed())
-    keeping.keep_pref(c, "speed", c.page.speed)
+    return (WritePref("speed", c.page.speed),)
 
 
-def cycle_motion(c: Controller, args: None) -> None:
+def cycle_motion(c: Controller, args: None) -> Effects:
     """The game menu's animations: off, normal, fast (kept for the next visits)."""
     c.step(P.CycleMotion())
-    keeping.keep_pref(c, "motion", c.page.motion)
+    return (WritePref("motion", c.page.motion),)
 
 
-def cycle_theme(c: Controller, args: None) -> None:
+def cycle_theme(c: Controller, args: None) -> Effects:
     """The colours of the page: the device's, light, dark (kept for the next visits)."""
     c.step(P.CycleTheme())
-    keeping.keep_pref(c, "theme", c.page.theme)
+    return (WritePref("theme", c.page.theme),)
 
 
-def toggle_sound(c: Controller, args: None) -> None:
+def toggle_sound(c: Controller, args: None) -> Effects:
     """The game menu's sound: on or off (kept for the next visits)."""
     c.step(P.ToggleSound())
-    keeping.keep_pref(c, SOUND_PREF, "off" if c.page.muted else "on")
+    return (WritePref(SOUND_PREF, "off" if c.page.muted else "on"),)
 
 
 def toggle_peek(c: Controller, args: None) -> None:
     c.step(table.TogglePeek())
 
 
-def zoom_in(c: Controller, city: int) -> bool:
+def zoom_in(c: Controller, city: int) -> None:
     if not (0 <= city < 6 and c.zoom_allowed()) or c.session is None:
-        return False
+        return
     c.step(table.ZoomIn(city, len(c.session.game.log)))
-    return True
 
 
 def zoom_out(c: Controller, args: None) -> None:

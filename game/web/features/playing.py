@@ -18,10 +18,11 @@ from ...actions import Action, Build, ReturnPiece
 from ...material import SEATS, Card
 from ...settings import Settings
 from ..frames.frame import BUILD, Frame, PlayPage, TurnFrame
+from ..model import session as G
 from ..model import setup_form
 from ..model.effects import Effect, ShowBoard
-from ..thinking.coach import hints_on, set_hints
-from . import following, keeping
+from ..thinking.coach import hints_on
+from . import following
 from .following import LIVE, Following
 
 if TYPE_CHECKING:
@@ -123,6 +124,8 @@ class GameChanged:
     """Another game (or none) is open: its screen opens as :data:`OPENED`."""
 
 
+Effects = tuple[Effect, ...]
+
 TableAction = (ToggleMenu | CloseMenu | TogglePeek | HidePeek | ZoomIn | ZoomOut | Follow | Preview
                | GameChanged)
 
@@ -189,84 +192,70 @@ def set_count(c: Controller, count: int) -> None:
     c.step(setup_form.SetCount(count))
 
 
-def set_field(c: Controller, args: tuple[str, int | None, Any, bool]) -> bool:
+def set_field(c: Controller, args: tuple[str, int | None, Any, bool]) -> None:
     field, player, value, committed = args
     c.step(setup_form.SetField(field, value, player))
-    # Typing a name must not redraw (it would move the caret); leaving the field may.
-    return field != "name" or committed
 
 
-def start_game(c: Controller, args: None) -> None:
+def start_game(c: Controller, args: None) -> Effects:
     form, settings = setup_form.validated(c.form)
     c.step(setup_form.Fill(form))  # its problems marked, if any
-    if settings is not None and c.new_game(settings, hints=c.form.hints):
-        keeping.keep_table(c)
+    if settings is None:
+        return ()
+    return c.new_game(settings, hints=c.form.hints, keep_table=True)
 
 
 def reveal(c: Controller, args: None) -> None:
-    if c.session:
-        c.session.reveal()
+    c.step(G.Reveal())
 
 
 def select_more(c: Controller, args: tuple[int, str | None]) -> None:
-    if c.session:
-        c.session.select_adjust(args[0], 1, args[1])
+    c.step(G.AdjustSelection(args[0], 1, args[1]))
 
 
 def select_fewer(c: Controller, args: tuple[int, str | None]) -> None:
-    if c.session:
-        c.session.select_adjust(args[0], -1, args[1])
+    c.step(G.AdjustSelection(args[0], -1, args[1]))
 
 
 def choose_card(c: Controller, card: Card) -> None:
-    if c.session:
-        c.session.choose_card(card)
+    c.step(G.ChooseCard(card))
 
 
 def choose_piece(c: Controller, args: tuple[str | None, int]) -> None:
-    session = c.session
-    if not session or session.state.current is None:
-        return
-    colour = args[0] or session.colour_names(session.state.current)[0]
-    session.choose_piece(colour, args[1])
+    c.step(G.ChoosePiece(*args))
 
 
 def tap_plot(c: Controller, args: tuple[int, int]) -> None:
     if c.table.following.taps_inspect:
         c.step(following.Inspect(*args))
-    elif c.session:
-        c.session.tap_plot(*args)
+    else:
+        c.step(G.TapPlot(*args))
 
 
 def confirm(c: Controller, args: None) -> None:
-    if c.session:
-        c.session.confirm()  # (the board comes into view after the drawing: board_shown)
+    c.step(G.Confirm())  # (the board comes into view after the drawing: board_shown)
 
 
 def undo(c: Controller, args: None) -> None:
-    if c.session:
-        c.session.undo()
+    c.step(G.UndoStep())
 
 
 def take_back(c: Controller, args: None) -> None:
     """"Undo my move": the last person's move taken back before anyone else saw a
     consequence of it (the session asks the engine whether it still may be)."""
     if c.session:
-        c.step(Preview(None))
-        c.session.take_back()
+        c.step(Preview(None), G.TakeBack())
 
 
 def settle(c: Controller, args: None) -> None:
     """The last move stays ("Done", or the undo window ran out): the computers go on."""
-    if c.session:
-        c.session.settle()
+    c.step(G.Settle())
 
 
 def ack_scoring(c: Controller, args: None) -> None:
     if c.table.peek:  # the board looked at from the scoring sheet
         c.step(TogglePeek())
-    if c.session:
-        c.session.ack_scoring()
+    c.step(G.AckScoring())
 
 
 def seats_rotated(settings: Settings) -> Settings:
@@ -284,10 +273,11 @@ def seats_rotated(settings: Settings) -> Settings:
     return replace(settings, players=players, start_player=start)
 
 
-def rematch(c: Controller, args: None) -> None:
+def rematch(c: Controller, args: None) -> Effects:
     """"Play again": the same players, levels and options, seats rotated, started at once."""
-    if c.session:
-        c.new_game(seats_rotated(c.session.settings), hints=hints_on(c.session.game.meta))
+    if not c.session:
+        return ()
+    return c.new_game(seats_rotated(c.session.settings), hints=hints_on(c.session.game.meta))
 
 
 def toggle_hints(c: Controller, args: None) -> None:
@@ -296,10 +286,8 @@ def toggle_hints(c: Controller, args: None) -> None:
     session = c.session
     if session is None or session.state.is_over or not session.humans:
         return
-    set_hints(session.game.meta, not hints_on(session.game.meta))
-    c.step(CloseMenu())
+    c.step(G.SetHints(not hints_on(session.game.meta)), CloseMenu())
 
 
 def hide_cards(c: Controller, args: None) -> None:
-    if c.session:
-        c.session.hide_cards()
+    c.step(G.HideCards())

@@ -1,12 +1,13 @@
-"""The statistics screen (issue 26.1): the people who play on this device and the results of
+"""The statistics screen: the people who play on this device and the results of
 the games finished here (:mod:`game.web.saves.records`), and managing them: rename, merge,
 forget, reset all.
 
 The screen's own state is one frozen :class:`Stats` value (the person whose scores the
 chart shows, a merge or a forget or the reset waiting for its confirmation, the last
 refusal) changed by the pure functions below. The records themselves are never held here:
-each change reads them fresh from the storage and writes them back at once
-(:func:`~game.web.saves.records.update_records`), so another tab's game is never lost. The
+each change is an effect that reads them fresh from the storage and writes them back at
+once (:func:`~game.web.saves.kept_records.edit_records`), so another tab's game is never
+lost; its answer comes back to :func:`answered`. The
 handlers, each ``(controller, arguments)``, are listed in
 :data:`game.web.model.ui_actions.ACTIONS`.
 """
@@ -16,15 +17,17 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, assert_never
 
-from ...errors import SettingsError
-from ..model.effects import Effect
-from ..saves import records as R
-from ..saves.kept_records import reset_records, update_records
+from ..model.answers import RecordsEdited
+from ..model.effects import EditRecords, Effect
+from ..saves.kept_records import FinishedHere, Forget, Merge, Rename, ResetAll
 from . import page as P
 from .rules import CloseRules
 
 if TYPE_CHECKING:
     from ..model.controller import Controller
+
+
+Effects = tuple[Effect, ...]
 
 
 @dataclass(frozen=True)
@@ -150,50 +153,57 @@ def show_person(c: Controller, ident: str) -> None:
     c.step(ShowPerson(ident))
 
 
-def rename_person(c: Controller, args: tuple[str, str]) -> None:
-    ident, name = args
-    error: list[tuple[str, dict[str, Any]]] = []
-
-    def change(records: R.Records) -> R.Records:
-        try:
-            return R.renamed(records, ident, name)
-        except SettingsError as refusal:
-            taken = "taken" in str(refusal)
-            error.append(("stats.rename_taken" if taken else "stats.rename_bad", {}))
-            return records
-
-    saved = update_records(c.store, change)
-    if not error and not saved:
-        error.append(("stats.not_saved", {}))
-    c.step(Told(error[0] if error else None))
+def rename_person(c: Controller, args: tuple[str, str]) -> Effects:
+    return (EditRecords(Rename(*args)),)
 
 
 def ask_merge(c: Controller, args: tuple[str, str | None]) -> None:
     c.step(AskMerge(*args))
 
 
-def merge_people(c: Controller, args: None) -> None:
+def merge_people(c: Controller, args: None) -> Effects:
     pending = c.stats.merge
     if pending is None:
-        return
+        return ()
     drop, keep = pending
-    saved = update_records(c.store, lambda r: R.merged(r, keep, drop))
-    c.step(Merged(keep, None if saved else ("stats.not_saved", {})))
+    return (EditRecords(Merge(keep, drop)),)
 
 
 def cancel(c: Controller, args: None) -> None:
     c.step(Told(None))
 
 
-def forget_person(c: Controller, args: tuple[str, bool]) -> None:
+def forget_person(c: Controller, args: tuple[str, bool]) -> Effects:
     now = forget_tapped(c.stats, *args)[1]
     c.step(TapForget(*args))
-    if now and not update_records(c.store, lambda r: R.forgotten(r, args[0])):
-        c.step(Told(("stats.not_saved", {})))
+    return (EditRecords(Forget(args[0])),) if now else ()
 
 
-def reset_all(c: Controller, confirmed: bool) -> None:
+def reset_all(c: Controller, confirmed: bool) -> Effects:
     now = reset_tapped(c.stats, confirmed)[1]
     c.step(TapReset(confirmed))
-    if now and not reset_records(c.store):
-        c.step(Told(("stats.not_saved", {})))
+    return (EditRecords(ResetAll()),) if now else ()
+
+
+def answered(c: Controller, answer: RecordsEdited) -> Effects:
+    """The storage's answer to a change of the records: the screen says when it was
+    refused (a finished game's result is best effort: a console report)."""
+    not_saved: Problem = ("stats.not_saved", {})
+    match answer.edit:
+        case Rename():
+            if answer.refusal is not None:
+                refused = "stats.rename_taken" if answer.refusal == "taken" else "stats.rename_bad"
+                c.step(Told((refused, {})))
+            else:
+                c.step(Told(None if answer.saved else not_saved))
+        case Merge(keep, _):
+            c.step(Merged(keep, None if answer.saved else not_saved))
+        case Forget() | ResetAll():
+            if not answer.saved:
+                c.step(Told(not_saved))
+        case FinishedHere():
+            if not answer.saved:
+                c.report("the statistics could not be stored (storage full?): this game is not counted")
+        case _:
+            assert_never(answer.edit)
+    return ()

@@ -31,7 +31,7 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, assert_never
 
 from ...actions import Action
 from ...ai import OFFERED, ComputerPlayer
@@ -40,19 +40,19 @@ from ...match import Game
 from ...public_record import is_view_game
 from ...settings import Settings
 from .. import messages as M
-from ..features import coaching, files, keeping
+from ..features import coaching, computers, files, keeping, statistics
 from ..features import following as F
 from ..features import page as P
 from ..features import playing as table
 from ..features import saved as S
 from ..features import tutorial as T
-from ..features.coaching import Coaching, HintKey
-from ..features.navigating import HOME_CARD, Fail, Home
+from ..features.coaching import Coaching
+from ..features.navigating import HOME_CARD, Fail, Home, StopRestore
 from ..features.page import MIN_TAP_PX, PACE, Page, Speed, default_motion, is_speed, kept_theme
 from ..features.rules import CLOSED as RULES_CLOSED
 from ..features.rules import Rules
 from ..features.saved import FRESH, Banner, Opened, Saved
-from ..features.sounds import SOUND_PREF, heard
+from ..features.sounds import SOUND_PREF, sounds
 from ..features.statistics import CLOSED as STATS_CLOSED
 from ..features.statistics import Stats
 from ..frames import framing
@@ -68,19 +68,47 @@ from ..frames.frame import (
     Theme,
 )
 from ..saves.backup import RestoreReport
+from ..saves.kept_records import FinishedHere
 from ..saves.sharing import is_link
-from ..saves.storage import Entry, SaveConflict, SaveStore, StorageError, now
+from ..saves.storage import Entry, SaveStore, now
 from ..screens.page import render_page
 from ..screens.start import local_time_text
 from ..screens.vdom import El
-from ..thinking.coach import Answer, Request, set_hints
+from ..thinking.coach import Request, set_hints
 from ..thinking.review import ReviewJob
 from . import door
-from .effects import Download, Effect
+from .answers import (
+    BackupRestored,
+    ComputerMoved,
+    ComputerPreviewed,
+    HintComputed,
+    HintKey,
+    ImportRefused,
+    ImportStored,
+    JobAnswer,
+    NewGameRefused,
+    NewGameStored,
+    PrefRefused,
+    RecordsEdited,
+    RestoreBroke,
+    RestoreProgressed,
+    RestoreRefused,
+    RestoreTurn,
+    ResultsCounted,
+    ReviewAnswered,
+    SaveConflicted,
+    SaveRefused,
+    SaveWritten,
+    ScoringPaused,
+    StorageAnswer,
+    UndoWindowOver,
+    UnrecordedMarked,
+)
+from .effects import Download, Effect, Save, SetCurrent, StoreNewGame
 from .fields import Field
-from .session import Session
+from .session import Commit, HideCards, Session, SetMeta
 from .setup_form import SetupForm, ShowProblem
-from .ui_actions import ACTIONS, KEEP_MENU_OPEN
+from .ui_actions import ACTIONS, KEEP_MENU_OPEN, UiAction
 
 __all__ = ["MIN_TAP_PX", "PACE", "SCREEN_OF_TABLE", "Controller", "computer_ids"]
 
@@ -168,7 +196,7 @@ class Controller:
     def boot(self) -> None:
         fragment = self.params.get("hash")
         if fragment and is_link(fragment):
-            files.open_link(self, fragment)
+            self.effects.extend(files.open_link(self, fragment))
             return
         replay = self.params.get("replay")
         if replay and self.store.raw(replay) is not None and self.open_game(replay):
@@ -179,7 +207,7 @@ class Controller:
             self.open_game(ident)
         else:
             if ident is not None:  # a pointer to a save that is gone: repair it
-                self.store.set_current(None)
+                self.effects.append(SetCurrent(None))
             self.step(P.Move("start"))
 
     def open_game(self, ident: str) -> bool:
@@ -194,48 +222,118 @@ class Controller:
         except Exception as error:  # an engine bug must not lose or hide the save
             self._load_failed(f"{type(error).__name__}: {error}")
             return False
-        session.hide_cards()
         self.set_session(session, ident)
+        self.step(HideCards())
         self.step(Opened(self.store.raw(ident), keeping.contents(self)))
-        self.store.set_current(ident)
+        self.effects.append(SetCurrent(ident))
         if is_view_game(game):  # a view is only ever replayed
             F.open_replay(self, None)
         return True
 
     def _load_failed(self, reason: str | M.Said) -> None:
-        self.step(Fail(("start.load_failed", {"reason": reason})), P.Move("start"))
-        self.session = None
-        self.game_id = None
+        self.step(Fail(("start.load_failed", {"reason": reason})), P.Move("start"),
+                  door.ReplaceSession(None, None))
 
     def set_session(self, session: Session | None, ident: str | None) -> None:
-        self.session = session
-        self.game_id = ident
         # A storage problem belongs to the game it happened in: the next write of this one
         # meets the storage again (and says so if it still refuses). Leaving a game cancels
         # its review.
-        self.step(S.GameChanged(), table.GameChanged(), files.GameChanged(),
-                  coaching.CloseReview(), P.Move("play" if session is not None else "start"))
+        self.step(door.ReplaceSession(session, ident), S.GameChanged(), table.GameChanged(),
+                  files.GameChanged(), coaching.CloseReview(),
+                  P.Move("play" if session is not None else "start"))
 
-    def new_game(self, settings: Settings, seed: str | None = None, hints: bool = False) -> bool:
-        """Start a game, but only if it can be stored (else the screen stays and says why).
-        ``hints``: the people may ask the strongest level for a suggestion (kept in the
-        save's ``meta.coach``)."""
+    def new_game(self, settings: Settings, seed: str | None = None, hints: bool = False,
+                 keep_table: bool = False, tutorial: bool = False) -> tuple[Effect, ...]:
+        """Start a game, but only if it can be stored (else the screen stays and says why:
+        :meth:`receive` opens it once the storage has it). ``hints``: the people may ask the
+        strongest level for a suggestion (kept in the save's ``meta.coach``)."""
         seed = seed or f"{int(self.clock() * 1000)}-{random.randrange(10 ** 6)}"
         game = Game(settings, seed, meta={"app": "manhattan-web"})
         set_hints(game.meta, hints)
-        session = Session(game)
-        ident = self.store.new_id()
-        session.sync_meta()
-        try:
-            text = self.store.save(ident, game, new=True)
-        except (StorageError, SaveConflict) as error:
-            problem = ("storage.new_game_failed", {"reason": M.reason(error)})
-            self.step(Fail(problem), ShowProblem(problem))
-            return False
-        self.set_session(session, ident)
-        self.step(S.Opened(text, keeping.contents(self)), Fail(None))
-        self.store.set_current(ident)
-        return True
+        Session(game).sync_meta()
+        return (StoreNewGame(self.store.new_id(), game, keep_table, tutorial),)
+
+    def due_write(self, save: Save) -> tuple[str, Game] | None:
+        """The open game to write for ``save``: None when the game holds something else
+        now (a newer Save follows) or holds what is stored already."""
+        if self.session is None or self.game_id is None:
+            return None
+        if keeping.contents(self) == save.holds != self.stored:
+            return self.game_id, self.session.game
+        return None
+
+    def receive(self, answer: StorageAnswer) -> list[Effect]:
+        """The storage's answer to one of the page's storage effects, through
+        :meth:`update`; the effects it asks for are returned for the interpreter to run
+        next."""
+        start = len(self.effects)
+        self.update(answer)
+        effects = self.effects[start:]
+        del self.effects[start:]
+        return effects
+
+    def update(self, answer: StorageAnswer | JobAnswer) -> None:
+        """An answer from outside a tap (the storage's, a background job's): the change it
+        makes, if it still applies, and the effects it asks for, queued."""
+        start = len(self.effects)
+        match answer:
+            case SaveWritten() | SaveConflicted() | SaveRefused():
+                self.effects.extend(keeping.answered(self, answer))
+            case NewGameStored(ident, game, text, keep_table, tutorial):
+                self.set_session(Session(game), ident)
+                self.step(S.Opened(text, keeping.contents(self)), Fail(None))
+                self.effects.append(SetCurrent(ident))
+                if keep_table:
+                    self.effects.extend(keeping.keep_table(self))
+                if tutorial:
+                    self.step(SetMeta(T.META, "on"))
+                self.queue_save(start)
+            case NewGameRefused(reason):
+                problem = ("storage.new_game_failed", {"reason": reason})
+                self.step(Fail(problem), ShowProblem(problem))
+            case (ImportStored() | ImportRefused() | RestoreProgressed() | BackupRestored()
+                  | RestoreRefused()):
+                self.effects.extend(files.answered(self, answer))
+                self.queue_save(start)
+            case RecordsEdited(FinishedHere() as edit, saved=False):
+                self.effects.extend(keeping.result_refused(self, edit))
+            case RecordsEdited():
+                self.effects.extend(statistics.answered(self, answer))
+            case UnrecordedMarked():
+                keeping.marked(self, answer)
+            case ResultsCounted():
+                keeping.counted(self, answer)
+            case PrefRefused():
+                self.step(P.Notice("prefs-not-kept"))
+            case ComputerPreviewed(key, action):
+                if action is None or computers.computer_key(self) == key:
+                    self.step(table.Preview(action))
+            case ComputerMoved(key, action):
+                if computers.computer_key(self) == key:
+                    self.computer_moved(action)
+            case ScoringPaused(key):
+                if computers.continue_key(self) == key:  # as the table's own Continue
+                    self.tapped(ACTIONS["continue"], None)
+            case UndoWindowOver(key):
+                if computers.settle_key(self) == key:  # as the person's own "Done"
+                    self.tapped(ACTIONS["settle"], None)
+            case HintComputed(key, request, answered):
+                if answered is not None:
+                    coaching.hint_done(self, request, answered)  # shown only for its decision
+                elif key is not None:  # (dropped unless it is still the one asked)
+                    self.step(coaching.HintFailed(key))
+            case ReviewAnswered(job, request, answered):
+                if self.review_wanted(job):  # not closed, cancelled or another game's
+                    if answered is None:
+                        job.drop_deep()
+                    else:
+                        job.record(request, answered)
+            case RestoreTurn():
+                self.effects.extend(files.restore_turn(self))
+            case RestoreBroke():
+                self.step(StopRestore())
+            case _:
+                assert_never(answer)
 
     # ---------------------------------------------------------------- names
     @property
@@ -299,6 +397,11 @@ class Controller:
         except (TypeError, ValueError, KeyError) as error:
             self.report(f"malformed UI action {action!r} {dict(data or {})!r}: {error}")
             return False
+        return self.tapped(entry, args)
+
+    def tapped(self, entry: UiAction, args: Any) -> bool:
+        """The tap ``entry`` with its parsed ``args`` carried out (see :meth:`handle`)."""
+        action = entry.name
         if self.page.notice is not None:
             self.step(P.Notice(None))
         if action not in KEEP_MENU_OPEN:  # any other tap acts and closes the game menu
@@ -309,11 +412,35 @@ class Controller:
                 keeping.adopt(self, reason)
                 return True
         start = len(self.effects)
-        result = entry.handler(self, args)
-        if self.session is not None and self.page.place == "play":
-            keeping.queue_save(self, start)  # first: nothing may lose it
-        heard(self)  # the sound of a move this tap made (dropped if the storage refuses it)
-        return result is not False
+        self.effects.extend(entry.handler(self, args) or ())
+        self.queue_save(start)  # first: nothing may lose it
+        self.queue_sounds()  # of a move this tap made (dropped if the storage refuses it)
+        return entry.redraws(args)
+
+    def computer_moved(self, action: Action) -> None:
+        """Play a computer's decision. Like a tap's, its Save is queued first and its sound
+        after it, for the one interpreter (the jobs carry them out before they draw or think
+        on), so a move the storage refuses is taken back there and makes no sound."""
+        self.step(table.Preview(None))
+        if self.session is not None:
+            start = len(self.effects)
+            self.step(Commit(action))
+            self.queue_save(start)
+            self.queue_sounds()
+
+    def queue_sounds(self) -> None:
+        """The sound of what was played since the last look (taps, computers)."""
+        if self.session is not None:
+            self.effects.extend(sounds(self.session.take_played(), self.page.muted))
+
+    def queue_save(self, start: int) -> None:
+        """Queue the Save the open game needs, if any, before the effects queued from
+        ``start`` on (a tap's, a computer move's, a storage answer's): the interpreter
+        writes it first, so nothing queued after it (a download, a reload, a sound) can run
+        for a change that was not kept."""
+        if self.session is not None and self.page.place == "play" and (
+                save := keeping.save_due(self)) is not None:
+            self.effects.insert(start, save)
 
     def step(self, *actions: door.StateAction) -> None:
         """The one door to the page's states (:func:`game.web.model.door.step`, in turn for
@@ -379,10 +506,6 @@ class Controller:
     def hint_request(self) -> Request | None:
         """The hint to compute now, if one was asked for this very decision."""
         return coaching.next_hint(self)
-
-    def hint_done(self, request: Request, answer: Answer) -> None:
-        """A computed hint: shown if it still answers the decision at hand."""
-        coaching.hint_done(self, request, answer)
 
     def hint_frame(self) -> HintFrame | None:
         return self.coach.hint_frame(coaching.hint_key(self))

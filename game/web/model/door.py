@@ -1,15 +1,18 @@
-"""The one door to the page's states (issue 24.1): every action of every state, and where
-each goes.
+"""The one door to the page's states and to the game at the table: every action of every
+state, and where each goes.
 
 The page's states are frozen values, each in the module of its feature with that module's
-one ``update(state, action) -> (state, effects)`` (the Elm architecture's ``update``). The
-controller holds them; :func:`step` is the only code that replaces one after the
-controller is made (tests/web/test_states.py reads the sources to check), so a change of
-the page can be found by its action, and a state cannot change behind its update's back.
+one ``update(state, action) -> (state, effects)`` (the Elm architecture's ``update``); the
+game at the table is the Session, changed only by its own ``update``
+(:func:`game.web.model.session.update`) and replaced only by :class:`ReplaceSession`. The
+controller holds them; :func:`step` is the only code that replaces a state or the session
+after the controller is made (tests/web/test_states.py reads the sources to check), so a
+change of the page can be found by its action, and nothing changes behind an update's back.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Protocol
 
 from ..features import coaching, files
@@ -20,14 +23,27 @@ from ..features import playing as T
 from ..features import rules as R
 from ..features import saved as S
 from ..features import statistics as ST
+from . import session as G
 from . import setup_form as SF
 from .effects import Effect
+from .session import Session
+
+
+@dataclass(frozen=True)
+class ReplaceSession:
+    """Another game at the table (a game opened, started, or taken back to its last stored
+    revision), or none, under the save ``ident``."""
+
+    session: Session | None
+    ident: str | None
+
 
 StateAction = (P.PageAction | R.RulesAction | N.HomeAction | T.TableAction | F.FollowingAction
                | coaching.CoachAction | files.SharingAction | S.SavedAction | ST.StatsAction
-               | SF.SetupAction)
-"""Every action of the page's states. Following the game is the play screen's, so its
-actions go to :class:`~game.web.features.playing.Table` wrapped in ``Follow``."""
+               | SF.SetupAction | G.SessionAction | ReplaceSession)
+"""Every action of the page's states and of the game at the table. Following the game is
+the play screen's, so its actions go to :class:`~game.web.features.playing.Table` wrapped in
+``Follow``; the game's go to the session (none while no game is open)."""
 
 
 class States(Protocol):
@@ -42,6 +58,8 @@ class States(Protocol):
     saved: S.Saved
     stats: ST.Stats
     form: SF.SetupForm
+    session: Session | None
+    game_id: str | None
 
 
 def step(c: States, action: StateAction) -> tuple[Effect, ...]:
@@ -66,6 +84,11 @@ def step(c: States, action: StateAction) -> tuple[Effect, ...]:
         c.saved, _ = S.update(c.saved, action)
     elif isinstance(action, ST.StatsAction):
         c.stats, effects = ST.update(c.stats, action)
+    elif isinstance(action, ReplaceSession):
+        c.session, c.game_id = action.session, action.ident
+    elif isinstance(action, G.SessionAction):
+        if c.session is not None:
+            G.update(c.session, action)
     else:
         c.form, _ = SF.update(c.form, action)
     return effects

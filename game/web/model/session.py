@@ -13,18 +13,19 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, assert_never
 
 from ...actions import Action, Build, ReturnPiece, action_to_json
 from ...errors import IllegalAction
 from ...match import Game
-from ...material import PLOTS_PER_CITY
+from ...material import PLOTS_PER_CITY, Card
 from ...settings import Settings
 from ...state import OVER, State
 from ...story import Played, Story
 from ...view import PlayerView, player_view
 from .. import messages as M
 from ..frames.frame import TableScreen, parse_move
+from ..thinking.coach import count_hint, set_hints
 from . import draft as D
 
 Notice = D.Notice
@@ -373,3 +374,147 @@ def describe(before: State, action: Action, after: State, player: int | None) ->
         move["round_end"] = True
     return move
 
+
+
+# ------------------------------------------------------------------ the game's one door
+# Every change of the game at the table is one of these values, carried out by
+# :func:`update` (reached only through the controller's one door, game/web/model/door.py):
+# a person's taps on the table, a computer's decision, the device passed, the options of
+# the save's ``meta``. The Session stays the one mutable game object (the Game's log grows),
+# but nothing else changes it.
+
+@dataclass(frozen=True)
+class Reveal:
+    """The person on turn took the device: their cards shown."""
+
+
+@dataclass(frozen=True)
+class HideCards:
+    """Back to the pass-the-device screen (a table of two or more people)."""
+
+
+@dataclass(frozen=True)
+class AdjustSelection:
+    floors: int
+    delta: int
+    colour: str | None
+
+
+@dataclass(frozen=True)
+class ChooseCard:
+    card: Card
+
+
+@dataclass(frozen=True)
+class ChoosePiece:
+    """A piece of ``floors`` floors in ``colour`` (None: the player's first colour)."""
+
+    colour: str | None
+    floors: int
+
+
+@dataclass(frozen=True)
+class TapPlot:
+    city: int
+    plot: int
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """The choice in progress sent to the engine, all or none."""
+
+
+@dataclass(frozen=True)
+class UndoStep:
+    """The last step of the choice in progress undone (nothing is committed yet)."""
+
+
+@dataclass(frozen=True)
+class TakeBack:
+    """The last person's move taken back, while nobody else saw a consequence of it."""
+
+
+@dataclass(frozen=True)
+class Settle:
+    """The last person's move stays."""
+
+
+@dataclass(frozen=True)
+class AckScoring:
+    pass
+
+
+@dataclass(frozen=True)
+class Commit:
+    """A computer's decision played."""
+
+    action: Action
+
+
+@dataclass(frozen=True)
+class SetMeta:
+    """One option of the save's ``meta`` (the tutorial's mark, ...) set to ``value`` (None:
+    taken off)."""
+
+    key: str
+    value: Any
+
+
+@dataclass(frozen=True)
+class SetHints:
+    """Hints allowed or not (the hints asked so far are forgotten when switched off)."""
+
+    on: bool
+
+
+@dataclass(frozen=True)
+class CountHint:
+    """A hint asked by ``player`` (counted in the final standings)."""
+
+    player: int
+
+
+SessionAction = (Reveal | HideCards | AdjustSelection | ChooseCard | ChoosePiece | TapPlot
+                 | Confirm | UndoStep | TakeBack | Settle | AckScoring | Commit | SetMeta
+                 | SetHints | CountHint)
+
+
+def update(session: Session, action: SessionAction) -> None:
+    """The game at the table after ``action`` (changed in place: the Game's log grows)."""
+    match action:
+        case Reveal():
+            session.reveal()
+        case HideCards():
+            session.hide_cards()
+        case AdjustSelection(floors, delta, colour):
+            session.select_adjust(floors, delta, colour)
+        case ChooseCard(card):
+            session.choose_card(card)
+        case ChoosePiece(colour, floors):
+            current = session.state.current
+            if current is not None:
+                session.choose_piece(colour or session.colour_names(current)[0], floors)
+        case TapPlot(city, plot):
+            session.tap_plot(city, plot)
+        case Confirm():
+            session.confirm()
+        case UndoStep():
+            session.undo()
+        case TakeBack():
+            session.take_back()
+        case Settle():
+            session.settle()
+        case AckScoring():
+            session.ack_scoring()
+        case Commit(decision):
+            session.commit(decision)
+        case SetMeta(key, None):
+            session.game.meta.pop(key, None)
+        case SetMeta(key, value):
+            session.game.meta[key] = value
+        case SetHints(on):
+            set_hints(session.game.meta, on)
+        case CountHint(player):
+            count_hint(session.game.meta, player)
+        case _:
+            assert_never(action)

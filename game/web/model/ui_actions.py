@@ -1,12 +1,13 @@
 """The one declared table of the page's actions: every tap and change by its
 ``data-action`` name, with the parser of its ``data-*`` arguments and its handler (a
 function ``(controller, arguments)`` of :mod:`game.web.features`, which turns the tap into
-its feature's typed action and applies that module's one ``update``). An unknown action or
-malformed arguments change nothing (:meth:`game.web.model.controller.Controller.handle`)."""
+its feature's typed action, applies that module's one ``update`` and returns the effects it
+asks for). An unknown action or malformed arguments change nothing
+(:meth:`game.web.model.controller.Controller.handle`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -17,20 +18,33 @@ from ..features import following as F
 from ..features import navigating as nav
 from ..features import playing as play
 from ..features import statistics as stats
+from .effects import Effect
 
 if TYPE_CHECKING:
     from .controller import Controller
 
 
+def _always(args: Any) -> bool:
+    return True
+
+
 @dataclass(frozen=True)
 class UiAction:
     """One thing a tap or a change can ask for: its ``data-action`` name, the parser of its
-    ``data-*`` arguments (raising ValueError, TypeError or KeyError when malformed) and the
-    controller method that carries it out."""
+    ``data-*`` arguments (raising ValueError, TypeError or KeyError when malformed), the
+    handler that carries it out (returning the effects it asks for, if any) and whether
+    the page is drawn again after it."""
 
     name: str
     parse: Callable[[Mapping[str, Any]], Any]
-    handler: Callable[[Controller, Any], bool | None]
+    handler: Callable[[Controller, Any], Iterable[Effect] | None]
+    redraws: Callable[[Any], bool] = _always
+
+
+def _field_redraws(args: tuple[str, int | None, Any, bool]) -> bool:
+    """Typing a name must not redraw (it would move the caret); leaving the field may."""
+    field, _, _, committed = args
+    return field != "name" or committed
 
 
 def _no_args(data: Mapping[str, Any]) -> None:
@@ -112,7 +126,7 @@ ACTIONS: dict[str, UiAction] = {a.name: a for a in (
     UiAction("delete", lambda d: (_save_id(d), d.get("confirm") in (True, "true")),
              nav.delete_game),
     UiAction("setup-count", lambda d: _int_arg(d, "value", 2, 4), play.set_count),
-    UiAction("field", _field_arg, play.set_field),
+    UiAction("field", _field_arg, play.set_field, _field_redraws),
     UiAction("setup-start", _no_args, play.start_game),
     UiAction("reveal", _no_args, play.reveal),
     UiAction("select-inc", lambda d: (_int_arg(d, "floors", 1, 4), _str_arg(d, "colour")),

@@ -1,4 +1,4 @@
-"""The page's background jobs: computer turns, hints and the post-game review (issue 24.2).
+"""The page's background jobs: computer turns, hints and the post-game review.
 
 Pure Python, driven by asyncio: the browser is reached only through :class:`BrowserPort`
 (the thinking worker, drawing, the ``data-*`` marks that tests and benchmarks read, the
@@ -37,9 +37,17 @@ from functools import partial
 from typing import Any, Protocol
 
 from ...actions import Action
-from ..features import computers, files
-from ..features.coaching import HintFailed
-from ..features.navigating import StopRestore
+from ..features import computers
+from ..model.answers import (
+    ComputerMoved,
+    ComputerPreviewed,
+    HintComputed,
+    RestoreBroke,
+    RestoreTurn,
+    ReviewAnswered,
+    ScoringPaused,
+    UndoWindowOver,
+)
 from ..model.controller import Controller
 from ..thinking.coach import Answer, Request, parse_answer, request_text, work
 
@@ -177,10 +185,7 @@ class Jobs:
                     key = c.hint_job
                     port.render()
                     answer = await self.answer(request, partial(self._hint_wanted, request))
-                    if answer is not None:
-                        c.hint_done(request, answer)  # shown only for its decision
-                    elif key is not None:  # (dropped unless it is still the one asked)
-                        c.step(HintFailed(key))
+                    c.update(HintComputed(key, request, answer))
                     port.render()
                     continue
                 job = c.review
@@ -190,10 +195,7 @@ class Jobs:
                 answer = await self.answer(request, partial(c.review_wanted, job))
                 if not c.review_wanted(job):  # closed, cancelled or another game's
                     continue
-                if answer is None:
-                    job.drop_deep()
-                else:
-                    job.record(request, answer)
+                c.update(ReviewAnswered(job, request, answer))
                 port.render()
                 await port.sleep(0)
         except Exception:
@@ -206,17 +208,21 @@ class Jobs:
     async def run_restore(self) -> None:
         """The running restore, one game at a time, the page given back between two
         games and its progress drawn now and then; at the end its report."""
-        port = self.port
+        c, port = self.controller, self.port
         drawn = port.perf_now()
         try:
             port.render()
-            while files.restore_step(self.controller):
+            while True:
+                c.update(RestoreTurn())
+                port.carry_out()  # the storage port restores the next game
+                if c.home.restoring is None:
+                    break
                 if port.perf_now() - drawn >= RESTORE_DRAW_MS:
                     port.render()
                     drawn = port.perf_now()
                 await port.sleep(0)
         except Exception:
-            self.controller.step(StopRestore())
+            c.update(RestoreBroke())
             port.report()
         finally:
             self._restore = None
@@ -233,7 +239,7 @@ class Jobs:
                 if scoring is not None:  # a table of computers: on after a pause
                     await port.sleep(max(c.pace()[0] * 3, 0.05))
                     if computers.continue_key(c) == scoring:
-                        c.handle("continue")
+                        c.update(ScoringPaused(scoring))
                         port.carry_out()  # its Save first, then the drawing
                         port.render()
                     continue
@@ -241,7 +247,7 @@ class Jobs:
                 if settling is not None:  # the person may take their move back meanwhile
                     await port.sleep(computers.undo_seconds(c))
                     if computers.settle_key(c) == settling:
-                        c.handle("settle")
+                        c.update(UndoWindowOver(settling))
                         port.carry_out()  # its Save before the computers think
                     port.render()
                     continue
@@ -257,13 +263,13 @@ class Jobs:
                     continue
                 before, after = c.pace()
                 if before > 0:
-                    computers.show_preview(c, action)
+                    c.update(ComputerPreviewed(key, action))
                     port.render()
                     await port.sleep(before)
                     if computers.computer_key(c) != key:
-                        computers.show_preview(c, None)
+                        c.update(ComputerPreviewed(key, None))
                         continue
-                computers.commit_computer(c, action)
+                c.update(ComputerMoved(key, action))
                 port.carry_out()  # its Save first (a refused move is taken back), its sound
                 port.render()
                 await port.sleep(after if after > 0 else 0)

@@ -15,7 +15,7 @@ import asyncio
 import json
 import time
 import traceback
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Protocol
 
 from ...save import MAX_SAVE_BYTES
@@ -25,12 +25,23 @@ from ..features.navigating import Fail
 from ..features.page import Move, UpdateWaiting
 from ..features.playing import BoardKey, board_shown
 from ..model.controller import Controller
-from ..model.effects import LEAVES_PAGE, Announce, AskPersistence, Effect, ForgetLink, Think, TimerName
+from ..model.door import ReplaceSession
+from ..model.effects import (
+    LEAVES_PAGE,
+    Announce,
+    AskPersistence,
+    CountPending,
+    Effect,
+    ForgetLink,
+    KeepBootScreen,
+    Think,
+    TimerName,
+)
 from ..saves.backup import MAX_BACKUP_CHARS
 from ..saves.sharing import is_link
 from ..screens.page import render_page
 from . import events as E
-from .boot_screen import BOOT_SCREEN_KEY, entry, next_start_screen
+from .boot_screen import entry, next_start_screen
 from .dom import build
 from .drawing import Drawing, focusable
 from .focus import NAVIGABLE, nearest
@@ -102,7 +113,8 @@ class Page:
         """The first drawing: the game booted (a link opened, the last game reopened)."""
         c = self.controller
         try:
-            keeping.record_pending(c)  # a result the storage refused last time, counted now
+            # a result the storage refused last time, counted now
+            self.run([CountPending(c.clock())])
         except Exception:  # never in the way of the start
             self.report()
         try:
@@ -110,6 +122,7 @@ class Page:
         except Exception:  # never a blank page: fall back to the start screen
             self.report()
             c.step(Move("start"))
+        self.store_queued()
         if not self.storage_ok:
             c.step(Fail(("start.storage_unavailable", {})))
         if c.params.get("hash", "").startswith("#game="):
@@ -120,8 +133,14 @@ class Page:
         self.render()
         self.run(self.after_change())
 
-    def run(self, effects: list[Effect]) -> None:
+    def run(self, effects: Iterable[Effect]) -> None:
         self.interpreter.run(effects)
+
+    def store_queued(self) -> None:
+        """Carry out the storage effects the controller queued outside a tap (opening the
+        last game at the start, adopting another tab's); the others stay queued."""
+        c = self.controller
+        c.effects = self.interpreter.save_first(c.take_effects())
 
     def after_change(self) -> list[Effect]:
         """After a tap or an outside change: the jobs look for work, and once the game is in
@@ -263,6 +282,7 @@ class Page:
         except Exception:
             self.report()
             redraw = True
+        self.store_queued()
         if redraw:
             self.render()
             self.run([Think()])
@@ -274,7 +294,8 @@ class Page:
         if not is_link(fragment):
             return
         try:
-            files.open_link(self.controller, fragment)
+            self.controller.effects.extend(files.open_link(self.controller, fragment))
+            self.store_queued()
         except Exception:
             self.report()
         self.run([ForgetLink(self.controller.params.get("url", ""))])
@@ -312,10 +333,7 @@ class Page:
             if found is not None:
                 screen, tree, game, revision = found
                 kept = entry(screen, str(build(self.document, tree).outerHTML), game, revision)
-            if kept is None:
-                backend.remove(BOOT_SCREEN_KEY)
-            else:
-                backend.set(BOOT_SCREEN_KEY, json.dumps(kept))
+            self.run([KeepBootScreen(None if kept is None else json.dumps(kept))])
         except Exception as error:
             self.browser.warn("boot screen not kept: " + str(error))
 
@@ -328,8 +346,7 @@ class Page:
             tree = render_page(frame)
         except Exception:
             self.report()
-            c.session = None
-            c.step(Move("start"))
+            c.step(ReplaceSession(None, c.game_id), Move("start"))
             frame = c.frame()
             tree = render_page(frame)
         d = self.drawing
