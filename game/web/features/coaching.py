@@ -1,4 +1,4 @@
-"""Hints and the post-game review (issue 13.5, 13.6; issue 24.1: a state, pure updates and
+"""Hints and the post-game review (a state, pure updates and
 the handlers of its taps, each ``(controller, arguments)``, listed in
 :data:`game.web.model.ui_actions.ACTIONS`).
 
@@ -73,7 +73,7 @@ def hint_answered(k: Coaching, key: HintKey, move: CoachMove) -> Coaching:
 
 # ------------------------------------------------------------------ the one door
 # The coach's actions, each a small frozen value, and :func:`update`, which the handlers
-# and the jobs' answers below go through (issue 24.1: the Elm architecture's ``update``).
+# and the jobs' answers below go through (the Elm architecture's ``update``).
 
 @dataclass(frozen=True)
 class AskHint:

@@ -1,4 +1,4 @@
-"""The computer players' turns (issue 24.1): who is to move, the decision asked of the
+"""The computer players' turns: who is to move, the decision asked of the
 thinking worker (or thought out on the page in slices), and the move committed. The
 scheduling (one move at a time, the pace, stale answers dropped by their key) is
 game/web/runtime/jobs.py's; these are the questions it asks and the one way a move is played.

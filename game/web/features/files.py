@@ -86,7 +86,7 @@ def link_copied(s: Sharing, url: str) -> tuple[Sharing, list[Effect]]:
 
 # ------------------------------------------------------------------ the one door
 # Sharing's actions, each a small frozen value, and :func:`update`, which the handlers
-# below call (issue 24.1: the Elm architecture's ``update``).
+# below call (the Elm architecture's ``update``).
 
 @dataclass(frozen=True)
 class ExportWhole:

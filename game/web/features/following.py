@@ -1,5 +1,5 @@
 """Following the game on screen: the log drawer, the log entry outlined on the board, the
-inspector, and the replay (issue 24.1: a feature as a frozen state and pure updates).
+inspector, and the replay (a feature as a frozen state and pure updates).
 
 None of this is part of the game: it is what the table looks at. So it is one frozen value,
 changed only by the functions below (each returns the new value; nothing is written to the
@@ -96,7 +96,7 @@ def replay_closed(f: Following) -> Following:
 
 # ------------------------------------------------------------------ the one door
 # The actions of following the game, each a small frozen value, and :func:`update`, which
-# the handlers below call (issue 24.1: the Elm architecture's ``update``).
+# the handlers below call (the Elm architecture's ``update``).
 
 @dataclass(frozen=True)
 class ToggleLog:
@@ -165,7 +165,7 @@ FollowingAction = (ToggleLog | ShowEntry | Inspect | ToggleInspect | CloseInspec
 
 def update(f: Following, action: FollowingAction) -> tuple[Following, tuple[Effect, ...]]:
     """Following's one update: the new value, and the replay's log scrolled to its step
-    when the replay opens or moves (issue 25.7)."""
+    when the replay opens or moves."""
     match action:
         case ToggleLog():
             return log_toggled(f), ()
@@ -194,7 +194,7 @@ def update(f: Following, action: FollowingAction) -> tuple[Following, tuple[Effe
 
 
 def log_follows(f: Following) -> list[Effect]:
-    """The replay's log scrolled to the replay's step (issue 25.7)."""
+    """The replay's log scrolled to the replay's step."""
     return [ShowLogStep(f.replay_step)] if f.replay_step is not None else []
 
 

@@ -1,5 +1,5 @@
 """Moving around the page: the start screen, the setup, the rules, the game menu, the
-language, the saved games, the speed, zooming and the final board (issue 24.1).
+language, the saved games, the speed, zooming and the final board.
 
 The start screen's own state is one frozen :class:`Home` value (its message, the save a
 delete waits to be confirmed for, the report of the last restore) changed by the pure
@@ -75,7 +75,7 @@ def left(h: Home) -> Home:
 
 # ------------------------------------------------------------------ the one door
 # The start screen's actions, each a small frozen value, and :func:`update`, which the
-# handlers go through (issue 24.1: the Elm architecture's ``update``). Whether a confirming
+# handlers go through (the Elm architecture's ``update``). Whether a confirming
 # delete tap deletes now is :func:`delete_tapped`'s answer beside the state.
 
 @dataclass(frozen=True)

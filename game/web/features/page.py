@@ -1,9 +1,9 @@
-"""Where the page is and what lies over every screen (issue 24.1: a state and pure updates).
+"""Where the page is and what lies over every screen (a state and pure updates).
 
 :class:`Page` is one frozen value: the place (start, setup or a game), the notice that the
 game was adopted from another tab, the waiting new version, the Home Screen card of a
 Safari tab, the pace of the computers and the measured size of a plot.
-It also holds the settings of the senses (issue 26.3, 26.4, 26.6): the sound on or off,
+It also holds the settings of the senses: the sound on or off,
 the pace of the page's animations (:data:`MOTIONS`) and the page's colours (:data:`THEMES`),
 the last two on the page root as ``<html data-motion>`` and ``<html data-theme>``, which
 assets/css/app.css reads; each kept in the preferences.
@@ -147,7 +147,7 @@ def reload_asked(p: Page) -> tuple[Page, list[Effect]]:
 
 # ------------------------------------------------------------------ the one door
 # The page's actions, each a small frozen value, and :func:`update`, which the handlers of
-# :mod:`game.web.features.navigating` and the controller call (issue 24.1: the Elm
+# :mod:`game.web.features.navigating` and the controller call (the Elm
 # architecture's ``update``). A new setting is a field of :class:`Page`, an action here and
 # its line in :func:`update`.
 

@@ -1,5 +1,5 @@
 """The table's taps in a game: setting it up, showing a hand, choosing pieces, a card, a
-piece and a plot, Confirm and Undo, the scoring, a rematch (issue 24.1: handlers, each
+piece and a plot, Confirm and Undo, the scoring, a rematch (handlers, each
 ``(controller, arguments)``, listed in :data:`game.web.model.ui_actions.ACTIONS`). The rules are
 the engine's: a tap goes to the session's draft, which asks the engine.
 
@@ -69,7 +69,7 @@ def zoomed_out(t: Table) -> Table:
 
 # ------------------------------------------------------------------ the one door
 # The play screen's actions around the game, each a small frozen value, and :func:`update`
-# (issue 24.1: the Elm architecture's ``update``); following the game is
+# (the Elm architecture's ``update``); following the game is
 # :mod:`game.web.features.following`'s, reached through :class:`Follow`.
 
 @dataclass(frozen=True)
@@ -259,7 +259,7 @@ def ack_scoring(c: Controller, args: None) -> None:
 
 
 def seats_rotated(settings: Settings) -> Settings:
-    """The same table for the next game (issue 26.2): each player moves to the next seat
+    """The same table for the next game: each player moves to the next seat
     clockwise among the seats in use, keeping name, colours and computer level. Turns go
     round the seats, so the order stays and a fixed start (kept at its seat) falls to the
     player now sitting there: another person begins."""
@@ -281,7 +281,7 @@ def rematch(c: Controller, args: None) -> Effects:
 
 
 def toggle_hints(c: Controller, args: None) -> None:
-    """The game menu's hints switch (issue 25.4): a person may ask for hints, or not. The
+    """The game menu's hints switch: a person may ask for hints, or not. The
     hints already asked are forgotten when they are switched off (the save's ``meta.coach``)."""
     session = c.session
     if session is None or session.state.is_over or not session.humans:

@@ -1,4 +1,4 @@
-"""The rules help, over whatever screen is open (issue 24.1: the rules screen's own state).
+"""The rules help, over whatever screen is open (the rules screen's own state).
 
 The rules can be opened from the start screen, the setup screen, the game menu and the
 statistics; closing them shows the screen below again as it was, so their state is only

@@ -1,4 +1,4 @@
-"""What the storage holds of the open game and what it refused (issue 24.1: a state).
+"""What the storage holds of the open game and what it refused (a state).
 
 One frozen :class:`Saved` value: the open game's text as last stored (to take a refused
 move back), what that save held (so a tap that changed nothing writes nothing), the banner

@@ -66,7 +66,7 @@ def reset_tapped(s: Stats, confirmed: bool) -> tuple[Stats, bool]:
 
 # ------------------------------------------------------------------ the one door
 # The statistics screen's actions, each a small frozen value, and :func:`update`, which the
-# handlers go through (issue 24.1: the Elm architecture's ``update``). Whether a confirming
+# handlers go through (the Elm architecture's ``update``). Whether a confirming
 # tap forgets or resets now is :func:`forget_tapped`'s / :func:`reset_tapped`'s answer.
 
 Problem = tuple[str, dict[str, Any]]

@@ -125,7 +125,7 @@ class PlayPage(PageFrame):
 
 @dataclass(frozen=True, kw_only=True)
 class StatsPage(PageFrame):
-    """The statistics of this device's players (issue 26.1)."""
+    """The statistics of this device's players."""
 
     kind: Literal["stats"] = "stats"
     stats: StatsFrame

@@ -199,7 +199,7 @@ def review_marks(c: Controller, review: ReviewFrame | None) -> tuple[tuple[int, 
         return ()
     shown, items = review.shown, review.items
     # The outlines belong to the reviewed decision's moment: stepping through the
-    # replay away from it shows none (issue 25.7).
+    # replay away from it shows none.
     if not (0 <= shown < len(items)
             and c.table.following.replay_step == max(0, items[shown].step - 1)):
         return ()

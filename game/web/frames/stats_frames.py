@@ -1,4 +1,4 @@
-"""The statistics screen's frame (issue 26.1): the records' figures, computed once per
+"""The statistics screen's frame: the records' figures, computed once per
 render from :mod:`game.web.saves.records` (part of the page's
 :class:`~game.web.frames.frame.Frame`). Only names and numbers: no game, no hand."""
 

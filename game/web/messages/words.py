@@ -41,7 +41,7 @@ def problem(problem: str, step: int | None = None) -> str:
 def reason(error: BaseException) -> Said:
     """Why a save, file, link or write was refused, for the page: the error's ``problem``
     said in the player's language, kept as its message id so that a banner still on screen
-    after a change of language says it in the new one (issue 25.3). The error's own text
+    after a change of language says it in the new one. The error's own text
     stays English detail (logs, the command line); it never reaches a German or French
     page."""
     problem = str(getattr(error, "problem", "damaged"))
@@ -79,9 +79,8 @@ def level_name(level: Level) -> str:
 
 
 def level_description(controller: str) -> str | None:
-    """What a computer level is measured to be, in plain words, for the setup screen (issue
-    27.4; the English is :mod:`game.ai.strength`'s); None for a person or a level without
-    one."""
+    """What a computer level is measured to be, in plain words, for the setup screen (the
+    English is :mod:`game.ai.strength`'s); None for a person or a level without one."""
     level = find_level(controller)  # None for "human", which names no level
     if level is None or not has(level.description_key):
         return None

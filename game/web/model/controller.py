@@ -2,7 +2,7 @@
 Session), and the one entry point for taps (:meth:`Controller.handle`, through the table of
 :mod:`game.web.model.ui_actions` to the handlers of :mod:`game.web.features`).
 
-The states (issue 24.1), each a frozen value in the module of its feature with that
+The states, each a frozen value in the module of its feature with that
 module's one ``update(state, action) -> (state, effects)``:
 :class:`~game.web.features.page.Page` (where the page is, its notices, the pace and senses),
 :class:`~game.web.features.rules.Rules` (the rules help over any screen),

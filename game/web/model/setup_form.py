@@ -1,4 +1,4 @@
-"""The new-game form as a frozen value (issue 24.1), its one update and its validation
+"""The new-game form as a frozen value, its one update and its validation
 into engine :class:`Settings`.
 
 :func:`update` is the form's one door: ``(form, action) -> (form, effects)``, its actions
@@ -42,7 +42,7 @@ ALONE_LEVEL = SEARCH_1
 HUMAN = "human"
 """A person's ``PlayerSpec.controller`` (and the select's value for one)."""
 TABLE_PREF = "table"
-"""The preference that keeps the last table used (issue 25.4): a new game starts from it."""
+"""The preference that keeps the last table used: a new game starts from it."""
 
 
 def controller_id(level: Level | None) -> str:

@@ -1,4 +1,4 @@
-"""The screen a reopened page shows before Python runs (issue 22, point 4).
+"""The screen a reopened page shows before Python runs.
 
 On a tablet-class CPU the interpreter takes seconds to come back, and until then the page
 showed only a spinner. So whenever the page is hidden (the tablet put away, the tab closed

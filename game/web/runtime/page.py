@@ -1,5 +1,5 @@
-"""The page (issue 24.3): everything the browser shell used to do apart from touching the
-browser. Events come in as the browser's objects, typed by their protocols
+"""The page in plain Python: everything between the browser and the controller except
+touching the browser itself. Events come in as the browser's objects, typed by their protocols
 (game/web/runtime/js_types.py); they become taps (game/web/runtime/events.py) sent through
 :meth:`Controller.handle`; what a tap asks for comes back as effects, run by the one
 interpreter (game/web/runtime/interpreter.py); the frame is drawn

@@ -1,5 +1,5 @@
 """The table's memory across games: the people who play on this device and the results of
-the games they finished here (issue 26.1).
+the games they finished here.
 
 One frozen value, :class:`Records`, kept as JSON under :data:`RECORDS_KEY` beside the saves,
 so it outlives a deleted save, a reload and an update, and travels in a backup. Every

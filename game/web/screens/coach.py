@@ -1,4 +1,4 @@
-"""The coach on screen (issue 13.5 and 13.6): the hint on a person's turn, the hints used in
+"""The coach on screen: the hint on a person's turn, the hints used in
 the final standings, the post-game review (progress, each person's costliest decisions, one
 of them on the board of its moment).
 

@@ -77,7 +77,7 @@ def notice_line(notice: tuple[str, dict[str, Any]] | None, cls: str = "notice") 
 
 
 def theme_button(theme: str) -> El:
-    """The page's colours, tapped to go round: the device's, light, dark (issue 26.4): in the
+    """The page's colours, tapped to go round: the device's, light, dark: in the
     game menu and on the start screen."""
     return button(M.t("play.theme", theme=M.t(f"play.theme.{theme}")), "theme",
                   {"data-theme-button": theme}, cls="btn small ghost")

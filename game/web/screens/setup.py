@@ -120,7 +120,7 @@ def render_setup(form: SetupFrame) -> El:
 
 def _known_names(names: tuple[str, ...]) -> El | None:
     """The names remembered on this device, most recent players first, offered on each
-    name field (issue 26.1)."""
+    name field."""
     if not names:
         return None
     return h("datalist", {"id": "known-names", "data-known-names": len(names)},

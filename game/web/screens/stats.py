@@ -1,4 +1,4 @@
-"""The statistics screen (issue 26.1): per person and per computer level, head-to-head,
+"""The statistics screen: per person and per computer level, head-to-head,
 streaks, a chart of one person's scores over time, and the people managed (rename, merge,
 forget, reset all). Frame in (:class:`~game.web.frames.stats_frames.StatsFrame`), element
 tree out."""

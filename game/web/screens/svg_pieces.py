@@ -109,7 +109,7 @@ def tower_drawing(x: float, y: float, tower: Tower, colours: tuple[str, ...], sa
 LABELS = "tower-labels"
 """The class of a tower's labels (height, owner, floors per colour, lock): the board draws
 them above every ring it puts on the plot (the last move's, a change, a target), so a ring
-never hides a colour's cue (issue 25: "B4" read "34")."""
+never hides a colour's cue ("B4" read "34")."""
 
 
 def tower_labels(x: float, y: float, tower: Tower, colours: tuple[str, ...], safe: bool) -> El:

@@ -1,4 +1,4 @@
-"""The browser shell (issue 24.3): the one place that touches ``pyscript`` (with
+"""The browser shell: the one place that touches ``pyscript`` (with
 game/web/shell/main.py, which wires the page's events). Its objects get their protocols
 here (game/web/runtime/js_types.py), and :class:`ShellBrowser` is the page's
 :class:`~game.web.runtime.page.Browser`: the effects' port and the few facts and services

@@ -7,7 +7,7 @@ proxies are kept for the page's lifetime. What the events mean is decided in
 
 The first render runs in a task of its own, after the one that imports the interface
 (on a first visit both run at the runtime's baseline tier: together they made one task
-of a few hundred ms, issue 12.6)."""
+of a few hundred ms)."""
 
 import asyncio
 from collections.abc import Callable

@@ -1,4 +1,4 @@
-"""The post-game review (issue 13.6): each person's three costliest decisions.
+"""The post-game review: each person's three costliest decisions.
 
 The game's log is replayed through the engine (the session's :class:`~game.story.Story`
 keeps the state before every step); each decision a person took becomes a review request
