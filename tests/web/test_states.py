@@ -23,7 +23,7 @@ from game.web.features import rules as R
 from game.web.features import saved as Saved
 from game.web.features.saved import FRESH
 from game.web.frames.frame import CoachMove
-from game.web.model.effects import ApplyUpdate, CopyText, Download, Reload, ShowLogStep
+from game.web.model.effects import ApplyUpdate, CopyText, Download, Reload, ShowLogStep, WritePref
 from game.web.model.setup_form import SetupForm
 
 STATES = (P.Page(), N.Home(), T.OPENED, K.Coaching(), S.CLOSED, FRESH, F.LIVE,
@@ -151,7 +151,8 @@ def test_each_state_has_one_update_that_takes_its_actions_and_returns_its_effect
     assert P.update(p, P.MotionWish(None, True))[0].motion == "off"
     assert P.update(p, P.MotionWish("fast", True))[0].motion == "fast"
     assert P.update(p, P.CycleSpeed())[0].speed == "fast"
-    assert P.update(p, P.CycleMotion()) == (P.motion_cycled(p), ())
+    cycled = P.motion_cycled(p)
+    assert P.update(p, P.CycleMotion()) == (cycled, (WritePref("motion", cycled.motion),))
     assert P.update(p, P.ToggleSound())[0].muted
     assert P.update(p, P.Measure(P.MIN_TAP_PX - 1))[0].compact
     assert P.update(p, P.TakeUpdate()) == (p, (ApplyUpdate(),))

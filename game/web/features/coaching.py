@@ -172,50 +172,71 @@ def hint_done(c: Controller, request: Request, answer: Answer) -> None:
     c.step(HintAnswered(key, CoachMove(hint.action, hint.reason, hint.city)))
 
 
-# ------------------------------------------------------------------ the handlers
+# ------------------------------------------------------------------ the taps
+# The coach's taps that need the game, as typed messages (the action table parses straight
+# into them; closing the review is :class:`CloseReview`), and :func:`tapped`, their update.
 
-def open_review(c: Controller, args: None) -> None:
+@dataclass(frozen=True)
+class HintTapped:
+    """"Hint": what the strongest level would play here (computed in the background:
+    ``next_hint``, answered with ``HintComputed``). Counted per person, shown in the final
+    standings."""
+
+
+@dataclass(frozen=True)
+class ReviewTapped:
     """Review the finished game: each person's costliest decisions (computed in the
     background; a review done earlier for this game is shown again at once)."""
-    session = c.session
-    if session is None or c.game_id is None or not session.state.is_over \
-            or not session.humans:
-        return
-    review = c.coach.review
-    if review is None or review.game_id != c.game_id or review.state == "cancelled":
-        review = ReviewJob.start(c.game_id, session.game, session.story().states)
-    c.step(OpenReview(review), F.GoLive(), table.HidePeek())
 
 
-def cancel_review(c: Controller, args: None) -> None:
-    if c.coach.review is not None:
-        c.coach.review.cancel()
+@dataclass(frozen=True)
+class ReviewCancelled:
+    pass
 
 
-def close_review(c: Controller, args: None) -> None:
-    c.step(CloseReview())
-
-
-def show_review_item(c: Controller, index: int) -> None:
+@dataclass(frozen=True)
+class ReviewItemTapped:
     """One reviewed decision on the board of its moment (the replay just before it)."""
+
+    index: int
+
+
+@dataclass(frozen=True)
+class ReviewBack:
+    """The review's list again, the board as it is now."""
+
+
+CoachTap = HintTapped | ReviewTapped | ReviewCancelled | ReviewItemTapped | ReviewBack
+
+
+def tapped(c: Controller, tap: CoachTap) -> tuple[Effect, ...]:
+    """Hints and the review: the tap's change (it asks nothing of the browser)."""
+    session = c.session
     review = c.coach.review
-    if review is None or review.state != "done" or c.session is None:
-        return
-    items = review.items()
-    if not 0 <= index < len(items):
-        return
-    c.step(ShowReviewItem(index), F.ShowMoment(items[index].step - 1, len(c.session.story())))
-
-
-def review_back(c: Controller, args: None) -> None:
-    c.step(ShowReviewItem(None), F.GoLive())
-
-
-def ask_hint(c: Controller, args: None) -> None:
-    """"Hint": what the strongest level would play here (computed in the background
-    by the browser layer: ``Controller.hint_request``, ``Controller.hint_done``).
-    Counted per person, shown in the final standings."""
-    key = hint_key(c)
-    if key is None or hint_asked(c.coach, key) is None:  # (asked or shown already)
-        return
-    c.step(AskHint(key), CountHint(key[2]))
+    match tap:
+        case HintTapped():
+            key = hint_key(c)
+            if key is not None and hint_asked(c.coach, key) is not None:  # (not asked yet)
+                c.step(AskHint(key), CountHint(key[2]))
+        case ReviewTapped():
+            if session is None or c.game_id is None or not session.state.is_over \
+                    or not session.humans:
+                return ()
+            if review is None or review.game_id != c.game_id or review.state == "cancelled":
+                review = ReviewJob.start(c.game_id, session.game, session.story().states)
+            c.step(OpenReview(review), F.GoLive(), table.HidePeek())
+        case ReviewCancelled():
+            if review is not None:
+                review.cancel()
+        case ReviewItemTapped(index):
+            if review is None or review.state != "done" or session is None:
+                return ()
+            items = review.items()
+            if 0 <= index < len(items):
+                c.step(ShowReviewItem(index), F.ShowMoment(items[index].step - 1,
+                                                           len(session.story())))
+        case ReviewBack():
+            c.step(ShowReviewItem(None), F.GoLive())
+        case _:
+            assert_never(tap)
+    return ()

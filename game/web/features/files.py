@@ -149,55 +149,97 @@ def update(s: Sharing, action: SharingAction) -> tuple[Sharing, tuple[Effect, ..
             assert_never(action)
 
 
-# ------------------------------------------------------------------ the handlers
+# ------------------------------------------------------------------ the taps
+# The taps of files, links and backups, as typed messages (the action table parses
+# straight into them; the others are :class:`Sharing`'s own actions), and :func:`tapped`,
+# their update.
 
-
-def export_game(c: Controller, args: None) -> Effects:
-    """Offer the game as a file: a finished game whole, an unfinished one's view
+@dataclass(frozen=True)
+class ExportTapped:
+    """The game as a file: a finished game whole, an unfinished one's view
     (game/public_record.py)."""
-    if c.session is None:
-        return ()
-    game = c.session.game
-    c.step(table.CloseMenu())  # (the game menu has it too)
-    return (Download(export_name(game, c.clock()), shared_text(game)),)
 
 
-def export_whole(c: Controller, confirmed: bool) -> None:
+@dataclass(frozen=True)
+class ExportWholeTapped:
     """Continue on another device: the whole of an unfinished game as a file, after a
-    warning that it shows every hand (the first tap asks, the second saves)."""
-    session = c.session
-    if session is None or session.state.is_over or is_view_game(session.game):
-        return
-    c.step(table.CloseMenu())
-    c.step(ExportWhole(confirmed, session.game, c.clock()))
+    warning that it shows every hand (the first tap asks, the confirming one saves)."""
+
+    confirmed: bool
 
 
-def cancel_whole_export(c: Controller, args: None) -> None:
-    c.step(CancelWholeExport())
-
-
-def share_link(c: Controller, args: None) -> None:
+@dataclass(frozen=True)
+class LinkTapped:
     """A link to the game's replay: a finished game whole, an unfinished one's view."""
-    if c.session is not None:
-        c.step(ShowLink(link_fragment(c.session.game)))
 
 
-def close_share(c: Controller, args: None) -> None:
-    c.step(CloseLink())
+@dataclass(frozen=True)
+class CopyTapped:
+    pass
 
 
-def copy_link(c: Controller, args: None) -> None:
-    url = share_url(c)
-    if url is not None:
-        c.step(CopyLink(url))
-
-
-def send_link(c: Controller, args: None) -> Effects:
+@dataclass(frozen=True)
+class SendTapped:
     """The link's Share button (where the browser has a share sheet)."""
-    url = share_url(c)
-    if url is None or not c.page.web_share:
-        return ()
-    return (ShareLink(url, M.t("share.share_title")),)
+
+
+@dataclass(frozen=True)
+class ImportFile:
+    """A game from a file (None: a file far larger than any game, not read)."""
+
+    text: str | None
+
+
+@dataclass(frozen=True)
+class BackupTapped:
+    """Every stored game and the settings offered as one file."""
+
+
+@dataclass(frozen=True)
+class RestoreFile:
+    """A backup file to restore (None: a file far larger than any backup, not read)."""
+
+    text: str | None
+
+
+FilesTap = (ExportTapped | ExportWholeTapped | LinkTapped | CopyTapped | SendTapped | ImportFile
+            | BackupTapped | RestoreFile)
+
+
+def tapped(c: Controller, tap: FilesTap) -> Effects:
+    """Files, links and backups: the tap's change, and the effects it asks for."""
+    session = c.session
+    match tap:
+        case ExportTapped():
+            if session is not None:
+                game = session.game
+                c.step(table.CloseMenu())  # (the game menu has it too)
+                return (Download(export_name(game, c.clock()), shared_text(game)),)
+        case ExportWholeTapped(confirmed):
+            if session is not None and not session.state.is_over \
+                    and not is_view_game(session.game):
+                c.step(table.CloseMenu(), ExportWhole(confirmed, session.game, c.clock()))
+        case LinkTapped():
+            if session is not None:
+                c.step(ShowLink(link_fragment(session.game)))
+        case CopyTapped():
+            url = share_url(c)
+            if url is not None:
+                c.step(CopyLink(url))
+        case SendTapped():
+            url = share_url(c)
+            if url is not None and c.page.web_share:
+                return (ShareLink(url, M.t("share.share_title")),)
+        case ImportFile(text):
+            return import_file(c, text)
+        case BackupTapped():
+            now = c.clock()
+            return (Download(backup_name(now), backup_text(c.store, now)),)
+        case RestoreFile(text):
+            return restore_file(c, text)
+        case _:
+            assert_never(tap)
+    return ()
 
 
 def share_url(c: Controller) -> str | None:
@@ -209,7 +251,7 @@ def share_url(c: Controller) -> str | None:
 
 
 def import_file(c: Controller, text: str | None) -> Effects:
-    """A game from a file (None: a file far larger than any game, not read): checked by
+    """A game from a file: checked by
     replaying it; stored as a new game (nothing is overwritten) and opened, a finished
     one in its replay. A bad file (an empty one too): a message saying why."""
     try:
@@ -222,14 +264,8 @@ def import_file(c: Controller, text: str | None) -> Effects:
     return (StoreImported(game),)
 
 
-def backup_all(c: Controller, args: None) -> Effects:
-    """Offer every stored game and the settings as one file (the browser downloads it)."""
-    now = c.clock()
-    return (Download(backup_name(now), backup_text(c.store, now)),)
-
-
 def restore_file(c: Controller, text: str | None) -> Effects:
-    """Restore a backup file (None: a file far larger than any backup, not read). Games
+    """Restore a backup file. Games
     here are never overwritten by an older or different copy; the report says what was
     restored and skipped. A file refused as a whole changes nothing and says why. The
     games are restored one by one by the page's jobs (game/web/runtime/jobs.py), the start
@@ -258,7 +294,7 @@ def answered(c: Controller, answer: ImportStored | ImportRefused | RestoreProgre
         case ImportStored(ident, game):
             c.step(nav.Fail(None))
             if c.open_game(ident) and game.state.is_over and not c.table.following.replaying:
-                following.open_replay(c, None)
+                following.open_replay(c)
         case ImportRefused(reason):
             import_failed(c, reason)
         case RestoreRefused(reason):
@@ -288,10 +324,6 @@ def restored(c: Controller, report: RestoreReport, prefs: Mapping[str, Any]) -> 
                       motion=motion if "motion" in taken and is_motion(motion) else None,
                       theme=theme if "theme" in taken and is_theme(theme) else None,
                       muted=prefs.get(SOUND_PREF) == "off" if SOUND_PREF in taken else None))
-
-
-def close_restore_report(c: Controller, args: None) -> None:
-    c.step(nav.ShowReport(None))
 
 
 def open_link(c: Controller, fragment: str) -> Effects:

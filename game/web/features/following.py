@@ -159,6 +159,8 @@ class GoLive:
     """The board as it is now again (what is outlined or inspected stays)."""
 
 
+Effects = tuple[Effect, ...]
+
 FollowingAction = (ToggleLog | ShowEntry | Inspect | ToggleInspect | CloseInspector | OpenReplay
                    | ReplayTo | CloseReplay | ShowMoment | GoLive)
 
@@ -198,60 +200,80 @@ def log_follows(f: Following) -> list[Effect]:
     return [ShowLogStep(f.replay_step)] if f.replay_step is not None else []
 
 
-# ------------------------------------------------------------------ the handlers
-# Each ``(controller, arguments)``, listed in :data:`game.web.model.ui_actions.ACTIONS`,
-# through the controller's one door (``c.step``).
+# ------------------------------------------------------------------ the taps
+# Following's taps that need the game, as typed messages (the action table parses straight
+# into them; the others are this module's own actions), and :func:`tapped`, their update.
 
-def toggle_log(c: Controller, args: None) -> None:
-    c.step(ToggleLog())
-
-
-def show_log_entry(c: Controller, step: int) -> None:
+@dataclass(frozen=True)
+class LogEntryTapped:
     """A tapped log entry: its plots are outlined on the board (the drawer closes; on a
     phone the city opens)."""
-    if c.session is None:
-        return
-    entries = c.session.story().all_entries
-    if not 0 <= step < len(entries):
-        return
-    c.step(ShowEntry(step, entries[step].positions))
-    focus = c.following.focus
-    if focus and c.page.compact and not c.following.replaying:
-        from .playing import ZoomIn  # (the play screen holds following: imported late)
-        c.step(ZoomIn(focus[0] // 9, len(c.session.game.log)))
+
+    step: int
 
 
-def inspect_plot(c: Controller, args: tuple[int, int]) -> None:
+@dataclass(frozen=True)
+class PlotPressed:
     """A long press on a plot: its tower in the inspector, whatever the mode."""
-    if c.session is not None:
-        c.step(Inspect(*args))
+
+    city: int
+    plot: int
 
 
-def toggle_inspect(c: Controller, args: None) -> None:
-    c.step(ToggleInspect())
+@dataclass(frozen=True)
+class ReplayTapped:
+    pass
 
 
-def close_inspector(c: Controller, args: None) -> None:
-    c.step(CloseInspector())
+@dataclass(frozen=True)
+class ReplayStepTapped:
+    step: int
 
 
-def open_replay(c: Controller, args: None) -> None:
+@dataclass(frozen=True)
+class ReplayClosed:
+    """Back to the game; a view has no game to go back to, so it is left."""
+
+
+FollowingTap = LogEntryTapped | PlotPressed | ReplayTapped | ReplayStepTapped | ReplayClosed
+
+
+def tapped(c: Controller, tap: FollowingTap) -> Effects:
+    """Following the game: the tap's change, and the effects it asks for."""
+    session = c.session
+    if session is None:
+        if isinstance(tap, ReplayClosed):
+            from .coaching import ShowReviewItem  # (the coach imports this module)
+            c.step(ShowReviewItem(None), CloseReplay())
+        return ()
+    match tap:
+        case LogEntryTapped(step):
+            entries = session.story().all_entries
+            if 0 <= step < len(entries):
+                c.step(ShowEntry(step, entries[step].positions))
+                focus = c.following.focus
+                if focus and c.page.compact and not c.following.replaying:
+                    from .playing import ZoomIn  # (the play screen holds following)
+                    c.step(ZoomIn(focus[0] // 9, len(session.game.log)))
+        case PlotPressed(city, plot):
+            c.step(Inspect(city, plot))
+        case ReplayTapped():
+            open_replay(c)
+        case ReplayStepTapped(step):
+            if c.following.replaying:
+                c.step(ReplayTo(step, len(session.story())))
+        case ReplayClosed():
+            if is_view_game(session.game):
+                from . import navigating  # (navigating imports the play screen, which imports this)
+                return navigating.go_home(c)
+            from .coaching import ShowReviewItem  # (the coach imports this module)
+            c.step(ShowReviewItem(None), CloseReplay())
+        case _:
+            assert_never(tap)
+    return ()
+
+
+def open_replay(c: Controller) -> None:
     if c.session is None or not c.session.game.log:
         return
     c.step(OpenReplay(len(c.session.story())))
-
-
-def replay_to(c: Controller, step: int) -> None:
-    if c.session is None or not c.following.replaying:
-        return
-    c.step(ReplayTo(step, len(c.session.story())))
-
-
-def close_replay(c: Controller, args: None) -> None:
-    """Back to the game; a view has no game to go back to, so it is left."""
-    if c.session is not None and is_view_game(c.session.game):
-        from . import navigating  # (navigating imports the play screen, which imports this)
-        navigating.go_home(c, None)
-        return
-    from .coaching import ShowReviewItem  # (the coach imports this module)
-    c.step(ShowReviewItem(None), CloseReplay())

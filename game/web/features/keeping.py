@@ -49,12 +49,6 @@ def failed(c: Controller, detail: str) -> None:
     c.step(S.Failed(("app.error", {"detail": detail})))
 
 
-def retry_storage(c: Controller, args: None) -> None:
-    """"Try again" after a computer's move the storage refused: the computers go on
-    (and wait again, thinking once, if the storage still refuses)."""
-    c.step(S.Retry())
-
-
 def save_due(c: Controller) -> Save | None:
     """The :class:`~game.web.model.effects.Save` the open game needs: None when nothing
     a save holds changed (a tap on the menu, the log, the replay...). A change the storage

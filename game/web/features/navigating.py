@@ -23,7 +23,7 @@ from . import page as P
 from . import playing as table
 from . import rules as R
 from . import tutorial as T
-from .page import MOTIONS, SPEEDS, THEMES
+from .page import HOME_CARD, MOTIONS, SPEEDS, THEMES
 from .sounds import SOUND_PREF, SOUND_VALUES
 
 if TYPE_CHECKING:
@@ -31,7 +31,6 @@ if TYPE_CHECKING:
 
 Effects = tuple[Effect, ...]
 
-HOME_CARD = "home_card"  # preference: "dismissed" once the Home Screen card is closed
 ALLOWED_PREFS: dict[str, tuple[str, ...]] = {
     "lang": tuple(M.LANGUAGES), "speed": SPEEDS, HOME_CARD: ("dismissed",),
     "motion": MOTIONS, "theme": THEMES, SOUND_PREF: SOUND_VALUES}
@@ -138,34 +137,118 @@ def update(h: Home, action: HomeAction) -> tuple[Home, tuple[Effect, ...]]:
             assert_never(action)
 
 
-# ------------------------------------------------------------------ the handlers
+# ------------------------------------------------------------------ the taps
+# The start screen's and the page's taps that need more than one state's update, as typed
+# messages (the action table parses straight into them), and :func:`tapped`, their update.
+
+@dataclass(frozen=True)
+class GoHome:
+    pass
 
 
-def go_home(c: Controller, args: None) -> Effects:
+@dataclass(frozen=True)
+class MenuTapped:
+    """The game menu of the top bar opened or closed (its tools: log, inspect, speed, hide
+    the cards, rules, language, saved games); only in a game."""
+
+
+@dataclass(frozen=True)
+class StartSetup:
+    pass
+
+
+@dataclass(frozen=True)
+class PlayAlone:
+    pass
+
+
+@dataclass(frozen=True)
+class StartTutorial:
+    pass
+
+
+@dataclass(frozen=True)
+class KeepTutorial:
+    pass
+
+
+@dataclass(frozen=True)
+class SetLanguage:
+    code: str
+
+
+@dataclass(frozen=True)
+class ContinueGame:
+    ident: str
+
+
+@dataclass(frozen=True)
+class DeleteGame:
+    ident: str
+    confirmed: bool
+
+
+@dataclass(frozen=True)
+class DeleteFinished:
+    confirmed: bool
+
+
+@dataclass(frozen=True)
+class ZoomTapped:
+    city: int
+
+
+NavigatingTap = (GoHome | MenuTapped | StartSetup | PlayAlone | StartTutorial | KeepTutorial
+                 | SetLanguage | ContinueGame | DeleteGame | DeleteFinished | ZoomTapped)
+
+
+def tapped(c: Controller, tap: NavigatingTap) -> Effects:
+    """Moving around the page: the tap's change, and the effects it asks for."""
+    match tap:
+        case GoHome():
+            return go_home(c)
+        case MenuTapped():
+            c.step(table.ToggleMenu(c.page.place == "play"))
+        case StartSetup():
+            return start_setup(c)
+        case PlayAlone():
+            # one person against three computers (medium), four-player rules, hints on
+            c.step(R.CloseRules())
+            return c.new_game(play_alone_settings(), hints=True, keep_table=True)
+        case StartTutorial():
+            return start_tutorial(c)
+        case KeepTutorial():  # from now on it is listed as a saved game
+            if c.session is not None and c.session.game.meta.get(T.META) == "on":
+                c.step(SetMeta(T.META, "kept"))
+        case SetLanguage(code):
+            # spoken from now on, on any screen (a running game goes on), and kept
+            M.set_language(code)
+            c.step(setup_form.Relabel())
+            return (WritePref("lang", M.current_language()),)
+        case ContinueGame(ident):
+            c.step(Fail(None))
+            c.open_game(ident)
+        case DeleteGame(ident, confirmed):
+            delete = delete_tapped(c.home, ident, confirmed)[1]
+            c.step(TapDelete(ident, confirmed))
+            return (DeleteSaves((ident,), c.clock()),) if delete else ()
+        case DeleteFinished(confirmed):
+            return delete_finished(c, confirmed)
+        case ZoomTapped(city):
+            if 0 <= city < 6 and c.zoom_allowed() and c.session is not None:
+                c.step(table.ZoomIn(city, len(c.session.game.log)))
+        case _:
+            assert_never(tap)
+    return ()
+
+
+def go_home(c: Controller) -> Effects:
     c.set_session(None, None)
     c.step(R.CloseRules(), Leave())
     return (SetCurrent(None),)
 
 
-def open_rules(c: Controller, args: None) -> None:
-    c.step(R.OpenRules())
-
-
-def close_rules(c: Controller, args: None) -> None:
-    c.step(R.CloseRules())
-
-
-def toggle_menu(c: Controller, args: None) -> None:
-    """Open or close the game menu of the top bar (its tools: log, inspect, speed, hide
-    the cards, rules, language, saved games)."""
-    c.step(table.ToggleMenu(c.page.place == "play"))
-
-
-def close_menu(c: Controller, args: None) -> None:
-    c.step(table.CloseMenu())
-
-
-def start_setup(c: Controller, args: None) -> Effects:
+def start_setup(c: Controller) -> Effects:
     """The setup screen, filled in like the open game, else like the last table used
     (else as it was left)."""
     if c.session is not None:
@@ -180,45 +263,13 @@ def start_setup(c: Controller, args: None) -> Effects:
     return (SetCurrent(None),)
 
 
-def play_alone(c: Controller, args: None) -> Effects:
-    """One tap: one person against three computer players (medium), four-player rules,
-    hints on (the game menu switches them off)."""
-    c.step(R.CloseRules())
-    return c.new_game(play_alone_settings(), hints=True, keep_table=True)
-
-
-def start_tutorial(c: Controller, args: None) -> Effects:
+def start_tutorial(c: Controller) -> Effects:
     """The first-game tutorial: resumed where it was left, else a new one (fixed seed)."""
     c.step(R.CloseRules())
     ident = c.tutorial_id()
     if ident is not None and c.open_game(ident):
         return ()
     return c.new_game(T.settings(), seed=T.SEED, tutorial=True)
-
-
-def keep_tutorial(c: Controller, args: None) -> None:
-    """Keep the tutorial's game: from now on it is listed as a saved game."""
-    if c.session is not None and c.session.game.meta.get(T.META) == "on":
-        c.step(SetMeta(T.META, "kept"))
-
-
-def set_language(c: Controller, code: str) -> Effects:
-    """Speak ``code`` from now on, on any screen (a running game goes on), and keep the
-    choice for the next visit."""
-    M.set_language(code)
-    c.step(setup_form.Relabel())
-    return (WritePref("lang", M.current_language()),)
-
-
-def continue_game(c: Controller, ident: str) -> None:
-    c.step(Fail(None))
-    c.open_game(ident)
-
-
-def delete_game(c: Controller, args: tuple[str, bool]) -> Effects:
-    delete = delete_tapped(c.home, *args)[1]
-    c.step(TapDelete(*args))
-    return (DeleteSaves((args[0],), c.clock()),) if delete else ()
 
 
 def delete_finished(c: Controller, confirmed: bool) -> Effects:
@@ -230,57 +281,3 @@ def delete_finished(c: Controller, confirmed: bool) -> Effects:
     return (DeleteSaves(tuple(entry.id for entry in c.entries()
                               if entry.game is not None and entry.game.state.is_over),
                         c.clock()),)
-
-
-def dismiss_home_card(c: Controller, args: None) -> Effects:
-    # gone now, even when the storage refuses to keep the choice (then said)
-    c.step(P.HideHomeCard())
-    return (WritePref(HOME_CARD, "dismissed"),)
-
-
-def apply_update(c: Controller, args: None) -> None:
-    """Switch to the waiting new version (the browser layer activates it and reloads;
-    the open game is in the storage and reopens)."""
-    c.step(P.TakeUpdate())
-
-
-def request_reload(c: Controller, args: None) -> None:
-    """The page reloads itself."""
-    c.step(P.AskReload())
-
-
-def cycle_speed(c: Controller, args: None) -> Effects:
-    c.step(P.CycleSpeed())
-    return (WritePref("speed", c.page.speed),)
-
-
-def cycle_motion(c: Controller, args: None) -> Effects:
-    """The game menu's animations: off, normal, fast (kept for the next visits)."""
-    c.step(P.CycleMotion())
-    return (WritePref("motion", c.page.motion),)
-
-
-def cycle_theme(c: Controller, args: None) -> Effects:
-    """The colours of the page: the device's, light, dark (kept for the next visits)."""
-    c.step(P.CycleTheme())
-    return (WritePref("theme", c.page.theme),)
-
-
-def toggle_sound(c: Controller, args: None) -> Effects:
-    """The game menu's sound: on or off (kept for the next visits)."""
-    c.step(P.ToggleSound())
-    return (WritePref(SOUND_PREF, "off" if c.page.muted else "on"),)
-
-
-def toggle_peek(c: Controller, args: None) -> None:
-    c.step(table.TogglePeek())
-
-
-def zoom_in(c: Controller, city: int) -> None:
-    if not (0 <= city < 6 and c.zoom_allowed()) or c.session is None:
-        return
-    c.step(table.ZoomIn(city, len(c.session.game.log)))
-
-
-def zoom_out(c: Controller, args: None) -> None:
-    c.step(table.ZoomOut())

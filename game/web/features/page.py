@@ -17,7 +17,11 @@ from dataclasses import dataclass, replace
 from typing import Literal, TypeGuard, assert_never
 
 from ..frames.frame import Motion, PageNotice, Place, Theme
-from ..model.effects import ApplyUpdate, Effect, Reload
+from ..model.effects import ApplyUpdate, Effect, Reload, WritePref
+from .sounds import SOUND_PREF
+
+HOME_CARD = "home_card"
+"""The preference ``"dismissed"`` once the Home Screen card is closed."""
 
 Speed = Literal["slow", "normal", "fast"]
 SPEEDS: tuple[Speed, ...] = ("slow", "normal", "fast")
@@ -241,8 +245,8 @@ def update(p: Page, action: PageAction) -> tuple[Page, tuple[Effect, ...]]:
             return replace(p, notice=notice), ()
         case UpdateWaiting():
             return replace(p, update_ready=True), ()
-        case HideHomeCard():
-            return replace(p, safari_tab=False), ()
+        case HideHomeCard():  # gone now, even when the storage refuses to keep the choice
+            return replace(p, safari_tab=False), (WritePref(HOME_CARD, "dismissed"),)
         case SetPrefs(speed, motion, theme, muted):
             return replace(p, speed=p.speed if speed is None else speed,
                            motion=p.motion if motion is None else motion,
@@ -251,13 +255,17 @@ def update(p: Page, action: PageAction) -> tuple[Page, tuple[Effect, ...]]:
         case MotionWish(kept, reduced):
             return motion_wish_changed(p, kept, reduced), ()
         case CycleSpeed():
-            return speed_cycled(p), ()
+            after = speed_cycled(p)
+            return after, (WritePref("speed", after.speed),)
         case CycleMotion():
-            return motion_cycled(p), ()
+            after = motion_cycled(p)
+            return after, (WritePref("motion", after.motion),)
         case CycleTheme():
-            return theme_cycled(p), ()
+            after = theme_cycled(p)
+            return after, (WritePref("theme", after.theme),)
         case ToggleSound():
-            return sound_toggled(p), ()
+            after = sound_toggled(p)
+            return after, (WritePref(SOUND_PREF, "off" if after.muted else "on"),)
         case Measure(px):
             return measured(p, px), ()
         case TakeUpdate():

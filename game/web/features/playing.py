@@ -1,7 +1,7 @@
 """The table's taps in a game: setting it up, showing a hand, choosing pieces, a card, a
-piece and a plot, Confirm and Undo, the scoring, a rematch (handlers, each
-``(controller, arguments)``, listed in :data:`game.web.model.ui_actions.ACTIONS`). The rules are
-the engine's: a tap goes to the session's draft, which asks the engine.
+piece and a plot, Confirm and Undo, the scoring, a rematch (typed messages, listed in
+:data:`game.web.model.ui_actions.ACTIONS`). The rules are the engine's: a tap goes to the
+session's draft, which asks the engine.
 
 What the play screen shows around the game is one frozen :class:`Table` value (the game
 menu, a computer's move being shown, the final board instead of the standings, the city
@@ -12,10 +12,10 @@ design: its log grows)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, assert_never
+from typing import TYPE_CHECKING, assert_never
 
 from ...actions import Action, Build, ReturnPiece
-from ...material import SEATS, Card
+from ...material import SEATS
 from ...settings import Settings
 from ..frames.frame import BUILD, Frame, PlayPage, TurnFrame
 from ..model import session as G
@@ -186,76 +186,81 @@ def board_shown(last: BoardKey | None, frame: Frame) -> tuple[BoardKey | None, l
     return key, [ShowBoard()] if key is not None and key != last else []
 
 
-# ------------------------------------------------------------------ the handlers
+# ------------------------------------------------------------------ the taps
+# The table's taps that need more than one update, as typed messages (the action table
+# parses straight into them; the others are the session's or the setup form's own
+# actions), and :func:`tapped`, their update. The rules are the engine's: a tap on the game
+# goes to the session's draft, which asks the engine.
 
-def set_count(c: Controller, count: int) -> None:
-    c.step(setup_form.SetCount(count))
-
-
-def set_field(c: Controller, args: tuple[str, int | None, Any, bool]) -> None:
-    field, player, value, committed = args
-    c.step(setup_form.SetField(field, value, player))
-
-
-def start_game(c: Controller, args: None) -> Effects:
-    form, settings = setup_form.validated(c.form)
-    c.step(setup_form.Fill(form))  # its problems marked, if any
-    if settings is None:
-        return ()
-    return c.new_game(settings, hints=c.form.hints, keep_table=True)
+@dataclass(frozen=True)
+class StartGame:
+    """The setup form's Start: the game begins if the form is valid and it can be stored."""
 
 
-def reveal(c: Controller, args: None) -> None:
-    c.step(G.Reveal())
+@dataclass(frozen=True)
+class PlotTapped:
+    """A plot tapped: inspected while inspecting, else the draft's plot."""
+
+    city: int
+    plot: int
 
 
-def select_more(c: Controller, args: tuple[int, str | None]) -> None:
-    c.step(G.AdjustSelection(args[0], 1, args[1]))
-
-
-def select_fewer(c: Controller, args: tuple[int, str | None]) -> None:
-    c.step(G.AdjustSelection(args[0], -1, args[1]))
-
-
-def choose_card(c: Controller, card: Card) -> None:
-    c.step(G.ChooseCard(card))
-
-
-def choose_piece(c: Controller, args: tuple[str | None, int]) -> None:
-    c.step(G.ChoosePiece(*args))
-
-
-def tap_plot(c: Controller, args: tuple[int, int]) -> None:
-    if c.table.following.taps_inspect:
-        c.step(following.Inspect(*args))
-    else:
-        c.step(G.TapPlot(*args))
-
-
-def confirm(c: Controller, args: None) -> None:
-    c.step(G.Confirm())  # (the board comes into view after the drawing: board_shown)
-
-
-def undo(c: Controller, args: None) -> None:
-    c.step(G.UndoStep())
-
-
-def take_back(c: Controller, args: None) -> None:
+@dataclass(frozen=True)
+class TakeBackTapped:
     """"Undo my move": the last person's move taken back before anyone else saw a
     consequence of it (the session asks the engine whether it still may be)."""
-    if c.session:
-        c.step(Preview(None), G.TakeBack())
 
 
-def settle(c: Controller, args: None) -> None:
-    """The last move stays ("Done", or the undo window ran out): the computers go on."""
-    c.step(G.Settle())
+@dataclass(frozen=True)
+class ScoringSeen:
+    """The scoring's Continue (the board looked at from its sheet is closed too)."""
 
 
-def ack_scoring(c: Controller, args: None) -> None:
-    if c.table.peek:  # the board looked at from the scoring sheet
-        c.step(TogglePeek())
-    c.step(G.AckScoring())
+@dataclass(frozen=True)
+class Rematch:
+    """"Play again": the same players, levels and options, seats rotated, started at once."""
+
+
+@dataclass(frozen=True)
+class HintsSwitched:
+    """The game menu's hints switch: a person may ask for hints, or not (the hints asked
+    already are forgotten when they are switched off: the save's ``meta.coach``)."""
+
+
+PlayingTap = StartGame | PlotTapped | TakeBackTapped | ScoringSeen | Rematch | HintsSwitched
+
+
+def tapped(c: Controller, tap: PlayingTap) -> Effects:
+    """The table's tap: its change, and the effects it asks for."""
+    session = c.session
+    match tap:
+        case StartGame():
+            form, settings = setup_form.validated(c.form)
+            c.step(setup_form.Fill(form))  # its problems marked, if any
+            if settings is not None:
+                return c.new_game(settings, hints=c.form.hints, keep_table=True)
+        case PlotTapped(city, plot):
+            if c.table.following.taps_inspect:
+                c.step(following.Inspect(city, plot))
+            else:
+                c.step(G.TapPlot(city, plot))
+        case TakeBackTapped():
+            if session:
+                c.step(Preview(None), G.TakeBack())
+        case ScoringSeen():
+            if c.table.peek:  # the board looked at from the scoring sheet
+                c.step(TogglePeek())
+            c.step(G.AckScoring())
+        case Rematch():
+            if session:
+                return c.new_game(seats_rotated(session.settings),
+                                  hints=hints_on(session.game.meta))
+        case HintsSwitched():
+            if session is not None and not session.state.is_over and session.humans:
+                c.step(G.SetHints(not hints_on(session.game.meta)), CloseMenu())
+        case _:
+            assert_never(tap)
+    return ()
 
 
 def seats_rotated(settings: Settings) -> Settings:
@@ -271,23 +276,3 @@ def seats_rotated(settings: Settings) -> Settings:
         old_seat = settings.players[start].seat
         start = next(i for i, p in enumerate(players) if p.seat == old_seat)
     return replace(settings, players=players, start_player=start)
-
-
-def rematch(c: Controller, args: None) -> Effects:
-    """"Play again": the same players, levels and options, seats rotated, started at once."""
-    if not c.session:
-        return ()
-    return c.new_game(seats_rotated(c.session.settings), hints=hints_on(c.session.game.meta))
-
-
-def toggle_hints(c: Controller, args: None) -> None:
-    """The game menu's hints switch: a person may ask for hints, or not. The
-    hints already asked are forgotten when they are switched off (the save's ``meta.coach``)."""
-    session = c.session
-    if session is None or session.state.is_over or not session.humans:
-        return
-    c.step(G.SetHints(not hints_on(session.game.meta)), CloseMenu())
-
-
-def hide_cards(c: Controller, args: None) -> None:
-    c.step(G.HideCards())

@@ -137,52 +137,70 @@ def update(s: Stats, action: StatsAction) -> tuple[Stats, tuple[Effect, ...]]:
             assert_never(action)
 
 
-# ------------------------------------------------------------------ the handlers
+# ------------------------------------------------------------------ the taps
+# The statistics' taps that need more than the screen's update, as typed messages (the
+# action table parses straight into them; the others are this module's own actions), and
+# :func:`tapped`, their update.
 
-
-def open_stats(c: Controller, args: None) -> None:
+@dataclass(frozen=True)
+class StatsOpened:
     """From the start screen or the final standings (whose game stays open behind)."""
-    c.step(CloseRules(), P.Move("stats"), Close())
 
 
-def close_stats(c: Controller, args: None) -> None:
-    c.step(P.Move("play" if c.session is not None else "start"), Close())
+@dataclass(frozen=True)
+class StatsClosed:
+    pass
 
 
-def show_person(c: Controller, ident: str) -> None:
-    c.step(ShowPerson(ident))
+@dataclass(frozen=True)
+class RenameTapped:
+    ident: str
+    name: str
 
 
-def rename_person(c: Controller, args: tuple[str, str]) -> Effects:
-    return (EditRecords(Rename(*args)),)
+@dataclass(frozen=True)
+class MergeConfirmed:
+    pass
 
 
-def ask_merge(c: Controller, args: tuple[str, str | None]) -> None:
-    c.step(AskMerge(*args))
+@dataclass(frozen=True)
+class ForgetTapped:
+    ident: str
+    confirmed: bool
 
 
-def merge_people(c: Controller, args: None) -> Effects:
-    pending = c.stats.merge
-    if pending is None:
-        return ()
-    drop, keep = pending
-    return (EditRecords(Merge(keep, drop)),)
+@dataclass(frozen=True)
+class ResetTapped:
+    confirmed: bool
 
 
-def cancel(c: Controller, args: None) -> None:
-    c.step(Told(None))
+StatsTap = StatsOpened | StatsClosed | RenameTapped | MergeConfirmed | ForgetTapped | ResetTapped
 
 
-def forget_person(c: Controller, args: tuple[str, bool]) -> Effects:
-    now = forget_tapped(c.stats, *args)[1]
-    c.step(TapForget(*args))
-    return (EditRecords(Forget(args[0])),) if now else ()
-
-
-def reset_all(c: Controller, confirmed: bool) -> Effects:
-    now = reset_tapped(c.stats, confirmed)[1]
-    c.step(TapReset(confirmed))
-    return (EditRecords(ResetAll()),) if now else ()
+def tapped(c: Controller, tap: StatsTap) -> Effects:
+    """The statistics screen: the tap's change, and the records' changes it asks for."""
+    match tap:
+        case StatsOpened():
+            c.step(CloseRules(), P.Move("stats"), Close())
+        case StatsClosed():
+            c.step(P.Move("play" if c.session is not None else "start"), Close())
+        case RenameTapped(ident, name):
+            return (EditRecords(Rename(ident, name)),)
+        case MergeConfirmed():
+            if c.stats.merge is not None:
+                drop, keep = c.stats.merge
+                return (EditRecords(Merge(keep, drop)),)
+        case ForgetTapped(ident, confirmed):
+            now = forget_tapped(c.stats, ident, confirmed)[1]
+            c.step(TapForget(ident, confirmed))
+            return (EditRecords(Forget(ident)),) if now else ()
+        case ResetTapped(confirmed):
+            now = reset_tapped(c.stats, confirmed)[1]
+            c.step(TapReset(confirmed))
+            return (EditRecords(ResetAll()),) if now else ()
+        case _:
+            assert_never(tap)
+    return ()
 
 
 def answered(c: Controller, answer: RecordsEdited) -> Effects:

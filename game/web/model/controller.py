@@ -47,8 +47,8 @@ from ..features import playing as table
 from ..features import saved as S
 from ..features import tutorial as T
 from ..features.coaching import Coaching
-from ..features.navigating import HOME_CARD, Fail, Home, StopRestore
-from ..features.page import MIN_TAP_PX, PACE, Page, Speed, default_motion, is_speed, kept_theme
+from ..features.navigating import Fail, Home, StopRestore
+from ..features.page import HOME_CARD, MIN_TAP_PX, PACE, Page, Speed, default_motion, is_speed, kept_theme
 from ..features.rules import CLOSED as RULES_CLOSED
 from ..features.rules import Rules
 from ..features.saved import FRESH, Banner, Opened, Saved
@@ -106,9 +106,9 @@ from .answers import (
 )
 from .effects import Download, Effect, Save, SetCurrent, StoreNewGame
 from .fields import Field
-from .session import Commit, HideCards, Session, SetMeta
+from .session import Commit, HideCards, Session, SetMeta, Settle
 from .setup_form import SetupForm, ShowProblem
-from .ui_actions import ACTIONS, KEEP_MENU_OPEN, UiAction
+from .ui_actions import ACTIONS, KEEP_MENU_OPEN, Tap, tapped
 
 __all__ = ["MIN_TAP_PX", "PACE", "SCREEN_OF_TABLE", "Controller", "computer_ids"]
 
@@ -200,7 +200,7 @@ class Controller:
             return
         replay = self.params.get("replay")
         if replay and self.store.raw(replay) is not None and self.open_game(replay):
-            F.open_replay(self, None)
+            F.open_replay(self)
             return
         ident = self.store.current()
         if ident is not None and self.store.raw(ident) is not None:
@@ -227,7 +227,7 @@ class Controller:
         self.step(Opened(self.store.raw(ident), keeping.contents(self)))
         self.effects.append(SetCurrent(ident))
         if is_view_game(game):  # a view is only ever replayed
-            F.open_replay(self, None)
+            F.open_replay(self)
         return True
 
     def _load_failed(self, reason: str | M.Said) -> None:
@@ -313,10 +313,10 @@ class Controller:
                     self.computer_moved(action)
             case ScoringPaused(key):
                 if computers.continue_key(self) == key:  # as the table's own Continue
-                    self.tapped(ACTIONS["continue"], None)
+                    self.tapped("continue", table.ScoringSeen())
             case UndoWindowOver(key):
                 if computers.settle_key(self) == key:  # as the person's own "Done"
-                    self.tapped(ACTIONS["settle"], None)
+                    self.tapped("settle", Settle())
             case HintComputed(key, request, answered):
                 if answered is not None:
                     coaching.hint_done(self, request, answered)  # shown only for its decision
@@ -393,15 +393,17 @@ class Controller:
             self.report(f"unknown UI action {action!r}")
             return False
         try:
-            args = entry.parse(data or {})
+            tap = entry.parse(data or {})
         except (TypeError, ValueError, KeyError) as error:
             self.report(f"malformed UI action {action!r} {dict(data or {})!r}: {error}")
             return False
-        return self.tapped(entry, args)
+        adopted = self.tapped(action, tap)
+        return adopted or entry.redraws(data or {})
 
-    def tapped(self, entry: UiAction, args: Any) -> bool:
-        """The tap ``entry`` with its parsed ``args`` carried out (see :meth:`handle`)."""
-        action = entry.name
+    def tapped(self, action: str, tap: Tap) -> bool:
+        """The tap ``action``, as its typed message ``tap``, carried out (see
+        :meth:`handle`). True when it was dropped because another tab's game was adopted
+        instead."""
         if self.page.notice is not None:
             self.step(P.Notice(None))
         if action not in KEEP_MENU_OPEN:  # any other tap acts and closes the game menu
@@ -412,10 +414,10 @@ class Controller:
                 keeping.adopt(self, reason)
                 return True
         start = len(self.effects)
-        self.effects.extend(entry.handler(self, args) or ())
+        self.effects.extend(tapped(self, tap))
         self.queue_save(start)  # first: nothing may lose it
         self.queue_sounds()  # of a move this tap made (dropped if the storage refuses it)
-        return entry.redraws(args)
+        return False
 
     def computer_moved(self, action: Action) -> None:
         """Play a computer's decision. Like a tap's, its Save is queued first and its sound
