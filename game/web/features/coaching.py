@@ -1,12 +1,12 @@
-"""Hints and the post-game review (a state, pure updates and
-the handlers of its taps, each ``(controller, arguments)``, listed in
-:data:`game.web.model.ui_actions.ACTIONS`).
+"""Hints and the post-game review (a state, pure updates, and its taps as typed messages
+with their update :func:`tapped`, listed in :data:`game.web.model.ui_actions.ACTIONS`).
 
 The coach's state is one frozen :class:`Coaching` value. The work itself is done in the
 background (game/web/runtime/jobs.py), which asks the controller what to compute
-(``hint_request``, ``review_request``) and hands the answers back (``hint_done``, the
-review job's own ``add``): a :class:`~game.web.thinking.review.ReviewJob` is a background job, the
-one mutable object the state refers to (its progress grows as answers come)."""
+(``hint_request``, ``review_request``) and posts the answers back as messages
+(``HintComputed``, ``ReviewAnswered``): a :class:`~game.web.thinking.review.ReviewJob` is a
+background job, the one mutable object the state refers to (its progress grows as answers
+come)."""
 
 from __future__ import annotations
 
@@ -72,7 +72,7 @@ def hint_answered(k: Coaching, key: HintKey, move: CoachMove) -> Coaching:
 
 
 # ------------------------------------------------------------------ the one door
-# The coach's actions, each a small frozen value, and :func:`update`, which the handlers
+# The coach's actions, each a small frozen value, and :func:`update`, which the taps
 # and the jobs' answers below go through (the Elm architecture's ``update``).
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
-"""A game as a file or a link, and a backup of every game (a state, pure updates and
-handlers, each ``(controller, arguments)``, listed in
+"""A game as a file or a link, and a backup of every game (a state, pure updates, and its
+taps as typed messages with their update :func:`tapped`, listed in
 :data:`game.web.model.ui_actions.ACTIONS`). What a file or a link holds is decided in
 :mod:`game.web.saves.sharing`; here is what the page does with it.
 
@@ -85,7 +85,7 @@ def link_copied(s: Sharing, url: str) -> tuple[Sharing, list[Effect]]:
 
 
 # ------------------------------------------------------------------ the one door
-# Sharing's actions, each a small frozen value, and :func:`update`, which the handlers
+# Sharing's actions, each a small frozen value, and :func:`update`, which the taps
 # below call (the Elm architecture's ``update``).
 
 @dataclass(frozen=True)

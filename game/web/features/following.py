@@ -5,7 +5,7 @@ None of this is part of the game: it is what the table looks at. So it is one fr
 changed only by the functions below (each returns the new value; nothing is written to the
 storage for it, game/web/features/keeping.py ``save_due``), and tested without a browser.
 It is a part of the play screen's state (:class:`game.web.features.playing.Table`); the
-handlers below read and replace it as ``c.following``.
+taps below (:func:`tapped`) change it through the controller's door.
 """
 
 from __future__ import annotations
@@ -96,7 +96,7 @@ def replay_closed(f: Following) -> Following:
 
 # ------------------------------------------------------------------ the one door
 # The actions of following the game, each a small frozen value, and :func:`update`, which
-# the handlers below call (the Elm architecture's ``update``).
+# the taps below go through (the Elm architecture's ``update``).
 
 @dataclass(frozen=True)
 class ToggleLog:

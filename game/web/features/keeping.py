@@ -3,8 +3,7 @@ answer to a write changes, adopting what another tab stored, and what happens wh
 storage refuses. Writing is an effect, :class:`~game.web.model.effects.Save`: :func:`save_due`
 decides, the controller queues it before the other effects of a tap or of a computer's move,
 the interpreter carries it out (game/web/runtime/storing.py) and hands the storage's answer
-back, which :func:`answered` turns into the page's change. ``retry_storage`` is a tap's
-handler (``(controller, arguments)``, listed in :data:`game.web.model.ui_actions.ACTIONS`)."""
+back, which :func:`answered` turns into the page's change."""
 
 from __future__ import annotations
 

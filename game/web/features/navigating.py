@@ -3,8 +3,9 @@ language, the saved games, the speed, zooming and the final board.
 
 The start screen's own state is one frozen :class:`Home` value (its message, the save a
 delete waits to be confirmed for, the report of the last restore) changed by the pure
-functions below; the page's is :class:`game.web.features.page.Page`. The handlers, each
-``(controller, arguments)`` and listed in :data:`game.web.model.ui_actions.ACTIONS`, apply them.
+functions below; the page's is :class:`game.web.features.page.Page`. The taps that change
+more than it are typed messages, listed in :data:`game.web.model.ui_actions.ACTIONS`, and
+:func:`tapped` is their update.
 """
 
 from __future__ import annotations
@@ -74,7 +75,7 @@ def left(h: Home) -> Home:
 
 # ------------------------------------------------------------------ the one door
 # The start screen's actions, each a small frozen value, and :func:`update`, which the
-# handlers go through (the Elm architecture's ``update``). Whether a confirming
+# taps go through (the Elm architecture's ``update``). Whether a confirming
 # delete tap deletes now is :func:`delete_tapped`'s answer beside the state.
 
 @dataclass(frozen=True)

@@ -7,8 +7,8 @@ It also holds the settings of the senses: the sound on or off,
 the pace of the page's animations (:data:`MOTIONS`) and the page's colours (:data:`THEMES`),
 the last two on the page root as ``<html data-motion>`` and ``<html data-theme>``, which
 assets/css/app.css reads; each kept in the preferences.
-It is changed only by the functions below, each returning the new value; the handlers of
-:mod:`game.web.features.navigating` put them to work.
+It is changed only by the functions below, each returning the new value, through
+:func:`update` (the taps' actions, and the controller's).
 """
 
 from __future__ import annotations
@@ -150,10 +150,10 @@ def reload_asked(p: Page) -> tuple[Page, list[Effect]]:
 
 
 # ------------------------------------------------------------------ the one door
-# The page's actions, each a small frozen value, and :func:`update`, which the handlers of
-# :mod:`game.web.features.navigating` and the controller call (the Elm
-# architecture's ``update``). A new setting is a field of :class:`Page`, an action here and
-# its line in :func:`update`.
+# The page's actions, each a small frozen value, and :func:`update`, which the taps and
+# the controller go through (the Elm architecture's ``update``; a preference changed asks
+# for its write, :class:`~game.web.model.effects.WritePref`). A new setting is a field of
+# :class:`Page`, an action here and its line in :func:`update`.
 
 @dataclass(frozen=True)
 class Move:

@@ -7,9 +7,8 @@ chart shows, a merge or a forget or the reset waiting for its confirmation, the 
 refusal) changed by the pure functions below. The records themselves are never held here:
 each change is an effect that reads them fresh from the storage and writes them back at
 once (:func:`~game.web.saves.kept_records.edit_records`), so another tab's game is never
-lost; its answer comes back to :func:`answered`. The
-handlers, each ``(controller, arguments)``, are listed in
-:data:`game.web.model.ui_actions.ACTIONS`.
+lost; its answer comes back to :func:`answered`. Its taps are typed messages, listed in
+:data:`game.web.model.ui_actions.ACTIONS`, and :func:`tapped` is their update.
 """
 
 from __future__ import annotations
@@ -66,7 +65,7 @@ def reset_tapped(s: Stats, confirmed: bool) -> tuple[Stats, bool]:
 
 # ------------------------------------------------------------------ the one door
 # The statistics screen's actions, each a small frozen value, and :func:`update`, which the
-# handlers go through (the Elm architecture's ``update``). Whether a confirming
+# taps go through (the Elm architecture's ``update``). Whether a confirming
 # tap forgets or resets now is :func:`forget_tapped`'s / :func:`reset_tapped`'s answer.
 
 Problem = tuple[str, dict[str, Any]]
@@ -117,7 +116,7 @@ StatsAction = Close | ShowPerson | Told | AskMerge | Merged | TapForget | TapRes
 
 def update(s: Stats, action: StatsAction) -> tuple[Stats, tuple[Effect, ...]]:
     """The statistics screen's one update: the new value, and no effects (the records are
-    the storage's, written by the handlers)."""
+    the storage's, changed by :data:`~game.web.model.effects.EditRecords` effects)."""
     match action:
         case Close():
             return CLOSED, ()

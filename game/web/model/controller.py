@@ -1,6 +1,9 @@
-"""The page's state, in pure Python: a small holder of frozen states, the open game (a
-Session), and the one entry point for taps (:meth:`Controller.handle`, through the table of
-:mod:`game.web.model.ui_actions` to the handlers of :mod:`game.web.features`).
+"""The page's state, in pure Python: the holder of frozen states, the open game (a
+Session), and the two entry points of messages: :meth:`Controller.handle` for taps (the
+table of :mod:`game.web.model.ui_actions` parses each into a typed message, and
+``ui_actions.tapped`` is their update, composed from the features'), :meth:`Controller.update`
+for the answers from outside a tap (:mod:`game.web.model.answers`: the storage's answers to
+its effects, the background jobs' answers).
 
 The states, each a frozen value in the module of its feature with that
 module's one ``update(state, action) -> (state, effects)``:
@@ -16,8 +19,9 @@ replay of :class:`~game.web.features.following.Following`),
 (:class:`~game.web.model.setup_form.SetupForm`). The Session is the one mutable game
 object by design: the Game's log grows with every move.
 
-Every change of these states goes through one door, :meth:`Controller.step`
-(:mod:`game.web.model.door`), which queues the effects the updates return. The attributes
+Every change of these states and of the game goes through one door, :meth:`Controller.step`
+(:mod:`game.web.model.door`), which queues the effects the updates return; every write to
+the storage is one of those effects, carried out by the interpreter. The attributes
 the browser shell, the jobs and the tests read (``screen``, ``menu_open``, ``banner``,
 ``hint_job``...) are read-only views of them (:class:`~game.web.model.fields.Field`).
 
