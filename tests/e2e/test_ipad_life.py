@@ -13,8 +13,8 @@ import re
 
 import pytest
 from e2e_helpers import ROOT, SCREENSHOTS, resize, settle, wait_ready
+from play_kit import SavingController, play_computers
 from ui_driver import FAST_LEAN, new_game, open_app, tap
-from webkit import SavingController, play_computers
 
 from game.web.saves.storage import PREFIX, MemoryBackend, SaveStore
 

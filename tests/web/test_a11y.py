@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from webkit import make_controller, play_to_end, setup_game, tap_decision
+from play_kit import make_controller, play_to_end, setup_game, tap_decision
 
 from game.web import messages as M
 from game.web.model.setup_form import Relabel, SetField, SetupAction, SetupForm, update

@@ -7,7 +7,7 @@ import json
 import random
 
 import pytest
-from webkit import make_controller, play_computers, setup_game
+from play_kit import make_controller, play_computers, setup_game
 
 from game import save as game_save
 from game.errors import SaveError

@@ -9,7 +9,7 @@ import copy
 import random
 
 import pytest
-from webkit import make_controller, setup_game, tap_decision
+from play_kit import make_controller, setup_game, tap_decision
 
 from game.actions import Build
 from game.web import messages as M

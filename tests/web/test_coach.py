@@ -9,7 +9,7 @@ import json
 import random
 
 import pytest
-from webkit import make_controller, setup_game
+from play_kit import make_controller, setup_game
 
 from game.actions import Build
 from game.ai import decide, parse_level, think

@@ -12,7 +12,7 @@ import json
 import random
 
 import pytest
-from webkit import make_controller, play_computers, play_to_end, setup_game, tap_decision
+from play_kit import make_controller, play_computers, play_to_end, setup_game, tap_decision
 
 import game.web.thinking.review as R
 from game.actions import Build, is_chance

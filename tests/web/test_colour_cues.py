@@ -12,7 +12,7 @@ import random
 import re
 
 import pytest
-from webkit import make_controller, setup_game, tap_decision
+from play_kit import make_controller, setup_game, tap_decision
 
 from game.actions import Build
 from game.board import floors_by_colour

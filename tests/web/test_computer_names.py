@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from webkit import make_controller, play_to_end, setup_game
+from play_kit import make_controller, play_to_end, setup_game
 
 from game.ai import find_level
 from game.settings import PlayerSpec, Settings

@@ -3,7 +3,7 @@ are values the controller hands to the browser shell, in order, each once."""
 
 from __future__ import annotations
 
-from webkit import make_controller, setup_game
+from play_kit import make_controller, setup_game
 
 from game.web.model.effects import Download, Reload
 

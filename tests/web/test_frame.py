@@ -13,7 +13,7 @@ import random
 from pathlib import Path
 
 import pytest
-from webkit import make_controller, play_to_end, setup_game, tap_decision
+from play_kit import make_controller, play_to_end, setup_game, tap_decision
 
 from game.material import Card
 from game.view import PlayerView

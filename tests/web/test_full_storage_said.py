@@ -12,7 +12,7 @@ import random
 import pytest
 from fakebrowser import make_page
 from test_backup import find, texts
-from webkit import make_controller, play_to_end, setup_game
+from play_kit import make_controller, play_to_end, setup_game
 
 from game import save as game_save
 from game.web import messages as M

@@ -4,7 +4,7 @@ until dismissed, and the dismissal is kept."""
 from __future__ import annotations
 
 import pytest
-from webkit import SavingController, make_controller
+from play_kit import SavingController, make_controller
 
 from game.web.model.controller import Controller
 from game.web.runtime.homescreen import show_home_screen_card

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from webkit import make_controller, setup_game
+from play_kit import make_controller, setup_game
 
 from game import save as game_save
 from game.errors import SaveError

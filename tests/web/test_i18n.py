@@ -16,7 +16,7 @@ from pathlib import Path
 
 import msgfmt
 import pytest
-from webkit import make_controller, play_to_end, setup_game
+from play_kit import make_controller, play_to_end, setup_game
 
 from game.web import messages as M
 

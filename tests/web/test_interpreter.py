@@ -10,7 +10,7 @@ import random
 from dataclasses import replace
 
 from fakebrowser import FakeBrowser
-from webkit import SavingController, make_controller, setup_game, tap_decision
+from play_kit import SavingController, make_controller, setup_game, tap_decision
 
 from game.actions import Build
 from game.web.features import keeping

@@ -24,7 +24,7 @@ from functools import partial
 from typing import Any
 
 import pytest
-from webkit import make_controller, play_computers, play_to_end, setup_game, tap_decision
+from play_kit import make_controller, play_computers, play_to_end, setup_game, tap_decision
 
 from game.ai import parse_level
 from game.web.features import computers, keeping

@@ -71,7 +71,7 @@ def test_imports_point_inward(folder):
 
 def test_the_layout_check_can_fail(tmp_path, monkeypatch):
     bad = WEB / "model" / "controller.py"
-    text = "from ..runtime.page import Page\nfrom game.web.shell import main\n"
+    text = "from ..runtime.app import App\nfrom game.web.shell import main\n"
     monkeypatch.setattr(Path, "read_text", lambda self, encoding=None: text)
     assert folders_imported(bad) == {"runtime", "shell"}
 

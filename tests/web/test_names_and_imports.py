@@ -14,7 +14,7 @@ import zlib
 from pathlib import Path
 
 import pytest
-from webkit import make_controller, play_to_end, setup_game
+from play_kit import make_controller, play_to_end, setup_game
 
 from game import save as game_save
 from game.errors import SaveError

@@ -9,7 +9,7 @@ import sys
 import time
 
 import pytest
-from webkit import make_controller, play_to_end, setup_game
+from play_kit import make_controller, play_to_end, setup_game
 
 from game.web import messages as M
 from game.web.screens.start import _size

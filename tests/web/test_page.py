@@ -1,4 +1,4 @@
-"""The page (game/web/runtime/page.py) on a fake document and a fake browser: the events
+"""The page (game/web/runtime/app.py) on a fake document and a fake browser: the events
 become taps, the taps' effects are carried out by the fake browser, the frame is patched
 into the fake DOM with the focus found again and the news read out, a resize and a long
 press wait for their timers. Everything the browser shell does apart from calling the
@@ -10,7 +10,7 @@ import json
 
 import pytest
 from fakebrowser import FakeEvent, make_page
-from webkit import make_controller, play_computers, setup_game
+from play_kit import make_controller, play_computers, setup_game
 
 from game.web.features.playing import ZoomIn
 from game.web.runtime.boot_screen import BOOT_SCREEN_KEY
@@ -169,7 +169,7 @@ def test_every_building_turn_brings_the_board_into_view_in_hotseat_too(monkeypat
     when the piece is chosen; never on a selection, a pass screen or a computer's turn."""
     import random
 
-    from webkit import tap_decision
+    from play_kit import tap_decision
 
     from game.actions import Build
 

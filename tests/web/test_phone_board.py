@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from webkit import make_controller, play_computers, setup_game, tap_decision
+from play_kit import make_controller, play_computers, setup_game, tap_decision
 
 from game.actions import Build
 from game.material import SEATS

@@ -7,7 +7,7 @@ import random
 from collections import Counter
 
 import pytest
-from webkit import make_controller, pending, play_computers, play_to_end, setup_game, tap_decision
+from play_kit import make_controller, pending, play_computers, play_to_end, setup_game, tap_decision
 
 from game import save as game_save
 from game.actions import Build, ReturnPiece

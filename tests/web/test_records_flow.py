@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from webkit import make_controller, play_computers, play_to_end, setup_game
+from play_kit import make_controller, play_computers, play_to_end, setup_game
 
 from game.web.features import keeping
 from game.web.features.playing import seats_rotated

@@ -7,7 +7,7 @@ import sys
 import time
 
 import pytest
-from webkit import SavingController, make_controller, setup_game
+from play_kit import SavingController, make_controller, setup_game
 
 from game.web.model.controller import Controller
 from game.web.saves.storage import MemoryBackend, SaveStore
@@ -65,6 +65,8 @@ def test_a_save_without_a_time_shows_none():
     ident = c.game_id
     c.handle("home")
     backend.data[key] = backend.data[key].replace(f'"updated":{int(STAMP)}', '"updated":null')
+    c.storage_changed()  # (as the storage event of the tab that wrote it)
+    c.carry_out_saves()
     tree = c.render()
     assert tree.find(data_updated=True) is None
     item = tree.find(data_save=ident)

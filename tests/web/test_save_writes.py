@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from webkit import make_controller, play_to_end, setup_game
+from play_kit import make_controller, play_to_end, setup_game
 
 from game.web.saves.storage import PREFIX, MemoryBackend
 

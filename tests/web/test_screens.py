@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from webkit import make_controller, play_computers, setup_game
+from play_kit import make_controller, play_computers, setup_game
 
 from game.material import CARDS, SEATS, plot_for
 from game.web import messages as M

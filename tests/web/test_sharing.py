@@ -9,7 +9,7 @@ import random
 import zlib
 
 import pytest
-from webkit import make_controller, play_to_end, setup_game
+from play_kit import make_controller, play_to_end, setup_game
 
 from game import save as game_save
 from game.errors import SaveError

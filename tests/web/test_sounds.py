@@ -8,7 +8,7 @@ import random
 
 import pytest
 from fakebrowser import FakeBrowser, FakeDocument
-from webkit import make_controller, play_computers, play_to_end, setup_game
+from play_kit import make_controller, play_computers, play_to_end, setup_game
 
 from game.story import Destroyed, GodzillaMoved, Placed, Returned, Scored, Selected, TakenOver
 from game.web.features import computers
@@ -119,7 +119,7 @@ def test_the_animations_start_from_the_choice_kept_else_the_devices_wish(kept, r
 
 
 def test_the_page_root_says_the_animations():
-    from game.web.runtime.page import Page as WebPage
+    from game.web.runtime.app import App as WebPage
     c = make_controller()
     doc = FakeDocument()
     root = doc.createElement("div")

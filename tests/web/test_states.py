@@ -9,7 +9,7 @@ import dataclasses
 from pathlib import Path
 
 import pytest
-from webkit import make_controller, setup_game
+from play_kit import make_controller, setup_game
 
 from game.actions import Build
 from game.material import Card
@@ -260,7 +260,7 @@ def test_the_storage_state_has_one_update():
 
 
 STATES = {"page", "rules", "home", "table", "coach", "sharing", "saved", "stats", "form",
-          "session", "game_id"}
+          "session", "game_id", "shelf"}
 
 
 def _state_writes(tree: ast.AST) -> list[tuple[str, int]]:

@@ -10,7 +10,7 @@ the page would compute.
 
 from __future__ import annotations
 
-from webkit import make_controller, play_computers, setup_game
+from play_kit import make_controller, play_computers, setup_game
 
 from game.web.features import computers
 from game.web.model.controller import Controller

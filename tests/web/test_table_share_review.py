@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import random
 
+from play_kit import make_controller, play_to_end, setup_game
 from test_coach_flow import finished, serve_review
-from webkit import make_controller, play_to_end, setup_game
 
 from game.actions import Build
 from game.ai import OFFERED

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from webkit import make_controller, play_computers, play_to_end, setup_game, tap_decision
+from play_kit import make_controller, play_computers, play_to_end, setup_game, tap_decision
 
 from game.actions import Build
 from game.web import messages as M

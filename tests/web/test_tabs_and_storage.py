@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import random
 
-from webkit import make_controller, play_to_end, setup_game, tap_decision
+from play_kit import make_controller, play_to_end, setup_game, tap_decision
 
 from game import save as game_save
 from game.web.features import keeping

@@ -14,7 +14,7 @@ import random
 import sys
 
 import pytest
-from webkit import make_controller, play_computers, setup_game, tap_decision
+from play_kit import make_controller, play_computers, setup_game, tap_decision
 
 from game.actions import Build, Select
 from game.errors import IllegalAction

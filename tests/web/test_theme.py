@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from fakebrowser import FakeBrowser, FakeDocument
-from webkit import make_controller
+from play_kit import make_controller
 
 from game.web import messages as M
 from game.web.features.navigating import ALLOWED_PREFS
@@ -86,7 +86,7 @@ def test_the_colours_come_back_with_a_backup():
 
 
 def test_the_page_root_says_the_colours():
-    from game.web.runtime.page import Page as WebPage
+    from game.web.runtime.app import App as WebPage
     c = make_controller()
     doc = FakeDocument()
     page = WebPage(c, doc, doc.createElement("div"), FakeBrowser())

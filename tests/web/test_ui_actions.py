@@ -7,7 +7,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from webkit import SavingController, make_controller, play_computers, play_to_end, setup_game, tap_decision
+from play_kit import SavingController, make_controller, play_computers, play_to_end, setup_game, tap_decision
 
 from game.actions import Build
 from game.web.features import computers

@@ -13,7 +13,7 @@ from collections import Counter
 
 import pytest
 from engine_testkit import mentioned_cards
-from webkit import make_controller, play_computers, play_to_end, setup_game
+from play_kit import make_controller, play_computers, play_to_end, setup_game
 
 from game.actions import Build, ReturnPiece
 from game.web import messages as M

@@ -2,7 +2,7 @@
 
 Five games (two, three and four seats; people passing the device and computers; take-backs,
 a reload, a backup restored, the log, the rules, the menu, hints and the final screens) are
-played by taps sent to :meth:`Page.dispatch` on a fake document and a fake browser, the
+played by taps sent to :meth:`App.dispatch` on a fake document and a fake browser, the
 background jobs run by asyncio. After each event the page's drawing (``#app`` and the
 ``<html>`` attributes, less the timing marks), what the fake browser was asked to do and
 what the storage holds are recorded. ``tests/web/test_whole_games_drawn.py`` holds these
@@ -32,14 +32,14 @@ from game.actions import Build, Select
 from game.state import selections
 from game.web.model.controller import Controller
 from game.web.model.draft import draft_to_json
-from game.web.runtime.page import Page
+from game.web.runtime.app import App
 from game.web.saves.storage import MemoryBackend, SaveStore
 
 CLOCK = 1_763_000_000.0
 TIMING = re.compile(r' data-(?:handle-ms|render-ms|think-ms|think-start|think-end)="[^"]*"')
 
 
-def game_of(page: Page) -> Any:
+def game_of(page: App) -> Any:
     """The game the page has open (its session), or None."""
     return page.controller.session
 
@@ -51,7 +51,7 @@ class Recorder:
         self.backend = backend
         self.lines: list[str] = []
         self.downloads: list[str] = []
-        self.page: Page
+        self.page: App
         self.document: FakeDocument
         self.browser: FakeBrowser
         self.params = {"fast": "1", **(params or {})}
@@ -123,7 +123,7 @@ def _digest(text: str) -> str:
 
 # ------------------------------------------------------------------ taps of a decision
 
-def _pending(page: Page) -> dict[str, Any]:
+def _pending(page: App) -> dict[str, Any]:
     return draft_to_json(game_of(page).draft)
 
 

@@ -133,6 +133,6 @@ class StatsPage(PageFrame):
 
 Frame = StartPage | SetupPage | PlayPage | StatsPage
 """The whole page at one render: a tagged union (``kind``), one frame type per screen
-family; :func:`game.web.screens.page.render_page` hands each drawing exactly its type
-(a game's screen through :func:`game.web.screens.page.render_game`)."""
+family; :func:`game.web.screens.dispatch.render_page` hands each drawing exactly its type
+(a game's screen through :func:`game.web.screens.dispatch.render_game`)."""
 

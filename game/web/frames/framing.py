@@ -1,7 +1,9 @@
 """The frame of each render: everything the screens draw, as one frozen value built from the
 controller's states (the screens never see the controller, the session or the state).
 
-Read-only: nothing here changes the controller. See :mod:`game.web.frames.frame` for the values:
+Read-only: nothing here changes the controller, and nothing reads the storage (what the
+start, setup and statistics screens show of it is the model's ``shelf``, read by an effect
+before they are drawn). See :mod:`game.web.frames.frame` for the values:
 one frame type per screen family (:data:`game.web.frames.frame.Frame`, a tagged union), and
 one per game screen (:mod:`game.web.frames.play_frames`), chosen here once, by a ``match``
 on the session's screen.
@@ -21,7 +23,6 @@ from ..features import tutorial as T
 from ..features.files import share_url
 from ..model import draft as D
 from ..model.draft import tentative_build
-from ..saves.kept_records import load_records
 from ..saves.records import people_by_last_game
 from ..saves.storage import Entry
 from ..thinking.coach import hints_asked, hints_on
@@ -67,13 +68,13 @@ def frame(c: Controller) -> Frame:
     update = page.update_ready and c.table.preview is None  # never over a computer's preview
     screen, rules, notice = c.screen_name, c.rules.open, page.notice
     if page.place == "setup":
-        known = tuple(p.name for p in people_by_last_game(load_records(c.store)))
+        known = tuple(p.name for p in people_by_last_game(c.shelf.records))
         return SetupPage(screen=screen, rules_open=rules, notice=notice, update_ready=update,
                          setup=replace(c.form.frame(), known_names=known))
     if page.place == "stats":
         stats = c.stats
         return StatsPage(screen=screen, rules_open=rules, notice=notice, update_ready=update,
-                         stats=stats_frame(load_records(c.store), stats.chart, stats.merge,
+                         stats=stats_frame(c.shelf.records, stats.chart, stats.merge,
                                            stats.forget, stats.reset, stats.error,
                                            from_game=c.session is not None))
     if page.place == "play" and c.session is not None:
@@ -82,12 +83,12 @@ def frame(c: Controller) -> Frame:
         return PlayPage(screen=screen, rules_open=rules, notice=notice, update_ready=update,
                         play=live_frame(c), banner=c.saved.banner, tutorial=lesson,
                         tutorial_kept=tutorial == "kept")
-    entries = c.entries()
+    entries = c.shelf.entries
     hidden = {e.id for e in entries if e.game is not None and e.game.meta.get(T.META) == "on"}
     home = c.home
     return StartPage(start=StartFrame(
         tuple(saved_game(entry) for entry in entries if entry.id not in hidden),
-        home.error, home.confirm_delete, c.format_time, c.store.used(),
+        home.error, home.confirm_delete, c.format_time, c.shelf.used,
         tutorial=next(iter(sorted(hidden)), None), home_card=c.home_card,
         restore=home.restore_report, theme=c.page.theme,
         restoring=(home.restoring.done, home.restoring.total) if home.restoring else None),

@@ -9,7 +9,7 @@ They are composed, not inherited, so a screen cannot read another screen's field
 exists only in a :class:`TurnFrame`, a review only in a :class:`FinalFrame` or a
 :class:`ReplayFrame`. The tag ``kind`` is the ``data-mode`` of the play screen; which frame
 is built is decided once, in :func:`game.web.frames.framing.live_frame`, and drawn in one
-``match`` (:func:`game.web.screens.page.render_game`), which ``assert_never`` makes mypy
+``match`` (:func:`game.web.screens.dispatch.render_game`), which ``assert_never`` makes mypy
 check for every screen.
 
 Privacy as in :mod:`game.web.frames.frame`: the table's view holds the viewer's hand only

@@ -19,6 +19,7 @@ from ..saves.backup import RestoreReport
 from ..saves.kept_records import RecordsEdit, Refusal
 from ..thinking.coach import Answer, Request
 from ..thinking.review import ReviewJob
+from .shelf import Shelf
 
 
 @dataclass(frozen=True)
@@ -133,10 +134,17 @@ class UnrecordedMarked:
 HintKey = tuple[str, int, int]
 """A person's decision a hint is for: (game id, log length, player)."""
 
+@dataclass(frozen=True)
+class ShelfRead:
+    """What the start, setup and statistics screens show of the storage, read now."""
+
+    shelf: Shelf
+
+
 StorageAnswer = (SaveWritten | SaveConflicted | SaveRefused | NewGameStored | NewGameRefused
                  | ImportStored | ImportRefused | RestoreProgressed | BackupRestored
                  | RestoreRefused | RecordsEdited | PrefRefused | ResultsCounted
-                 | UnrecordedMarked)
+                 | UnrecordedMarked | ShelfRead)
 
 
 # ------------------------------------------------------------ the background jobs' answers
@@ -210,5 +218,11 @@ class RestoreBroke:
     """The restore under way broke off (a bug): what it stored stays, no report."""
 
 
+@dataclass(frozen=True)
+class DrawDue:
+    """The jobs draw the page next (a restore's progress): what the screen shows of the
+    storage is read first."""
+
+
 JobAnswer = (ComputerPreviewed | ComputerMoved | ScoringPaused | UndoWindowOver | HintComputed
-             | ReviewAnswered | RestoreTurn | RestoreBroke)
+             | ReviewAnswered | RestoreTurn | RestoreBroke | DrawDue)

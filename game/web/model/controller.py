@@ -25,7 +25,7 @@ the storage is one of those effects, carried out by the interpreter. The attribu
 the browser shell, the jobs and the tests read (``screen``, ``menu_open``, ``banner``,
 ``hint_job``...) are read-only views of them (:class:`~game.web.model.fields.Field`).
 
-The page (:mod:`game.web.runtime.page`) turns DOM events into ``handle`` calls, draws
+The page (:mod:`game.web.runtime.app`) turns DOM events into ``handle`` calls, draws
 :meth:`Controller.render`, runs the effects it asks for and its background jobs
 (:mod:`game.web.runtime.jobs`). Everything a player can do is therefore testable in CPython.
 """
@@ -52,7 +52,7 @@ from ..features import saved as S
 from ..features import tutorial as T
 from ..features.coaching import Coaching
 from ..features.navigating import Fail, Home, StopRestore
-from ..features.page import HOME_CARD, MIN_TAP_PX, PACE, Page, Speed, default_motion, is_speed, kept_theme
+from ..features.page import MIN_TAP_PX, PACE, Page, Speed, default_motion, is_speed, kept_theme
 from ..features.rules import CLOSED as RULES_CLOSED
 from ..features.rules import Rules
 from ..features.saved import FRESH, Banner, Opened, Saved
@@ -75,7 +75,7 @@ from ..saves.backup import RestoreReport
 from ..saves.kept_records import FinishedHere
 from ..saves.sharing import is_link
 from ..saves.storage import Entry, SaveStore, now
-from ..screens.page import render_page
+from ..screens.dispatch import render_page
 from ..screens.start import local_time_text
 from ..screens.vdom import El
 from ..thinking.coach import Request, set_hints
@@ -85,6 +85,7 @@ from .answers import (
     BackupRestored,
     ComputerMoved,
     ComputerPreviewed,
+    DrawDue,
     HintComputed,
     HintKey,
     ImportRefused,
@@ -104,14 +105,16 @@ from .answers import (
     SaveRefused,
     SaveWritten,
     ScoringPaused,
+    ShelfRead,
     StorageAnswer,
     UndoWindowOver,
     UnrecordedMarked,
 )
-from .effects import Download, Effect, Save, SetCurrent, StoreNewGame
+from .effects import Download, Effect, ReadShelf, Save, SetCurrent, StoreNewGame
 from .fields import Field
 from .session import Commit, HideCards, Session, SetMeta, Settle
 from .setup_form import SetupForm, ShowProblem
+from .shelf import NOTHING_READ, SHELF_PLACES, Shelf
 from .ui_actions import ACTIONS, KEEP_MENU_OPEN, Tap, tapped
 
 __all__ = ["MIN_TAP_PX", "PACE", "SCREEN_OF_TABLE", "Controller", "computer_ids"]
@@ -192,12 +195,19 @@ class Controller:
         self.saved: Saved = FRESH
         self.stats: Stats = STATS_CLOSED
         self.rules: Rules = RULES_CLOSED
+        self.shelf: Shelf = NOTHING_READ
         # What the browser shell must do (game/web/model/effects.py), taken by it after each tap.
         self.effects: list[Effect] = []
         self.computer_players: dict[str, ComputerPlayer] = {}  # by level id, made once
 
     # ------------------------------------------------------------------ boot
     def boot(self) -> None:
+        """The page's start: a shared link opened, else the game asked for or the last one
+        reopened, else the start screen."""
+        self._open_first()
+        self.read_shelf()
+
+    def _open_first(self) -> None:
         fragment = self.params.get("hash")
         if fragment and is_link(fragment):
             self.effects.extend(files.open_link(self, fragment))
@@ -309,6 +319,9 @@ class Controller:
                 keeping.counted(self, answer)
             case PrefRefused():
                 self.step(P.Notice("prefs-not-kept"))
+            case ShelfRead(shelf):
+                self.step(door.PutShelf(shelf))
+                return
             case ComputerPreviewed(key, action):
                 if action is None or computers.computer_key(self) == key:
                     self.step(table.Preview(action))
@@ -333,11 +346,17 @@ class Controller:
                     else:
                         job.record(request, answered)
             case RestoreTurn():
+                # (the storage is read again when the jobs draw the progress: DrawDue)
                 self.effects.extend(files.restore_turn(self))
+                return
             case RestoreBroke():
                 self.step(StopRestore())
+            case DrawDue():
+                pass  # (only what the screen shows of the storage, read below)
             case _:
                 assert_never(answer)
+        if not (isinstance(answer, RestoreProgressed) and answer.done > 0):
+            self.read_shelf()  # (a restore's steps: when its progress is drawn)
 
     # ---------------------------------------------------------------- names
     @property
@@ -416,11 +435,13 @@ class Controller:
             reason = self.store.changed_elsewhere(self.game_id)
             if reason is not None:  # this tab is out of date: adopt, drop the tap
                 keeping.adopt(self, reason)
+                self.read_shelf()
                 return True
         start = len(self.effects)
         self.effects.extend(tapped(self, tap))
         self.queue_save(start)  # first: nothing may lose it
         self.queue_sounds()  # of a move this tap made (dropped if the storage refuses it)
+        self.read_shelf()
         return False
 
     def computer_moved(self, action: Action) -> None:
@@ -433,6 +454,20 @@ class Controller:
             self.step(Commit(action))
             self.queue_save(start)
             self.queue_sounds()
+
+    def storage_changed(self) -> bool:
+        """The storage changed in another tab (the browser's ``storage`` event): the open
+        game adopted if it went on or was deleted there, and what the screen shows of the
+        storage read again. True when the page must be drawn again."""
+        redraw = keeping.external_change(self)
+        self.read_shelf()
+        return redraw
+
+    def read_shelf(self) -> None:
+        """On a screen that shows what the storage holds, read it again (after the writes
+        queued before): the frame reads only the model."""
+        if self.page.place in SHELF_PLACES:
+            self.effects.append(ReadShelf())
 
     def queue_sounds(self) -> None:
         """The sound of what was played since the last look (taps, computers)."""
@@ -482,7 +517,7 @@ class Controller:
     @property
     def home_card(self) -> bool:
         """The Home Screen card is shown: a Safari tab that has not dismissed it."""
-        return self.page.safari_tab and self.store.prefs().get(HOME_CARD) != "dismissed"
+        return self.page.safari_tab and not self.shelf.home_card_dismissed
 
     # ------------------------------------------------ the coach (asked by the jobs)
     @property

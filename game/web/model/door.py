@@ -27,6 +27,14 @@ from . import session as G
 from . import setup_form as SF
 from .effects import Effect
 from .session import Session
+from .shelf import Shelf
+
+
+@dataclass(frozen=True)
+class PutShelf:
+    """What the storage holds for the start, setup and statistics screens, read now."""
+
+    shelf: Shelf
 
 
 @dataclass(frozen=True)
@@ -40,7 +48,7 @@ class ReplaceSession:
 
 StateAction = (P.PageAction | R.RulesAction | N.HomeAction | T.TableAction | F.FollowingAction
                | coaching.CoachAction | files.SharingAction | S.SavedAction | ST.StatsAction
-               | SF.SetupAction | G.SessionAction | ReplaceSession)
+               | SF.SetupAction | G.SessionAction | ReplaceSession | PutShelf)
 """Every action of the page's states and of the game at the table. Following the game is
 the play screen's, so its actions go to :class:`~game.web.features.playing.Table` wrapped in
 ``Follow``; the game's go to the session (none while no game is open)."""
@@ -60,6 +68,7 @@ class States(Protocol):
     form: SF.SetupForm
     session: Session | None
     game_id: str | None
+    shelf: Shelf
 
 
 def step(c: States, action: StateAction) -> tuple[Effect, ...]:
@@ -84,6 +93,8 @@ def step(c: States, action: StateAction) -> tuple[Effect, ...]:
         c.saved, _ = S.update(c.saved, action)
     elif isinstance(action, ST.StatsAction):
         c.stats, effects = ST.update(c.stats, action)
+    elif isinstance(action, PutShelf):
+        c.shelf = action.shelf
     elif isinstance(action, ReplaceSession):
         c.session, c.game_id = action.session, action.ident
     elif isinstance(action, G.SessionAction):

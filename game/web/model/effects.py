@@ -13,8 +13,8 @@ The kinds:
 - what the storage keeps: :class:`Save` (the open game's next revision), :class:`StoreNewGame`,
   :class:`StoreImported`, :class:`WritePref`, :class:`SetCurrent`, :class:`DeleteSaves`,
   :class:`CountPending`, :class:`MarkUnrecorded`, :class:`EditRecords`,
-  :class:`RestoreBackup`, :class:`RestoreNext` and :class:`KeepBootScreen`
-  (:data:`StorageEffect`). The interpreter
+  :class:`RestoreBackup`, :class:`RestoreNext` and :class:`KeepBootScreen`, and one
+  read, :class:`ReadShelf` (:data:`StorageEffect`). The interpreter
   runs them before the page draws, and the storage's answer to each comes back to the
   controller as a message (:mod:`game.web.model.answers`), so a refused write is on the
   screen the tap draws;
@@ -142,6 +142,12 @@ class RestoreNext:
 
 
 @dataclass(frozen=True)
+class ReadShelf:
+    """Read what the start, setup and statistics screens show of the storage (answered
+    with it: the view reads only the model)."""
+
+
+@dataclass(frozen=True)
 class KeepBootScreen:
     """Keep the markup of the next start's screen (a JSON entry, game/web/runtime/boot_screen.py)
     for assets/boot.js to draw before Python runs; None: forget it. A refusal is raised to
@@ -152,10 +158,10 @@ class KeepBootScreen:
 
 StorageEffect = (Save | StoreNewGame | StoreImported | WritePref | SetCurrent | DeleteSaves
                  | CountPending | MarkUnrecorded | EditRecords | RestoreBackup | RestoreNext
-                 | KeepBootScreen)
+                 | KeepBootScreen | ReadShelf)
 STORAGE_EFFECTS = (Save, StoreNewGame, StoreImported, WritePref, SetCurrent, DeleteSaves,
                    CountPending, MarkUnrecorded, EditRecords, RestoreBackup, RestoreNext,
-                   KeepBootScreen)
+                   KeepBootScreen, ReadShelf)
 
 
 @dataclass(frozen=True)

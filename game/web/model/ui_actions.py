@@ -222,6 +222,6 @@ ACTIONS: dict[str, UiAction] = {a.name: a for a in (
     UiAction("stats-reset", lambda d: stats.ResetTapped(_confirmed(d))),
 )}
 """Every UI action by its ``data-action`` name: the one vocabulary of taps. The event wiring
-(:mod:`game.web.runtime.page`, fed by the shell) sends every tap here;
+(:mod:`game.web.runtime.app`, fed by the shell) sends every tap here;
 ``tests/web/test_ui_actions.py`` checks that each ``data-action`` a screen draws is in this
 table."""

@@ -21,9 +21,11 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import messages as M
+from ..model.answers import ShelfRead
 from ..model.controller import Controller
+from ..model.shelf import read_shelf
 from ..saves.storage import Backend, SaveStore
-from ..screens.page import render_page
+from ..screens.dispatch import render_page
 from ..screens.vdom import El
 
 BOOT_SCREEN_KEY = "manhattan:boot-screen"
@@ -52,6 +54,7 @@ def next_start_screen(backend: Backend, format_time: Callable[[float], str] | No
         options["format_time"] = format_time
     probe = Controller(store, {}, **options)
     probe.boot()
+    probe.update(ShelfRead(read_shelf(store)))  # (the effects it queued are not run)
     screen = probe.screen_name
     if screen not in SHOWN_BEFORE_PYTHON:
         return None

@@ -33,6 +33,7 @@ from ..model.effects import (
     Download,
     Effect,
     ForgetLink,
+    ReadShelf,
     Reload,
     ShareLink,
     ShowBoard,
@@ -136,6 +137,8 @@ class Interpreter:
         queue = deque(effects)
         while queue:
             effect = queue.popleft()
+            if isinstance(effect, ReadShelf) and any(isinstance(e, ReadShelf) for e in queue):
+                continue  # read once, after the batch's writes
             if isinstance(effect, STORAGE_EFFECTS):
                 answer = self.storing.run(effect)
                 if answer is None:

@@ -2,7 +2,7 @@
 
 Pure Python, driven by asyncio: the browser is reached only through :class:`BrowserPort`
 (the thinking worker, drawing, the ``data-*`` marks that tests and benchmarks read, the
-clock, sleeping), which the page (game/web/runtime/page.py) implements. So every
+clock, sleeping), which the page (game/web/runtime/app.py) implements. So every
 scheduling rule runs under plain pytest with a fake browser (tests/web/test_jobs.py).
 
 The rules:
@@ -41,6 +41,7 @@ from ..features import computers
 from ..model.answers import (
     ComputerMoved,
     ComputerPreviewed,
+    DrawDue,
     HintComputed,
     RestoreBroke,
     RestoreTurn,
@@ -218,11 +219,14 @@ class Jobs:
                 if c.home.restoring is None:
                     break
                 if port.perf_now() - drawn >= RESTORE_DRAW_MS:
+                    c.update(DrawDue())
+                    port.carry_out()  # the saved games read again for the drawing
                     port.render()
                     drawn = port.perf_now()
                 await port.sleep(0)
         except Exception:
             c.update(RestoreBroke())
+            port.carry_out()
             port.report()
         finally:
             self._restore = None

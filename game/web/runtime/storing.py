@@ -1,6 +1,6 @@
 """The storage effects carried out: every write of the page (the open game, a new or
 imported game, preferences, the game to reopen, deletes, the records, a restored backup,
-the next start's screen)
+the next start's screen), and the one read the view needs (:class:`ReadShelf`)
 happens here, against the page's :class:`~game.web.saves.storage.SaveStore`, and each
 outcome the page must know of is returned as a message
 (:mod:`game.web.model.answers`) for the interpreter to hand back to the controller."""
@@ -27,6 +27,7 @@ from ..model.answers import (
     SaveConflicted,
     SaveRefused,
     SaveWritten,
+    ShelfRead,
     StorageAnswer,
     UnrecordedMarked,
 )
@@ -36,6 +37,7 @@ from ..model.effects import (
     EditRecords,
     KeepBootScreen,
     MarkUnrecorded,
+    ReadShelf,
     RestoreBackup,
     RestoreNext,
     Save,
@@ -45,6 +47,7 @@ from ..model.effects import (
     StoreNewGame,
     WritePref,
 )
+from ..model.shelf import read_shelf
 from ..saves.backup import Restoring
 from ..saves.kept_records import edit_records
 from ..saves.pending_results import count_pending, delete_saves
@@ -119,6 +122,8 @@ class Storing:
                 else:
                     store.backend.set(BOOT_SCREEN_KEY, entry)
                 return None
+            case ReadShelf():
+                return ShelfRead(read_shelf(store))
             case RestoreBackup(text, allowed):
                 try:
                     self.restoring = Restoring(store, text, allowed)

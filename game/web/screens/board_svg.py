@@ -77,7 +77,7 @@ class _Scene:
                                      tentative, self.judge_colours, self.last_pos, tappable))
         # Keyboard and screen readers: each plot's cell (the ``hit`` rectangle, which holds no
         # text, so its name is all a screen reader hears) is a named button; Tab enters the
-        # board at one plot (``tabindex`` 0), the arrow keys move between plots (game.web.runtime.page).
+        # board at one plot (``tabindex`` 0), the arrow keys move between plots (game.web.runtime.app).
         # (The kept drawing is not changed: the cell and the plot are new elements around it.)
         hit = el.children[0]
         assert isinstance(hit, El) and hit.attrs.get("class") == "hit"

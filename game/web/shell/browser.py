@@ -1,7 +1,7 @@
 """The browser shell: the one place that touches ``pyscript`` (with
 game/web/shell/main.py, which wires the page's events). Its objects get their protocols
 here (game/web/runtime/js_types.py), and :class:`ShellBrowser` is the page's
-:class:`~game.web.runtime.page.Browser`: the effects' port and the few facts and services
+:class:`~game.web.runtime.app.Browser`: the effects' port and the few facts and services
 the page asks of the browser. Everything else runs in CPython (game/web/runtime/)."""
 
 from __future__ import annotations
@@ -137,7 +137,7 @@ def url_params() -> dict[str, str]:
 
 
 class ShellBrowser:
-    """The real browser behind the page's :class:`~game.web.runtime.page.Browser`."""
+    """The real browser behind the page's :class:`~game.web.runtime.app.Browser`."""
 
     def __init__(self, on_timer: Callable[[TimerName], None]) -> None:
         self.on_timer = on_timer

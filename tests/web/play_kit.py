@@ -23,7 +23,7 @@ DEAL_CLOCK = 1_763_000_000.0
 class SavingController(Controller):
     """The controller as the page drives it: after each tap, the Save it queued is carried
     out by the one interpreter (on a fake browser) before anything else, as
-    ``Page.dispatch`` does before it draws; the tap's other effects stay queued for the
+    ``App.dispatch`` does before it draws; the tap's other effects stay queued for the
     test to read (``take_effects``, ``take_download``)."""
 
     def __init__(self, *args, **kwargs) -> None:

@@ -39,7 +39,7 @@ from ..model.effects import (
 )
 from ..saves.backup import MAX_BACKUP_CHARS
 from ..saves.sharing import is_link
-from ..screens.page import render_page
+from ..screens.dispatch import render_page
 from . import events as E
 from .boot_screen import entry, next_start_screen
 from .dom import build
@@ -89,7 +89,10 @@ class Browser(EffectPort, Protocol):
         ...
 
 
-class Page:
+class App:
+    """The page in the browser, in plain Python: its events in, its effects out, its
+    drawing, its background jobs."""
+
     def __init__(self, controller: Controller, document: Document, root: DomElement,
                  browser: Browser, storage_ok: bool = True,
                  format_time: Callable[[float], str] | None = None) -> None:
@@ -278,7 +281,7 @@ class Page:
         if present(key) and not str(key).startswith("manhattan:"):
             return
         try:
-            redraw = keeping.external_change(self.controller)
+            redraw = self.controller.storage_changed()
         except Exception:
             self.report()
             redraw = True
@@ -295,6 +298,7 @@ class Page:
             return
         try:
             self.controller.effects.extend(files.open_link(self.controller, fragment))
+            self.controller.read_shelf()
             self.store_queued()
         except Exception:
             self.report()
