@@ -139,7 +139,7 @@ def test_the_board_draws_each_colours_cue_the_same_in_every_language():
 
 
 def test_the_rules_help_lists_every_colours_cue_in_every_language():
-    from game.web.screens.rules import render_rules
+    from game.web.screens.rules_help import render_rules
     lists = {}
     for lang in LANGS:
         M.set_language(lang)

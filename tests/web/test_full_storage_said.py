@@ -11,8 +11,8 @@ import random
 
 import pytest
 from fakebrowser import make_page
-from test_backup import find, texts
 from play_kit import make_controller, play_to_end, setup_game
+from test_backup import find, texts
 
 from game import save as game_save
 from game.web import messages as M

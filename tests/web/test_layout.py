@@ -106,3 +106,14 @@ def test_no_module_uses_another_modules_private_names():
     assert uses == {}
     sample = "from .a import _hidden, shown\nimport b as B\nB._peek()\nB.ok()\n"
     assert private_uses(ast.parse(sample)) == ["from a import _hidden", "B._peek"]
+
+
+def test_no_two_modules_or_classes_of_one_name():
+    """A name says one thing: no two modules of game/web share a file name, no two classes a
+    name."""
+    modules = [p.name for p in WEB.rglob("*.py") if p.name != "__init__.py"]
+    assert sorted({m for m in modules if modules.count(m) > 1}) == []
+    classes = [node.name for p in WEB.rglob("*.py")
+               for node in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
+               if isinstance(node, ast.ClassDef)]
+    assert sorted({c for c in classes if classes.count(c) > 1}) == []

@@ -10,10 +10,10 @@ import json
 import sys
 
 import pytest
+from play_kit import SavingController, make_controller, restore_step, run_restore
 from test_backup import find, table, texts
 from test_backup_records import GOOD, NOW, document, result, seat
 from test_jobs import FakeBrowser
-from play_kit import SavingController, make_controller, restore_step, run_restore
 
 from game.web import messages as M
 from game.web.runtime.jobs import Jobs

@@ -88,7 +88,7 @@ def test_the_play_screen_state():
     assert T.update(peeked, T.HidePeek())[0].peek is False
     build = Build(Card(0, 0), 0, 0, "red", 1)
     shown = T.update(T.OPENED, T.Preview(build))[0]
-    assert shown.preview == build and T.update(shown, T.GameChanged())[0] is T.OPENED
+    assert shown.preview == build and T.update(shown, T.OpenTable())[0] is T.OPENED
 
 
 def test_the_whole_game_warning_comes_before_the_file():

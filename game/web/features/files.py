@@ -120,11 +120,11 @@ class CopyLink:
 
 
 @dataclass(frozen=True)
-class GameChanged:
+class CloseSharing:
     """Another game (or none) is open: no link or warning of the last one stays."""
 
 
-SharingAction = ExportWhole | CancelWholeExport | ShowLink | CloseLink | CopyLink | GameChanged
+SharingAction = ExportWhole | CancelWholeExport | ShowLink | CloseLink | CopyLink | CloseSharing
 
 
 def update(s: Sharing, action: SharingAction) -> tuple[Sharing, tuple[Effect, ...]]:
@@ -143,7 +143,7 @@ def update(s: Sharing, action: SharingAction) -> tuple[Sharing, tuple[Effect, ..
         case CopyLink(url):
             after, effects = link_copied(s, url)
             return after, tuple(effects)
-        case GameChanged():
+        case CloseSharing():
             return CLOSED, ()
         case _:
             assert_never(action)

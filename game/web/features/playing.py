@@ -120,14 +120,14 @@ class Preview:
 
 
 @dataclass(frozen=True)
-class GameChanged:
+class OpenTable:
     """Another game (or none) is open: its screen opens as :data:`OPENED`."""
 
 
 Effects = tuple[Effect, ...]
 
 TableAction = (ToggleMenu | CloseMenu | TogglePeek | HidePeek | ZoomIn | ZoomOut | Follow | Preview
-               | GameChanged)
+               | OpenTable)
 
 
 def update(t: Table, action: TableAction) -> tuple[Table, tuple[Effect, ...]]:
@@ -144,7 +144,7 @@ def update(t: Table, action: TableAction) -> tuple[Table, tuple[Effect, ...]]:
         case Preview(shown):
             shown = shown if isinstance(shown, (Build, ReturnPiece)) else None
             return replace(t, preview=shown), ()
-        case GameChanged():
+        case OpenTable():
             return OPENED, ()
         case ZoomIn(city, moves):
             return zoomed(t, city, moves), ()

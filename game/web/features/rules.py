@@ -3,7 +3,7 @@
 The rules can be opened from the start screen, the setup screen, the game menu and the
 statistics; closing them shows the screen below again as it was, so their state is only
 whether they are open (:class:`Rules`), apart from :class:`~game.web.features.page.Page`'s
-place. What they show is fixed (game/web/screens/rules.py draws every picture from the
+place. What they show is fixed (game/web/screens/rules_help.py draws every picture from the
 engine). Their one door is :func:`update`; leaving a screen closes them (the taps of
 :mod:`game.web.features.navigating` and :mod:`game.web.features.statistics`)."""
 

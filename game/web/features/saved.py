@@ -82,12 +82,12 @@ class Failed:
 
 
 @dataclass(frozen=True)
-class GameChanged:
+class StartAfresh:
     """Another game (or none) is open: nothing is known yet of what the storage holds of
     it, and a problem of the last one is not its problem."""
 
 
-SavedAction = Opened | Written | Refused | Settled | Counted | Retry | Failed | GameChanged
+SavedAction = Opened | Written | Refused | Settled | Counted | Retry | Failed | StartAfresh
 
 
 def update(saved: Saved, action: SavedAction) -> tuple[Saved, tuple[()]]:
@@ -111,7 +111,7 @@ def update(saved: Saved, action: SavedAction) -> tuple[Saved, tuple[()]]:
             return replace(saved, banner=None, storage_wait=False), ()
         case Failed(banner):
             return replace(saved, banner=banner), ()
-        case GameChanged():
+        case StartAfresh():
             return FRESH, ()
         case _:
             assert_never(action)

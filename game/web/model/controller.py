@@ -252,8 +252,8 @@ class Controller:
         # A storage problem belongs to the game it happened in: the next write of this one
         # meets the storage again (and says so if it still refuses). Leaving a game cancels
         # its review.
-        self.step(door.ReplaceSession(session, ident), S.GameChanged(), table.GameChanged(),
-                  files.GameChanged(), coaching.CloseReview(),
+        self.step(door.ReplaceSession(session, ident), S.StartAfresh(), table.OpenTable(),
+                  files.CloseSharing(), coaching.CloseReview(),
                   P.Move("play" if session is not None else "start"))
 
     def new_game(self, settings: Settings, seed: str | None = None, hints: bool = False,

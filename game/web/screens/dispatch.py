@@ -24,7 +24,7 @@ from ..frames.frame import (
     StatsPage,
     TurnFrame,
 )
-from .coach import render_review
+from .coach_panels import render_review
 from .common import button
 from .passing import render_pass
 from .play import render_play

@@ -27,7 +27,7 @@ from ..frames.frame import (
     TurnFrame,
 )
 from .board_svg import render_board, render_city
-from .coach import hint_block, review_panel
+from .coach_panels import hint_block, review_panel
 from .common import bdi, button, chip, chips, language_select, said, theme_button
 from .decision import build_panel, hand_block, selection_panel
 from .passing import take_back_block

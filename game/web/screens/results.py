@@ -7,7 +7,7 @@ from ...material import CITIES, PLOTS_PER_CITY
 from .. import messages as M
 from ..frames.frame import FinalFrame, ScoringFrame, TableFrame
 from . import palette
-from .coach import hints_used_line, review_button
+from .coach_panels import hints_used_line, review_button
 from .common import bdi, button, chip, chips, said
 from .story import share_block, share_buttons
 from .svg_pieces import cue

@@ -10,7 +10,7 @@ from .. import messages as M
 from ..frames.start_frames import StartFrame
 from .common import bdi, button, chips, language_select, said, theme_button
 from .keep import backup_tools, home_card, restore_progress, restore_report
-from .rules import render_rules
+from .rules_help import render_rules
 from .vdom import Child, El, h
 
 __all__ = ["render_rules", "render_start"]
