@@ -117,3 +117,16 @@ def test_no_two_modules_or_classes_of_one_name():
                for node in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
                if isinstance(node, ast.ClassDef)]
     assert sorted({c for c in classes if classes.count(c) > 1}) == []
+
+
+def test_a_module_alias_means_one_module():
+    """A short alias (``M`` for the words, ``D`` for the draft...) means the same module in
+    every module of game/web."""
+    meaning: dict[str, set[str]] = {}
+    for path in WEB.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                for alias in node.names:
+                    if alias.asname is not None and alias.asname != alias.name:
+                        meaning.setdefault(alias.asname, set()).add(alias.name)
+    assert {a: sorted(m) for a, m in meaning.items() if len(m) > 1} == {}

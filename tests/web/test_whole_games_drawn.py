@@ -20,8 +20,9 @@ from whole_games import GAMES, record
 
 RECORD = Path(__file__).parent / "data" / "whole_games_drawn.json"
 
-pytestmark = pytest.mark.skipif(sys.platform == "emscripten",
-                                reason="whole games drawn: CPython's run is the record's")
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(sys.platform == "emscripten",
+                                 reason="whole games drawn: CPython's run is the record's")]
 
 
 @pytest.mark.parametrize("name", list(GAMES))

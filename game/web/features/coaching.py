@@ -19,7 +19,7 @@ from ..model.effects import Effect
 from ..model.session import CountHint
 from ..thinking.coach import Answer, Request, hint_request, hint_seed, hints_on
 from ..thinking.review import ReviewJob
-from . import following as F
+from . import following
 from . import playing as table
 
 if TYPE_CHECKING:
@@ -224,7 +224,7 @@ def tapped(c: Controller, tap: CoachTap) -> tuple[Effect, ...]:
                 return ()
             if review is None or review.game_id != c.game_id or review.state == "cancelled":
                 review = ReviewJob.start(c.game_id, session.game, session.story().states)
-            c.step(OpenReview(review), F.GoLive(), table.HidePeek())
+            c.step(OpenReview(review), following.GoLive(), table.HidePeek())
         case ReviewCancelled():
             if review is not None:
                 review.cancel()
@@ -233,10 +233,10 @@ def tapped(c: Controller, tap: CoachTap) -> tuple[Effect, ...]:
                 return ()
             items = review.items()
             if 0 <= index < len(items):
-                c.step(ShowReviewItem(index), F.ShowMoment(items[index].step - 1,
+                c.step(ShowReviewItem(index), following.ShowMoment(items[index].step - 1,
                                                            len(session.story())))
         case ReviewBack():
-            c.step(ShowReviewItem(None), F.GoLive())
+            c.step(ShowReviewItem(None), following.GoLive())
         case _:
             assert_never(tap)
     return ()

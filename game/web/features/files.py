@@ -42,9 +42,8 @@ from ..saves.sharing import (
     link_fragment,
     shared_text,
 )
-from . import following
+from . import following, page
 from . import navigating as nav
-from . import page as P
 from . import playing as table
 from .navigating import ALLOWED_PREFS
 from .page import is_motion, is_speed, is_theme
@@ -320,7 +319,7 @@ def restored(c: Controller, report: RestoreReport, prefs: Mapping[str, Any]) -> 
         M.set_language(lang)
         c.step(setup_form.Relabel())
     speed, motion, theme = prefs.get("speed"), prefs.get("motion"), prefs.get("theme")
-    c.step(P.SetPrefs(speed=speed if "speed" in taken and is_speed(speed) else None,
+    c.step(page.SetPrefs(speed=speed if "speed" in taken and is_speed(speed) else None,
                       motion=motion if "motion" in taken and is_motion(motion) else None,
                       theme=theme if "theme" in taken and is_theme(theme) else None,
                       muted=prefs.get(SOUND_PREF) == "off" if SOUND_PREF in taken else None))

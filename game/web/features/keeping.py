@@ -28,11 +28,8 @@ from ..model.setup_form import TABLE_PREF, table_pref
 from ..saves.kept_records import FinishedHere
 from ..saves.pending_results import UNRECORDED
 from ..thinking.coach import hints_on
-from . import computers
-from . import navigating as N
-from . import page as P
+from . import computers, navigating, page, tutorial
 from . import saved as S
-from . import tutorial as T
 
 if TYPE_CHECKING:
     from ..model.controller import Controller
@@ -93,7 +90,7 @@ def record_finished(c: Controller) -> Effects:
     if session is None or ident is None or not session.state.is_over:
         return ()
     game = session.game
-    if game.meta.get(T.META) or is_view_game(game):
+    if game.meta.get(tutorial.META) or is_view_game(game):
         return ()
     return (EditRecords(FinishedHere(ident, game, c.clock())),)
 
@@ -171,11 +168,11 @@ def adopt(c: Controller, kind: str) -> None:
     if ident is None:
         return
     if kind == "newer" and c.open_game(ident):
-        c.step(P.Notice("other-tab"))
+        c.step(page.Notice("other-tab"))
         return
     c.set_session(None, None)
     gone: S.Banner = ("storage.deleted_elsewhere", {}) if kind == "deleted" else ("storage.newer_app", {})
-    c.step(N.Fail(gone), P.Notice("other-tab"))
+    c.step(navigating.Fail(gone), page.Notice("other-tab"))
 
 
 def external_change(c: Controller) -> bool:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, assert_never
 from ..model.answers import RecordsEdited
 from ..model.effects import EditRecords, Effect
 from ..saves.kept_records import FinishedHere, Forget, Merge, Rename, ResetAll
-from . import page as P
+from . import page
 from .rules import CloseRules
 
 if TYPE_CHECKING:
@@ -180,9 +180,9 @@ def tapped(c: Controller, tap: StatsTap) -> Effects:
     """The statistics screen: the tap's change, and the records' changes it asks for."""
     match tap:
         case StatsOpened():
-            c.step(CloseRules(), P.Move("stats"), Close())
+            c.step(CloseRules(), page.Move("stats"), Close())
         case StatsClosed():
-            c.step(P.Move("play" if c.session is not None else "start"), Close())
+            c.step(page.Move("play" if c.session is not None else "start"), Close())
         case RenameTapped(ident, name):
             return (EditRecords(Rename(ident, name)),)
         case MergeConfirmed():

@@ -17,7 +17,7 @@ from ...errors import SaveError
 from ...material import Card
 from ...state import Counts
 from ...story import Entry, Majority
-from ..model import draft as D
+from ..model import draft
 
 WholeExport = Literal["none", "offered", "asked"]
 
@@ -26,7 +26,7 @@ Motion = Literal["off", "normal", "fast"]
 Theme = Literal["auto", "light", "dark"]
 """The page's colours: the device's setting (``prefers-color-scheme``), light or dark
 (``<html data-theme>``)."""
-Notice = D.Notice
+Notice = draft.Notice
 
 
 @dataclass(frozen=True)

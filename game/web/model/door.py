@@ -19,7 +19,7 @@ from ..features import coaching, files
 from ..features import following as F
 from ..features import navigating as N
 from ..features import page as P
-from ..features import playing as T
+from ..features import playing as play
 from ..features import rules as R
 from ..features import saved as S
 from ..features import statistics as ST
@@ -46,7 +46,7 @@ class ReplaceSession:
     ident: str | None
 
 
-StateAction = (P.PageAction | R.RulesAction | N.HomeAction | T.TableAction | F.FollowingAction
+StateAction = (P.PageAction | R.RulesAction | N.HomeAction | play.TableAction | F.FollowingAction
                | coaching.CoachAction | files.SharingAction | S.SavedAction | ST.StatsAction
                | SF.SetupAction | G.SessionAction | ReplaceSession | PutShelf)
 """Every action of the page's states and of the game at the table. Following the game is
@@ -60,7 +60,7 @@ class States(Protocol):
     page: P.Page
     rules: R.Rules
     home: N.Home
-    table: T.Table
+    table: play.Table
     coach: coaching.Coaching
     sharing: files.Sharing
     saved: S.Saved
@@ -81,10 +81,10 @@ def step(c: States, action: StateAction) -> tuple[Effect, ...]:
         c.rules, _ = R.update(c.rules, action)
     elif isinstance(action, N.HomeAction):
         c.home, effects = N.update(c.home, action)
-    elif isinstance(action, T.TableAction):
-        c.table, effects = T.update(c.table, action)
+    elif isinstance(action, play.TableAction):
+        c.table, effects = play.update(c.table, action)
     elif isinstance(action, F.FollowingAction):
-        c.table, effects = T.update(c.table, T.Follow(action))
+        c.table, effects = play.update(c.table, play.Follow(action))
     elif isinstance(action, coaching.CoachAction):
         c.coach, effects = coaching.update(c.coach, action)
     elif isinstance(action, files.SharingAction):

@@ -13,13 +13,11 @@ from typing import TYPE_CHECKING, Any
 
 from ...material import Card
 from .. import messages as M
-from ..features import coaching, files, page, rules, saved
-from ..features import following as F
+from ..features import coaching, files, following, page, rules, saved
 from ..features import navigating as nav
 from ..features import playing as play
 from ..features import statistics as stats
-from . import session as G
-from . import setup_form as SF
+from . import session, setup_form
 from .door import StateAction
 from .effects import Effect
 
@@ -71,13 +69,13 @@ def _person_arg(data: Mapping[str, Any]) -> str:
     return ident
 
 
-def _field_arg(data: Mapping[str, Any]) -> SF.SetField:
+def _field_arg(data: Mapping[str, Any]) -> setup_form.SetField:
     field = _str_arg(data, "field")
     if field is None:
         raise ValueError("the field is missing")
     player = data.get("player")
     index = None if player in (None, "") else _int_arg(data, "player", 0, 3)
-    return SF.SetField(field, data.get("value"), index)
+    return setup_form.SetField(field, data.get("value"), index)
 
 
 KEEP_MENU_OPEN = frozenset({"menu", "speed", "motion", "theme", "sound", "zoom-out"})
@@ -85,7 +83,7 @@ KEEP_MENU_OPEN = frozenset({"menu", "speed", "motion", "theme", "sound", "zoom-o
 the colours (tapped again to go round), the sound (its state seen at once), and the whole board back
 (also sent when the page is resized or turned). Every other action closes it."""
 
-Tap = (StateAction | nav.NavigatingTap | play.PlayingTap | F.FollowingTap | files.FilesTap
+Tap = (StateAction | nav.NavigatingTap | play.PlayingTap | following.FollowingTap | files.FilesTap
        | coaching.CoachTap | stats.StatsTap)
 """Every tap as a typed message: one state's own action (the door takes it), or a
 feature's tap message (its ``tapped`` update, which may change several states and asks
@@ -99,8 +97,8 @@ def tapped(c: Controller, tap: Tap) -> tuple[Effect, ...]:
         return nav.tapped(c, tap)
     if isinstance(tap, play.PlayingTap):
         return play.tapped(c, tap)
-    if isinstance(tap, F.FollowingTap):
-        return F.tapped(c, tap)
+    if isinstance(tap, following.FollowingTap):
+        return following.tapped(c, tap)
     if isinstance(tap, files.FilesTap):
         return files.tapped(c, tap)
     if isinstance(tap, coaching.CoachTap):
@@ -158,19 +156,19 @@ ACTIONS: dict[str, UiAction] = {a.name: a for a in (
     UiAction("language", lambda d: nav.SetLanguage(_language_arg(d))),
     UiAction("continue-game", lambda d: nav.ContinueGame(_save_id(d))),
     UiAction("delete", lambda d: nav.DeleteGame(_save_id(d), _confirmed(d))),
-    UiAction("setup-count", lambda d: SF.SetCount(_int_arg(d, "value", 2, 4))),
+    UiAction("setup-count", lambda d: setup_form.SetCount(_int_arg(d, "value", 2, 4))),
     UiAction("field", _field_arg, _field_redraws),
     UiAction("setup-start", lambda d: play.StartGame()),
-    UiAction("reveal", lambda d: G.Reveal()),
-    UiAction("select-inc", lambda d: G.AdjustSelection(_floors_colour(d)[0], 1, _floors_colour(d)[1])),
-    UiAction("select-dec", lambda d: G.AdjustSelection(_floors_colour(d)[0], -1, _floors_colour(d)[1])),
-    UiAction("card", lambda d: G.ChooseCard(_card_arg(d))),
-    UiAction("piece", lambda d: G.ChoosePiece(_str_arg(d, "colour"), _int_arg(d, "floors", 1, 4))),
+    UiAction("reveal", lambda d: session.Reveal()),
+    UiAction("select-inc", lambda d: session.AdjustSelection(_floors_colour(d)[0], 1, _floors_colour(d)[1])),
+    UiAction("select-dec", lambda d: session.AdjustSelection(_floors_colour(d)[0], -1, _floors_colour(d)[1])),
+    UiAction("card", lambda d: session.ChooseCard(_card_arg(d))),
+    UiAction("piece", lambda d: session.ChoosePiece(_str_arg(d, "colour"), _int_arg(d, "floors", 1, 4))),
     UiAction("plot", lambda d: play.PlotTapped(*_plot(d))),
-    UiAction("confirm", lambda d: G.Confirm()),
-    UiAction("undo", lambda d: G.UndoStep()),
+    UiAction("confirm", lambda d: session.Confirm()),
+    UiAction("undo", lambda d: session.UndoStep()),
     UiAction("take-back", lambda d: play.TakeBackTapped()),
-    UiAction("settle", lambda d: G.Settle()),
+    UiAction("settle", lambda d: session.Settle()),
     UiAction("continue", lambda d: play.ScoringSeen()),
     UiAction("rematch", lambda d: play.Rematch()),
     UiAction("peek", lambda d: play.TogglePeek()),
@@ -180,19 +178,19 @@ ACTIONS: dict[str, UiAction] = {a.name: a for a in (
     UiAction("motion", lambda d: page.CycleMotion()),
     UiAction("theme", lambda d: page.CycleTheme()),
     UiAction("sound", lambda d: page.ToggleSound()),
-    UiAction("hide-cards", lambda d: G.HideCards()),
+    UiAction("hide-cards", lambda d: session.HideCards()),
     UiAction("hints-toggle", lambda d: play.HintsSwitched()),
     UiAction("reload", lambda d: page.AskReload()),
     UiAction("apply-update", lambda d: page.TakeUpdate()),
     UiAction("delete-finished", lambda d: nav.DeleteFinished(_confirmed(d))),
-    UiAction("log", lambda d: F.ToggleLog()),
-    UiAction("log-show", lambda d: F.LogEntryTapped(_int_arg(d, "log-step", 0, 100000))),
-    UiAction("inspect-mode", lambda d: F.ToggleInspect()),
-    UiAction("inspect-plot", lambda d: F.PlotPressed(*_plot(d))),
-    UiAction("inspect-close", lambda d: F.CloseInspector()),
-    UiAction("replay", lambda d: F.ReplayTapped()),
-    UiAction("replay-step", lambda d: F.ReplayStepTapped(_int_arg(d, "step", 0, 100000))),
-    UiAction("replay-close", lambda d: F.ReplayClosed()),
+    UiAction("log", lambda d: following.ToggleLog()),
+    UiAction("log-show", lambda d: following.LogEntryTapped(_int_arg(d, "log-step", 0, 100000))),
+    UiAction("inspect-mode", lambda d: following.ToggleInspect()),
+    UiAction("inspect-plot", lambda d: following.PlotPressed(*_plot(d))),
+    UiAction("inspect-close", lambda d: following.CloseInspector()),
+    UiAction("replay", lambda d: following.ReplayTapped()),
+    UiAction("replay-step", lambda d: following.ReplayStepTapped(_int_arg(d, "step", 0, 100000))),
+    UiAction("replay-close", lambda d: following.ReplayClosed()),
     UiAction("export", lambda d: files.ExportTapped()),
     UiAction("share", lambda d: files.LinkTapped()),
     UiAction("export-whole", lambda d: files.ExportWholeTapped(_confirmed(d))),
