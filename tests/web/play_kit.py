@@ -9,12 +9,12 @@ from fakebrowser import FakeBrowser
 
 from game.actions import Build, Select
 from game.state import selections
-from game.web.features import computers
-from game.web.model.answers import RestoreTurn
+from game.web.model import computers
 from game.web.model.controller import Controller
-from game.web.model.draft import draft_to_json
 from game.web.runtime.interpreter import Interpreter
 from game.web.saves.storage import MemoryBackend, SaveStore
+from game.web.values.answers import RestoreTurn
+from game.web.values.draft import draft_to_json
 
 DEAL_CLOCK = 1_763_000_000.0
 """The clock a fixed ``deal`` starts its game at (part of the game's seed)."""

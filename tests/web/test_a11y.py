@@ -9,10 +9,10 @@ import pytest
 from play_kit import make_controller, play_to_end, setup_game, tap_decision
 
 from game.web import messages as M
-from game.web.model.setup_form import Relabel, SetField, SetupAction, SetupForm, update
 from game.web.saves.storage import MemoryBackend
 from game.web.screens.announce import fresh, news
 from game.web.screens.board_svg import plot_name, plot_where
+from game.web.values.setup_form import Relabel, SetField, SetupAction, SetupForm, update
 
 
 def changed(form: SetupForm, action: SetupAction) -> SetupForm:
@@ -88,7 +88,7 @@ def test_setup_names_computers_by_level_and_follows_the_language():
     for lang in ("en", "de", "fr"):
         M.set_language(lang)
         from game.ai import OFFERED
-        from game.web.model.setup_form import default_name
+        from game.web.values.setup_form import default_name
         for level in OFFERED:
             assert len(default_name(3, level)) <= 24, (lang, level.id)
 

@@ -18,7 +18,7 @@ from game.ai.levels import GREEDY, HEURISTIC
 from game.match import Game
 from game.settings import standard_settings
 from game.view import player_view
-from game.web.features import computers
+from game.web.model import computers
 from game.web.thinking.coach import (
     VIEW_FIELDS,
     ProtocolError,

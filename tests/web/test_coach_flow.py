@@ -19,10 +19,10 @@ from game.actions import Build, is_chance
 from game.ai import STRONGEST, parse_level
 from game.ai.levels import HEURISTIC
 from game.web.frames.frame import PassFrame, ReplayFrame
-from game.web.model.answers import HintComputed
 from game.web.model.ui_actions import ACTIONS
 from game.web.saves.storage import MemoryBackend
 from game.web.thinking.coach import COACH_META, compute, hints_asked, hints_on
+from game.web.values.answers import HintComputed
 
 CHEAP = parse_level("search[iterations=12;root_width=4;inner_width=2;select_width=3]")
 

@@ -10,7 +10,7 @@ from play_kit import make_controller, play_to_end, setup_game
 from game.ai import find_level
 from game.settings import PlayerSpec, Settings
 from game.web import messages as M
-from game.web.model.setup_form import SetupForm, controller_id
+from game.web.values.setup_form import SetupForm, controller_id
 
 
 def names(c):

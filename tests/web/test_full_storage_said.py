@@ -1,5 +1,5 @@
 """Every write the storage refuses is said on the screen, in the player's language, with
-what was kept and how to free space (game/web/features/keeping.py): a finished game's
+what was kept and how to free space (game/web/model/keeping.py): a finished game's
 result (counted once there is space, at the next start at the latest, never twice) and a
 preference (it applies until the page is closed). A restore's refused settings and results:
 tests/web/test_restore_progress.py; a refused move or new game: test_tabs_and_storage.py."""
@@ -16,7 +16,7 @@ from test_backup import find, texts
 
 from game import save as game_save
 from game.web import messages as M
-from game.web.features.keeping import UNRECORDED
+from game.web.model.keeping import UNRECORDED
 from game.web.saves import records as R
 from game.web.saves.kept_records import load_records
 from game.web.saves.sharing import import_text

@@ -13,8 +13,10 @@ from fakebrowser import FakeBrowser
 from play_kit import SavingController, make_controller, setup_game, tap_decision
 
 from game.actions import Build
-from game.web.features import keeping
-from game.web.model.effects import (
+from game.web.model import keeping
+from game.web.runtime.interpreter import Interpreter
+from game.web.saves.storage import PREFIX, MemoryBackend
+from game.web.values.effects import (
     Announce,
     ApplyUpdate,
     AskPersistence,
@@ -28,8 +30,6 @@ from game.web.model.effects import (
     Think,
     Timer,
 )
-from game.web.runtime.interpreter import Interpreter
-from game.web.saves.storage import PREFIX, MemoryBackend
 
 
 def interpreter(c=None):

@@ -27,13 +27,13 @@ import pytest
 from play_kit import make_controller, play_computers, play_to_end, setup_game, tap_decision
 
 from game.ai import parse_level
-from game.web.features import computers, keeping
-from game.web.model.answers import HintComputed
+from game.web.model import computers, keeping
 from game.web.model.controller import Controller
 from game.web.runtime.jobs import BrowserPort, Jobs
 from game.web.saves.storage import MemoryBackend
 from game.web.thinking import coach
 from game.web.thinking.coach import ProtocolError, Request, parse_answer, parse_request
+from game.web.values.answers import HintComputed
 
 pytestmark = pytest.mark.skipif(
     sys.platform == "emscripten",

@@ -116,8 +116,8 @@ def test_a_tapped_city_opens_large_and_its_plots_take_the_tap():
 def test_the_open_city_is_turned_like_the_board(seat, monkeypatch):
     """The large city is the same drawing as on the whole board (same coordinates, only a
     closer view box), so its rotation for the seat is the board's."""
-    from game.web.model.session import Session
     from game.web.screens.board_svg import render_board, render_city
+    from game.web.values.session import Session
 
     c, build = building_turn()
     s = c.session

@@ -9,8 +9,8 @@ import random
 import pytest
 from play_kit import make_controller, play_computers, play_to_end, setup_game
 
-from game.web.features import keeping
 from game.web.features.playing import seats_rotated
+from game.web.model import keeping
 from game.web.saves import records as R
 from game.web.saves.backup import backup_text, restore
 from game.web.saves.kept_records import load_records

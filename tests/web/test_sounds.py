@@ -11,12 +11,12 @@ from fakebrowser import FakeBrowser, FakeDocument
 from play_kit import make_controller, play_computers, play_to_end, setup_game
 
 from game.story import Destroyed, GodzillaMoved, Placed, Returned, Scored, Selected, TakenOver
-from game.web.features import computers
 from game.web.features.page import MOTIONS, Page, default_motion, motion_cycled
 from game.web.features.sounds import sound_of
-from game.web.model.effects import Sound
+from game.web.model import computers
 from game.web.runtime.interpreter import Interpreter
 from game.web.saves.storage import MemoryBackend, SaveStore
+from game.web.values.effects import Sound
 
 CARD = ("A", 1)
 

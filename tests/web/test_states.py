@@ -23,8 +23,8 @@ from game.web.features import rules as R
 from game.web.features import saved as Saved
 from game.web.features.saved import FRESH
 from game.web.frames.frame import CoachMove
-from game.web.model.effects import ApplyUpdate, CopyText, Download, Reload, ShowLogStep, WritePref
-from game.web.model.setup_form import SetupForm
+from game.web.values.effects import ApplyUpdate, CopyText, Download, Reload, ShowLogStep, WritePref
+from game.web.values.setup_form import SetupForm
 
 STATES = (P.Page(), N.Home(), T.OPENED, K.Coaching(), S.CLOSED, FRESH, F.LIVE,
           SetupForm.blank(), SetupForm.blank().players[0])
@@ -315,11 +315,11 @@ def _game_changes(tree: ast.AST) -> list[int]:
 
 def test_only_the_sessions_update_changes_the_game():
     """The game at the table changes only through its one update
-    (``game.web.model.session.update``, reached through the door): no handler, job or
+    (``game.web.values.session.update``, reached through the door): no handler, job or
     page calls a Session's changing methods itself."""
     web = Path(__file__).resolve().parents[2] / "game" / "web"
     found = {str(path.relative_to(web)): lines for path in sorted(web.rglob("*.py"))
-             if str(path.relative_to(web)) != "model/session.py"
+             if str(path.relative_to(web)) != "values/session.py"
              and (lines := _game_changes(ast.parse(path.read_text(encoding="utf-8"))))}
     assert found == {}
     assert _game_changes(ast.parse("c.session.confirm()\nsession.reveal()\n")) == [1, 2]

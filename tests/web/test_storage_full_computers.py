@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from play_kit import make_controller, play_computers, setup_game
 
-from game.web.features import computers
+from game.web.model import computers
 from game.web.model.controller import Controller
 from game.web.saves.storage import MemoryBackend
 

@@ -12,7 +12,7 @@ import random
 from play_kit import make_controller, play_to_end, setup_game, tap_decision
 
 from game import save as game_save
-from game.web.features import keeping
+from game.web.model import keeping
 from game.web.saves.storage import APP_VERSION, PREFIX, MemoryBackend, SaveStore
 
 

@@ -19,8 +19,8 @@ from play_kit import make_controller, play_computers, setup_game, tap_decision
 from game.actions import Build, Select
 from game.errors import IllegalAction
 from game.match import Game
-from game.web.features import computers
 from game.web.frames.frame import PlayPage
+from game.web.model import computers
 
 NAMES = ["Ann", "Ben", "Cy", "Di"]
 

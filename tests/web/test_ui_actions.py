@@ -10,14 +10,14 @@ import pytest
 from play_kit import SavingController, make_controller, play_computers, play_to_end, setup_game, tap_decision
 
 from game.actions import Build
-from game.web.features import computers
 from game.web.features.page import UpdateWaiting
-from game.web.model.answers import ComputerMoved, ComputerPreviewed
-from game.web.model.effects import ApplyUpdate
+from game.web.model import computers
 from game.web.model.ui_actions import ACTIONS
 from game.web.saves import records as R
 from game.web.saves.backup import backup_text
 from game.web.saves.storage import PREFIX, MemoryBackend, SaveStore
+from game.web.values.answers import ComputerMoved, ComputerPreviewed
+from game.web.values.effects import ApplyUpdate
 
 
 def _drawn_actions(tree) -> set[str]:

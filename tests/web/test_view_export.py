@@ -17,8 +17,8 @@ from play_kit import make_controller, play_computers, play_to_end, setup_game
 
 from game.actions import Build, ReturnPiece
 from game.web import messages as M
-from game.web.model.effects import CopyText, ShareLink
 from game.web.saves.sharing import LINK_KEY
+from game.web.values.effects import CopyText, ShareLink
 
 SEED_MARK = "seed"
 

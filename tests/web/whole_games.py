@@ -31,9 +31,9 @@ from fakebrowser import FakeBrowser, FakeDocument, FakeElement, make_page
 from game.actions import Build, Select
 from game.state import selections
 from game.web.model.controller import Controller
-from game.web.model.draft import draft_to_json
 from game.web.runtime.app import App
 from game.web.saves.storage import MemoryBackend, SaveStore
+from game.web.values.draft import draft_to_json
 
 CLOCK = 1_763_000_000.0
 TIMING = re.compile(r' data-(?:handle-ms|render-ms|think-ms|think-start|think-end)="[^"]*"')

@@ -3,7 +3,7 @@ inspector, and the replay (a feature as a frozen state and pure updates).
 
 None of this is part of the game: it is what the table looks at. So it is one frozen value,
 changed only by the functions below (each returns the new value; nothing is written to the
-storage for it, game/web/features/keeping.py ``save_due``), and tested without a browser.
+storage for it, game/web/model/keeping.py ``save_due``), and tested without a browser.
 It is a part of the play screen's state (:class:`game.web.features.playing.Table`); the
 taps below (:func:`tapped`) change it through the controller's door.
 """
@@ -13,11 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, assert_never
 
-from ...public_record import is_view_game
-from ..model.effects import Effect, ShowLogStep
+from ..values.effects import Effect, ShowLogStep
 
 if TYPE_CHECKING:
-    from ..model.controller import Controller
+    pass
 
 
 @dataclass(frozen=True)
@@ -238,42 +237,3 @@ class ReplayClosed:
 FollowingTap = LogEntryTapped | PlotPressed | ReplayTapped | ReplayStepTapped | ReplayClosed
 
 
-def tapped(c: Controller, tap: FollowingTap) -> Effects:
-    """Following the game: the tap's change, and the effects it asks for."""
-    session = c.session
-    if session is None:
-        if isinstance(tap, ReplayClosed):
-            from .coaching import ShowReviewItem  # (the coach imports this module)
-            c.step(ShowReviewItem(None), CloseReplay())
-        return ()
-    match tap:
-        case LogEntryTapped(step):
-            entries = session.story().all_entries
-            if 0 <= step < len(entries):
-                c.step(ShowEntry(step, entries[step].positions))
-                focus = c.following.focus
-                if focus and c.page.compact and not c.following.replaying:
-                    from .playing import ZoomIn  # (the play screen holds following)
-                    c.step(ZoomIn(focus[0] // 9, len(session.game.log)))
-        case PlotPressed(city, plot):
-            c.step(Inspect(city, plot))
-        case ReplayTapped():
-            open_replay(c)
-        case ReplayStepTapped(step):
-            if c.following.replaying:
-                c.step(ReplayTo(step, len(session.story())))
-        case ReplayClosed():
-            if is_view_game(session.game):
-                from . import navigating  # (navigating imports the play screen, which imports this)
-                return navigating.go_home(c)
-            from .coaching import ShowReviewItem  # (the coach imports this module)
-            c.step(ShowReviewItem(None), CloseReplay())
-        case _:
-            assert_never(tap)
-    return ()
-
-
-def open_replay(c: Controller) -> None:
-    if c.session is None or not c.session.game.log:
-        return
-    c.step(OpenReplay(len(c.session.story())))

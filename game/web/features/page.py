@@ -17,11 +17,9 @@ from dataclasses import dataclass, replace
 from typing import Literal, TypeGuard, assert_never
 
 from ..frames.frame import Motion, PageNotice, Place, Theme
-from ..model.effects import ApplyUpdate, Effect, Reload, WritePref
+from ..values.effects import ApplyUpdate, Effect, Reload, WritePref
+from ..values.shelf import HOME_CARD
 from .sounds import SOUND_PREF
-
-HOME_CARD = "home_card"
-"""The preference ``"dismissed"`` once the Home Screen card is closed."""
 
 Speed = Literal["slow", "normal", "fast"]
 SPEEDS: tuple[Speed, ...] = ("slow", "normal", "fast")
@@ -93,7 +91,7 @@ class Page:
     theme: Theme = "auto"
     """The page's colours (``<html data-theme>``)."""
     muted: bool = False
-    """The sound is off (no :class:`~game.web.model.effects.Sound` is asked for)."""
+    """The sound is off (no :class:`~game.web.values.effects.Sound` is asked for)."""
     plot_px: float | None = None
     """The size of a plot on screen (CSS px, measured by the browser layer); below
     :data:`MIN_TAP_PX` the board is an overview and a tapped city opens large."""
@@ -152,7 +150,7 @@ def reload_asked(p: Page) -> tuple[Page, list[Effect]]:
 # ------------------------------------------------------------------ the one door
 # The page's actions, each a small frozen value, and :func:`update`, which the taps and
 # the controller go through (the Elm architecture's ``update``; a preference changed asks
-# for its write, :class:`~game.web.model.effects.WritePref`). A new setting is a field of
+# for its write, :class:`~game.web.values.effects.WritePref`). A new setting is a field of
 # :class:`Page`, an action here and its line in :func:`update`.
 
 @dataclass(frozen=True)

@@ -18,15 +18,12 @@ from ...actions import Action, Build, ReturnPiece
 from ...material import SEATS
 from ...settings import Settings
 from ..frames.frame import BUILD, Frame, PlayPage, TurnFrame
-from ..model import session as G
-from ..model import setup_form
-from ..model.effects import Effect, ShowBoard
-from ..thinking.coach import hints_on
+from ..values.effects import Effect, ShowBoard
 from . import following
 from .following import LIVE, Following
 
 if TYPE_CHECKING:
-    from ..model.controller import Controller
+    pass
 
 
 @dataclass(frozen=True)
@@ -228,39 +225,6 @@ class HintsSwitched:
 
 
 PlayingTap = StartGame | PlotTapped | TakeBackTapped | ScoringSeen | Rematch | HintsSwitched
-
-
-def tapped(c: Controller, tap: PlayingTap) -> Effects:
-    """The table's tap: its change, and the effects it asks for."""
-    session = c.session
-    match tap:
-        case StartGame():
-            form, settings = setup_form.validated(c.form)
-            c.step(setup_form.Fill(form))  # its problems marked, if any
-            if settings is not None:
-                return c.new_game(settings, hints=c.form.hints, keep_table=True)
-        case PlotTapped(city, plot):
-            if c.table.following.taps_inspect:
-                c.step(following.Inspect(city, plot))
-            else:
-                c.step(G.TapPlot(city, plot))
-        case TakeBackTapped():
-            if session:
-                c.step(Preview(None), G.TakeBack())
-        case ScoringSeen():
-            if c.table.peek:  # the board looked at from the scoring sheet
-                c.step(TogglePeek())
-            c.step(G.AckScoring())
-        case Rematch():
-            if session:
-                return c.new_game(seats_rotated(session.settings),
-                                  hints=hints_on(session.game.meta))
-        case HintsSwitched():
-            if session is not None and not session.state.is_over and session.humans:
-                c.step(G.SetHints(not hints_on(session.game.meta)), CloseMenu())
-        case _:
-            assert_never(tap)
-    return ()
 
 
 def seats_rotated(settings: Settings) -> Settings:

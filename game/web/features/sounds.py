@@ -5,11 +5,11 @@ told by the engine's story (:mod:`game.story`: ``Placed``, ``TakenOver``, ``Scor
 ``GodzillaMoved``...); :func:`sound_of` picks the one sound it makes, the most telling
 when it did several things at once (a build that takes a tower over and ends the round is
 the scoring's sound, the last one the end's), so that sounds never pile up. The page asks
-for it as a :class:`~game.web.model.effects.Sound` effect, unless the sound is off
+for it as a :class:`~game.web.values.effects.Sound` effect, unless the sound is off
 (:attr:`game.web.features.page.Page.muted`, a preference kept across visits); the shell
 plays it through assets/sound.js, which stays silent until the person has touched the page.
 
-Where the plays come from: :meth:`game.web.model.session.Session.take_played`, drained
+Where the plays come from: :meth:`game.web.values.session.Session.take_played`, drained
 after every tap and every computer's move (``Controller.queue_sounds``), so a computer's
 move sounds like a person's.
 """
@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...story import Destroyed, Event, GodzillaMoved, Placed, Played, Scored, TakenOver
-from ..model.effects import Effect, Sound, SoundKind
+from ..values.effects import Effect, Sound, SoundKind
 
 RANK: tuple[SoundKind, ...] = ("end", "score", "godzilla", "takeover", "build")
 """The sounds, most telling first: a play makes the first that applies."""

@@ -16,14 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, assert_never
 
-from ..model.answers import RecordsEdited
-from ..model.effects import EditRecords, Effect
-from ..saves.kept_records import FinishedHere, Forget, Merge, Rename, ResetAll
-from . import page
-from .rules import CloseRules
+from ..values.effects import Effect
 
 if TYPE_CHECKING:
-    from ..model.controller import Controller
+    pass
 
 
 Effects = tuple[Effect, ...]
@@ -116,7 +112,7 @@ StatsAction = Close | ShowPerson | Told | AskMerge | Merged | TapForget | TapRes
 
 def update(s: Stats, action: StatsAction) -> tuple[Stats, tuple[Effect, ...]]:
     """The statistics screen's one update: the new value, and no effects (the records are
-    the storage's, changed by :data:`~game.web.model.effects.EditRecords` effects)."""
+    the storage's, changed by :data:`~game.web.values.effects.EditRecords` effects)."""
     match action:
         case Close():
             return CLOSED, ()
@@ -176,51 +172,3 @@ class ResetTapped:
 StatsTap = StatsOpened | StatsClosed | RenameTapped | MergeConfirmed | ForgetTapped | ResetTapped
 
 
-def tapped(c: Controller, tap: StatsTap) -> Effects:
-    """The statistics screen: the tap's change, and the records' changes it asks for."""
-    match tap:
-        case StatsOpened():
-            c.step(CloseRules(), page.Move("stats"), Close())
-        case StatsClosed():
-            c.step(page.Move("play" if c.session is not None else "start"), Close())
-        case RenameTapped(ident, name):
-            return (EditRecords(Rename(ident, name)),)
-        case MergeConfirmed():
-            if c.stats.merge is not None:
-                drop, keep = c.stats.merge
-                return (EditRecords(Merge(keep, drop)),)
-        case ForgetTapped(ident, confirmed):
-            now = forget_tapped(c.stats, ident, confirmed)[1]
-            c.step(TapForget(ident, confirmed))
-            return (EditRecords(Forget(ident)),) if now else ()
-        case ResetTapped(confirmed):
-            now = reset_tapped(c.stats, confirmed)[1]
-            c.step(TapReset(confirmed))
-            return (EditRecords(ResetAll()),) if now else ()
-        case _:
-            assert_never(tap)
-    return ()
-
-
-def answered(c: Controller, answer: RecordsEdited) -> Effects:
-    """The storage's answer to a change of the records: the screen says when it was
-    refused (a finished game's result is best effort: a console report)."""
-    not_saved: Problem = ("stats.not_saved", {})
-    match answer.edit:
-        case Rename():
-            if answer.refusal is not None:
-                refused = "stats.rename_taken" if answer.refusal == "taken" else "stats.rename_bad"
-                c.step(Told((refused, {})))
-            else:
-                c.step(Told(None if answer.saved else not_saved))
-        case Merge(keep, _):
-            c.step(Merged(keep, None if answer.saved else not_saved))
-        case Forget() | ResetAll():
-            if not answer.saved:
-                c.step(Told(not_saved))
-        case FinishedHere():
-            if not answer.saved:
-                c.report("the statistics could not be stored (storage full?): this game is not counted")
-        case _:
-            assert_never(answer.edit)
-    return ()

@@ -8,7 +8,7 @@ draft and hint, the scoring's round, the final's standings and review, the repla
 They are composed, not inherited, so a screen cannot read another screen's field: a draft
 exists only in a :class:`TurnFrame`, a review only in a :class:`FinalFrame` or a
 :class:`ReplayFrame`. The tag ``kind`` is the ``data-mode`` of the play screen; which frame
-is built is decided once, in :func:`game.web.frames.framing.live_frame`, and drawn in one
+is built is decided once, in :func:`game.web.model.framing.live_frame`, and drawn in one
 ``match`` (:func:`game.web.screens.dispatch.render_game`), which ``assert_never`` makes mypy
 check for every screen.
 
@@ -27,12 +27,12 @@ from ...scoring import Standing
 from ...settings import Settings
 from ...state import Counts
 from ...view import PlayerView
-from ..model import draft as D
+from ..values import draft as D
+from ..values.last_move import LastMove
 from .parts import (
     GodzillaPreview,
     HintFrame,
     Inspector,
-    LastMove,
     Motion,
     Notice,
     ReplayStep,

@@ -18,7 +18,7 @@ from ...state import BUILD, State, godzilla_target
 from ...story import Dealt, Destroyed, Entry, Story, TakenOver, majorities, tallest_positions
 from ...view import PlayerView
 from .. import messages as M
-from ..model import draft as D
+from ..values import draft as D
 from .frame import GodzillaPreview, Inspector, StoryFrame
 
 

@@ -2,7 +2,7 @@
 Session), and the two entry points of messages: :meth:`Controller.handle` for taps (the
 table of :mod:`game.web.model.ui_actions` parses each into a typed message, and
 ``ui_actions.tapped`` is their update, composed from the features'), :meth:`Controller.update`
-for the answers from outside a tap (:mod:`game.web.model.answers`: the storage's answers to
+for the answers from outside a tap (:mod:`game.web.values.answers`: the storage's answers to
 its effects, the background jobs' answers).
 
 The states, each a frozen value in the module of its feature with that
@@ -16,7 +16,7 @@ replay of :class:`~game.web.features.following.Following`),
 :class:`~game.web.features.files.Sharing` (the link, the whole-game warning),
 :class:`~game.web.features.saved.Saved` (what the storage holds of the open game),
 :class:`~game.web.features.statistics.Stats` (the statistics screen) and the setup form
-(:class:`~game.web.model.setup_form.SetupForm`). The Session is the one mutable game
+(:class:`~game.web.values.setup_form.SetupForm`). The Session is the one mutable game
 object by design: the Game's log grows with every move.
 
 Every change of these states and of the game goes through one door, :meth:`Controller.step`
@@ -44,7 +44,7 @@ from ...match import Game
 from ...public_record import is_view_game
 from ...settings import Settings
 from .. import messages as M
-from ..features import coaching, computers, files, keeping, statistics
+from ..features import coaching, files
 from ..features import following as F
 from ..features import page as P
 from ..features import playing as table
@@ -59,7 +59,6 @@ from ..features.saved import FRESH, Banner, Opened, Saved
 from ..features.sounds import SOUND_PREF, sounds
 from ..features.statistics import CLOSED as STATS_CLOSED
 from ..features.statistics import Stats
-from ..frames import framing
 from ..frames.frame import (
     CoachMove,
     Frame,
@@ -80,8 +79,7 @@ from ..screens.start import local_time_text
 from ..screens.vdom import El
 from ..thinking.coach import Request, set_hints
 from ..thinking.review import ReviewJob
-from . import door
-from .answers import (
+from ..values.answers import (
     BackupRestored,
     ComputerMoved,
     ComputerPreviewed,
@@ -110,11 +108,12 @@ from .answers import (
     UndoWindowOver,
     UnrecordedMarked,
 )
-from .effects import Download, Effect, ReadShelf, Save, SetCurrent, StoreNewGame
+from ..values.effects import Download, Effect, ReadShelf, Save, SetCurrent, StoreNewGame
+from ..values.session import Commit, HideCards, Session, SetMeta, Settle
+from ..values.setup_form import SetupForm, ShowProblem
+from ..values.shelf import NOTHING_READ, SHELF_PLACES, Shelf
+from . import computers, door, framing, keeping, on_coaching, on_files, on_following, on_statistics
 from .fields import Field
-from .session import Commit, HideCards, Session, SetMeta, Settle
-from .setup_form import SetupForm, ShowProblem
-from .shelf import NOTHING_READ, SHELF_PLACES, Shelf
 from .ui_actions import ACTIONS, KEEP_MENU_OPEN, Tap, tapped
 
 __all__ = ["MIN_TAP_PX", "PACE", "SCREEN_OF_TABLE", "Controller", "computer_ids"]
@@ -196,7 +195,7 @@ class Controller:
         self.stats: Stats = STATS_CLOSED
         self.rules: Rules = RULES_CLOSED
         self.shelf: Shelf = NOTHING_READ
-        # What the browser shell must do (game/web/model/effects.py), taken by it after each tap.
+        # What the browser shell must do (game/web/values/effects.py), taken by it after each tap.
         self.effects: list[Effect] = []
         self.computer_players: dict[str, ComputerPlayer] = {}  # by level id, made once
 
@@ -210,11 +209,11 @@ class Controller:
     def _open_first(self) -> None:
         fragment = self.params.get("hash")
         if fragment and is_link(fragment):
-            self.effects.extend(files.open_link(self, fragment))
+            self.effects.extend(on_files.open_link(self, fragment))
             return
         replay = self.params.get("replay")
         if replay and self.store.raw(replay) is not None and self.open_game(replay):
-            F.open_replay(self)
+            on_following.open_replay(self)
             return
         ident = self.store.current()
         if ident is not None and self.store.raw(ident) is not None:
@@ -241,7 +240,7 @@ class Controller:
         self.step(Opened(self.store.raw(ident), keeping.contents(self)))
         self.effects.append(SetCurrent(ident))
         if is_view_game(game):  # a view is only ever replayed
-            F.open_replay(self)
+            on_following.open_replay(self)
         return True
 
     def _load_failed(self, reason: str | M.Said) -> None:
@@ -307,12 +306,12 @@ class Controller:
                 self.step(Fail(problem), ShowProblem(problem))
             case (ImportStored() | ImportRefused() | RestoreProgressed() | BackupRestored()
                   | RestoreRefused()):
-                self.effects.extend(files.answered(self, answer))
+                self.effects.extend(on_files.answered(self, answer))
                 self.queue_save(start)
             case RecordsEdited(FinishedHere() as edit, saved=False):
                 self.effects.extend(keeping.result_refused(self, edit))
             case RecordsEdited():
-                self.effects.extend(statistics.answered(self, answer))
+                self.effects.extend(on_statistics.answered(self, answer))
             case UnrecordedMarked():
                 keeping.marked(self, answer)
             case ResultsCounted():
@@ -336,7 +335,7 @@ class Controller:
                     self.tapped("settle", Settle())
             case HintComputed(key, request, answered):
                 if answered is not None:
-                    coaching.hint_done(self, request, answered)  # shown only for its decision
+                    on_coaching.hint_done(self, request, answered)  # shown only for its decision
                 elif key is not None:  # (dropped unless it is still the one asked)
                     self.step(coaching.HintFailed(key))
             case ReviewAnswered(job, request, answered):
@@ -347,7 +346,7 @@ class Controller:
                         job.record(request, answered)
             case RestoreTurn():
                 # (the storage is read again when the jobs draw the progress: DrawDue)
-                self.effects.extend(files.restore_turn(self))
+                self.effects.extend(on_files.restore_turn(self))
                 return
             case RestoreBroke():
                 self.step(StopRestore())
@@ -542,18 +541,18 @@ class Controller:
         return review.next_request(deep_allowed)
 
     def hint_key(self) -> HintKey | None:
-        return coaching.hint_key(self)
+        return on_coaching.hint_key(self)
 
     def hint_request(self) -> Request | None:
         """The hint to compute now, if one was asked for this very decision."""
-        return coaching.next_hint(self)
+        return on_coaching.next_hint(self)
 
     def hint_frame(self) -> HintFrame | None:
-        return self.coach.hint_frame(coaching.hint_key(self))
+        return self.coach.hint_frame(on_coaching.hint_key(self))
 
     # ------------------------------------------------------------- drawing
     def frame(self) -> Frame:
-        """Everything this render draws, as one frozen value (game/web/frames/framing.py)."""
+        """Everything this render draws, as one frozen value (game/web/model/framing.py)."""
         return framing.frame(self)
 
     def render(self) -> El:

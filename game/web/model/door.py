@@ -4,7 +4,7 @@ state, and where each goes.
 The page's states are frozen values, each in the module of its feature with that module's
 one ``update(state, action) -> (state, effects)`` (the Elm architecture's ``update``); the
 game at the table is the Session, changed only by its own ``update``
-(:func:`game.web.model.session.update`) and replaced only by :class:`ReplaceSession`. The
+(:func:`game.web.values.session.update`) and replaced only by :class:`ReplaceSession`. The
 controller holds them; :func:`step` is the only code that replaces a state or the session
 after the controller is made (tests/web/test_states.py reads the sources to check), so a
 change of the page can be found by its action, and nothing changes behind an update's back.
@@ -23,11 +23,11 @@ from ..features import playing as play
 from ..features import rules as R
 from ..features import saved as S
 from ..features import statistics as ST
-from . import session as G
-from . import setup_form as SF
-from .effects import Effect
-from .session import Session
-from .shelf import Shelf
+from ..values import session as G
+from ..values import setup_form as SF
+from ..values.effects import Effect
+from ..values.session import Session
+from ..values.shelf import Shelf
 
 
 @dataclass(frozen=True)

@@ -17,12 +17,13 @@ from ..features import coaching, files, following, page, rules, saved
 from ..features import navigating as nav
 from ..features import playing as play
 from ..features import statistics as stats
-from . import session, setup_form
+from ..values import session, setup_form
+from ..values.effects import Effect
+from . import on_coaching, on_files, on_following, on_navigating, on_playing, on_statistics
 from .door import StateAction
-from .effects import Effect
 
 if TYPE_CHECKING:
-    from .controller import Controller
+    from .holder import Holder
 
 
 def _int_arg(data: Mapping[str, Any], key: str, low: int, high: int) -> int:
@@ -90,21 +91,21 @@ feature's tap message (its ``tapped`` update, which may change several states an
 for effects)."""
 
 
-def tapped(c: Controller, tap: Tap) -> tuple[Effect, ...]:
+def tapped(c: Holder, tap: Tap) -> tuple[Effect, ...]:
     """The one update of taps, composed from the features' updates: the change a tap
     makes, and the effects it asks for."""
     if isinstance(tap, nav.NavigatingTap):
-        return nav.tapped(c, tap)
+        return on_navigating.tapped(c, tap)
     if isinstance(tap, play.PlayingTap):
-        return play.tapped(c, tap)
+        return on_playing.tapped(c, tap)
     if isinstance(tap, following.FollowingTap):
-        return following.tapped(c, tap)
+        return on_following.tapped(c, tap)
     if isinstance(tap, files.FilesTap):
-        return files.tapped(c, tap)
+        return on_files.tapped(c, tap)
     if isinstance(tap, coaching.CoachTap):
-        return coaching.tapped(c, tap)
+        return on_coaching.tapped(c, tap)
     if isinstance(tap, stats.StatsTap):
-        return stats.tapped(c, tap)
+        return on_statistics.tapped(c, tap)
     c.step(tap)
     return ()
 

@@ -20,13 +20,16 @@ from typing import Protocol
 
 from ...save import MAX_SAVE_BYTES
 from .. import messages as M
-from ..features import files, keeping
 from ..features.navigating import Fail
 from ..features.page import Move, UpdateWaiting
 from ..features.playing import BoardKey, board_shown
+from ..model import keeping, on_files
 from ..model.controller import Controller
 from ..model.door import ReplaceSession
-from ..model.effects import (
+from ..saves.backup import MAX_BACKUP_CHARS
+from ..saves.sharing import is_link
+from ..screens.dispatch import render_page
+from ..values.effects import (
     LEAVES_PAGE,
     Announce,
     AskPersistence,
@@ -37,9 +40,6 @@ from ..model.effects import (
     Think,
     TimerName,
 )
-from ..saves.backup import MAX_BACKUP_CHARS
-from ..saves.sharing import is_link
-from ..screens.dispatch import render_page
 from . import events as E
 from .boot_screen import entry, next_start_screen
 from .dom import build
@@ -297,7 +297,7 @@ class App:
         if not is_link(fragment):
             return
         try:
-            self.controller.effects.extend(files.open_link(self.controller, fragment))
+            self.controller.effects.extend(on_files.open_link(self.controller, fragment))
             self.controller.read_shelf()
             self.store_queued()
         except Exception:

@@ -21,12 +21,12 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import messages as M
-from ..model.answers import ShelfRead
 from ..model.controller import Controller
-from ..model.shelf import read_shelf
 from ..saves.storage import Backend, SaveStore
 from ..screens.dispatch import render_page
 from ..screens.vdom import El
+from ..values.answers import ShelfRead
+from ..values.shelf import read_shelf
 
 BOOT_SCREEN_KEY = "manhattan:boot-screen"
 """Where the entry lives (read by assets/boot.js)."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..model.effects import CancelTimer, Effect, Timer
+from ..values.effects import CancelTimer, Effect, Timer
 from .focus import ARROWS, NAVIGABLE
 from .js_types import DomElement, FormControl, present
 

@@ -1,4 +1,4 @@
-"""The one effect interpreter: every effect an update returns (game/web/model/effects.py)
+"""The one effect interpreter: every effect an update returns (game/web/values/effects.py)
 is carried out here, in order, against an :class:`EffectPort`: the real browser in the
 shell (game/web/shell/browser.py), a fake one in the tests (tests/web/test_interpreter.py).
 
@@ -22,8 +22,8 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Protocol, assert_never
 
-from ..model.answers import SaveConflicted, SaveRefused
-from ..model.effects import (
+from ..values.answers import SaveConflicted, SaveRefused
+from ..values.effects import (
     STORAGE_EFFECTS,
     Announce,
     ApplyUpdate,

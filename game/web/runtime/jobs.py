@@ -37,8 +37,10 @@ from functools import partial
 from typing import Any, Protocol
 
 from ...actions import Action
-from ..features import computers
-from ..model.answers import (
+from ..model import computers
+from ..model.controller import Controller
+from ..thinking.coach import Answer, Request, parse_answer, request_text, work
+from ..values.answers import (
     ComputerMoved,
     ComputerPreviewed,
     DrawDue,
@@ -49,8 +51,6 @@ from ..model.answers import (
     ScoringPaused,
     UndoWindowOver,
 )
-from ..model.controller import Controller
-from ..thinking.coach import Answer, Request, parse_answer, request_text, work
 
 RESTORE_DRAW_MS = 150.0
 """How often a restore under way draws its progress (each drawing costs a few ms)."""

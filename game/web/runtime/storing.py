@@ -3,7 +3,7 @@ imported game, preferences, the game to reopen, deletes, the records, a restored
 the next start's screen), and the one read the view needs (:class:`ReadShelf`)
 happens here, against the page's :class:`~game.web.saves.storage.SaveStore`, and each
 outcome the page must know of is returned as a message
-(:mod:`game.web.model.answers`) for the interpreter to hand back to the controller."""
+(:mod:`game.web.values.answers`) for the interpreter to hand back to the controller."""
 
 from __future__ import annotations
 
@@ -13,7 +13,11 @@ from typing import assert_never
 from ...errors import SaveError
 from ...match import Game
 from .. import messages as M
-from ..model.answers import (
+from ..saves.backup import Restoring
+from ..saves.kept_records import edit_records
+from ..saves.pending_results import count_pending, delete_saves
+from ..saves.storage import SaveConflict, SaveStore, StorageError
+from ..values.answers import (
     BackupRestored,
     ImportRefused,
     ImportStored,
@@ -31,7 +35,7 @@ from ..model.answers import (
     StorageAnswer,
     UnrecordedMarked,
 )
-from ..model.effects import (
+from ..values.effects import (
     CountPending,
     DeleteSaves,
     EditRecords,
@@ -47,11 +51,7 @@ from ..model.effects import (
     StoreNewGame,
     WritePref,
 )
-from ..model.shelf import read_shelf
-from ..saves.backup import Restoring
-from ..saves.kept_records import edit_records
-from ..saves.pending_results import count_pending, delete_saves
-from ..saves.storage import SaveConflict, SaveStore, StorageError
+from ..values.shelf import read_shelf
 from .boot_screen import BOOT_SCREEN_KEY
 
 DueWrite = Callable[[Save], tuple[str, Game] | None]
@@ -67,7 +67,7 @@ class Storing:
         self.due_write = due_write
         self.restoring: Restoring | None = None
         """The restore under way: the backup read and checked, its games restored one
-        by one (:class:`~game.web.model.effects.RestoreNext`)."""
+        by one (:class:`~game.web.values.effects.RestoreNext`)."""
 
     def run(self, effect: StorageEffect) -> StorageAnswer | None:
         """Carry out ``effect``; its answer, or None when the page needs none."""

@@ -12,7 +12,7 @@ from ...material import PIECE_FLOORS, Card
 from ...view import PlayerView
 from .. import messages as M
 from ..frames.frame import Counts, TableFrame, TurnFrame
-from ..model.draft import BuildDraft
+from ..values.draft import BuildDraft
 from .common import bdi, button, chip, chips, notice_line
 from .svg_pieces import card_svg, piece_svg
 from .vdom import El, h

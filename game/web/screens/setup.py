@@ -6,7 +6,7 @@ from ...material import COLOURS, SEATS
 from ...settings import GODZILLA_MODES, MAX_NAME_LENGTH
 from .. import messages as M
 from ..frames.start_frames import SetupFrame
-from ..model.setup_form import rounds_choices
+from ..values.setup_form import rounds_choices
 from .common import button, chip
 from .vdom import El, h
 

@@ -15,7 +15,6 @@ from pyscript.ffi import create_proxy as js_create_proxy
 from pyscript.ffi import to_js as js_to_js
 
 from .. import messages as M
-from ..model.effects import SoundKind, TimerName
 from ..runtime.homescreen import show_home_screen_card
 from ..runtime.js_types import (
     Clipboard,
@@ -32,6 +31,7 @@ from ..runtime.js_types import (
     present,
 )
 from ..saves.storage import StorageError
+from ..values.effects import SoundKind, TimerName
 
 document: Document = js_document
 window: Window = js_window

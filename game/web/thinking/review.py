@@ -26,12 +26,11 @@ from typing import Literal
 
 from ...actions import Action, is_chance
 from ...ai import STRONGEST, Level
-from ...ai.explain import Hint, Review
+from ...ai.explain import Review
 from ...ai.levels import HEURISTIC
 from ...match import Game
 from ...state import State
 from ...view import player_view
-from ..frames.frame import CoachMove, ReviewFrame, ReviewItem
 from .coach import Answer, Request
 
 QUICK = HEURISTIC
@@ -138,30 +137,3 @@ class ReviewJob:
         deep_total = len(queue) if queue is not None and not self.deep_dropped else (
             0 if queue is not None else len(self.people) * DEEP_CANDIDATES)
         return len(self.quick) + len(self.deep), len(self.decisions) + deep_total
-
-    def items(self) -> tuple[ReviewItem, ...]:
-        """Each person's costliest decisions (deep judgement where there is one)."""
-        out: list[ReviewItem] = []
-        for p in self.people:
-            judged = []
-            for d in self.decisions:
-                if d.player != p or d.step not in self.quick:
-                    continue
-                r = self.deep.get(d.step, self.quick[d.step])
-                if r.points_lost >= MIN_POINTS and r.best != r.played:
-                    judged.append((r.points_lost, d, r))
-            judged.sort(key=lambda x: (-x[0], x[1].step))
-            for points, d, r in judged[:SHOWN]:
-                out.append(ReviewItem(d.step, p, d.round, _move(r.played, r.played_reason),
-                                      _move(r.best, r.best_reason), points))
-        return tuple(out)
-
-    def frame(self, shown: int | None) -> ReviewFrame:
-        done, total = self.progress()
-        deep = self.deep_queue is not None and not self.deep_dropped
-        return ReviewFrame(self.state, done, total, deep, DEEP_CANDIDATES, self.people,
-                           self.items() if self.state == "done" else (), shown)
-
-
-def _move(action: Action, why: Hint) -> CoachMove:
-    return CoachMove(action, why.reason, why.city)

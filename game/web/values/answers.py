@@ -1,5 +1,5 @@
 """What comes back to the page from outside a tap, as messages: the storage's answers to
-its storage effects (:data:`~game.web.model.effects.StorageEffect`), handed back by the
+its storage effects (:data:`~game.web.values.effects.StorageEffect`), handed back by the
 effect interpreter, and the background jobs' answers (a computer's move, a hint, a step of
 the review, a pause over), posted by the jobs. Each goes to
 :meth:`game.web.model.controller.Controller.update`, as a command's or a subscription's

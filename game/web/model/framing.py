@@ -20,13 +20,7 @@ from ...state import OVER, SELECT
 from ...view import PlayerView, player_view
 from .. import messages as M
 from ..features import tutorial as T
-from ..features.files import share_url
-from ..model import draft as D
-from ..model.draft import tentative_build
-from ..saves.records import people_by_last_game
-from ..saves.storage import Entry
-from ..thinking.coach import hints_asked, hints_on
-from .frame import (
+from ..frames.frame import (
     CoachMove,
     ComputerFrame,
     Counts,
@@ -54,15 +48,22 @@ from .frame import (
     TurnFrame,
     WholeExport,
 )
-from .start_frames import SavedGame, StartFrame
-from .stats_frames import stats_frame
-from .storyframe import godzilla_preview, inspect, story_frame
+from ..frames.review_frames import job_frame
+from ..frames.start_frames import SavedGame, StartFrame, setup_frame
+from ..frames.stats_frames import stats_frame
+from ..frames.storyframe import godzilla_preview, inspect, story_frame
+from ..saves.records import people_by_last_game
+from ..saves.storage import Entry
+from ..thinking.coach import hints_asked, hints_on
+from ..values import draft as D
+from ..values.draft import tentative_build
+from .on_files import share_url
 
 if TYPE_CHECKING:
-    from ..model.controller import Controller
+    from .holder import Holder
 
 
-def frame(c: Controller) -> Frame:
+def frame(c: Holder) -> Frame:
     """Everything this render draws, as one frozen value (see :mod:`game.web.frames.frame`)."""
     page = c.page
     update = page.update_ready and c.table.preview is None  # never over a computer's preview
@@ -70,7 +71,7 @@ def frame(c: Controller) -> Frame:
     if page.place == "setup":
         known = tuple(p.name for p in people_by_last_game(c.shelf.records))
         return SetupPage(screen=screen, rules_open=rules, notice=notice, update_ready=update,
-                         setup=replace(c.form.frame(), known_names=known))
+                         setup=replace(setup_frame(c.form), known_names=known))
     if page.place == "stats":
         stats = c.stats
         return StatsPage(screen=screen, rules_open=rules, notice=notice, update_ready=update,
@@ -97,7 +98,7 @@ def frame(c: Controller) -> Frame:
         update_ready=update)
 
 
-def live_frame(c: Controller) -> GameFrame:
+def live_frame(c: Holder) -> GameFrame:
     """The frame of the game's screen now: the replay, or what the table sees (the
     session's screen), each as its own frame type."""
     session = c.session
@@ -152,7 +153,7 @@ def live_frame(c: Controller) -> GameFrame:
             assert_never(screen)
 
 
-def whole_export(c: Controller) -> WholeExport:
+def whole_export(c: Holder) -> WholeExport:
     """Whether the menu offers the whole game (an unfinished, real game) and whether
     its warning is open."""
     session = c.session
@@ -161,7 +162,7 @@ def whole_export(c: Controller) -> WholeExport:
     return "asked" if c.sharing.whole_export_asked else "offered"
 
 
-def menu_frame(c: Controller, view: PlayerView, *, speed: str, whole_export: WholeExport,
+def menu_frame(c: Holder, view: PlayerView, *, speed: str, whole_export: WholeExport,
                view_only: bool = False) -> MenuFrame:
     """The top bar's menu and the game's link; ``view``: the position shown (the link
     holds the whole game once it is over, unless it is the replay of a view)."""
@@ -184,17 +185,17 @@ def hint_marks(hint: HintFrame | None) -> tuple[tuple[int, str], ...]:
     return ()
 
 
-def review_frame(c: Controller) -> ReviewFrame | None:
+def review_frame(c: Holder) -> ReviewFrame | None:
     """The post-game review, while it is open."""
     session = c.session
     assert session is not None
     coach = c.coach
     if coach.review_open and coach.review is not None and session.state.is_over:
-        return coach.review.frame(coach.review_shown)
+        return job_frame(coach.review, coach.review_shown)
     return None
 
 
-def review_marks(c: Controller, review: ReviewFrame | None) -> tuple[tuple[int, str], ...]:
+def review_marks(c: Holder, review: ReviewFrame | None) -> tuple[tuple[int, str], ...]:
     """The reviewed decision and the better one, outlined on the replay's board."""
     if review is None or review.shown is None:
         return ()
@@ -210,7 +211,7 @@ def review_marks(c: Controller, review: ReviewFrame | None) -> tuple[tuple[int, 
                  if isinstance(m.action, Build))
 
 
-def replay_frame(c: Controller, step: int) -> ReplayFrame:
+def replay_frame(c: Holder, step: int) -> ReplayFrame:
     """The board, supplies and scores right after log step ``step``, seen by the viewer
     with no hand shown (a replay of the game now must not reveal anything new)."""
     session = c.session

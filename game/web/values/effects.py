@@ -16,7 +16,7 @@ The kinds:
   :class:`RestoreBackup`, :class:`RestoreNext` and :class:`KeepBootScreen`, and one
   read, :class:`ReadShelf` (:data:`StorageEffect`). The interpreter
   runs them before the page draws, and the storage's answer to each comes back to the
-  controller as a message (:mod:`game.web.model.answers`), so a refused write is on the
+  controller as a message (:mod:`game.web.values.answers`), so a refused write is on the
   screen the tap draws;
 - :class:`Think`: the background jobs look for work (computer turns, hints, the review);
 - :class:`Announce`: a text for screen readers (``#announcer``);

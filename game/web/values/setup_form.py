@@ -32,7 +32,6 @@ from ...settings import (
     neutralise_name,
 )
 from .. import messages as M
-from ..frames.start_frames import SetupFrame, SetupPlayer
 
 ONE_COLOUR_DEFAULTS = ("blue", "red", "yellow", "purple")
 TWO_COLOUR_DEFAULTS = (("blue", "red"), ("yellow", "purple"))
@@ -123,17 +122,6 @@ class SetupForm:
     def blank(cls, controllers: tuple[str, ...] = (HUMAN,)) -> SetupForm:
         """The form of a first visit: four people, the standard game."""
         return counted(cls(controllers), 4)
-
-    def frame(self) -> SetupFrame:
-        """The form's values as the frozen value the setup screen draws."""
-        return SetupFrame(
-            count=self.count,
-            players=tuple(SetupPlayer(p.name, p.colours, p.seat, controller_id(p.controller))
-                          for p in self.players),
-            controllers=self.controllers, start=self.start, rounds=self.rounds,
-            tie_break=self.tie_break, godzilla=self.godzilla, progressive=self.progressive,
-            anti_trust=self.anti_trust, secret_selection=self.secret_selection,
-            hints=self.hints, errors=self.errors, bad_fields=self.bad_fields)
 
     @classmethod
     def from_settings(cls, settings: Settings, controllers: tuple[str, ...]) -> SetupForm:

@@ -1,6 +1,6 @@
 """Keeping the open game in the storage: whether it must be written, what the storage's
 answer to a write changes, adopting what another tab stored, and what happens when the
-storage refuses. Writing is an effect, :class:`~game.web.model.effects.Save`: :func:`save_due`
+storage refuses. Writing is an effect, :class:`~game.web.values.effects.Save`: :func:`save_due`
 decides, the controller queues it before the other effects of a tap or of a computer's move,
 the interpreter carries it out (game/web/runtime/storing.py) and hands the storage's answer
 back, which :func:`answered` turns into the page's change."""
@@ -14,25 +14,26 @@ from ... import save as game_save
 from ...errors import SaveError
 from ...public_record import is_view_game
 from .. import messages as M
-from ..model.answers import (
+from ..features import navigating, page, tutorial
+from ..features import saved as S
+from ..saves.kept_records import FinishedHere
+from ..saves.pending_results import UNRECORDED
+from ..thinking.coach import hints_on
+from ..values.answers import (
     ResultsCounted,
     SaveConflicted,
     SaveRefused,
     SaveWritten,
     UnrecordedMarked,
 )
-from ..model.door import ReplaceSession
-from ..model.effects import EditRecords, Effect, MarkUnrecorded, Save, WritePref
-from ..model.session import Session, SetMeta
-from ..model.setup_form import TABLE_PREF, table_pref
-from ..saves.kept_records import FinishedHere
-from ..saves.pending_results import UNRECORDED
-from ..thinking.coach import hints_on
-from . import computers, navigating, page, tutorial
-from . import saved as S
+from ..values.effects import EditRecords, Effect, MarkUnrecorded, Save, WritePref
+from ..values.session import Session, SetMeta
+from ..values.setup_form import TABLE_PREF, table_pref
+from . import computers
+from .door import ReplaceSession
 
 if TYPE_CHECKING:
-    from ..model.controller import Controller
+    from .holder import Holder
 
 Effects = tuple[Effect, ...]
 
@@ -40,13 +41,13 @@ BOOKKEEPING = ("updated", "revision", "app_version", "created")
 """The ``meta`` fields a store writes itself: a save that differs only in them is not new."""
 
 
-def failed(c: Controller, detail: str) -> None:
+def failed(c: Holder, detail: str) -> None:
     """The page broke (an engine or page bug): its banner over the game, which stays."""
     c.step(S.Failed(("app.error", {"detail": detail})))
 
 
-def save_due(c: Controller) -> Save | None:
-    """The :class:`~game.web.model.effects.Save` the open game needs: None when nothing
+def save_due(c: Holder) -> Save | None:
+    """The :class:`~game.web.values.effects.Save` the open game needs: None when nothing
     a save holds changed (a tap on the menu, the log, the replay...). A change the storage
     refused and that is now undone leaves nothing unsaved: its banner goes."""
     if c.session is None or c.game_id is None:
@@ -58,7 +59,7 @@ def save_due(c: Controller) -> Save | None:
     return Save(holds)
 
 
-def answered(c: Controller, answer: SaveWritten | SaveConflicted | SaveRefused) -> Effects:
+def answered(c: Holder, answer: SaveWritten | SaveConflicted | SaveRefused) -> Effects:
     """The storage's answer to the open game's write: stored (a finished game's result goes
     into the records), or another tab's game adopted (never overwritten), or the move taken
     back because the storage refused it, the table told at once."""
@@ -79,7 +80,7 @@ def answered(c: Controller, answer: SaveWritten | SaveConflicted | SaveRefused) 
             assert_never(answer)
 
 
-def record_finished(c: Controller) -> Effects:
+def record_finished(c: Holder) -> Effects:
     """The open game's last decision was just played and stored here: its result goes into
     the records. Never for a tutorial or a view; a game adopted from another tab is not
     written here, so not recorded here either. The records are read from the storage and
@@ -95,7 +96,7 @@ def record_finished(c: Controller) -> Effects:
     return (EditRecords(FinishedHere(ident, game, c.clock())),)
 
 
-def result_refused(c: Controller, edit: FinishedHere) -> Effects:
+def result_refused(c: Holder, edit: FinishedHere) -> Effects:
     """The storage refused the open game's result: said on the screen (the game itself is
     kept), and the save marked ``meta.unrecorded`` (when it ended) by a second write, which
     a finished game's save has room for (it drops its table state): the result is counted
@@ -109,7 +110,7 @@ def result_refused(c: Controller, edit: FinishedHere) -> Effects:
     return (MarkUnrecorded(edit.ident, c.session.game, holds),)
 
 
-def marked(c: Controller, answer: UnrecordedMarked) -> None:
+def marked(c: Holder, answer: UnrecordedMarked) -> None:
     """The open game's result is still to be counted: its banner (the save's mark written,
     or going with its next write)."""
     if answer.text is not None:
@@ -120,7 +121,7 @@ def marked(c: Controller, answer: UnrecordedMarked) -> None:
     c.step(S.Refused((S.PENDING, {})))
 
 
-def counted(c: Controller, answer: ResultsCounted) -> None:
+def counted(c: Holder, answer: ResultsCounted) -> None:
     """Results still to count were counted: the open game's mark goes, and its banner."""
     for ident, text in answer.saves:
         if ident == c.game_id and c.session is not None:
@@ -128,7 +129,7 @@ def counted(c: Controller, answer: ResultsCounted) -> None:
             c.step(S.Opened(text, contents(c)), S.Counted())
 
 
-def contents(c: Controller) -> tuple[str, int, str] | None:
+def contents(c: Holder) -> tuple[str, int, str] | None:
     """What a save of the open game would hold apart from its bookkeeping (times and
     revision): the game id, the length of the log and the rest of ``meta`` (the choice
     in progress, the hints asked...). Only a change of it is written."""
@@ -140,7 +141,7 @@ def contents(c: Controller) -> tuple[str, int, str] | None:
     return (c.game_id, len(game.log), json.dumps(meta, sort_keys=True))
 
 
-def storage_full(c: Controller, reason: M.Said) -> None:
+def storage_full(c: Holder, reason: M.Said) -> None:
     """The write failed (storage full or off). Moves are only made when they can be
     stored: a decision that could not be saved is taken back to the last stored
     revision; a choice in progress stays on screen."""
@@ -162,7 +163,7 @@ def storage_full(c: Controller, reason: M.Said) -> None:
     c.step(S.Refused(("storage.full", {"reason": reason})))
 
 
-def adopt(c: Controller, kind: str) -> None:
+def adopt(c: Holder, kind: str) -> None:
     """This tab's game is out of date: take the stored one (or leave a deleted one)."""
     ident = c.game_id
     if ident is None:
@@ -175,7 +176,7 @@ def adopt(c: Controller, kind: str) -> None:
     c.step(navigating.Fail(gone), page.Notice("other-tab"))
 
 
-def external_change(c: Controller) -> bool:
+def external_change(c: Holder) -> bool:
     """The storage changed in another tab (the browser's ``storage`` event): adopt the
     open game if it went on or was deleted there. True when the page must be redrawn."""
     if c.session is None or c.game_id is None:
@@ -187,7 +188,7 @@ def external_change(c: Controller) -> bool:
     return True
 
 
-def keep_table(c: Controller) -> Effects:
+def keep_table(c: Holder) -> Effects:
     """Remember the open game's table (players, seats, who plays, options, hints) in the
     preferences: the next new game starts from it."""
     if c.session is None:

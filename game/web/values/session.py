@@ -4,7 +4,7 @@ acknowledged scorings).
 
 Pure Python, no browser: every tap of the play screen ends up as a method call here, and the
 tests drive whole games through these methods. The choice in progress is a typed, immutable
-:mod:`~game.web.model.draft`; nothing is committed to the engine before the player confirms.
+:mod:`~game.web.values.draft`; nothing is committed to the engine before the player confirms.
 Everything here is serialised into ``game.meta["ui"]`` and saved with the game after each
 change. Screens never see a Session: they draw a :class:`~game.web.frames.frame.Frame` built from it.
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, assert_never
+from typing import Any, Literal, assert_never
 
 from ...actions import Action, Build, ReturnPiece, action_to_json
 from ...errors import IllegalAction
@@ -24,11 +24,15 @@ from ...state import OVER, State
 from ...story import Played, Story
 from ...view import PlayerView, player_view
 from .. import messages as M
-from ..frames.frame import TableScreen, parse_move
 from ..thinking.coach import count_hint, set_hints
 from . import draft as D
+from .last_move import parse_move
 
 Notice = D.Notice
+
+TableScreen = Literal["pass", "turn", "computer", "scoring", "final"]
+"""What the table sees of a game (:attr:`Session.screen`); each has its frame type in
+:mod:`game.web.frames.play_frames`, and so has the replay."""
 
 
 def _int_or_none(value: Any, low: int, high: int) -> int | None:
