@@ -22,7 +22,7 @@ from game.web.frames.frame import PassFrame, ReplayFrame
 from game.web.model.ui_actions import ACTIONS
 from game.web.saves.storage import MemoryBackend
 from game.web.thinking.coach import COACH_META, compute, hints_asked, hints_on
-from game.web.values.answers import HintComputed
+from game.web.values.answers import HintComputed, ReviewAnswered, ReviewDue
 
 CHEAP = parse_level("search[iterations=12;root_width=4;inner_width=2;select_width=3]")
 
@@ -204,10 +204,11 @@ def finished(controllers=("human", "greedy", "greedy"), seed=6):
 def serve_review(c, deep: bool, limit: int = 10_000) -> int:
     served = 0
     while c.review_running and served < limit:
-        request = c.review_request(deep)
+        c.update(ReviewDue(deep))
+        request = c.review_request()
         if request is None:
             break
-        c.review.record(request, compute(request))
+        c.update(ReviewAnswered(c.review, request, compute(request)))
         served += 1
     return served
 
@@ -271,11 +272,12 @@ def test_the_deep_pass_asks_the_strongest_level_about_the_worst_candidates(cheap
     c.handle("review")
     levels = []
     while c.review_running:
-        request = c.review_request(True)
+        c.update(ReviewDue(True))
+        request = c.review_request()
         if request is None:
             break
         levels.append(request.level)
-        c.review.record(request, compute(request))
+        c.update(ReviewAnswered(c.review, request, compute(request)))
     job = c.review
     quick = len(job.decisions)
     assert levels[:quick] == [HEURISTIC] * quick
@@ -292,13 +294,13 @@ def test_cancel_and_leaving_stop_the_review():
     c.handle("review-cancel")
     assert c.frame().play.review.state == "cancelled"
     assert c.render().find(data_review_cancelled="true") is not None
-    assert c.review_request(False) is None and not c.review_running
+    assert c.review_request() is None and not c.review_running
     c.handle("review")  # asked again: a new review starts
     assert c.review_running
     serve_review(c, deep=False, limit=2)
     job = c.review
-    c.handle("home")  # leaving the screen cancels it
-    assert job.state == "cancelled" and c.review is None
+    c.handle("home")  # leaving the screen cancels it: its answers are no longer wanted
+    assert job.running and c.review is None and not c.review_wanted(job)
 
 
 def test_no_review_without_people():
@@ -311,3 +313,22 @@ def test_no_review_without_people():
 def test_the_strongest_level_is_the_default_of_hints_and_review():
     import game.web.thinking.coach as coach
     assert coach.STRONGEST == R.STRONGEST == STRONGEST
+
+
+def test_the_review_job_is_a_value_each_step_a_new_one():
+    """The review held by the coach's frozen state never changes in place: each step is a
+    new job of the same serial, put in the state by the page's update."""
+    import dataclasses
+
+    c = finished()
+    c.handle("review")
+    job = c.review
+    assert dataclasses.fields(job) and job.__dataclass_params__.frozen
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        job.state = "done"
+    c.update(ReviewDue(False))
+    request = c.review_request()
+    c.update(ReviewAnswered(job, request, compute(request)))
+    after = c.review
+    assert after is not job and after.serial == job.serial
+    assert len(after.quick) == 1 and len(job.quick) == 0

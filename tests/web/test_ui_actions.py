@@ -16,7 +16,7 @@ from game.web.model.ui_actions import ACTIONS
 from game.web.saves import records as R
 from game.web.saves.backup import backup_text
 from game.web.saves.storage import PREFIX, MemoryBackend, SaveStore
-from game.web.values.answers import ComputerMoved, ComputerPreviewed
+from game.web.values.answers import ComputerMoved, ComputerPreviewed, ReviewAnswered, ReviewDue
 from game.web.values.effects import ApplyUpdate
 
 
@@ -76,10 +76,11 @@ def test_every_drawn_action_is_in_the_table_and_every_entry_is_drawn_somewhere()
     c.handle("review")
     drawn.update(_drawn_actions(c.render()))
     while c.review_running:
-        request = c.review_request(False)
+        c.update(ReviewDue(False))
+        request = c.review_request()
         if request is None:
             break
-        c.review.record(request, compute(request))
+        c.update(ReviewAnswered(c.review, request, compute(request)))
     drawn.update(_drawn_actions(c.render()))
     c.handle("review-show", {"item": "0"})
     drawn.update(_drawn_actions(c.render()))

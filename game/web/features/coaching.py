@@ -48,10 +48,8 @@ def review_closed(k: Coaching) -> Coaching:
     """Back to the final standings; a review still running is cancelled (a finished one
     is kept for this game)."""
     review = k.review
-    if review is not None and review.running:
-        review.cancel()
-    if review is not None and review.state == "cancelled":
-        review = None
+    if review is not None and review.state in ("running", "cancelled"):
+        review = None  # (cancelled: its answers, asked by the jobs, are dropped)
     return replace(k, review=review, review_shown=None, review_visible=False)
 
 
@@ -109,7 +107,16 @@ class HintFailed:
     key: HintKey
 
 
-CoachAction = AskHint | HintAnswered | HintFailed | OpenReview | CloseReview | ShowReviewItem
+@dataclass(frozen=True)
+class ReviewAdvanced:
+    """The open review went a step further (planned, an answer recorded, the deep pass
+    dropped, cancelled): ``review`` replaces it if it is the same review (its serial)."""
+
+    review: ReviewJob
+
+
+CoachAction = (AskHint | HintAnswered | HintFailed | OpenReview | CloseReview | ShowReviewItem
+               | ReviewAdvanced)
 
 
 def update(k: Coaching, action: CoachAction) -> tuple[Coaching, tuple[Effect, ...]]:
@@ -128,6 +135,9 @@ def update(k: Coaching, action: CoachAction) -> tuple[Coaching, tuple[Effect, ..
             return review_closed(k), ()
         case ShowReviewItem(index):
             return replace(k, review_shown=index), ()
+        case ReviewAdvanced(review):
+            same = k.review is not None and k.review.serial == review.serial
+            return (replace(k, review=review) if same else k), ()
         case _:
             assert_never(action)
 

@@ -99,6 +99,7 @@ from ..values.answers import (
     RestoreTurn,
     ResultsCounted,
     ReviewAnswered,
+    ReviewDue,
     SaveConflicted,
     SaveRefused,
     SaveWritten,
@@ -338,12 +339,18 @@ class Controller:
                     on_coaching.hint_done(self, request, answered)  # shown only for its decision
                 elif key is not None:  # (dropped unless it is still the one asked)
                     self.step(coaching.HintFailed(key))
+            case ReviewDue(deep_allowed):
+                review = self.coach.review
+                if review is not None and self.coach.review_open and self.session is not None:
+                    planned = review.planned(deep_allowed)
+                    if planned is not review:
+                        self.step(coaching.ReviewAdvanced(planned))
             case ReviewAnswered(job, request, answered):
-                if self.review_wanted(job):  # not closed, cancelled or another game's
-                    if answered is None:
-                        job.drop_deep()
-                    else:
-                        job.record(request, answered)
+                review = self.coach.review
+                if review is not None and self.review_wanted(job):  # not closed, cancelled
+                    self.step(coaching.ReviewAdvanced(  # or another game's
+                        review.without_deep() if answered is None
+                        else review.recorded(request, answered)))
             case RestoreTurn():
                 # (the storage is read again when the jobs draw the progress: DrawDue)
                 self.effects.extend(on_files.restore_turn(self))
@@ -530,15 +537,17 @@ class Controller:
 
     def review_wanted(self, job: ReviewJob | None) -> bool:
         """``job`` is still the open, running review (its next answer is wanted)."""
-        return (job is not None and self.coach.review is job and job.running
-                and self.coach.review_open)
+        review = self.coach.review
+        return (job is not None and review is not None and review.serial == job.serial
+                and review.running and self.coach.review_open)
 
-    def review_request(self, deep_allowed: bool) -> Request | None:
-        """The next review step to compute, while the review is open and running."""
+    def review_request(self) -> Request | None:
+        """The next review step to compute, while the review is open and running (the jobs
+        post :class:`~game.web.values.answers.ReviewDue` first, which plans it)."""
         review = self.coach.review
         if review is None or not self.coach.review_open or self.session is None:
             return None
-        return review.next_request(deep_allowed)
+        return review.next_request()
 
     def hint_key(self) -> HintKey | None:
         return on_coaching.hint_key(self)

@@ -13,6 +13,7 @@ from ..features.coaching import (
     HintAnswered,
     HintTapped,
     OpenReview,
+    ReviewAdvanced,
     ReviewBack,
     ReviewCancelled,
     ReviewItemTapped,
@@ -83,7 +84,7 @@ def tapped(c: Holder, tap: CoachTap) -> tuple[Effect, ...]:
             c.step(OpenReview(review), following.GoLive(), table.HidePeek())
         case ReviewCancelled():
             if review is not None:
-                review.cancel()
+                c.step(ReviewAdvanced(review.cancelled()))
         case ReviewItemTapped(index):
             if review is None or review.state != "done" or session is None:
                 return ()

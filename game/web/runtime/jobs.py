@@ -48,6 +48,7 @@ from ..values.answers import (
     RestoreBroke,
     RestoreTurn,
     ReviewAnswered,
+    ReviewDue,
     ScoringPaused,
     UndoWindowOver,
 )
@@ -190,7 +191,8 @@ class Jobs:
                     port.render()
                     continue
                 job = c.review
-                request = c.review_request(port.worker_ready())
+                c.update(ReviewDue(port.worker_ready()))
+                request = c.review_request()
                 if request is None or job is None:
                     break
                 answer = await self.answer(request, partial(c.review_wanted, job))

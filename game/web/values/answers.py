@@ -208,6 +208,15 @@ class ReviewAnswered:
 
 
 @dataclass(frozen=True)
+class ReviewDue:
+    """The jobs look for the review's next step: once its quick pass is over, the deep
+    pass is planned (``deep_allowed``: a thinking worker is there for the strongest
+    level), or the review is done."""
+
+    deep_allowed: bool
+
+
+@dataclass(frozen=True)
 class RestoreTurn:
     """The restore under way may restore its next game (the jobs give the page back
     between two, so it answers and draws the progress meanwhile)."""
@@ -225,4 +234,4 @@ class DrawDue:
 
 
 JobAnswer = (ComputerPreviewed | ComputerMoved | ScoringPaused | UndoWindowOver | HintComputed
-             | ReviewAnswered | RestoreTurn | RestoreBroke | DrawDue)
+             | ReviewAnswered | ReviewDue | RestoreTurn | RestoreBroke | DrawDue)
