@@ -15,6 +15,7 @@ from play_kit import make_controller, play_computers, setup_game
 from game.web.features.playing import ZoomIn
 from game.web.runtime.boot_screen import BOOT_SCREEN_KEY
 from game.web.saves.storage import MemoryBackend
+from game.web.values.answers import BoardMeasured
 
 
 def game_page(backend: MemoryBackend | None = None):
@@ -198,7 +199,7 @@ def test_every_building_turn_brings_the_board_into_view_in_hotseat_too(monkeypat
             page.dispatch(("piece", {"floors": str(build.floors), "colour": build.colour}))
             assert browser.kinds().count("show-board") == 1  # the plots are on the board
             browser.done.clear()
-            c.set_board_plot_px(30.0)  # a phone's overview: the city opens large
+            c.update(BoardMeasured(30.0))  # a phone's overview: the city opens large
             if c.handle("zoom", {"zoom": str(build.city)}) is not False:
                 c.handle("zoom-out")
                 page.dispatch(("zoom", {"zoom": str(build.city)}))

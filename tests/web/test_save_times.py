@@ -12,6 +12,7 @@ from play_kit import SavingController, make_controller, setup_game
 from game.web.model.controller import Controller
 from game.web.saves.storage import MemoryBackend, SaveStore
 from game.web.screens.start import iso_utc, local_time_text
+from game.web.values.answers import StorageChangedElsewhere
 
 STAMP = 1705320000.0  # 2024-01-15 12:00:00 UTC
 
@@ -65,7 +66,7 @@ def test_a_save_without_a_time_shows_none():
     ident = c.game_id
     c.handle("home")
     backend.data[key] = backend.data[key].replace(f'"updated":{int(STAMP)}', '"updated":null')
-    c.storage_changed()  # (as the storage event of the tab that wrote it)
+    c.update(StorageChangedElsewhere())  # (as the storage event of the tab that wrote it)
     c.carry_out_saves()
     tree = c.render()
     assert tree.find(data_updated=True) is None

@@ -323,3 +323,26 @@ def test_only_the_sessions_update_changes_the_game():
              and (lines := _game_changes(ast.parse(path.read_text(encoding="utf-8"))))}
     assert found == {}
     assert _game_changes(ast.parse("c.session.confirm()\nsession.reveal()\n")) == [1, 2]
+
+
+def test_everything_that_happens_to_the_page_goes_through_its_one_update():
+    """A tap (parsed by the action table), the storage's and the jobs' answers and the
+    browser's events are typed messages for ``Controller.update``; the runtime and the shell
+    never step the page's states themselves."""
+    from typing import get_args
+
+    from game.web.values import answers
+
+    assert set(answers.ANSWERS) == set(get_args(answers.StorageAnswer)) | set(
+        get_args(answers.JobAnswer))
+    web = Path(__file__).resolve().parents[2] / "game" / "web"
+    stepped = {}
+    for folder in ("runtime", "shell"):
+        for path in sorted((web / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                        and node.func.attr == "step"
+                        and ast.unparse(node.func.value) in ("c", "controller",
+                                                             "self.controller", "page.controller")):
+                    stepped.setdefault(str(path.relative_to(web)), []).append(node.lineno)
+    assert stepped == {}

@@ -16,7 +16,7 @@ from game.web.model.ui_actions import ACTIONS
 from game.web.saves import records as R
 from game.web.saves.backup import backup_text
 from game.web.saves.storage import PREFIX, MemoryBackend, SaveStore
-from game.web.values.answers import ComputerMoved, ComputerPreviewed, ReviewAnswered, ReviewDue
+from game.web.values.answers import BoardMeasured, ComputerMoved, ComputerPreviewed, ReviewAnswered, ReviewDue
 from game.web.values.effects import ApplyUpdate
 
 
@@ -39,9 +39,9 @@ def test_every_drawn_action_is_in_the_table_and_every_entry_is_drawn_somewhere()
         def collect(controller, name):
             drawn.update(_drawn_actions(controller.render()))
             if controller.compact is False and name == "play":
-                controller.set_board_plot_px(30.0)
+                controller.update(BoardMeasured(30.0))
                 drawn.update(_drawn_actions(controller.render()))
-                controller.set_board_plot_px(80.0)
+                controller.update(BoardMeasured(80.0))
 
         play_to_end(c, random.Random(count), on_step=collect)
         c.handle("peek")

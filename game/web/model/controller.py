@@ -80,17 +80,22 @@ from ..screens.vdom import El
 from ..thinking.coach import Request, set_hints
 from ..thinking.review import ReviewJob
 from ..values.answers import (
+    ANSWERS,
     BackupRestored,
+    BoardMeasured,
     ComputerMoved,
     ComputerPreviewed,
     DrawDue,
+    FrameFailed,
     HintComputed,
     HintKey,
     ImportRefused,
     ImportStored,
     JobAnswer,
+    MotionWishChanged,
     NewGameRefused,
     NewGameStored,
+    PageEvent,
     PrefRefused,
     RecordsEdited,
     RestoreBroke,
@@ -105,9 +110,13 @@ from ..values.answers import (
     SaveWritten,
     ScoringPaused,
     ShelfRead,
+    StartFailed,
     StorageAnswer,
+    StorageChangedElsewhere,
+    StorageOff,
     UndoWindowOver,
     UnrecordedMarked,
+    UpdateFound,
 )
 from ..values.effects import Download, Effect, ReadShelf, Save, SetCurrent, StoreNewGame
 from ..values.session import Commit, HideCards, Session, SetMeta, Settle
@@ -116,6 +125,9 @@ from ..values.shelf import NOTHING_READ, SHELF_PLACES, Shelf
 from . import computers, door, framing, keeping, on_coaching, on_files, on_following, on_statistics
 from .fields import Field
 from .ui_actions import ACTIONS, KEEP_MENU_OPEN, Tap, tapped
+
+Message = Tap | StorageAnswer | JobAnswer | PageEvent
+"""Everything that can happen to the page, as a typed message for :meth:`Controller.update`."""
 
 __all__ = ["MIN_TAP_PX", "PACE", "SCREEN_OF_TABLE", "Controller", "computer_ids"]
 
@@ -281,12 +293,49 @@ class Controller:
         :meth:`update`; the effects it asks for are returned for the interpreter to run
         next."""
         start = len(self.effects)
-        self.update(answer)
+        self.answered(answer)
         effects = self.effects[start:]
         del self.effects[start:]
         return effects
 
-    def update(self, answer: StorageAnswer | JobAnswer) -> None:
+    def update(self, message: Message) -> bool:
+        """The one update of the page: every message (a tap as its typed message, the
+        storage's answer to an effect, a background job's answer, an event of the browser)
+        changes the page here, through the one door (:meth:`step`), and queues the effects
+        it asks for (:meth:`take_effects`). True when the page must be drawn again though
+        its sender would not draw: a tap dropped for another tab's newer game, another
+        tab's change, the board switched between overview and direct taps."""
+        if isinstance(message, ANSWERS):
+            self.answered(message)
+            return False
+        match message:
+            case StorageChangedElsewhere():
+                redraw = keeping.external_change(self)
+                self.read_shelf()
+                return redraw
+            case BoardMeasured(px):
+                was = self.page.compact
+                self.step(P.Measure(px))
+                return was != self.page.compact
+            case FrameFailed():  # (the game stays in the storage)
+                self.step(door.ReplaceSession(None, self.game_id), P.Move("start"))
+                return True
+            case StartFailed():
+                self.step(P.Move("start"))
+                return True
+            case StorageOff():
+                self.step(Fail(("start.storage_unavailable", {})))
+                return True
+            case UpdateFound():
+                self.step(P.UpdateWaiting())
+                return True
+            case MotionWishChanged(reduced):
+                self.step(P.MotionWish(self.store.prefs().get("motion"), reduced))
+                return True
+            case _:
+                return self.tapped(message)
+
+    def answered(self, answer: StorageAnswer | JobAnswer) -> None:
         """An answer from outside a tap (the storage's, a background job's): the change it
         makes, if it still applies, and the effects it asks for, queued."""
         start = len(self.effects)
@@ -330,10 +379,10 @@ class Controller:
                     self.computer_moved(action)
             case ScoringPaused(key):
                 if computers.continue_key(self) == key:  # as the table's own Continue
-                    self.tapped("continue", table.ScoringSeen())
+                    self.tapped(table.ScoringSeen())
             case UndoWindowOver(key):
                 if computers.settle_key(self) == key:  # as the person's own "Done"
-                    self.tapped("settle", Settle())
+                    self.tapped(Settle())
             case HintComputed(key, request, answered):
                 if answered is not None:
                     on_coaching.hint_done(self, request, answered)  # shown only for its decision
@@ -383,13 +432,6 @@ class Controller:
         """True when plots are drawn smaller than a finger: cities are the tap targets."""
         return self.page.compact
 
-    def set_board_plot_px(self, px: float | None) -> bool:
-        """The browser measured a plot of the whole board at ``px`` CSS pixels. Returns True
-        when the board must be drawn again (it switched between overview and direct taps)."""
-        was = self.page.compact
-        self.step(P.Measure(px))
-        return was != self.page.compact
-
     def zoom_allowed(self) -> bool:
         session = self.session
         return (self.page.compact and session is not None and self.page.place == "play"
@@ -426,16 +468,15 @@ class Controller:
         except (TypeError, ValueError, KeyError) as error:
             self.report(f"malformed UI action {action!r} {dict(data or {})!r}: {error}")
             return False
-        adopted = self.tapped(action, tap)
+        adopted = self.update(tap)
         return adopted or entry.redraws(data or {})
 
-    def tapped(self, action: str, tap: Tap) -> bool:
-        """The tap ``action``, as its typed message ``tap``, carried out (see
-        :meth:`handle`). True when it was dropped because another tab's game was adopted
-        instead."""
+    def tapped(self, tap: Tap) -> bool:
+        """A tap, as its typed message, carried out (see :meth:`handle`). True when it was
+        dropped because another tab's game was adopted instead."""
         if self.page.notice is not None:
             self.step(P.Notice(None))
-        if action not in KEEP_MENU_OPEN:  # any other tap acts and closes the game menu
+        if not isinstance(tap, KEEP_MENU_OPEN):  # any other tap acts and closes the menu
             self.step(table.CloseMenu())
         if self.session is not None and self.game_id is not None:
             reason = self.store.changed_elsewhere(self.game_id)
@@ -460,14 +501,6 @@ class Controller:
             self.step(Commit(action))
             self.queue_save(start)
             self.queue_sounds()
-
-    def storage_changed(self) -> bool:
-        """The storage changed in another tab (the browser's ``storage`` event): the open
-        game adopted if it went on or was deleted there, and what the screen shows of the
-        storage read again. True when the page must be drawn again."""
-        redraw = keeping.external_change(self)
-        self.read_shelf()
-        return redraw
 
     def read_shelf(self) -> None:
         """On a screen that shows what the storage holds, read it again (after the writes

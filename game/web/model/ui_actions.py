@@ -79,10 +79,11 @@ def _field_arg(data: Mapping[str, Any]) -> setup_form.SetField:
     return setup_form.SetField(field, data.get("value"), index)
 
 
-KEEP_MENU_OPEN = frozenset({"menu", "speed", "motion", "theme", "sound", "zoom-out"})
-"""The actions that leave the game menu open: its own button, the speed, the animations and
-the colours (tapped again to go round), the sound (its state seen at once), and the whole board back
-(also sent when the page is resized or turned). Every other action closes it."""
+KEEP_MENU_OPEN = (nav.MenuTapped, page.CycleSpeed, page.CycleMotion, page.CycleTheme,
+                  page.ToggleSound, play.ZoomOut)
+"""The taps that leave the game menu open: its own button, the speed, the animations and
+the colours (tapped again to go round), the sound (its state seen at once), and the whole
+board back (also sent when the page is resized or turned). Every other tap closes it."""
 
 Tap = (StateAction | nav.NavigatingTap | play.PlayingTap | following.FollowingTap | files.FilesTap
        | coaching.CoachTap | stats.StatsTap)

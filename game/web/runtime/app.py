@@ -20,15 +20,20 @@ from typing import Protocol
 
 from ...save import MAX_SAVE_BYTES
 from .. import messages as M
-from ..features.navigating import Fail
-from ..features.page import Move, UpdateWaiting
-from ..features.playing import BoardKey, board_shown
+from ..features.playing import BoardKey, ZoomOut, board_shown
 from ..model import keeping, on_files
 from ..model.controller import Controller
-from ..model.door import ReplaceSession
 from ..saves.backup import MAX_BACKUP_CHARS
 from ..saves.sharing import is_link
 from ..screens.dispatch import render_page
+from ..values.answers import (
+    BoardMeasured,
+    FrameFailed,
+    StartFailed,
+    StorageChangedElsewhere,
+    StorageOff,
+    UpdateFound,
+)
 from ..values.effects import (
     LEAVES_PAGE,
     Announce,
@@ -124,15 +129,15 @@ class App:
             c.boot()
         except Exception:  # never a blank page: fall back to the start screen
             self.report()
-            c.step(Move("start"))
+            c.update(StartFailed())
         self.store_queued()
         if not self.storage_ok:
-            c.step(Fail(("start.storage_unavailable", {})))
+            c.update(StorageOff())
         if c.params.get("hash", "").startswith("#game="):
             self.run([ForgetLink(c.params.get("url", ""))])
         self.resize = E.Resize(width)
         if update_waiting:  # found before Python started
-            c.step(UpdateWaiting())
+            c.update(UpdateFound())
         self.render()
         self.run(self.after_change())
 
@@ -268,7 +273,7 @@ class App:
             return
         self.resize, changed = E.frame_due(self.resize, self.browser.inner_width())
         if changed:  # turned or resized: show the whole board to measure it
-            self.controller.handle("zoom-out")
+            self.controller.update(ZoomOut())
         self.render()
 
     def on_resize(self, event: DomEvent) -> None:
@@ -281,7 +286,7 @@ class App:
         if present(key) and not str(key).startswith("manhattan:"):
             return
         try:
-            redraw = self.controller.storage_changed()
+            redraw = self.controller.update(StorageChangedElsewhere())
         except Exception:
             self.report()
             redraw = True
@@ -308,7 +313,7 @@ class App:
 
     def on_update_ready(self, event: DomEvent) -> None:
         """The service worker of a new version is installed and waiting (assets/boot.js)."""
-        self.controller.step(UpdateWaiting())
+        self.controller.update(UpdateFound())
         self.render()
 
     def on_visibility(self, event: DomEvent) -> None:
@@ -350,7 +355,7 @@ class App:
             tree = render_page(frame)
         except Exception:
             self.report()
-            c.step(ReplaceSession(None, c.game_id), Move("start"))
+            c.update(FrameFailed())
             frame = c.frame()
             tree = render_page(frame)
         d = self.drawing
@@ -385,7 +390,7 @@ class App:
         that switched the board between overview and direct taps."""
         try:
             px = self.drawing.plot_px()
-            return px is not None and self.controller.set_board_plot_px(px)
+            return px is not None and self.controller.update(BoardMeasured(px))
         except Exception:  # measuring is a refinement: never break drawing for it
             return False
 

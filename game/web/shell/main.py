@@ -13,7 +13,6 @@ import asyncio
 from collections.abc import Callable
 
 from game.web import messages as M
-from game.web.features.page import MotionWish
 from game.web.model.controller import Controller
 from game.web.runtime.app import App
 from game.web.runtime.js_types import EventTarget, JsCallback, present
@@ -32,6 +31,7 @@ from game.web.shell.browser import (
     web_share,
     window,
 )
+from game.web.values.answers import MotionWishChanged
 
 LISTENERS: list[JsCallback] = []  # JavaScript proxies kept alive for the page's lifetime
 
@@ -69,8 +69,7 @@ def make_page() -> App:
 
 def follow_motion_wish(page: App, reduced: bool) -> None:
     """The device's wish for reduced motion changed: followed while no choice is kept."""
-    c = page.controller
-    c.step(MotionWish(c.store.prefs().get("motion"), reduced))
+    page.controller.update(MotionWishChanged(reduced))
     page.render()
 
 

@@ -235,3 +235,58 @@ class DrawDue:
 
 JobAnswer = (ComputerPreviewed | ComputerMoved | ScoringPaused | UndoWindowOver | HintComputed
              | ReviewAnswered | ReviewDue | RestoreTurn | RestoreBroke | DrawDue)
+
+
+# ------------------------------------------------------------- the page's own events
+# What the browser tells the page outside a tap (game/web/runtime/app.py), as messages too.
+
+@dataclass(frozen=True)
+class StorageChangedElsewhere:
+    """Another tab wrote or deleted a save (the browser's ``storage`` event)."""
+
+
+@dataclass(frozen=True)
+class BoardMeasured:
+    """A plot of the whole board is ``px`` CSS pixels on screen (None: no board drawn)."""
+
+    px: float | None
+
+
+@dataclass(frozen=True)
+class FrameFailed:
+    """The page's frame could not be built (a bug): the start screen instead, the game kept
+    in the storage."""
+
+
+@dataclass(frozen=True)
+class StartFailed:
+    """What the page starts with could not be opened (a bug): the start screen."""
+
+
+@dataclass(frozen=True)
+class StorageOff:
+    """The browser's storage cannot be used here: said on the start screen."""
+
+
+@dataclass(frozen=True)
+class UpdateFound:
+    """A new version of the page is installed and waits (assets/boot.js)."""
+
+
+@dataclass(frozen=True)
+class MotionWishChanged:
+    """The device's wish for reduced motion changed (followed while no choice is kept)."""
+
+    reduced: bool
+
+
+PageEvent = (StorageChangedElsewhere | BoardMeasured | FrameFailed | StartFailed | StorageOff
+             | UpdateFound | MotionWishChanged)
+
+ANSWERS = (SaveWritten, SaveConflicted, SaveRefused, NewGameStored, NewGameRefused, ImportStored,
+           ImportRefused, RestoreProgressed, BackupRestored, RestoreRefused, RecordsEdited,
+           PrefRefused, ResultsCounted, UnrecordedMarked, ShelfRead, ComputerPreviewed,
+           ComputerMoved, ScoringPaused, UndoWindowOver, HintComputed, ReviewAnswered, ReviewDue,
+           RestoreTurn, RestoreBroke, DrawDue)
+"""The classes of :data:`StorageAnswer` and :data:`JobAnswer` (checked against them by
+tests/web/test_states.py)."""
