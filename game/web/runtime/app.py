@@ -348,6 +348,20 @@ class App:
 
     # -------------------------------------------------------------- drawing
     def render(self, measure: bool = True) -> None:
+        """Draw the page (:meth:`draw`, which only reads the model), then hand back what the
+        drawing found out, as messages: a frame that could not be built (the start screen
+        instead) and the size a plot of the whole board measures (an overview on a phone:
+        drawn again)."""
+        if not self.draw():
+            self.controller.update(FrameFailed())
+            self.draw()
+        if measure and self.measure_board():
+            self.draw()
+
+    def draw(self) -> bool:
+        """The model drawn: its frame, the element tree, the DOM patched, the focus found
+        again, the news read out. It reads the model and changes nothing of it. False (and
+        nothing drawn) when the frame could not be built."""
         started = time.perf_counter()
         c = self.controller
         try:
@@ -355,9 +369,7 @@ class App:
             tree = render_page(frame)
         except Exception:
             self.report()
-            c.update(FrameFailed())
-            frame = c.frame()
-            tree = render_page(frame)
+            return False
         d = self.drawing
         focus = d.focus_key()
         d.draw(tree)
@@ -382,8 +394,7 @@ class App:
         root.setAttribute("data-busy", "true" if self.jobs.busy else "false")
         self.last_render_ms = (time.perf_counter() - started) * 1000
         root.setAttribute("data-render-ms", f"{self.last_render_ms:.1f}")
-        if measure and self.measure_board():
-            self.render(measure=False)
+        return True
 
     def measure_board(self) -> bool:
         """Tell the controller how large a plot of the whole board is on screen; True when
