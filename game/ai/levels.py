@@ -1,7 +1,7 @@
 """The computer players by level: one typed registry (issue 24.6).
 
 A level is a :class:`Level`, a frozen value: its id (the text a save stores in
-``PlayerSpec.controller``, the setup screen's select value, the thinking worker's request
+``PlayerSpec.played_by``, the setup screen's select value, the thinking worker's request
 field, what ``python -m game selfplay --bots`` takes), its kind, its search budget and how
 to make its player. The id text is read once, where it comes in (:func:`parse_level` /
 :func:`find_level`: a save, the form, the worker's request, the command line); past that

@@ -66,7 +66,7 @@ def test_play_alone_is_one_tap_against_three_named_computers():
     assert button is not None
     c.handle("play-alone")
     settings = c.session.settings
-    assert [p.controller for p in settings.players] == ["human", "search:1", "search:1",
+    assert [p.played_by for p in settings.players] == ["human", "search:1", "search:1",
                                                         "search:1"]
     assert [p.name for p in settings.players] == [
         "Player 1", "Computer 2 (medium)", "Computer 3 (medium)", "Computer 4 (medium)"]

@@ -109,7 +109,7 @@ def test_play_again_rotates_the_seats():
     new = c.session.settings
     assert c.game_id != old_id and not c.session.state.is_over
     assert [p.name for p in new.players] == NAMES
-    assert [p.controller for p in new.players] == WHO
+    assert [p.played_by for p in new.players] == WHO
     assert [p.colours for p in new.players] == [p.colours for p in old.players]
     assert [p.seat for p in new.players] == ["west", "north", "south"]
     assert (new.rounds, new.tie_break, new.godzilla) == (old.rounds, old.tie_break,

@@ -86,7 +86,7 @@ class TableFrame:
         return self.settings.players[player].name
 
     def is_human(self, player: int | None) -> bool:
-        return player is not None and self.settings.players[player].controller == "human"
+        return player is not None and self.settings.players[player].played_by == "human"
 
     def colour_names(self, player: int) -> tuple[str, ...]:
         return tuple(self.settings.colours[c] for c in self.settings.player_colours[player])

@@ -122,15 +122,15 @@ def is_default_name(index: int, spec: PlayerSpec) -> bool:
     generated name: "Computer 4 (medium)", "Computer 4 (mittel)", "Spieler 2"...), not one
     a person typed. Names are stored as shown at setup, so a save of any age is read by
     this recognition; a name that fits another seat or another level is a typed one."""
-    return spec.name.casefold() in _default_names(index, spec.controller)
+    return spec.name.casefold() in _default_names(index, spec.played_by)
 
 
 def player_name(index: int, spec: PlayerSpec) -> str:
     """A player's name as shown now: a generated one in the language in use, a typed one
     as typed."""
     if is_default_name(index, spec):
-        return default_name(index, None if spec.controller == "human"
-                            else find_level(spec.controller))
+        return default_name(index, None if spec.played_by == "human"
+                            else find_level(spec.played_by))
     return spec.name
 
 

@@ -85,7 +85,7 @@ def computer_level(c: Holder) -> Level:
     this version lacks plays randomly)."""
     session = c.session
     assert session is not None and session.state.current is not None
-    return find_level(session.settings.players[session.state.current].controller) or RANDOM
+    return find_level(session.settings.players[session.state.current].played_by) or RANDOM
 
 
 def computer_player(c: Holder) -> ComputerPlayer:

@@ -90,7 +90,7 @@ def hints_used_line(final: FinalFrame) -> El | None:
 
 # ------------------------------------------------------------------ the review
 def review_button(f: TableFrame) -> El | None:
-    if not any(spec.controller == "human" for spec in f.settings.players):
+    if not any(spec.played_by == "human" for spec in f.settings.players):
         return None
     return button(M.t("review.open"), "review", cls="btn secondary")
 

@@ -20,7 +20,7 @@ def take_back_block(screen: PassFrame | ComputerFrame) -> El | None:
     name = screen.table.name(mover)
     computer = isinstance(screen, ComputerFrame)
     done = button(M.t("undo.done"), "settle", cls="btn primary") if computer else None
-    computers = sum(spec.controller != "human" for spec in screen.table.settings.players)
+    computers = sum(spec.played_by != "human" for spec in screen.table.settings.players)
     waiting = "undo.waiting_one" if computers == 1 else "undo.waiting"
     return h("div", {"class": "take-back", "data-take-back": mover},
              h("p", {"class": "take-back-text"},

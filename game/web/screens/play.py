@@ -346,8 +346,8 @@ def players_block(f: TableFrame) -> El:
                         bdi(spec.name),
                         h("span", {"class": "start-marker", "title": M.t("play.start_marker")},
                           "★") if view.start == p else None,
-                        h("span", {"class": "ctrl"}, M.controller_label(spec.controller))
-                        if spec.controller != "human" else None,
+                        h("span", {"class": "ctrl"}, M.controller_label(spec.played_by))
+                        if spec.played_by != "human" else None,
                         h("b", {"class": "pts"}, M.number(points[p]))),
                       h("div", {"class": "prow-body"},
                         h("span", {"class": "played", "title": M.t("play.played_top"),

@@ -268,8 +268,8 @@ def players_material(f: TableFrame) -> El:
         rows.append(h("li", {"class": "mat-player", "data-material-player": p},
                       h("div", {"class": "mat-name"}, chips(spec.colours), " ",
                         bdi(spec.name),
-                        h("span", {"class": "ctrl"}, M.controller_label(spec.controller))
-                        if spec.controller != "human" else None),
+                        h("span", {"class": "ctrl"}, M.controller_label(spec.played_by))
+                        if spec.played_by != "human" else None),
                       cells,
                       h("div", {"class": "mat-played", "data-played": len(played)},
                         h("span", {"class": "mat-label"}, M.t("material.played",

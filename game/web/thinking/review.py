@@ -81,7 +81,7 @@ class ReviewJob:
         """A review of ``game`` (finished), ``states[k]`` being the state before log step
         ``k`` (the session's story). Only decisions of people (not computers) are reviewed."""
         humans = tuple(p for p, spec in enumerate(game.settings.players)
-                       if spec.controller == "human")
+                       if spec.played_by == "human")
         decisions = []
         for step, action in enumerate(game.log):
             before = states[step]

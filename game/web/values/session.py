@@ -100,10 +100,10 @@ class Session:
 
     @property
     def humans(self) -> list[int]:
-        return [i for i, p in enumerate(self.settings.players) if p.controller == "human"]
+        return [i for i, p in enumerate(self.settings.players) if p.played_by == "human"]
 
     def is_human(self, player: int | None) -> bool:
-        return player is not None and self.settings.players[player].controller == "human"
+        return player is not None and self.settings.players[player].played_by == "human"
 
     def colour_names(self, player: int) -> list[str]:
         return [self.settings.colours[c] for c in self.settings.player_colours[player]]

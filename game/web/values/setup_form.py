@@ -129,12 +129,12 @@ class SetupForm:
         of a named level the page no longer offers (or never offered: a save made by the
         command line) keeps its level, offered beside the page's for that seat's choice,
         rather than becoming a person."""
-        kept = (p.controller for p in settings.players
-                if p.controller not in controllers and find_level(p.controller) is not None)
+        kept = (p.played_by for p in settings.players
+                if p.played_by not in controllers and find_level(p.played_by) is not None)
         controllers = tuple(dict.fromkeys((*controllers, *kept)))
         seats = []
         for i, p in enumerate(settings.players):
-            level = find_level(p.controller) if p.controller in controllers else None
+            level = find_level(p.played_by) if p.played_by in controllers else None
             auto = M.is_default_name(i, p)  # generated (in any language): follows the language
             seats.append(SeatForm(default_name(i, level) if auto else p.name,
                                   tuple(p.colours), p.seat, level, auto))
