@@ -1,4 +1,4 @@
-"""The coach in the browser (issue 13.5, 13.6): a hint on the board and the post-game review
+"""The coach in the browser: a hint on the board and the post-game review
 with its progress and Cancel, computed by the thinking worker (and by the page when there is
 none); screenshots in English, German and French at 1024x768 and 390x844
 (``screenshots/coach-*.png``).

@@ -1,4 +1,4 @@
-"""Every tutorial lesson is in view when it appears (issue 25, point 1).
+"""Every tutorial lesson is in view when it appears.
 
 The tutorial is walked by taps from its first lesson to the one after the first scoring, at
 the sizes of a phone (390x844), a tablet in portrait (820x1180) and in landscape (1180x820),

@@ -1,4 +1,4 @@
-"""Everyone at the table (issue 11): the language chooser, "Play alone", named computer players,
+"""Everyone at the table: the language chooser, "Play alone", named computer players,
 the setup's one-line explanations, accessible names of plots, and the news read out."""
 
 from __future__ import annotations
@@ -106,7 +106,7 @@ def test_setup_explains_each_variant_in_one_line():
 
 
 def test_setup_describes_each_computers_level_under_its_choice():
-    """Issue 27.4: a computer seat says what its level is measured to be; a person's seat
+    """A computer seat says what its level is measured to be; a person's seat
     says nothing; each seat's description is its own (ids differ per seat)."""
     c = make_controller()
     c.handle("new-game")

@@ -1,4 +1,4 @@
-"""The board's marks on a plot never hide what the tower says (issue 25, point 5).
+"""The board's marks on a plot never hide what the tower says.
 
 The last move's outline (and any other ring: a change since your turn, a target, Godzilla's
 next plot) is drawn under the tower's labels: the height badge, the owner's chip and the

@@ -1,4 +1,4 @@
-"""The coach in the UI logic (issue 13.5, 13.6): the "hints" setup option and its save, a
+"""The coach in the UI logic: the "hints" setup option and its save, a
 hint on the board for the person holding the device only, hints used in the final
 standings, the post-game review (two passes, progress, cancel, a decision on the board).
 

@@ -1,4 +1,4 @@
-"""Each colour's cue (issue 26, point 5): a shape that does not depend on language or hue.
+"""Each colour's cue: a shape that does not depend on language or hue.
 
 The cue replaced the colour name's initial, which changed with the language (yellow was Y,
 G or J) and could be shared by two colours. Checked on the rendered tree of a four-player

@@ -172,7 +172,7 @@ def test_a_notice_kept_across_a_language_switch_is_drawn_in_the_new_language():
 
 def test_a_refusal_on_screen_follows_a_change_of_language():
     """A file refused in English still says why in German once the language is switched
-    while its message is on screen (the reason is kept as its message id, issue 25.3)."""
+    while its message is on screen (the reason is kept as its message id)."""
     c = make_controller()
     c.handle("import-file", {"text": "this is not a game"})
     assert c.home.error is not None

@@ -167,7 +167,7 @@ def private_uses(tree: ast.AST) -> list[str]:
 
 
 def test_no_module_uses_another_modules_private_names():
-    """Issue 24.6: what a module keeps to itself (a leading underscore) stays there; a name
+    """What a module keeps to itself (a leading underscore) stays there; a name
     another module needs is public, and says so."""
     game = Path(__file__).resolve().parents[2] / "game"
     uses = {str(path.relative_to(game)): found for path in game.rglob("*.py")
@@ -188,9 +188,20 @@ def test_no_two_modules_or_classes_of_one_name():
     assert sorted({c for c in classes if classes.count(c) > 1}) == []
 
 
+def test_no_module_has_a_one_letter_alias():
+    """A module is read under its own name (``messages.t``, ``draft.targets``), not a letter
+    that means one module here and another there."""
+    game = WEB.parent
+    short = {str(path.relative_to(game)): aliases for path in sorted(game.rglob("*.py"))
+             if (aliases := [f"{a.name} as {a.asname}"
+                             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                             if isinstance(node, (ast.Import, ast.ImportFrom))
+                             for a in node.names if a.asname is not None and len(a.asname) == 1])}
+    assert short == {}
+
+
 def test_a_module_alias_means_one_module():
-    """A short alias (``M`` for the words, ``D`` for the draft...) means the same module in
-    every module of game/web."""
+    """An alias means the same module in every module of game/web."""
     meaning: dict[str, set[str]] = {}
     for path in WEB.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -199,3 +210,13 @@ def test_a_module_alias_means_one_module():
                     if alias.asname is not None and alias.asname != alias.name:
                         meaning.setdefault(alias.asname, set()).add(alias.name)
     assert {a: sorted(m) for a, m in meaning.items() if len(m) > 1} == {}
+
+
+def test_no_issue_numbers_in_the_code():
+    """History lives in git: no module of game/ names an issue."""
+    import re
+
+    game = WEB.parent
+    named = {str(path.relative_to(game)): n for path in sorted(game.rglob("*.py"))
+             if (n := len(re.findall(r"\b[Ii]ssues? \d", path.read_text(encoding="utf-8"))))}
+    assert named == {}

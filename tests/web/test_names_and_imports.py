@@ -1,4 +1,4 @@
-"""Names and imported text (issue 23): bidirectional controls and lone surrogates are
+"""Names and imported text: bidirectional controls and lone surrogates are
 stripped where a name is typed, refused in files and links, and neutralised in saves stored
 before the rule (they still load); every name on the page is isolated (``<bdi>``); an
 imported ``meta`` keeps only known fields of bounded size; an empty file has its own message.
@@ -265,7 +265,7 @@ def test_no_screen_of_a_whole_game_shows_a_name_outside_a_bdi(lang):
 
 
 def test_the_statistics_screen_isolates_every_name_in_a_sentence():
-    """The records' people (issue 26) by name: in the tables, the pairs and the chart's
+    """The records' people by name: in the tables, the pairs and the chart's
     heading each name is in a bdi; a button or an option whose whole text is one name is a
     box of its own, which isolates it already."""
     names = ("Xaver", "Quirin", "Yukiko")

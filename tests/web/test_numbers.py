@@ -1,4 +1,4 @@
-"""Numbers and dates in the form of the language in use (issue 11, point 2): one function,
+"""Numbers and dates in the form of the language in use: one function,
 ``messages.number``, for every number a player reads; French typography in the catalogue."""
 
 from __future__ import annotations

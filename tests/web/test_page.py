@@ -165,7 +165,7 @@ def test_a_pasted_link_opens_and_is_forgotten():
 
 @pytest.mark.slow
 def test_every_building_turn_brings_the_board_into_view_in_hotseat_too(monkeypatch):
-    """Issue 25.8: the board comes into view when a person's building turn is drawn, however
+    """The board comes into view when a person's building turn is drawn, however
     it came (a pass screen in hotseat, a confirmed selection, a computer's move), and again
     when the piece is chosen; never on a selection, a pass screen or a computer's turn."""
     import random

@@ -1,4 +1,4 @@
-"""The records wired into the page (issue 26.1, 26.2): a game finished here is counted once
+"""The records wired into the page: a game finished here is counted once
 (whatever the tabs), tutorials and views never; the records travel in a backup; "Play
 again" starts the same table with the seats rotated."""
 

@@ -89,7 +89,7 @@ def test_the_default_formatter_uses_the_local_time_zone(monkeypatch):
 
 def test_the_clock_is_looked_up_when_called(monkeypatch):
     """A controller and a store made before a test fixes ``time.time`` follow it (a default
-    bound at import once made a deal depend on the wall clock: issue 24.9)."""
+    bound at import once made a deal depend on the wall clock)."""
     c = make_controller()
     monkeypatch.setattr("time.time", lambda: 1_700_000_000.0)
     assert c.clock() == 1_700_000_000.0 and c.store.clock() == 1_700_000_000.0

@@ -1,4 +1,4 @@
-"""Only game changes are saved (issue 24.4): taps that change only what is on screen (the
+"""Only game changes are saved: taps that change only what is on screen (the
 menu, the log, the rules, inspecting, zooming, the replay) write nothing to the storage, so
 they cost nothing and fire no ``storage`` event in other tabs; a choice or a move writes."""
 

@@ -1,4 +1,4 @@
-"""The game's sounds and the page's animations (issue 26.3, 26.6): which Sound effect a play
+"""The game's sounds and the page's animations: which Sound effect a play
 asks for (a person's tap or a computer's move), none when muted, the mute and the
 animations kept in the preferences, and the animations' default from the device's wish."""
 

@@ -1,4 +1,4 @@
-"""The page's states (issue 24.1): frozen values per screen and feature, changed by pure
+"""The page's states: frozen values per screen and feature, changed by pure
 updates that return the new value (and the effects to run), tested without a browser; the
 controller's old attributes are views of them."""
 
@@ -139,7 +139,7 @@ def test_the_controller_attributes_are_read_only_views_of_the_states():
 
 
 def test_each_state_has_one_update_that_takes_its_actions_and_returns_its_effects():
-    """One door per module (issue 24.1): ``update(state, action) -> (state, effects)``,
+    """One door per module: ``update(state, action) -> (state, effects)``,
     the same values as the module's pure functions, the effects as a tuple."""
     p = P.Page()
     assert P.update(p, P.Move("setup")) == (P.moved(p, "setup"), ())
@@ -239,7 +239,7 @@ def test_the_statistics_have_one_update():
 
 def test_the_storage_state_has_one_update():
     """What the storage holds of the open game changes only by the storage's answers
-    (issue 24.1): written, refused (the computers waiting or not), settled, tried again."""
+   : written, refused (the computers waiting or not), settled, tried again."""
     holds = ("g1", 5, "{}")
     written, effects = Saved.update(FRESH, Saved.Written("text", holds))
     assert effects == () and (written.saved_text, written.stored) == ("text", holds)

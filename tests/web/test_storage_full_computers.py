@@ -1,4 +1,4 @@
-"""Storage full while computers play (issue 23): a computer's move the storage refuses is
+"""Storage full while computers play: a computer's move the storage refuses is
 thought out once, then play waits, the CPU idle, with the storage-full message and its ways
 out (the saved games, to delete or back up; "Try again"), and goes on once space is freed.
 

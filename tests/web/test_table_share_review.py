@@ -1,4 +1,4 @@
-"""Issue 25, points 4, 6 and 7, driven through the Controller (effects checked as values):
+"""The last table used, sharing and the review, driven through the Controller (effects checked as values):
 a new game starts from the last table used, Play alone has hints on and the game menu
 switches them; level names are plain words; the share link has Copy and (where the
 browser has it) Share; export is in the game menu; the review names the plot of both

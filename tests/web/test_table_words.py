@@ -1,4 +1,4 @@
-"""Issue 25.10: the scoring sheet lets the table look at the board, the top bar names the
+"""The scoring sheet lets the table look at the board, the top bar names the
 round being scored, the first turn's digest reads naturally, "by points" is said once, and
 a reload draws the pending "… Confirm?" sentence again."""
 

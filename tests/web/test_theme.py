@@ -1,4 +1,4 @@
-"""The page's colours (issue 26.4) and the animations following the device live (issue 26.6).
+"""The page's colours and the animations following the device live.
 
 The colours go round the device's setting, light and dark from the game menu and the start
 screen, are kept in the preferences like the animations, come back with a backup, and are

@@ -1,4 +1,4 @@
-"""An unfinished game leaves the device in two explicit forms only (issue 23.1): its view
+"""An unfinished game leaves the device in two explicit forms only: its view
 ("Save as file" and "Share link", from the log, the replay and the results) and, from the
 menu behind a warning, the whole game to continue elsewhere. A view opens as a replay and is
 never continued; its invented hands are never shown."""

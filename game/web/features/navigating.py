@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, assert_never
 
-from .. import messages as M
+from .. import messages
 from ..saves.backup import RestoreReport
 from ..values.effects import Effect
 from ..values.shelf import HOME_CARD
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 Effects = tuple[Effect, ...]
 
 ALLOWED_PREFS: dict[str, tuple[str, ...]] = {
-    "lang": tuple(M.LANGUAGES), "speed": SPEEDS, HOME_CARD: ("dismissed",),
+    "lang": tuple(messages.LANGUAGES), "speed": SPEEDS, HOME_CARD: ("dismissed",),
     "motion": MOTIONS, "theme": THEMES, SOUND_PREF: SOUND_VALUES}
 """The preferences this app keeps, with their valid values (a restored backup's others are
 ignored)."""

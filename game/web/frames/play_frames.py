@@ -27,7 +27,7 @@ from ...scoring import Standing
 from ...settings import Settings
 from ...state import Counts
 from ...view import PlayerView
-from ..values import draft as D
+from ..values import draft
 from ..values.last_move import LastMove
 from .parts import (
     GodzillaPreview,
@@ -143,7 +143,7 @@ class TurnFrame:
     kind: Literal["turn"] = "turn"
     table: TableFrame
     menu: MenuFrame
-    draft: D.Draft | None
+    draft: draft.Draft | None
     """The choice in progress (None: the viewer is not the one deciding)."""
     confirmable: bool
     selection: SelectionFacts | None

@@ -43,13 +43,9 @@ from ...errors import SaveError
 from ...match import Game
 from ...public_record import is_view_game
 from ...settings import Settings
-from .. import messages as M
-from ..features import coaching, files
-from ..features import following as F
-from ..features import page as P
+from .. import messages
+from ..features import coaching, files, following, page, saved, tutorial
 from ..features import playing as table
-from ..features import saved as S
-from ..features import tutorial as T
 from ..features.coaching import Coaching
 from ..features.navigating import Fail, Home, StopRestore
 from ..features.page import MIN_TAP_PX, PACE, Page, Speed, default_motion, is_speed, kept_theme
@@ -163,7 +159,7 @@ class Controller:
     preview = Field[Action | None]("table")
     peek = Field[bool]("table")
     zoom_at = Field[tuple[int, int] | None]("table")
-    following = Field[F.Following]("table")
+    following = Field[following.Following]("table")
     share = Field[str | None]("sharing")
     whole_export_asked = Field[bool]("sharing")
     hint_job = Field[HintKey | None]("coach")
@@ -234,7 +230,7 @@ class Controller:
         else:
             if ident is not None:  # a pointer to a save that is gone: repair it
                 self.effects.append(SetCurrent(None))
-            self.step(P.Move("start"))
+            self.step(page.Move("start"))
 
     def open_game(self, ident: str) -> bool:
         """Open a stored game. With two or more people at the table, the pass-the-device
@@ -243,7 +239,7 @@ class Controller:
             game = self.store.load(ident)
             session = Session(game)
         except SaveError as error:
-            self._load_failed(M.reason(error))
+            self._load_failed(messages.reason(error))
             return False
         except Exception as error:  # an engine bug must not lose or hide the save
             self._load_failed(f"{type(error).__name__}: {error}")
@@ -256,17 +252,17 @@ class Controller:
             on_following.open_replay(self)
         return True
 
-    def _load_failed(self, reason: str | M.Said) -> None:
-        self.step(Fail(("start.load_failed", {"reason": reason})), P.Move("start"),
+    def _load_failed(self, reason: str | messages.Said) -> None:
+        self.step(Fail(("start.load_failed", {"reason": reason})), page.Move("start"),
                   door.ReplaceSession(None, None))
 
     def set_session(self, session: Session | None, ident: str | None) -> None:
         # A storage problem belongs to the game it happened in: the next write of this one
         # meets the storage again (and says so if it still refuses). Leaving a game cancels
         # its review.
-        self.step(door.ReplaceSession(session, ident), S.StartAfresh(), table.OpenTable(),
+        self.step(door.ReplaceSession(session, ident), saved.StartAfresh(), table.OpenTable(),
                   files.CloseSharing(), coaching.CloseReview(),
-                  P.Move("play" if session is not None else "start"))
+                  page.Move("play" if session is not None else "start"))
 
     def new_game(self, settings: Settings, seed: str | None = None, hints: bool = False,
                  keep_table: bool = False, tutorial: bool = False) -> tuple[Effect, ...]:
@@ -315,22 +311,22 @@ class Controller:
                 return redraw
             case BoardMeasured(px):
                 was = self.page.compact
-                self.step(P.Measure(px))
+                self.step(page.Measure(px))
                 return was != self.page.compact
             case FrameFailed():  # (the game stays in the storage)
-                self.step(door.ReplaceSession(None, self.game_id), P.Move("start"))
+                self.step(door.ReplaceSession(None, self.game_id), page.Move("start"))
                 return True
             case StartFailed():
-                self.step(P.Move("start"))
+                self.step(page.Move("start"))
                 return True
             case StorageOff():
                 self.step(Fail(("start.storage_unavailable", {})))
                 return True
             case UpdateFound():
-                self.step(P.UpdateWaiting())
+                self.step(page.UpdateWaiting())
                 return True
             case MotionWishChanged(reduced):
-                self.step(P.MotionWish(self.store.prefs().get("motion"), reduced))
+                self.step(page.MotionWish(self.store.prefs().get("motion"), reduced))
                 return True
             case _:
                 return self.tapped(message)
@@ -342,14 +338,14 @@ class Controller:
         match answer:
             case SaveWritten() | SaveConflicted() | SaveRefused():
                 self.effects.extend(keeping.answered(self, answer))
-            case NewGameStored(ident, game, text, keep_table, tutorial):
+            case NewGameStored(ident, game, text, keep_table, is_tutorial):
                 self.set_session(Session(game), ident)
-                self.step(S.Opened(text, keeping.contents(self)), Fail(None))
+                self.step(saved.Opened(text, keeping.contents(self)), Fail(None))
                 self.effects.append(SetCurrent(ident))
                 if keep_table:
                     self.effects.extend(keeping.keep_table(self))
-                if tutorial:
-                    self.step(SetMeta(T.META, "on"))
+                if is_tutorial:
+                    self.step(SetMeta(tutorial.META, "on"))
                 self.queue_save(start)
             case NewGameRefused(reason):
                 problem = ("storage.new_game_failed", {"reason": reason})
@@ -367,7 +363,7 @@ class Controller:
             case ResultsCounted():
                 keeping.counted(self, answer)
             case PrefRefused():
-                self.step(P.Notice("prefs-not-kept"))
+                self.step(page.Notice("prefs-not-kept"))
             case ShelfRead(shelf):
                 self.step(door.PutShelf(shelf))
                 return
@@ -475,7 +471,7 @@ class Controller:
         """A tap, as its typed message, carried out (see :meth:`handle`). True when it was
         dropped because another tab's game was adopted instead."""
         if self.page.notice is not None:
-            self.step(P.Notice(None))
+            self.step(page.Notice(None))
         if not isinstance(tap, KEEP_MENU_OPEN):  # any other tap acts and closes the menu
             self.step(table.CloseMenu())
         if self.session is not None and self.game_id is not None:
@@ -531,7 +527,7 @@ class Controller:
     def tutorial_id(self) -> str | None:
         """The saved tutorial not kept (not listed among the saved games), if any."""
         for entry in self.entries():
-            if entry.game is not None and entry.game.meta.get(T.META) == "on":
+            if entry.game is not None and entry.game.meta.get(tutorial.META) == "on":
                 return entry.id
         return None
 

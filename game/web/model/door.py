@@ -15,16 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..features import coaching, files
-from ..features import following as F
-from ..features import navigating as N
-from ..features import page as P
+from ..features import coaching, files, following, navigating, page, rules, saved, statistics
 from ..features import playing as play
-from ..features import rules as R
-from ..features import saved as S
-from ..features import statistics as ST
-from ..values import session as G
-from ..values import setup_form as SF
+from ..values import session, setup_form
 from ..values.effects import Effect
 from ..values.session import Session
 from ..values.shelf import Shelf
@@ -46,9 +39,10 @@ class ReplaceSession:
     ident: str | None
 
 
-StateAction = (P.PageAction | R.RulesAction | N.HomeAction | play.TableAction | F.FollowingAction
-               | coaching.CoachAction | files.SharingAction | S.SavedAction | ST.StatsAction
-               | SF.SetupAction | G.SessionAction | ReplaceSession | PutShelf)
+StateAction = (page.PageAction | rules.RulesAction | navigating.HomeAction | play.TableAction
+               | following.FollowingAction
+               | coaching.CoachAction | files.SharingAction | saved.SavedAction | statistics.StatsAction
+               | setup_form.SetupAction | session.SessionAction | ReplaceSession | PutShelf)
 """Every action of the page's states and of the game at the table. Following the game is
 the play screen's, so its actions go to :class:`~game.web.features.playing.Table` wrapped in
 ``Follow``; the game's go to the session (none while no game is open)."""
@@ -57,15 +51,15 @@ the play screen's, so its actions go to :class:`~game.web.features.playing.Table
 class States(Protocol):
     """What holds the page's states (the controller)."""
 
-    page: P.Page
-    rules: R.Rules
-    home: N.Home
+    page: page.Page
+    rules: rules.Rules
+    home: navigating.Home
     table: play.Table
     coach: coaching.Coaching
     sharing: files.Sharing
-    saved: S.Saved
-    stats: ST.Stats
-    form: SF.SetupForm
+    saved: saved.Saved
+    stats: statistics.Stats
+    form: setup_form.SetupForm
     session: Session | None
     game_id: str | None
     shelf: Shelf
@@ -75,31 +69,31 @@ def step(c: States, action: StateAction) -> tuple[Effect, ...]:
     """``action`` applied by the update of the state it belongs to: that state replaced by
     the new value, and what it asks of the browser returned (for the interpreter)."""
     effects: tuple[Effect, ...] = ()
-    if isinstance(action, P.PageAction):
-        c.page, effects = P.update(c.page, action)
-    elif isinstance(action, R.RulesAction):
-        c.rules, _ = R.update(c.rules, action)
-    elif isinstance(action, N.HomeAction):
-        c.home, effects = N.update(c.home, action)
+    if isinstance(action, page.PageAction):
+        c.page, effects = page.update(c.page, action)
+    elif isinstance(action, rules.RulesAction):
+        c.rules, _ = rules.update(c.rules, action)
+    elif isinstance(action, navigating.HomeAction):
+        c.home, effects = navigating.update(c.home, action)
     elif isinstance(action, play.TableAction):
         c.table, effects = play.update(c.table, action)
-    elif isinstance(action, F.FollowingAction):
+    elif isinstance(action, following.FollowingAction):
         c.table, effects = play.update(c.table, play.Follow(action))
     elif isinstance(action, coaching.CoachAction):
         c.coach, effects = coaching.update(c.coach, action)
     elif isinstance(action, files.SharingAction):
         c.sharing, effects = files.update(c.sharing, action)
-    elif isinstance(action, S.SavedAction):
-        c.saved, _ = S.update(c.saved, action)
-    elif isinstance(action, ST.StatsAction):
-        c.stats, effects = ST.update(c.stats, action)
+    elif isinstance(action, saved.SavedAction):
+        c.saved, _ = saved.update(c.saved, action)
+    elif isinstance(action, statistics.StatsAction):
+        c.stats, effects = statistics.update(c.stats, action)
     elif isinstance(action, PutShelf):
         c.shelf = action.shelf
     elif isinstance(action, ReplaceSession):
         c.session, c.game_id = action.session, action.ident
-    elif isinstance(action, G.SessionAction):
+    elif isinstance(action, session.SessionAction):
         if c.session is not None:
-            G.update(c.session, action)
+            session.update(c.session, action)
     else:
-        c.form, _ = SF.update(c.form, action)
+        c.form, _ = setup_form.update(c.form, action)
     return effects

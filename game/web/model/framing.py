@@ -18,8 +18,8 @@ from ...actions import Action, Build, ReturnPiece
 from ...public_record import is_view_game
 from ...state import OVER, SELECT
 from ...view import PlayerView, player_view
-from .. import messages as M
-from ..features import tutorial as T
+from .. import messages
+from ..features import tutorial
 from ..frames.frame import (
     CoachMove,
     ComputerFrame,
@@ -55,7 +55,7 @@ from ..frames.storyframe import godzilla_preview, inspect, story_frame
 from ..saves.records import people_by_last_game
 from ..saves.storage import Entry
 from ..thinking.coach import hints_asked, hints_on
-from ..values import draft as D
+from ..values import draft
 from ..values.draft import tentative_build
 from .on_files import share_url
 
@@ -79,13 +79,13 @@ def frame(c: Holder) -> Frame:
                                            stats.forget, stats.reset, stats.error,
                                            from_game=c.session is not None))
     if page.place == "play" and c.session is not None:
-        tutorial = c.session.game.meta.get(T.META)
-        lesson = T.lesson(c.session) if tutorial in ("on", "kept") else None
+        mark = c.session.game.meta.get(tutorial.META)
+        shown = tutorial.lesson(c.session) if mark in ("on", "kept") else None
         return PlayPage(screen=screen, rules_open=rules, notice=notice, update_ready=update,
-                        play=live_frame(c), banner=c.saved.banner, tutorial=lesson,
-                        tutorial_kept=tutorial == "kept")
+                        play=live_frame(c), banner=c.saved.banner, tutorial=shown,
+                        tutorial_kept=mark == "kept")
     entries = c.shelf.entries
-    hidden = {e.id for e in entries if e.game is not None and e.game.meta.get(T.META) == "on"}
+    hidden = {e.id for e in entries if e.game is not None and e.game.meta.get(tutorial.META) == "on"}
     home = c.home
     return StartPage(start=StartFrame(
         tuple(saved_game(entry) for entry in entries if entry.id not in hidden),
@@ -115,14 +115,14 @@ def live_frame(c: Holder) -> GameFrame:
     inspector = None
     if following.inspected is not None and screen not in ("pass", "scoring"):
         inspector = inspect(view, *following.inspected, session.show_private)
-    draft = session.draft if screen == "turn" else None
+    choice = session.draft if screen == "turn" else None
     preview = None
-    if draft is not None:
+    if choice is not None:
         turn_view = session.turn_view()
-        preview = godzilla_preview(draft, turn_view, tentative_build(draft, turn_view))
+        preview = godzilla_preview(choice, turn_view, tentative_build(choice, turn_view))
     hint = c.hint_frame()
     table, on_turn = table_frame(
-        view=view, show_private=session.show_private, draft=draft, notice=session.notice,
+        view=view, show_private=session.show_private, choice=choice, notice=session.notice,
         last_move=session.last_move_value, preview=c.table.preview, compact=c.page.compact,
         zoom=zoom, people=len(session.humans),
         story=story_frame(story, state, digest_for, following.focus, following.log_open),
@@ -136,9 +136,9 @@ def live_frame(c: Holder) -> GameFrame:
         case "turn":
             turn_view = table.view
             return TurnFrame(
-                table=table, menu=menu, draft=draft if on_turn else None,
-                confirmable=on_turn and bool(D.actions(draft, turn_view)),
-                selection=selection_facts(draft, turn_view) if on_turn else None, hint=hint)
+                table=table, menu=menu, draft=choice if on_turn else None,
+                confirmable=on_turn and bool(draft.actions(choice, turn_view)),
+                selection=selection_facts(choice, turn_view) if on_turn else None, hint=hint)
         case "computer":
             return ComputerFrame(table=table, menu=menu, mover=session.mover)
         case "scoring":
@@ -229,7 +229,7 @@ def replay_frame(c: Holder, step: int) -> ReplayFrame:
     hands = state.hands if finished and not view_only else ()
     review = review_frame(c)
     table, _ = table_frame(
-        view=view, show_private=False, draft=None, notice=None, last_move=None, preview=None,
+        view=view, show_private=False, choice=None, notice=None, last_move=None, preview=None,
         compact=c.page.compact, zoom=None,
         story=story_frame(story, state, None,
                           c.table.following.focus or story.all_entries[step].positions,
@@ -248,9 +248,9 @@ def saved_game(entry: Entry) -> SavedGame:
         return SavedGame(entry.id, entry.updated, entry.size, newer=True)
     if game is None:
         return SavedGame(entry.id, entry.updated, entry.size,
-                         error=M.problem(entry.problem) if entry.error is not None else "")
+                         error=messages.problem(entry.problem) if entry.error is not None else "")
     state = game.state
-    settings = M.shown_settings(game.settings)
+    settings = messages.shown_settings(game.settings)
     winners: tuple[str, ...] = ()
     if state.phase == OVER:
         winners = tuple(settings.players[s.player].name for s in state.standings() if s.winner)
@@ -265,17 +265,17 @@ def saved_game(entry: Entry) -> SavedGame:
 NO_STORY = StoryFrame()
 
 
-def selection_facts(draft: D.Draft | None, view: PlayerView) -> SelectionFacts | None:
-    if not isinstance(draft, D.SelectDraft) or view.phase != SELECT:
+def selection_facts(choice: draft.Draft | None, view: PlayerView) -> SelectionFacts | None:
+    if not isinstance(choice, draft.SelectDraft) or view.phase != SELECT:
         return None
     index = view.settings.colour_index
     return SelectionFacts(
-        colours=draft.colours,
-        needs=tuple(D.need(view, name) for name in draft.colours),
-        stocks=tuple(view.stock[index(name)] for name in draft.colours),
-        forced=D.forced_selections(view),
-        left=D.left(draft, view),
-        ready=bool(draft.colours) and D.left(draft, view) == 0,
+        colours=choice.colours,
+        needs=tuple(draft.need(view, name) for name in choice.colours),
+        stocks=tuple(view.stock[index(name)] for name in choice.colours),
+        forced=draft.forced_selections(view),
+        left=draft.left(choice, view),
+        ready=bool(choice.colours) and draft.left(choice, view) == 0,
         two_colours=len(view.settings.player_colours[view.player]) > 1)
 
 
@@ -291,7 +291,7 @@ def visible_supply(view: PlayerView, show_private: bool) -> tuple[Counts | None,
     return tuple(supply)
 
 
-def table_frame(*, view: PlayerView, show_private: bool, draft: D.Draft | None,
+def table_frame(*, view: PlayerView, show_private: bool, choice: draft.Draft | None,
                 notice: Notice | None, last_move: LastMove | None, preview: Action | None,
                 compact: bool, zoom: int | None, people: int = 1,
                 story: StoryFrame = NO_STORY, inspector: Inspector | None = None,
@@ -299,16 +299,16 @@ def table_frame(*, view: PlayerView, show_private: bool, draft: D.Draft | None,
                 coach_marks: tuple[tuple[int, str], ...] = (),
                 turn: bool = False) -> tuple[TableFrame, bool]:
     """The table seen by ``view.player``, and whether that player decides now with
-    ``draft`` (``turn``: the turn screen). ``view`` must be that player's own view; the
+    ``choice`` (``turn``: the turn screen). ``view`` must be that player's own view; the
     hand is dropped here unless ``show_private``."""
     if not show_private:
         view = replace(view, hand=())
-    shown = M.shown_settings(view.settings)  # generated names in the language in use
+    shown = messages.shown_settings(view.settings)  # generated names in the language in use
     if shown is not view.settings:
         view = replace(view, settings=shown)
     on_turn = turn and view.my_turn
-    targets = D.targets(draft, view) if on_turn else frozenset()
-    tentative = D.tentative_build(draft, view) if on_turn else None
+    targets = draft.targets(choice, view) if on_turn else frozenset()
+    tentative = draft.tentative_build(choice, view) if on_turn else None
     shown_preview = None
     if isinstance(preview, (Build, ReturnPiece)) and view.current is not None:
         shown_preview = LastMove(view.current, preview, preview=True)

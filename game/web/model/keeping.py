@@ -13,9 +13,8 @@ from typing import TYPE_CHECKING, assert_never
 from ... import save as game_save
 from ...errors import SaveError
 from ...public_record import is_view_game
-from .. import messages as M
-from ..features import navigating, page, tutorial
-from ..features import saved as S
+from .. import messages
+from ..features import navigating, page, saved, tutorial
 from ..saves.kept_records import FinishedHere
 from ..saves.pending_results import UNRECORDED
 from ..thinking.coach import hints_on
@@ -43,7 +42,7 @@ BOOKKEEPING = ("updated", "revision", "app_version", "created")
 
 def failed(c: Holder, detail: str) -> None:
     """The page broke (an engine or page bug): its banner over the game, which stays."""
-    c.step(S.Failed(("app.error", {"detail": detail})))
+    c.step(saved.Failed(("app.error", {"detail": detail})))
 
 
 def save_due(c: Holder) -> Save | None:
@@ -54,7 +53,7 @@ def save_due(c: Holder) -> Save | None:
         return None
     holds = contents(c)
     if holds == c.stored or holds is None:
-        c.step(S.Settled())
+        c.step(saved.Settled())
         return None
     return Save(holds)
 
@@ -66,7 +65,7 @@ def answered(c: Holder, answer: SaveWritten | SaveConflicted | SaveRefused) -> E
     match answer:
         case SaveWritten(text, holds):
             before = c.stored
-            c.step(S.Written(text, holds))
+            c.step(saved.Written(text, holds))
             if before is None or before[0] != holds[0] or before[1] < holds[1]:
                 return record_finished(c)
             return ()
@@ -114,11 +113,11 @@ def marked(c: Holder, answer: UnrecordedMarked) -> None:
     """The open game's result is still to be counted: its banner (the save's mark written,
     or going with its next write)."""
     if answer.text is not None:
-        c.step(S.Written(answer.text, answer.holds))
+        c.step(saved.Written(answer.text, answer.holds))
     else:
         c.report("the finished game could not be marked as not counted yet: the mark goes "
                  "with its next write")
-    c.step(S.Refused((S.PENDING, {})))
+    c.step(saved.Refused((saved.PENDING, {})))
 
 
 def counted(c: Holder, answer: ResultsCounted) -> None:
@@ -126,7 +125,7 @@ def counted(c: Holder, answer: ResultsCounted) -> None:
     for ident, text in answer.saves:
         if ident == c.game_id and c.session is not None:
             c.step(SetMeta(UNRECORDED, None))
-            c.step(S.Opened(text, contents(c)), S.Counted())
+            c.step(saved.Opened(text, contents(c)), saved.Counted())
 
 
 def contents(c: Holder) -> tuple[str, int, str] | None:
@@ -141,7 +140,7 @@ def contents(c: Holder) -> tuple[str, int, str] | None:
     return (c.game_id, len(game.log), json.dumps(meta, sort_keys=True))
 
 
-def storage_full(c: Holder, reason: M.Said) -> None:
+def storage_full(c: Holder, reason: messages.Said) -> None:
     """The write failed (storage full or off). Moves are only made when they can be
     stored: a decision that could not be saved is taken back to the last stored
     revision; a choice in progress stays on screen."""
@@ -156,11 +155,11 @@ def storage_full(c: Holder, reason: M.Said) -> None:
             c.step(ReplaceSession(Session(stored), c.game_id))
             if computers.computer_to_move(c) or computers.auto_continue(c):
                 # A computer's move: thinking it out again would fail again. Wait.
-                c.step(S.Refused(("storage.computer_waits", {"reason": reason}), wait=True))
+                c.step(saved.Refused(("storage.computer_waits", {"reason": reason}), wait=True))
             else:
-                c.step(S.Refused(("storage.move_not_saved", {"reason": reason})))
+                c.step(saved.Refused(("storage.move_not_saved", {"reason": reason})))
             return
-    c.step(S.Refused(("storage.full", {"reason": reason})))
+    c.step(saved.Refused(("storage.full", {"reason": reason})))
 
 
 def adopt(c: Holder, kind: str) -> None:
@@ -172,7 +171,7 @@ def adopt(c: Holder, kind: str) -> None:
         c.step(page.Notice("other-tab"))
         return
     c.set_session(None, None)
-    gone: S.Banner = ("storage.deleted_elsewhere", {}) if kind == "deleted" else ("storage.newer_app", {})
+    gone: saved.Banner = ("storage.deleted_elsewhere", {}) if kind == "deleted" else ("storage.newer_app", {})
     c.step(navigating.Fail(gone), page.Notice("other-tab"))
 
 

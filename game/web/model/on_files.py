@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, assert_never
 
 from ...errors import SaveError
 from ...public_record import is_view_game
-from .. import messages as M
+from .. import messages
 from ..features import navigating as nav
 from ..features import page
 from ..features import playing as table
@@ -83,7 +83,7 @@ def tapped(c: Holder, tap: FilesTap) -> Effects:
         case SendTapped():
             url = share_url(c)
             if url is not None and c.page.web_share:
-                return (ShareLink(url, M.t("share.share_title")),)
+                return (ShareLink(url, messages.t("share.share_title")),)
         case ImportFile(text):
             return import_file(c, text)
         case BackupTapped():
@@ -113,7 +113,7 @@ def import_file(c: Holder, text: str | None) -> Effects:
             raise SaveError("the file is far too large to be a game", "too_large")
         game = import_text(text)
     except SaveError as error:
-        import_failed(c, M.reason(error))
+        import_failed(c, messages.reason(error))
         return ()
     return (StoreImported(game),)
 
@@ -129,7 +129,7 @@ def restore_file(c: Holder, text: str | None) -> Effects:
     c.step(nav.ShowReport(None), nav.Leave())
     if text is None:
         too_large = SaveError("the file is far too large to be a backup", "too_large")
-        c.step(nav.Fail(("backup.restore_failed", {"reason": M.reason(too_large)})))
+        c.step(nav.Fail(("backup.restore_failed", {"reason": messages.reason(too_large)})))
         return ()
     return (RestoreBackup(text, ALLOWED_PREFS),)
 
@@ -171,7 +171,7 @@ def restored(c: Holder, report: RestoreReport, prefs: Mapping[str, Any]) -> None
     taken = report.settings
     lang = prefs.get("lang")
     if "lang" in taken and isinstance(lang, str):
-        M.set_language(lang)
+        messages.set_language(lang)
         c.step(setup_form.Relabel())
     speed, motion, theme = prefs.get("speed"), prefs.get("motion"), prefs.get("theme")
     c.step(page.SetPrefs(speed=speed if "speed" in taken and is_speed(speed) else None,
@@ -184,11 +184,11 @@ def open_link(c: Holder, fragment: str) -> Effects:
     try:
         game = from_fragment(fragment)
     except SaveError as error:
-        import_failed(c, M.reason(error))
+        import_failed(c, messages.reason(error))
         return ()
     return (StoreImported(game),)
 
 
-def import_failed(c: Holder, reason: M.Said) -> None:
+def import_failed(c: Holder, reason: messages.Said) -> None:
     c.set_session(None, None)
     c.step(nav.Fail(("share.import_failed", {"reason": reason})))

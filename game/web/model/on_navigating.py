@@ -7,11 +7,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, assert_never
 
-from .. import messages as M
-from ..features import page as P
+from .. import messages
+from ..features import page, rules, tutorial
 from ..features import playing as table
-from ..features import rules as R
-from ..features import tutorial as T
 from ..features.navigating import (
     ContinueGame,
     DeleteFinished,
@@ -52,18 +50,18 @@ def tapped(c: Holder, tap: NavigatingTap) -> Effects:
             return start_setup(c)
         case PlayAlone():
             # one person against three computers (medium), four-player rules, hints on
-            c.step(R.CloseRules())
+            c.step(rules.CloseRules())
             return c.new_game(play_alone_settings(), hints=True, keep_table=True)
         case StartTutorial():
             return start_tutorial(c)
         case KeepTutorial():  # from now on it is listed as a saved game
-            if c.session is not None and c.session.game.meta.get(T.META) == "on":
-                c.step(SetMeta(T.META, "kept"))
+            if c.session is not None and c.session.game.meta.get(tutorial.META) == "on":
+                c.step(SetMeta(tutorial.META, "kept"))
         case SetLanguage(code):
             # spoken from now on, on any screen (a running game goes on), and kept
-            M.set_language(code)
+            messages.set_language(code)
             c.step(setup_form.Relabel())
-            return (WritePref("lang", M.current_language()),)
+            return (WritePref("lang", messages.current_language()),)
         case ContinueGame(ident):
             c.step(Fail(None))
             c.open_game(ident)
@@ -83,7 +81,7 @@ def tapped(c: Holder, tap: NavigatingTap) -> Effects:
 
 def go_home(c: Holder) -> Effects:
     c.set_session(None, None)
-    c.step(R.CloseRules(), Leave())
+    c.step(rules.CloseRules(), Leave())
     return (SetCurrent(None),)
 
 
@@ -98,17 +96,17 @@ def start_setup(c: Holder) -> Effects:
         if kept is not None:
             c.step(setup_form.Fill(kept))
     c.set_session(None, None)
-    c.step(P.Move("setup"))
+    c.step(page.Move("setup"))
     return (SetCurrent(None),)
 
 
 def start_tutorial(c: Holder) -> Effects:
     """The first-game tutorial: resumed where it was left, else a new one (fixed seed)."""
-    c.step(R.CloseRules())
+    c.step(rules.CloseRules())
     ident = c.tutorial_id()
     if ident is not None and c.open_game(ident):
         return ()
-    return c.new_game(T.settings(), seed=T.SEED, tutorial=True)
+    return c.new_game(tutorial.settings(), seed=tutorial.SEED, tutorial=True)
 
 
 def delete_finished(c: Holder, confirmed: bool) -> Effects:

@@ -21,8 +21,8 @@ from ..features.playing import (
     seats_rotated,
 )
 from ..thinking.coach import hints_on
-from ..values import session as G
 from ..values import setup_form
+from ..values.session import AckScoring, SetHints, TakeBack, TapPlot
 
 if TYPE_CHECKING:
     from .holder import Holder
@@ -41,21 +41,21 @@ def tapped(c: Holder, tap: PlayingTap) -> Effects:
             if c.table.following.taps_inspect:
                 c.step(following.Inspect(city, plot))
             else:
-                c.step(G.TapPlot(city, plot))
+                c.step(TapPlot(city, plot))
         case TakeBackTapped():
             if session:
-                c.step(Preview(None), G.TakeBack())
+                c.step(Preview(None), TakeBack())
         case ScoringSeen():
             if c.table.peek:  # the board looked at from the scoring sheet
                 c.step(TogglePeek())
-            c.step(G.AckScoring())
+            c.step(AckScoring())
         case Rematch():
             if session:
                 return c.new_game(seats_rotated(session.settings),
                                   hints=hints_on(session.game.meta))
         case HintsSwitched():
             if session is not None and not session.state.is_over and session.humans:
-                c.step(G.SetHints(not hints_on(session.game.meta)), CloseMenu())
+                c.step(SetHints(not hints_on(session.game.meta)), CloseMenu())
         case _:
             assert_never(tap)
     return ()

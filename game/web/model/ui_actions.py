@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...material import Card
-from .. import messages as M
+from .. import messages
 from ..features import coaching, files, following, page, rules, saved
 from ..features import navigating as nav
 from ..features import playing as play
@@ -58,7 +58,7 @@ def _card_arg(data: Mapping[str, Any]) -> Card:
 
 def _language_arg(data: Mapping[str, Any]) -> str:
     code = _str_arg(data, "value") or _str_arg(data, "lang")
-    if code is None or code not in M.LANGUAGES:
+    if code is None or code not in messages.LANGUAGES:
         raise ValueError("not a language of the game")
     return code
 

@@ -19,7 +19,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from typing import Protocol
 
 from ...save import MAX_SAVE_BYTES
-from .. import messages as M
+from .. import messages
 from ..features.playing import BoardKey, ZoomOut, board_shown
 from ..model import keeping, on_files
 from ..model.controller import Controller
@@ -45,7 +45,7 @@ from ..values.effects import (
     Think,
     TimerName,
 )
-from . import events as E
+from . import events
 from .boot_screen import entry, next_start_screen
 from .dom import build
 from .drawing import Drawing, focusable
@@ -110,8 +110,8 @@ class App:
         self.drawing = Drawing(document, root, browser.options)
         self.jobs = Jobs(controller, self)  # computer turns, hints, the review
         self.interpreter = Interpreter(controller, browser, self.jobs.kick)
-        self.press = E.NO_PRESS
-        self.resize = E.Resize()
+        self.press = events.NO_PRESS
+        self.resize = events.Resize()
         self.persist_asked = False
         self.last_render_ms = 0.0
         self.building: BoardKey | None = None  # the building turn last drawn (board_shown)
@@ -135,7 +135,7 @@ class App:
             c.update(StorageOff())
         if c.params.get("hash", "").startswith("#game="):
             self.run([ForgetLink(c.params.get("url", ""))])
-        self.resize = E.Resize(width)
+        self.resize = events.Resize(width)
         if update_waiting:  # found before Python started
             c.update(UpdateFound())
         self.render()
@@ -159,7 +159,7 @@ class App:
         return [AskPersistence(), Think()]
 
     # --------------------------------------------------------------- events
-    def dispatch(self, tap: E.Tap | None, render: bool = True) -> None:
+    def dispatch(self, tap: events.Tap | None, render: bool = True) -> None:
         if tap is None:
             return
         action, data = tap
@@ -179,15 +179,15 @@ class App:
         self.run(rest + self.after_change())
 
     def on_click(self, event: DomEvent) -> None:
-        self.press, swallowed = E.clicked(self.press)
+        self.press, swallowed = events.clicked(self.press)
         if not swallowed:  # (else the end of a long press: the inspector is open already)
-            self.dispatch(E.click(event.target, self.controller.menu_open))
+            self.dispatch(events.click(event.target, self.controller.menu_open))
 
     def on_key(self, event: KeyboardEvent) -> None:
         c = self.controller
         undo = self.root.querySelector('[data-action="undo"]:not([disabled])')
-        escape = E.Escape(c.menu_open, c.rules_open, c.zoomed_city is not None, present(undo))
-        tap, prevent, move = E.key(str(event.key), event.target, escape)
+        escape = events.Escape(c.menu_open, c.rules_open, c.zoomed_city is not None, present(undo))
+        tap, prevent, move = events.key(str(event.key), event.target, escape)
         if prevent:
             event.preventDefault()
         if move is not None:
@@ -224,11 +224,11 @@ class App:
                 if kind == "data-restore":
                     el.value = ""  # the same file may be chosen again
                 return
-        for tap in E.change(el):
+        for tap in events.change(el):
             self.dispatch(tap)
 
     def on_input(self, event: FormEvent) -> None:
-        self.dispatch(E.typed(event.target), render=False)
+        self.dispatch(events.typed(event.target), render=False)
 
     async def read_import(self, file: File) -> None:
         """The chosen file's text to the controller (``import-file``); a file far larger
@@ -248,36 +248,36 @@ class App:
 
     def on_pointer_down(self, event: PointerEvent) -> None:
         primary = str(event.pointerType) != "mouse" or int(event.button) == 0
-        self.press, effects = E.pointer_down(self.press, E.plot_at(event.target),
+        self.press, effects = events.pointer_down(self.press, events.plot_at(event.target),
                                              primary, float(event.clientX), float(event.clientY))
         self.run(effects)
 
     def on_pointer_move(self, event: PointerEvent) -> None:
-        self.press, effects = E.pointer_move(self.press, float(event.clientX), float(event.clientY))
+        self.press, effects = events.pointer_move(self.press, float(event.clientX), float(event.clientY))
         self.run(effects)
 
     def on_pointer_end(self, event: PointerEvent) -> None:
-        self.press, effects = E.pointer_end(self.press)
+        self.press, effects = events.pointer_end(self.press)
         self.run(effects)
 
     def on_context_menu(self, event: PointerEvent) -> None:
-        prevent, tap = E.context_menu(self.press, E.plot_at(event.target))
+        prevent, tap = events.context_menu(self.press, events.plot_at(event.target))
         if prevent:
             event.preventDefault()
         self.dispatch(tap)
 
     def on_timer(self, name: TimerName) -> None:
         if name == "long-press":
-            self.press, tap = E.long_press(self.press)
+            self.press, tap = events.long_press(self.press)
             self.dispatch(tap)
             return
-        self.resize, changed = E.frame_due(self.resize, self.browser.inner_width())
+        self.resize, changed = events.frame_due(self.resize, self.browser.inner_width())
         if changed:  # turned or resized: show the whole board to measure it
             self.controller.update(ZoomOut())
         self.render()
 
     def on_resize(self, event: DomEvent) -> None:
-        self.resize, effects = E.resized(self.resize)
+        self.resize, effects = events.resized(self.resize)
         self.run(effects)
 
     def on_storage(self, event: StorageEvent) -> None:
@@ -375,7 +375,7 @@ class App:
         d.draw(tree)
         try:  # after a redraw: <html lang data-motion data-theme>, the focus back, news read out
             html = self.document.documentElement
-            for name, value in (("lang", M.current_language()), *c.page.html_data):
+            for name, value in (("lang", messages.current_language()), *c.page.html_data):
                 html.setAttribute(name, value)  # (data-*: assets/css/app.css)
             d.restore_focus(focus)
             text = d.announcement(frame)

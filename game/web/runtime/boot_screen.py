@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .. import messages as M
+from .. import messages
 from ..model.controller import Controller
 from ..saves.storage import Backend, SaveStore
 from ..screens.dispatch import render_page
@@ -67,5 +67,5 @@ def entry(screen: str, markup: str, game: str | None, revision: int | None) -> d
     """The stored form (None: too large to keep)."""
     if len(markup) > MAX_MARKUP:
         return None
-    return {"v": FORMAT, "screen": screen, "lang": M.current_language(), "game": game,
+    return {"v": FORMAT, "screen": screen, "lang": messages.current_language(), "game": game,
             "revision": revision, "html": markup}

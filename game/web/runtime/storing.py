@@ -12,7 +12,7 @@ from typing import assert_never
 
 from ...errors import SaveError
 from ...match import Game
-from .. import messages as M
+from .. import messages
 from ..saves.backup import Restoring
 from ..saves.kept_records import edit_records
 from ..saves.pending_results import count_pending, delete_saves
@@ -83,12 +83,12 @@ class Storing:
                 except SaveConflict as conflict:
                     return SaveConflicted(conflict.kind)
                 except StorageError as error:
-                    return SaveRefused(M.reason(error))
+                    return SaveRefused(messages.reason(error))
             case StoreNewGame(ident, game, keep_table, tutorial):
                 try:
                     text = store.save(ident, game, new=True)
                 except (StorageError, SaveConflict) as error:
-                    return NewGameRefused(M.reason(error))
+                    return NewGameRefused(messages.reason(error))
                 return NewGameStored(ident, game, text, keep_table, tutorial)
             case StoreImported(game):
                 found = store.find_same(game)
@@ -97,7 +97,7 @@ class Storing:
                     try:
                         store.save(found, game)
                     except StorageError as error:
-                        return ImportRefused(M.reason(error))
+                        return ImportRefused(messages.reason(error))
                 return ImportStored(found, game)
             case WritePref(key, value):
                 return None if store.set_pref(key, value) else PrefRefused(key)
@@ -128,7 +128,7 @@ class Storing:
                 try:
                     self.restoring = Restoring(store, text, allowed)
                 except SaveError as error:
-                    return RestoreRefused(M.reason(error))
+                    return RestoreRefused(messages.reason(error))
                 return RestoreProgressed(0, self.restoring.total)
             case RestoreNext():
                 return self._restore_next()

@@ -14,7 +14,7 @@ from pyscript import window as js_window
 from pyscript.ffi import create_proxy as js_create_proxy
 from pyscript.ffi import to_js as js_to_js
 
-from .. import messages as M
+from .. import messages
 from ..runtime.homescreen import show_home_screen_card
 from ..runtime.js_types import (
     Clipboard,
@@ -76,10 +76,10 @@ def time_formatter() -> Callable[[float], str] | None:
         return formats[lang]
 
     try:
-        formatter(M.current_language())
+        formatter(messages.current_language())
     except Exception:
         return None
-    return lambda ts: str(formatter(M.current_language()).format(window.Date.new(ts * 1000)))
+    return lambda ts: str(formatter(messages.current_language()).format(window.Date.new(ts * 1000)))
 
 
 def web_share() -> bool:

@@ -12,7 +12,7 @@ of a few hundred ms)."""
 import asyncio
 from collections.abc import Callable
 
-from game.web import messages as M
+from game.web import messages
 from game.web.model.controller import Controller
 from game.web.runtime.app import App
 from game.web.runtime.js_types import EventTarget, JsCallback, present
@@ -51,7 +51,7 @@ def make_page() -> App:
     # The language before anything is drawn or made (the setup form's default names):
     # ?lang=, else the choice kept from an earlier visit, else the browser's languages.
     kept = SaveStore(backend).prefs().get("lang")
-    M.set_language(M.pick_language(params.get("lang"), kept if isinstance(kept, str) else None,
+    messages.set_language(messages.pick_language(params.get("lang"), kept if isinstance(kept, str) else None,
                                    languages()))
     format_time = time_formatter()
     browser = ShellBrowser(lambda name: page.on_timer(name))

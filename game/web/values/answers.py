@@ -14,7 +14,7 @@ from typing import Any
 
 from ...actions import Action
 from ...match import Game
-from .. import messages as M
+from .. import messages
 from ..saves.backup import RestoreReport
 from ..saves.kept_records import RecordsEdit, Refusal
 from ..thinking.coach import Answer, Request
@@ -42,7 +42,7 @@ class SaveConflicted:
 class SaveRefused:
     """The storage refused the open game's write (full, or off)."""
 
-    reason: M.Said
+    reason: messages.Said
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ class NewGameStored:
 
 @dataclass(frozen=True)
 class NewGameRefused:
-    reason: M.Said
+    reason: messages.Said
 
 
 @dataclass(frozen=True)
@@ -71,7 +71,7 @@ class ImportStored:
 
 @dataclass(frozen=True)
 class ImportRefused:
-    reason: M.Said
+    reason: messages.Said
 
 
 @dataclass(frozen=True)
@@ -93,7 +93,7 @@ class BackupRestored:
 
 @dataclass(frozen=True)
 class RestoreRefused:
-    reason: M.Said
+    reason: messages.Said
 
 
 @dataclass(frozen=True)

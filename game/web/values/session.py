@@ -23,12 +23,12 @@ from ...settings import Settings
 from ...state import OVER, State
 from ...story import Played, Story
 from ...view import PlayerView, player_view
-from .. import messages as M
+from .. import messages
 from ..thinking.coach import count_hint, set_hints
-from . import draft as D
+from . import draft
 from .last_move import parse_move
 
-Notice = D.Notice
+Notice = draft.Notice
 
 TableScreen = Literal["pass", "turn", "computer", "scoring", "final"]
 """What the table sees of a game (:attr:`Session.screen`); each has its frame type in
@@ -72,11 +72,11 @@ class Session:
         self.unsettled: _Before | None = None
         """The table as it was before a person's last move, while that move may still be
         taken back (:meth:`take_back`); not saved: a reload settles the move."""
-        self.draft: D.Draft | None = None
+        self.draft: draft.Draft | None = None
         if self.screen in ("turn", "pass"):
-            self.draft = D.parse_draft(ui.get("pending"), self.turn_view())
+            self.draft = draft.parse_draft(ui.get("pending"), self.turn_view())
         self._start_draft()
-        self.notice = D.standing_notice(self.draft, self.turn_view())
+        self.notice = draft.standing_notice(self.draft, self.turn_view())
 
     # ---------------------------------------------------------------- basics
     @property
@@ -110,7 +110,7 @@ class Session:
 
     def ui_meta(self) -> dict[str, Any]:
         return {"revealed": self.revealed, "last_human": self.last_human, "acked": self.acked,
-                "pending": D.draft_to_json(self.draft), "last_move": self.last_move}
+                "pending": draft.draft_to_json(self.draft), "last_move": self.last_move}
 
     def sync_meta(self) -> None:
         self.game.meta["ui"] = self.ui_meta()
@@ -171,7 +171,7 @@ class Session:
             self.unsettled = None  # the next person sees the move's consequences
             self.revealed = self.state.current
             self._start_draft()
-            self.notice = D.standing_notice(self.draft, self.turn_view())
+            self.notice = draft.standing_notice(self.draft, self.turn_view())
 
     def hide_cards(self) -> None:
         """Back to the pass-the-device screen (a table of two or more people): the cards
@@ -193,48 +193,48 @@ class Session:
             self.draft = None
             return
         view = self.turn_view()
-        if self.draft is None or not D.fits(self.draft, view):
-            self.draft = D.start_draft(view)
+        if self.draft is None or not draft.fits(self.draft, view):
+            self.draft = draft.start_draft(view)
 
-    def _step(self, step: D.Step | IllegalAction, colour: str | None = None) -> None:
+    def _step(self, step: draft.Step | IllegalAction, colour: str | None = None) -> None:
         if isinstance(step, IllegalAction):
-            self.notice = M.explain(step.rule, step.params, colour)
+            self.notice = messages.explain(step.rule, step.params, colour)
             return
         self.draft = step.draft
         self.notice = step.notice
 
     def select_adjust(self, floors: int, delta: int, colour: str | None = None) -> None:
-        if self.screen == "turn" and isinstance(self.draft, D.SelectDraft):
-            self._step(D.adjust(self.draft, self.turn_view(), floors, delta, colour))
+        if self.screen == "turn" and isinstance(self.draft, draft.SelectDraft):
+            self._step(draft.adjust(self.draft, self.turn_view(), floors, delta, colour))
 
     def choose_card(self, card: Any) -> None:
-        if self.screen == "turn" and isinstance(self.draft, D.BuildDraft):
-            self._step(D.choose_card(self.draft, self.turn_view(), card))
+        if self.screen == "turn" and isinstance(self.draft, draft.BuildDraft):
+            self._step(draft.choose_card(self.draft, self.turn_view(), card))
 
     def choose_piece(self, colour: str, floors: int) -> None:
-        if self.screen == "turn" and isinstance(self.draft, D.BuildDraft):
-            self._step(D.choose_piece(self.draft, self.turn_view(), colour, floors))
+        if self.screen == "turn" and isinstance(self.draft, draft.BuildDraft):
+            self._step(draft.choose_piece(self.draft, self.turn_view(), colour, floors))
 
     def tap_plot(self, city: int, plot: int) -> None:
         if self.screen == "turn" and self.draft is not None:
-            colour = self.draft.colour if isinstance(self.draft, D.BuildDraft) else None
-            self._step(D.tap_plot(self.draft, self.turn_view(), city, plot), colour)
+            colour = self.draft.colour if isinstance(self.draft, draft.BuildDraft) else None
+            self._step(draft.tap_plot(self.draft, self.turn_view(), city, plot), colour)
 
     def undo(self) -> None:
         if self.screen == "turn" and self.draft is not None:
-            self._step(D.undo(self.draft, self.turn_view()))
+            self._step(draft.undo(self.draft, self.turn_view()))
 
     def targets(self) -> frozenset[tuple[int, int]]:
         """(city, plot) of every legal build for the draft's card and piece."""
         if self.screen != "turn":
             return frozenset()
-        return D.targets(self.draft, self.turn_view())
+        return draft.targets(self.draft, self.turn_view())
 
     def pending_actions(self) -> tuple[Action, ...]:
         """The decisions Confirm would commit (empty while the choice is not complete)."""
         if self.screen != "turn":
             return ()
-        return D.actions(self.draft, self.turn_view())
+        return draft.actions(self.draft, self.turn_view())
 
     def confirm(self) -> bool:
         """Send the draft's decisions to the engine: all of them in turn, or none."""
@@ -246,7 +246,7 @@ class Session:
         try:
             self._record(self.game.play(*actions))  # all of them or none
         except IllegalAction as error:
-            self.notice = M.explain(error.rule, error.params)
+            self.notice = messages.explain(error.rule, error.params)
             return False
         move = describe(before, actions[-1], self.state, player)
         if len(actions) > 1:
@@ -292,7 +292,7 @@ class Session:
         self.last_move = table.last_move
         self.draft = table.draft
         self._start_draft()
-        self.notice = D.standing_notice(self.draft, self.turn_view())
+        self.notice = draft.standing_notice(self.draft, self.turn_view())
         return True
 
     # --------------------------------------------------------------- commits
@@ -357,7 +357,7 @@ class _Before:
     revealed: int | None
     last_human: int | None
     acked: int
-    draft: D.Draft | None
+    draft: draft.Draft | None
     last_move: dict[str, Any] | None
 
 

@@ -31,7 +31,7 @@ from ...settings import (
     name_problem,
     neutralise_name,
 )
-from .. import messages as M
+from .. import messages
 
 ONE_COLOUR_DEFAULTS = ("blue", "red", "yellow", "purple")
 TWO_COLOUR_DEFAULTS = (("blue", "red"), ("yellow", "purple"))
@@ -49,7 +49,7 @@ def controller_id(level: Level | None) -> str:
     return HUMAN if level is None else level.id
 
 
-default_name = M.default_name
+default_name = messages.default_name
 """The name a seat gets until someone types one (:func:`game.web.messages.default_name`)."""
 
 
@@ -135,7 +135,7 @@ class SetupForm:
         seats = []
         for i, p in enumerate(settings.players):
             level = find_level(p.played_by) if p.played_by in controllers else None
-            auto = M.is_default_name(i, p)  # generated (in any language): follows the language
+            auto = messages.is_default_name(i, p)  # generated (in any language): follows the language
             seats.append(SeatForm(default_name(i, level) if auto else p.name,
                                   tuple(p.colours), p.seat, level, auto))
         return replace(
@@ -321,7 +321,7 @@ def validated(form: SetupForm) -> tuple[SetupForm, Settings | None]:
     bad: set[str] = set()
     names: list[str] = []
     for i, spec in enumerate(form.players):
-        label = M.t("setup.player", n=i + 1)
+        label = messages.t("setup.player", n=i + 1)
         text = " ".join(spec.name.split())
         problem = name_problem(text)  # the engine's one rule for names
         if problem == "empty":
@@ -346,12 +346,12 @@ def validated(form: SetupForm) -> tuple[SetupForm, Settings | None]:
     colours = [c for spec in form.players for c in spec.colours]
     for c in set(colours):
         if colours.count(c) > 1:
-            errors.append(("setup.error.colour_twice", {"colour": M.colour(c)}))
+            errors.append(("setup.error.colour_twice", {"colour": messages.colour(c)}))
             bad.add("colours")
     seats = [spec.seat for spec in form.players]
     for seat in set(seats):
         if seats.count(seat) > 1:
-            errors.append(("setup.error.seat_twice", {"seat": M.seat(seat)}))
+            errors.append(("setup.error.seat_twice", {"seat": messages.seat(seat)}))
             bad.add("seats")
     if errors:
         return replace(form, errors=tuple(errors), bad_fields=frozenset(bad)), None
