@@ -123,7 +123,7 @@ def setup_game(c: Controller, count: int = 4, controllers=None, names=None,
         with mock.patch.object(c, "clock", lambda: DEAL_CLOCK), \
                 mock.patch.object(random, "randrange", return_value=deal):
             c.handle("setup-start")
-    assert c.screen == "play", c.form.errors
+    assert c.page.place == "play", c.form.errors
 
 
 def pending(session) -> dict:

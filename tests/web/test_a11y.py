@@ -221,14 +221,14 @@ def test_the_game_menu_holds_the_top_bar_tools_behind_one_disclosure_button():
     assert tree.find(data_action="menu").attrs["aria-expanded"] == "true"
     assert "hidden" not in tree.find(id="game-menu").attrs
     c.handle("speed")  # goes round the speeds: the menu stays open
-    assert c.menu_open
+    assert c.table.menu_open
     c.handle("menu-close")  # Escape or a tap outside (the browser layer)
-    assert not c.menu_open
+    assert not c.table.menu_open
     c.handle("menu")
     c.handle("log")  # any other tool acts and closes it
-    assert c.following.log_open and not c.menu_open
+    assert c.table.following.log_open and not c.table.menu_open
     c.handle("menu")
     c.handle("home")
-    assert not c.menu_open and c.screen_name == "start"
+    assert not c.table.menu_open and c.screen_name == "start"
     c.handle("menu")  # no menu outside a game
-    assert not c.menu_open
+    assert not c.table.menu_open

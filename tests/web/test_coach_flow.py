@@ -127,7 +127,7 @@ def test_a_hint_is_only_for_the_person_holding_the_device(cheap_levels):
     assert c.screen_name == "pass"
     assert c.hint_request() is None and isinstance(c.frame().play, PassFrame)  # no hint in it
     c.update(HintComputed(None, request, answer))
-    assert c.hint_shown is None
+    assert c.coach.hint_shown is None
     c.handle("reveal")
     serve_hint(c)
     assert c.frame().play.hint.shown is not None
@@ -208,7 +208,7 @@ def serve_review(c, deep: bool, limit: int = 10_000) -> int:
         request = c.review_request()
         if request is None:
             break
-        c.update(ReviewAnswered(c.review, request, compute(request)))
+        c.update(ReviewAnswered(c.coach.review, request, compute(request)))
         served += 1
     return served
 
@@ -277,8 +277,8 @@ def test_the_deep_pass_asks_the_strongest_level_about_the_worst_candidates(cheap
         if request is None:
             break
         levels.append(request.level)
-        c.update(ReviewAnswered(c.review, request, compute(request)))
-    job = c.review
+        c.update(ReviewAnswered(c.coach.review, request, compute(request)))
+    job = c.coach.review
     quick = len(job.decisions)
     assert levels[:quick] == [HEURISTIC] * quick
     assert 0 < len(levels) - quick <= R.DEEP_CANDIDATES
@@ -298,16 +298,16 @@ def test_cancel_and_leaving_stop_the_review():
     c.handle("review")  # asked again: a new review starts
     assert c.review_running
     serve_review(c, deep=False, limit=2)
-    job = c.review
+    job = c.coach.review
     c.handle("home")  # leaving the screen cancels it: its answers are no longer wanted
-    assert job.running and c.review is None and not c.review_wanted(job)
+    assert job.running and c.coach.review is None and not c.review_wanted(job)
 
 
 def test_no_review_without_people():
     c = finished(controllers=("greedy", "random"))
     assert "review" not in actions_drawn(c.render())
     c.handle("review")
-    assert c.review is None
+    assert c.coach.review is None
 
 
 def test_the_strongest_level_is_the_default_of_hints_and_review():
@@ -322,13 +322,13 @@ def test_the_review_job_is_a_value_each_step_a_new_one():
 
     c = finished()
     c.handle("review")
-    job = c.review
+    job = c.coach.review
     assert dataclasses.fields(job) and job.__dataclass_params__.frozen
     with pytest.raises(dataclasses.FrozenInstanceError):
         job.state = "done"
     c.update(ReviewDue(False))
     request = c.review_request()
     c.update(ReviewAnswered(job, request, compute(request)))
-    after = c.review
+    after = c.coach.review
     assert after is not job and after.serial == job.serial
     assert len(after.quick) == 1 and len(job.quick) == 0

@@ -28,7 +28,7 @@ def test_default_names_follow_the_level_and_typed_names_stay():
     c.handle("field", {"field": "controller", "player": "3", "value": "random"})
     assert names(c) == ["Player 1", "Player 2", "Computer 3 (easy)", "Zed"]
     c.handle("setup-start")
-    assert c.screen == "play"
+    assert c.page.place == "play"
 
 
 # ------------------------------------------------ names drawn in the language in use (25.3)

@@ -157,11 +157,11 @@ def test_a_preference_the_storage_refuses_is_said_on_the_screen(lang, where, tap
         tree = c.render()
         notice = [e for e in find(tree, "data-message-id")
                   if e.attrs["data-message-id"] == "storage.prefs_not_kept"]
-        assert c.notice == "prefs-not-kept" and notice
+        assert c.page.notice == "prefs-not-kept" and notice
         M.set_language(said)
         assert M.t("storage.prefs_not_kept") in texts(notice[0])
         c.handle("rules")  # the next tap: the notice has been read
-        assert c.notice is None
+        assert c.page.notice is None
     finally:
         M.set_language("en")
     assert PREFS_KEY not in backend.data

@@ -72,7 +72,7 @@ def test_deeply_nested_save_is_reported_and_kept(json_spy, text):
 def test_deeply_nested_prefs_fall_back_to_the_defaults(json_spy):
     backend = MemoryBackend({PREFS_KEY: DEEP_ARRAY})
     c = make_controller(backend)
-    assert c.speed == "normal"
+    assert c.page.speed == "normal"
     c.handle("speed")  # a new choice replaces the hostile text
     assert json.loads(backend.data[PREFS_KEY]) == {"speed": "fast"}
     assert json_spy == []

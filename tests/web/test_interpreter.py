@@ -74,7 +74,7 @@ def test_a_save_is_decided_by_the_tap_and_carried_out_by_the_store_port():
     before = revision(backend)
     run, browser, _ = interpreter(c)
     run.run([save])
-    assert revision(backend) == before + 1 and c.stored == save.holds
+    assert revision(backend) == before + 1 and c.saved.stored == save.holds
     assert keeping.save_due(c) is None and browser.done == []
 
 
@@ -101,13 +101,13 @@ def test_a_refused_save_gives_the_taps_messages():
     backend.fail_writes = True
     c.session.game.meta["note"] = "x"
     interpreter(c)[0].run([keeping.save_due(c)])
-    assert c.banner == ("storage.full", {"reason": c.banner[1]["reason"]})
+    assert c.saved.banner == ("storage.full", {"reason": c.saved.banner[1]["reason"]})
     assert c.render().find(data_message_id="storage.full") is not None
     # a decision that cannot be stored is taken back, as a tap's would be
     log = len(c.session.game.log)
     action = c.session.state.legal_actions()[0]
     tap_decision(c, action)
-    assert len(c.session.game.log) == log and c.banner[0] == "storage.move_not_saved"
+    assert len(c.session.game.log) == log and c.saved.banner[0] == "storage.move_not_saved"
 
 
 def plain_game(backend: MemoryBackend) -> SavingController:
@@ -175,5 +175,5 @@ def test_a_move_the_storage_refuses_makes_no_sound():
     effects = c.take_effects()
     assert any(isinstance(e, Sound) for e in effects)  # asked for before the write
     run.run(effects)
-    assert len(c.session.game.log) == log and c.banner[0] == "storage.move_not_saved"
+    assert len(c.session.game.log) == log and c.saved.banner[0] == "storage.move_not_saved"
     assert not any(e[0] == "sound" for e in browser.done)

@@ -215,7 +215,7 @@ def test_a_late_answer_after_the_person_left_is_dropped() -> None:
         await settled(jobs)
 
     run(scenario)
-    assert browser.reports == [] and c.screen == "start"
+    assert browser.reports == [] and c.page.place == "start"
     assert c.store.load(ident).log == stored and len(browser.asked) == 1
 
 
@@ -280,7 +280,7 @@ def test_a_late_answer_is_dropped_when_another_tabs_newer_game_is_adopted() -> N
         while computers.computer_key(other) is None or computers.computer_key(other)[2] != key[2]:  # type: ignore[index]
             play_computers(other, limit=1)
         assert keeping.external_change(c) is True  # this tab adopts the newer game
-        assert c.notice == "other-tab" and log_length(c) == log_length(other)
+        assert c.page.notice == "other-tab" and log_length(c) == log_length(other)
         jobs.kick()
         browser.answer_held()  # the answer to the old position arrives
         await until(lambda: len(browser.held) == 1)
@@ -350,7 +350,7 @@ def test_the_page_stops_thinking_when_the_game_is_left(monkeypatch: pytest.Monke
         await settled(jobs)
 
     run(scenario)
-    assert steps[0] == 3 and browser.reports == [] and c.screen == "start"
+    assert steps[0] == 3 and browser.reports == [] and c.page.place == "start"
 
 
 def test_a_failing_worker_is_a_warning_and_the_page_thinks() -> None:
@@ -413,7 +413,7 @@ def test_the_pace_previews_before_and_pauses_after_each_move() -> None:
     jobs = Jobs(c, browser)
     ident = c.game_id
     previews: list[Any] = []
-    browser.on_sleep = lambda seconds: previews.append((seconds, c.preview))
+    browser.on_sleep = lambda seconds: previews.append((seconds, c.table.preview))
 
     async def scenario() -> None:
         start = log_length(c)
@@ -445,8 +445,8 @@ def test_a_move_is_not_played_when_the_rules_open_during_its_preview() -> None:
     seen: list[Any] = []
 
     def open_rules(seconds: float) -> None:
-        if seconds == before and c.preview is not None and not seen:
-            seen.append((c.preview, log_length(c)))
+        if seconds == before and c.table.preview is not None and not seen:
+            seen.append((c.table.preview, log_length(c)))
             c.handle("rules")  # the move is on show: the rules are opened
 
     browser.on_sleep = open_rules
@@ -456,9 +456,9 @@ def test_a_move_is_not_played_when_the_rules_open_during_its_preview() -> None:
         await until(lambda: bool(seen) and jobs.idle)
 
     run(scenario)
-    assert browser.reports == [] and c.rules_open
+    assert browser.reports == [] and c.rules.open
     shown, length = seen[0]
-    assert c.preview is None and log_length(c) == length  # not played
+    assert c.table.preview is None and log_length(c) == length  # not played
     assert c.session.game.log == reference_log(length)
     assert reference_log(length + 1)[-1] == shown  # (the move it was)
     assert computers.computer_key(c) is None  # (on when the rules close, with the same decision)
@@ -512,7 +512,7 @@ def test_a_storage_wait_stops_the_computers() -> None:
         backend.fail_writes = True
         jobs.kick()
         await settled(jobs)
-        assert c.storage_wait and computers.computer_key(c) is None
+        assert c.saved.storage_wait and computers.computer_key(c) is None
         assert len(browser.asked) == 1  # thought out once, then the computers wait
         jobs.kick()
         await settled(jobs)
@@ -525,7 +525,7 @@ def test_a_storage_wait_stops_the_computers() -> None:
         await settled(jobs)
 
     run(scenario)
-    assert browser.reports == [] and c.banner is None
+    assert browser.reports == [] and c.saved.banner is None
     assert c.store.load(ident).log[:len(stored)] == stored
     assert len(c.store.load(ident).log) >= 2
 
@@ -589,7 +589,7 @@ def test_a_late_hint_for_a_decision_gone_is_not_shown(cheap_levels: None) -> Non
         await settled(jobs)
 
     run(scenario)
-    assert browser.reports == [] and c.hint_shown is None
+    assert browser.reports == [] and c.coach.hint_shown is None
 
 
 def test_a_failed_hint_for_a_decision_gone_leaves_the_next_hint_asked(cheap_levels: None) -> None:
@@ -656,13 +656,13 @@ def test_a_hint_comes_before_the_review(cheap_levels: None) -> None:
     assert browser.reports == []
     kinds = [r.kind for r in browser.asked]
     assert kinds[0] == "hint" and set(kinds[1:]) == {"review"} and len(kinds) > 2
-    assert c.review is not None and c.review.state == "done"
+    assert c.coach.review is not None and c.coach.review.state == "done"
 
 
 def test_the_review_stops_when_closed(cheap_levels: None) -> None:
     c = finished_game()
     c.handle("review")
-    job = c.review
+    job = c.coach.review
     assert job is not None and job.running
     browser = FakeBrowser(c, worker="hold")
     jobs = Jobs(c, browser)

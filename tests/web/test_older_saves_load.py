@@ -95,7 +95,7 @@ def test_an_older_save_loads_in_the_engine_and_the_page(name):
     backend.set(PREFIX + "old-1", json.dumps(data))
     c = make_controller(backend)
     c.handle("continue-game", {"id": "old-1"})
-    assert c.session is not None and c.game_id == "old-1", c.start_error
+    assert c.session is not None and c.game_id == "old-1", c.home.error
     assert len(c.session.game.log) == len(data["log"])
     if name == "one-colour choice in progress":
         assert isinstance(c.session.draft, SelectDraft)

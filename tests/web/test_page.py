@@ -66,7 +66,7 @@ def test_a_long_press_opens_the_inspector_and_its_click_does_nothing_else():
     page.on_pointer_down(FakeEvent(plot, x=20, y=20))
     assert browser.timers == {"long-press": 550}
     page.on_timer("long-press")
-    assert c.following.inspected == (city, number)
+    assert c.table.following.inspected == (city, number)
     handled = page.root.getAttribute("data-handle-ms")
     page.on_pointer_end(FakeEvent(plot))
     page.root.setAttribute("data-handle-ms", "x")
@@ -74,7 +74,7 @@ def test_a_long_press_opens_the_inspector_and_its_click_does_nothing_else():
     assert page.root.getAttribute("data-handle-ms") == "x" and handled is not None
     event = FakeEvent(plot)
     page.on_context_menu(event)  # a right click opens it too
-    assert event.prevented and c.following.inspected == (city, number)
+    assert event.prevented and c.table.following.inspected == (city, number)
 
 
 def test_a_moved_finger_is_no_long_press():
@@ -92,20 +92,20 @@ def test_a_resize_redraws_at_the_next_frame_and_a_new_width_shows_the_whole_boar
     assert browser.kinds().count("timer") == 1 and browser.timers == {"resize": None}
     c.step(ZoomIn(2, len(c.session.game.log)))
     page.on_timer("resize")  # the same width: drawn again, the zoom kept
-    assert c.zoom_at is not None
+    assert c.table.zoom_at is not None
     browser.width = 390
     page.on_resize(FakeEvent(None))
     page.on_timer("resize")
-    assert c.zoom_at is None and page.resize.width == 390
+    assert c.table.zoom_at is None and page.resize.width == 390
 
 
 def test_escape_closes_the_menu():
     c, page, document, browser = game_page()
     page.dispatch(("menu", {}))
-    assert c.menu_open
+    assert c.table.menu_open
     event = FakeEvent(page.root, key="Escape")
     page.on_key(event)
-    assert not c.menu_open and event.prevented
+    assert not c.table.menu_open and event.prevented
 
 
 def test_the_focus_is_found_again_after_the_page_is_drawn_afresh():
@@ -151,7 +151,7 @@ def test_leaving_the_tab_keeps_the_next_starts_screen():
 def test_a_pasted_link_opens_and_is_forgotten():
     c, page, document, browser = game_page()
     page.dispatch(("share", {}))
-    fragment = "#" + (c.share or "").split("#")[-1]
+    fragment = "#" + (c.sharing.share or "").split("#")[-1]
     c.params["url"] = "https://example.org/"
     browser.hash = "#nothing"
     page.on_hash_change(FakeEvent(None))

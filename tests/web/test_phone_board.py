@@ -48,7 +48,7 @@ def test_tablet_sizes_keep_one_tap_on_a_plot():
     assert tree.find(data_board_compact=True) is None
     assert len(tree.find_all(data_action="plot")) == 54
     c.handle("zoom", {"zoom": str(build.city)})  # no overview: nothing to zoom into
-    assert c.zoomed_city is None and c.zoom_at is None
+    assert c.zoomed_city is None and c.table.zoom_at is None
 
 
 def test_small_plots_make_an_overview_with_cities_as_tap_targets():

@@ -85,7 +85,7 @@ def test_a_full_storage_does_not_break_the_game():
 
     backend.set = refuse_records  # type: ignore[method-assign]
     play_to_end(c, random.Random(4))
-    assert c.screen_name == "final" and c.banner == ("storage.result_pending", {})
+    assert c.screen_name == "final" and c.saved.banner == ("storage.result_pending", {})
     assert load_records(c.store) == R.EMPTY
 
 
@@ -114,7 +114,7 @@ def test_play_again_rotates_the_seats():
     assert [p.seat for p in new.players] == ["west", "north", "south"]
     assert (new.rounds, new.tie_break, new.godzilla) == (old.rounds, old.tie_break,
                                                          old.godzilla)
-    assert c.screen == "play"
+    assert c.page.place == "play"
 
 
 def test_a_fixed_start_stays_at_its_seat_so_another_player_begins():

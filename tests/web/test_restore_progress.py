@@ -78,7 +78,7 @@ def test_the_page_stays_usable_while_a_restore_runs():
     c.handle("restore-file", {"text": five_games()})
     assert restore_step(c)
     c.handle("rules")
-    assert c.rules_open and c.home.restoring.done == 1
+    assert c.rules.open and c.home.restoring.done == 1
     c.handle("restore-file", {"text": five_games()})  # a file chosen meanwhile: not read
     assert c.home.restoring.done == 1
     while restore_step(c):

@@ -74,6 +74,6 @@ def test_a_refused_change_undone_leaves_nothing_unsaved():
     writes = len(backend.writes)
     backend.fail_writes = True
     c.handle("hide-cards")
-    assert c.banner is not None and c.banner[0] == "storage.full"
+    assert c.saved.banner is not None and c.saved.banner[0] == "storage.full"
     c.handle("reveal")
-    assert c.banner is None and len(backend.writes) == writes
+    assert c.saved.banner is None and len(backend.writes) == writes

@@ -86,11 +86,11 @@ def test_the_mute_and_the_animations_are_one_tap_in_the_game_menu_and_kept_after
     sound = menu.find(data_action="sound")
     assert sound.attrs["aria-pressed"] == "true"
     c.handle("sound")
-    assert c.page.muted and c.menu_open  # the menu stays open: its new state is seen
+    assert c.page.muted and c.table.menu_open  # the menu stays open: its new state is seen
     assert c.render().find(data_action="sound").attrs["aria-pressed"] == "false"
     assert c.render().find(data_action="motion").attrs["data-motion-button"] == "normal"
     c.handle("motion")
-    assert c.page.motion == "fast" and c.menu_open
+    assert c.page.motion == "fast" and c.table.menu_open
     again = make_controller(backend)  # the page loaded again
     assert again.page.muted and again.page.motion == "fast"
     c.handle("sound")

@@ -47,7 +47,7 @@ def test_a_broken_table_pref_gives_the_usual_form():
     c = make_controller(backend)
     c.store.set_prefs({TABLE_PREF: {"settings": {"players": "nonsense"}, "hints": 3}})
     c.handle("new-game")
-    assert setup_frame(c.form).count == 4 and c.screen == "setup"
+    assert setup_frame(c.form).count == 4 and c.page.place == "setup"
 
 
 def test_play_alone_has_hints_on_and_the_menu_switches_them():

@@ -58,7 +58,7 @@ def test_the_switch_is_in_the_game_menu_and_on_the_start_screen_and_kept():
     menu = c.render().find(id="game-menu")
     assert menu.find(data_action="theme").text() == "Theme: light"
     c.handle("theme")
-    assert c.page.theme == "dark" and c.menu_open  # goes round: the menu stays open
+    assert c.page.theme == "dark" and c.table.menu_open  # goes round: the menu stays open
     assert make_controller(backend).page.theme == "dark"  # the page loaded again
 
 

@@ -80,7 +80,7 @@ def test_every_drawn_action_is_in_the_table_and_every_entry_is_drawn_somewhere()
         request = c.review_request()
         if request is None:
             break
-        c.update(ReviewAnswered(c.review, request, compute(request)))
+        c.update(ReviewAnswered(c.coach.review, request, compute(request)))
     drawn.update(_drawn_actions(c.render()))
     c.handle("review-show", {"item": "0"})
     drawn.update(_drawn_actions(c.render()))

@@ -76,8 +76,8 @@ def continue_key(c: Holder) -> tuple[str, int] | None:
 def playable(c: Holder) -> bool:
     """A game is on screen that may go on: not a view (its hands are invented), not
     waiting for storage space (a computer's move could not be stored)."""
-    return (c.screen == "play" and c.session is not None and not c.rules_open
-            and not c.storage_wait and not is_view_game(c.session.game))
+    return (c.page.place == "play" and c.session is not None and not c.rules.open
+            and not c.saved.storage_wait and not is_view_game(c.session.game))
 
 
 def computer_level(c: Holder) -> Level:

@@ -44,29 +44,23 @@ from ...match import Game
 from ...public_record import is_view_game
 from ...settings import Settings
 from .. import messages
-from ..features import coaching, files, following, page, saved, tutorial
+from ..features import coaching, files, page, saved, tutorial
 from ..features import playing as table
 from ..features.coaching import Coaching
 from ..features.navigating import Fail, Home, StopRestore
-from ..features.page import MIN_TAP_PX, PACE, Page, Speed, default_motion, is_speed, kept_theme
+from ..features.page import MIN_TAP_PX, PACE, Page, default_motion, is_speed, kept_theme
 from ..features.rules import CLOSED as RULES_CLOSED
 from ..features.rules import Rules
-from ..features.saved import FRESH, Banner, Opened, Saved
+from ..features.saved import FRESH, Opened, Saved
 from ..features.sounds import SOUND_PREF, sounds
 from ..features.statistics import CLOSED as STATS_CLOSED
 from ..features.statistics import Stats
 from ..frames.frame import (
-    CoachMove,
     Frame,
     HintFrame,
-    Motion,
-    PageNotice,
-    Place,
     ScreenName,
     TableScreen,
-    Theme,
 )
-from ..saves.backup import RestoreReport
 from ..saves.kept_records import FinishedHere
 from ..saves.sharing import is_link
 from ..saves.storage import Entry, SaveStore, now
@@ -119,7 +113,6 @@ from ..values.session import Commit, HideCards, Session, SetMeta, Settle
 from ..values.setup_form import SetupForm, ShowProblem
 from ..values.shelf import NOTHING_READ, SHELF_PLACES, Shelf
 from . import computers, door, framing, keeping, on_coaching, on_files, on_following, on_statistics
-from .fields import Field
 from .ui_actions import ACTIONS, KEEP_MENU_OPEN, Tap, tapped
 
 Message = Tap | StorageAnswer | JobAnswer | PageEvent
@@ -141,36 +134,6 @@ class Controller:
     """The page: its frozen states, the open game's Session and its id, the setup form,
     the store, and the effects asked for since the shell last took them."""
 
-    screen = Field[Place]("page", "place")
-    rules_open = Field[bool]("rules", "open")
-    notice = Field[PageNotice | None]("page")
-    update_ready = Field[bool]("page")
-    safari_tab = Field[bool]("page")
-    speed = Field[Speed]("page")
-    motion = Field[Motion]("page")
-    theme = Field[Theme]("page")
-    muted = Field[bool]("page")
-    instant = Field[bool]("page")
-    plot_px = Field[float | None]("page")
-    start_error = Field[Banner | None]("home", "error")
-    confirm_delete = Field[str | None]("home")
-    restore_report = Field[RestoreReport | None]("home")
-    menu_open = Field[bool]("table")
-    preview = Field[Action | None]("table")
-    peek = Field[bool]("table")
-    zoom_at = Field[tuple[int, int] | None]("table")
-    following = Field[following.Following]("table")
-    share = Field[str | None]("sharing")
-    whole_export_asked = Field[bool]("sharing")
-    hint_job = Field[HintKey | None]("coach")
-    hint_shown = Field[tuple[HintKey, CoachMove] | None]("coach")
-    review = Field[ReviewJob | None]("coach")
-    review_shown = Field[int | None]("coach")
-    review_visible = Field[bool]("coach")
-    banner = Field[Banner | None]("saved")
-    storage_wait = Field[bool]("saved")
-    saved_text = Field[str | None]("saved")
-    stored = Field[tuple[str, int, str] | None]("saved")
 
     def __init__(self, store: SaveStore, params: dict[str, str] | None = None,
                  clock: Callable[[], float] | None = None,
@@ -280,7 +243,7 @@ class Controller:
         now (a newer Save follows) or holds what is stored already."""
         if self.session is None or self.game_id is None:
             return None
-        if keeping.contents(self) == save.holds != self.stored:
+        if keeping.contents(self) == save.holds != self.saved.stored:
             return self.game_id, self.session.game
         return None
 

@@ -13,14 +13,13 @@ from ...ai import ComputerPlayer
 from ...settings import Settings
 from ..features.coaching import Coaching
 from ..features.files import Sharing
-from ..features.following import Following
 from ..features.navigating import Home
 from ..features.page import Page
 from ..features.playing import Table
 from ..features.rules import Rules
 from ..features.saved import Saved
 from ..features.statistics import Stats
-from ..frames.frame import HintFrame, Place, ScreenName
+from ..frames.frame import HintFrame, ScreenName
 from ..saves.storage import Entry, SaveStore
 from ..values.effects import Effect
 from ..values.session import Session
@@ -67,19 +66,6 @@ class Holder(Protocol):
     @property
     def shelf(self) -> Shelf: ...
 
-    # read-only views of the states (game/web/model/fields.py)
-    @property
-    def screen(self) -> Place: ...
-    @property
-    def rules_open(self) -> bool: ...
-    @property
-    def following(self) -> Following: ...
-    @property
-    def storage_wait(self) -> bool: ...
-    @property
-    def saved_text(self) -> str | None: ...
-    @property
-    def stored(self) -> tuple[str, int, str] | None: ...
     @property
     def screen_name(self) -> ScreenName: ...
     @property

@@ -52,7 +52,7 @@ def save_due(c: Holder) -> Save | None:
     if c.session is None or c.game_id is None:
         return None
     holds = contents(c)
-    if holds == c.stored or holds is None:
+    if holds == c.saved.stored or holds is None:
         c.step(saved.Settled())
         return None
     return Save(holds)
@@ -64,7 +64,7 @@ def answered(c: Holder, answer: SaveWritten | SaveConflicted | SaveRefused) -> E
     back because the storage refused it, the table told at once."""
     match answer:
         case SaveWritten(text, holds):
-            before = c.stored
+            before = c.saved.stored
             c.step(saved.Written(text, holds))
             if before is None or before[0] != holds[0] or before[1] < holds[1]:
                 return record_finished(c)
@@ -145,7 +145,7 @@ def storage_full(c: Holder, reason: messages.Said) -> None:
     stored: a decision that could not be saved is taken back to the last stored
     revision; a choice in progress stays on screen."""
     session = c.session
-    text = c.saved_text
+    text = c.saved.saved_text
     if session is not None and text is not None:
         try:
             stored = game_save.load(text, neutralise_names=True)
@@ -179,7 +179,7 @@ def external_change(c: Holder) -> bool:
     """The storage changed in another tab (the browser's ``storage`` event): adopt the
     open game if it went on or was deleted there. True when the page must be redrawn."""
     if c.session is None or c.game_id is None:
-        return c.screen == "start"  # the list of saved games may have changed
+        return c.page.place == "start"  # the list of saved games may have changed
     reason = c.store.changed_elsewhere(c.game_id)
     if reason is None:
         return False

@@ -40,15 +40,15 @@ def tapped(c: Holder, tap: FollowingTap) -> Effects:
             entries = session.story().all_entries
             if 0 <= step < len(entries):
                 c.step(ShowEntry(step, entries[step].positions))
-                focus = c.following.focus
-                if focus and c.page.compact and not c.following.replaying:
+                focus = c.table.following.focus
+                if focus and c.page.compact and not c.table.following.replaying:
                     c.step(ZoomIn(focus[0] // 9, len(session.game.log)))
         case PlotPressed(city, plot):
             c.step(Inspect(city, plot))
         case ReplayTapped():
             open_replay(c)
         case ReplayStepTapped(step):
-            if c.following.replaying:
+            if c.table.following.replaying:
                 c.step(ReplayTo(step, len(session.story())))
         case ReplayClosed():
             if is_view_game(session.game):

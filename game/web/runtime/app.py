@@ -172,7 +172,8 @@ class App:
         self.root.setAttribute("data-handle-ms", f"{(time.perf_counter() - started) * 1000:.1f}")
         effects = self.controller.take_effects()
         if any(isinstance(e, LEAVES_PAGE) for e in effects):
-            return self.run(effects)  # the page goes: nothing else to draw
+            self.run(effects)  # the page goes: nothing else to draw
+            return
         rest = self.interpreter.save_first(effects)  # stored before it is drawn
         if redraw and render:
             self.render()
@@ -181,12 +182,12 @@ class App:
     def on_click(self, event: DomEvent) -> None:
         self.press, swallowed = events.clicked(self.press)
         if not swallowed:  # (else the end of a long press: the inspector is open already)
-            self.dispatch(events.click(event.target, self.controller.menu_open))
+            self.dispatch(events.click(event.target, self.controller.table.menu_open))
 
     def on_key(self, event: KeyboardEvent) -> None:
         c = self.controller
         undo = self.root.querySelector('[data-action="undo"]:not([disabled])')
-        escape = events.Escape(c.menu_open, c.rules_open, c.zoomed_city is not None, present(undo))
+        escape = events.Escape(c.table.menu_open, c.rules.open, c.zoomed_city is not None, present(undo))
         tap, prevent, move = events.key(str(event.key), event.target, escape)
         if prevent:
             event.preventDefault()
@@ -336,7 +337,7 @@ class App:
             return
         backend = self.controller.store.backend
         try:
-            found = next_start_screen(backend, self.format_time, self.controller.safari_tab,
+            found = next_start_screen(backend, self.format_time, self.controller.page.safari_tab,
                                       self.controller.store.tab)
             kept = None
             if found is not None:
@@ -387,8 +388,8 @@ class App:
             self.browser.warn(traceback.format_exc())
         root = self.root
         root.setAttribute("data-screen", c.screen_name)
-        if c.notice is not None:
-            root.setAttribute("data-notice", c.notice)
+        if c.page.notice is not None:
+            root.setAttribute("data-notice", c.page.notice)
         else:
             root.removeAttribute("data-notice")
         root.setAttribute("data-busy", "true" if self.jobs.busy else "false")

@@ -184,13 +184,13 @@ class Jobs:
             while True:
                 request = c.hint_request()
                 if request is not None:
-                    key = c.hint_job
+                    key = c.coach.hint_job
                     port.render()
                     answer = await self.answer(request, partial(self._hint_wanted, request))
                     c.update(HintComputed(key, request, answer))
                     port.render()
                     continue
-                job = c.review
+                job = c.coach.review
                 c.update(ReviewDue(port.worker_ready()))
                 request = c.review_request()
                 if request is None or job is None:
