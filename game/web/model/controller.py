@@ -118,7 +118,7 @@ from .ui_actions import ACTIONS, KEEP_MENU_OPEN, Tap, tapped
 Message = Tap | StorageAnswer | JobAnswer | PageEvent
 """Everything that can happen to the page, as a typed message for :meth:`Controller.update`."""
 
-__all__ = ["MIN_TAP_PX", "PACE", "SCREEN_OF_TABLE", "Controller", "computer_ids"]
+__all__ = ["MIN_TAP_PX", "PACE", "SCREEN_OF_TABLE", "Controller", "Message", "computer_ids"]
 
 def computer_ids() -> tuple[str, ...]:
     return tuple(level.id for level in OFFERED)

@@ -22,7 +22,7 @@ from ...save import MAX_SAVE_BYTES
 from .. import messages
 from ..features.playing import BoardKey, ZoomOut, board_shown
 from ..model import keeping, on_files
-from ..model.controller import Controller
+from ..model.controller import Controller, Message
 from ..saves.backup import MAX_BACKUP_CHARS
 from ..saves.sharing import is_link
 from ..screens.dispatch import render_page
@@ -45,6 +45,7 @@ from ..values.effects import (
     Think,
     TimerName,
 )
+from ..values.session import HideCards
 from . import events
 from .boot_screen import entry, next_start_screen
 from .dom import build
@@ -160,12 +161,22 @@ class App:
 
     # --------------------------------------------------------------- events
     def dispatch(self, tap: events.Tap | None, render: bool = True) -> None:
-        if tap is None:
-            return
-        action, data = tap
+        """A tap or a change of the page (its ``data-action`` and arguments), parsed by the
+        action table into its message and carried out (:meth:`carry`)."""
+        if tap is not None:
+            action, data = tap
+            self.carry(lambda: self.controller.handle(action, data), render)
+
+    def send(self, message: Message, render: bool = True) -> None:
+        """A message of the page's own (not a tap's) carried out as a tap is."""
+        self.carry(lambda: self.controller.update(message), render)
+
+    def carry(self, update: Callable[[], bool], render: bool = True) -> None:
+        """The update, then its storage effects before the drawing, the drawing, the rest
+        of its effects and the jobs."""
         started = time.perf_counter()
         try:
-            redraw = self.controller.handle(action, data)
+            redraw = update()
         except Exception:
             self.report()
             redraw = True
@@ -321,7 +332,7 @@ class App:
         """Leaving the tab (the device may change hands): hide the cards of a game of two
         or more people behind the pass-the-device screen, and keep the next start's screen."""
         if str(self.document.visibilityState) == "hidden":
-            self.dispatch(("hide-cards", {}))
+            self.send(HideCards())
             self.keep_boot_screen()
 
     def on_page_hide(self, event: DomEvent) -> None:
