@@ -81,13 +81,14 @@ def clean_name(name: Any) -> str:
 
 @dataclass(frozen=True)
 class PlayerSpec:
-    """One person at the table. ``controller`` is ``"human"`` or a computer player's id;
-    the rules ignore it, but it travels with saves so a game resumes with the same opponents."""
+    """One person at the table. ``played_by`` is ``"human"`` or a computer player's level
+    id; the rules ignore it, but it travels with saves (as ``"controller"``, the save
+    format's name for it) so a game resumes with the same opponents."""
 
     name: str
     colours: tuple[str, ...]
     seat: str
-    controller: str = "human"
+    played_by: str = "human"
 
 
 @dataclass(frozen=True)
@@ -125,7 +126,7 @@ class Settings:
         for p in players:
             if clean_name(p.name) != p.name:
                 raise SettingsError(f"player name {p.name!r} has surrounding or repeated spaces")
-            if not isinstance(p.controller, str) or not p.controller or len(p.controller) > 32:
+            if not isinstance(p.played_by, str) or not p.played_by or len(p.played_by) > 32:
                 raise SettingsError("a player's controller must be a short text")
         if len({name.casefold() for name in names}) != n:
             raise SettingsError("two players cannot have the same name")
@@ -199,7 +200,7 @@ class Settings:
         return {
             "players": [
                 {"name": p.name, "colours": list(p.colours), "seat": p.seat,
-                 "controller": p.controller}
+                 "controller": p.played_by}
                 for p in self.players
             ],
             "rounds": self.round_count,
@@ -233,7 +234,7 @@ class Settings:
             players.append(PlayerSpec(
                 name=clean_name(raw.get("name")), colours=tuple(colours),
                 seat=raw.get("seat"),  # type: ignore[arg-type]  # checked by __post_init__
-                controller=raw.get("controller", "human")))
+                played_by=raw.get("controller", "human")))
         kwargs = {k: data[k] for k in known - {"players"} if k in data}
         return cls(players=tuple(players), **kwargs)
 

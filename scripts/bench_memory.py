@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Memory of the page with and without the thinking worker (a benchmark, not a test).
 
-The thinking worker (issue 13.4) is a second Pyodide in a Web Worker: a second interpreter
+The thinking worker is a second Pyodide in a Web Worker: a second interpreter
 and WebAssembly heap in the tab's renderer process. Tablets have less memory than this
 machine, so how much it costs is worth knowing. For each start a fresh headless Chromium
 opens the BUILT site (scripts/serve.py on the loopback, as the e2e tests do) and the

@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "web")]
 
-from webkit import make_controller, setup_game, tap_decision  # noqa: E402
+from play_kit import make_controller, setup_game, tap_decision  # noqa: E402
 
 from game.actions import Build  # noqa: E402
 

@@ -59,7 +59,7 @@ async ([selector, done]) => {
 
 
 def mid_game_save() -> dict:
-    from webkit import make_controller, setup_game, tap_decision
+    from play_kit import make_controller, setup_game, tap_decision
 
     from game.web.saves.storage import MemoryBackend
     backend = MemoryBackend()

@@ -1,4 +1,4 @@
-"""The strongest level against the yardstick pool (issue 27): wins with Wilson intervals and
+"""The strongest level against the yardstick pool: wins with Wilson intervals and
 mean margins, per table size and opponent, seats rotated.
 
     nice -n 19 .venv/bin/python scripts/bench_yardstick.py                 # the full table

@@ -68,7 +68,7 @@ def main() -> int:
     settings = Settings(players=tuple(PlayerSpec(name, (colour,), seat, bot)
                                       for name, colour, seat, bot in PLAYERS))
     game = Game(settings, SEED, meta={"note": "made by scripts/make_examples.py"})
-    bots = [make_player(p.controller) for p in settings.players]
+    bots = [make_player(p.played_by) for p in settings.players]
     rng = random.Random(f"{SEED}/players")
     position = None
     builds_in_round = 0

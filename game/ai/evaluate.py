@@ -57,7 +57,7 @@ def colour_values(board: Board, colour_count: int, safe_bonus: float = SAFE_BONU
     ``owners`` (``Settings.colour_owner``): a tower is safe when its owner leads every
     *other person's* colour by more than the biggest piece. In a two-player game the
     person's other colour cannot take anything from them, so its floors in the tower do not
-    make it unsafe (issue 27.3); without ``owners`` every other colour counts, as the
+    make it unsafe; without ``owners`` every other colour counts, as the
     one-ply levels were measured. With one colour a person the two agree.
 
     Written as one pass with local variables because the search calls it once per playout.
@@ -107,7 +107,7 @@ def player_values(colour_vals: list[float], settings: Settings) -> list[float]:
     """Sum colour values per player (a two-player person plays two colours)."""
     # Left-to-right additions, not sum(): since Python 3.12 sum() of floats compensates
     # rounding errors, so CPython 3.11 and the browser's Python 3.14 would differ in the
-    # last bit and break near-ties differently (issue 27.5: the same decision everywhere).
+    # last bit and break near-ties differently (the same decision everywhere).
     values = []
     for cs in settings.player_colours:
         v = 0.0

@@ -1,4 +1,4 @@
-"""Hints and post-game review (issue 13, points 5 and 6): the AI side, no UI here.
+"""Hints and post-game review: the AI side, no UI here.
 
 * :func:`hint` returns the strongest level's decision for a view with a short
   machine-readable reason (:data:`Reason`, plus the city it concerns), which the UI turns
@@ -104,7 +104,7 @@ def reason_for(view: PlayerView, action: Action, rng: random.Random | None = Non
 
 def _safe(board: Board, pos: int, colour: int, owners: tuple[int, ...]) -> bool:
     """``colour``'s tower can no longer be taken over by another person (at two players the
-    person's other colour taking it keeps it theirs: issue 27.3)."""
+    person's other colour taking it keeps it theirs)."""
     tower = board[pos]
     if not tower or owner(tower) != colour:
         return False

@@ -129,7 +129,7 @@ def outlook(state: State, scorings_left: float, mid_round: bool = False) -> list
             # One person takes a tower once, with whichever of its colours can: its
             # colours' pieces add up to its chances (capped as one colour's are) and the
             # gain is shared among them, so at two players the other person's two colours
-            # are not two independent takers (issue 27: that doubled every threat).
+            # are not two independent takers (counted apart, they doubled every threat).
             n = 0
             takers_now: list[int] = []
             counted: list[tuple[int, int]] = []

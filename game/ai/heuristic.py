@@ -1,4 +1,4 @@
-"""The heuristic player: a strong one-ply yardstick (issue 13), about 10 ms a decision.
+"""The heuristic player: a strong one-ply yardstick, about 10 ms a decision.
 
 Why a second one-ply player: ``greedy`` only counts the board as it would score now, so it
 leaves towers where any opponent can take them back with the next card. This player judges

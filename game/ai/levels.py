@@ -1,7 +1,7 @@
-"""The computer players by level: one typed registry (issue 24.6).
+"""The computer players by level: one typed registry.
 
 A level is a :class:`Level`, a frozen value: its id (the text a save stores in
-``PlayerSpec.controller``, the setup screen's select value, the thinking worker's request
+``PlayerSpec.played_by``, the setup screen's select value, the thinking worker's request
 field, what ``python -m game selfplay --bots`` takes), its kind, its search budget and how
 to make its player. The id text is read once, where it comes in (:func:`parse_level` /
 :func:`find_level`: a save, the form, the worker's request, the command line); past that
@@ -102,7 +102,7 @@ SEARCH_3 = _search("search:3", iterations=600, root_width=10, inner_width=4, sel
                    tables={2: {"foresight": 0.0},
                            3: {"inner_ranking": "heuristic", "root_select_width": 1,
                                "iterations": 400}})
-"""``search:1`` and ``search:2`` differ only in budget and width; ``search:3`` (issue 13)
+"""``search:1`` and ``search:2`` differ only in budget and width; ``search:3``
 ranks its root moves with ``heuristic``, values leaves with foresight (pieces left against
 the towers they can take, big pieces kept for later; not at two players, below) and stops
 playouts 8 decisions from the root, so its 600 iterations take about 0.5-0.6 CPU seconds in
@@ -112,18 +112,18 @@ searches 400 iterations there (Pyodide: ~0.85 s), and it takes the pieces the se
 heuristic ranks first, as ``heuristic`` does, without searching them.
 
 At 2-player tables ``search:3`` values its leaves by the board alone (``foresight=0``;
-issue 27.4, docs/ai.md "The ladder at two players, rebuilt"): with foresight it did not beat
+docs/ai.md "The ladder at two players, rebuilt"): with foresight it did not beat
 ``search:2`` head to head there, and at 100 iterations foresight cost 18 of 100 games against
 ``heuristic``; without it, it beat ``search:1``'s configuration in about 70% of the games.
 
-The budget is the iterations (issue 27.5): the same seed gives the same decision in every
+The budget is the iterations: the same seed gives the same decision in every
 browser. ``max_seconds=3.0`` only stops a device more than three times slower than Chromium
-on this machine (before issue 27 a 0.9 s cap ended most 3-player decisions in the browser
-and WebKit's slowest ones, so a slower browser met a weaker opponent)."""
+on this machine (a cap of 0.9 s would end most 3-player decisions in the browser and
+WebKit's slowest ones, so a slower browser would meet a weaker opponent)."""
 
 OFFERED: tuple[Level, ...] = (RANDOM, GREEDY, SEARCH_1, SEARCH_3)
 """The page's levels, in the setup screen's order: each beats the one before it in at least
-60% of 200 two-player games (issue 27.4, :mod:`game.ai.strength`). At two players the
+60% of 200 two-player games (:mod:`game.ai.strength`). At two players the
 searches' strengths lie close together, so a page level between two of them was not a step:
 ``heuristic`` ("careful") won 111 of 200 against ``greedy``, and ``search:2`` ("strong") could
 not be placed between ``search:1`` and ``search:3`` (docs/ai.md). Both stay named levels:
@@ -135,8 +135,8 @@ STRONGEST = SEARCH_3
 THREAT = Level("threat", "threat")
 MAJORITY = Level("majority", "majority")
 YARDSTICK: tuple[Level, ...] = (THREAT, MAJORITY)
-"""Fixed opponents written from the rules, not from the search's evaluation (issue 27,
-:mod:`game.ai.yardstick`): accepted by :func:`parse_level` and ``selfplay`` but not offered
+"""Fixed opponents written from the rules, not from the search's evaluation
+(:mod:`game.ai.yardstick`): accepted by :func:`parse_level` and ``selfplay`` but not offered
 in the page."""
 
 POOL: tuple[Level, ...] = (HEURISTIC, THREAT, MAJORITY)
@@ -148,9 +148,9 @@ PREVIOUS: tuple[Level, ...] = (
             select_width=6, foresight=1.0, root_ranking="heuristic", depth=8, max_seconds=0.9),
 )
 """Earlier versions of levels, kept for comparisons in docs/ai.md (not offered in the page):
-``search:3-v1`` is ``search:3`` before issue 13 (full-round playouts, greedy root ranking,
-no foresight); ``search:3-v2`` is the first ``search:3`` of issue 13 (heuristic root ranking,
-foresight, playouts cut 8 decisions from the root, no prior)."""
+``search:3-v1`` is the first ``search:3`` (full-round playouts, greedy root ranking, no
+foresight); ``search:3-v2`` the second (heuristic root ranking, foresight, playouts cut 8
+decisions from the root, no prior)."""
 
 BY_ID: dict[str, Level] = {level.id: level
                           for level in (*OFFERED, SEARCH_2, *POOL, *PREVIOUS)}

@@ -35,7 +35,7 @@ def takeover_needs(pos: Position, player: int, colour: int,
 
     ``two_colour``: a tower topped by the player's other colour (two-player games, where a
     person plays two colours) is not a target: taking it gains the person nothing, so the
-    pieces for it are not worth choosing (issue 27.3). False counts it as any other colour's
+    pieces for it are not worth choosing. False counts it as any other colour's
     tower, as the one-ply levels ``greedy`` and ``heuristic`` were measured (they are the
     yardstick pool's members and stay fixed). With one colour a person the two agree."""
     board = pos.board
@@ -66,7 +66,7 @@ def selection_value(counts: Counts, stock: Counts, needs: list[int]) -> float:
     total = sum(stock)
     need = sum(counts)
     # math.fsum, not sum(): correctly rounded, so the same in every Python version (sum()
-    # of floats changed in 3.12, and the browser runs 3.14; issue 27.5)
+    # of floats changed in 3.12, and the browser runs 3.14)
     imbalance = fsum((n - s * need / total) ** 2 for n, s in zip(counts, stock)) if total else 0.0
     pieces = [f for f, n in zip(range(1, MAX_PIECE + 1), counts) for _ in range(n)]
     matched = 0

@@ -1,4 +1,4 @@
-"""What each level of the page is measured to be, in plain words (issue 27, point 4).
+"""What each level of the page is measured to be, in plain words.
 
 The setup screen describes a level by its measured strength, not by an adjective. This
 module keeps, per level id of :data:`game.ai.OFFERED`, the matches that measured it and one
@@ -11,7 +11,7 @@ of one of its measured lines.
 
 The figures are the kept logs of ``docs/yardstick/`` (``scripts/bench_yardstick.py
 --summarize``; docs/ai.md, "Two hundred games a line"): each level against the level below
-it at two players (the ladder of issue 27.4) and the strongest against the mixed pool at 2,
+it at two players (the ladder) and the strongest against the mixed pool at 2,
 3 and 4 players. Win rates per seat occupied, ties split, seats rotated, standard rules,
 95% Wilson intervals.
 

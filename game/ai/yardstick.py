@@ -1,4 +1,4 @@
-"""Yardstick players (issue 27): fixed one-ply opponents the search was never tuned on.
+"""Yardstick players: fixed one-ply opponents the search was never tuned on.
 
 Why: the strongest level was shaped by matches against ``heuristic``, so its figures against
 ``heuristic`` say how well it beats the player it was tuned against, not how strong it is.

@@ -1,4 +1,4 @@
-"""The same level is the same opponent in every browser (issue 27, point 5).
+"""The same level is the same opponent in every browser.
 
 The strongest level's budget is counted in iterations; its time cap
 (``SearchConfig.max_seconds``) is far above what a decision takes in Chromium, so it only

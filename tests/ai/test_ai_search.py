@@ -61,7 +61,7 @@ def test_levels_are_registered_and_ordered():
         assert at_table == sorted(at_table) and len(set(at_table)) == 3, players
     assert [level.id for level in OFFERED] == [
         "random", "greedy", "search:1", "search:3"]
-    for gone in ("heuristic", "search:2"):  # off the ladder (issue 27.4); saves may name them
+    for gone in ("heuristic", "search:2"):  # off the ladder; saves may name them
         assert find_level(gone) is not None and not find_level(gone).offered
     assert all(level.offered and BY_ID[level.id] is level for level in OFFERED)
     with pytest.raises(ValueError):

@@ -1,4 +1,4 @@
-"""Every page level has a measured, plain-words strength (issue 27, point 4)."""
+"""Every page level has a measured, plain-words strength."""
 
 from __future__ import annotations
 

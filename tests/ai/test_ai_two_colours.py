@@ -1,4 +1,4 @@
-"""Two-colour play at two players is one person's two colours (issue 27.3).
+"""Two-colour play at two players is one person's two colours.
 
 At two players a person plays two colours; each colour is scored on its own, and the
 person's score is their sum (docs/RULES: ownership and the building rule are per colour).

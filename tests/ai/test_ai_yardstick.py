@@ -1,4 +1,4 @@
-"""The yardstick pool (issue 27): its players and the benchmark's line-ups."""
+"""The yardstick pool: its players and the benchmark's line-ups."""
 
 from __future__ import annotations
 

@@ -130,7 +130,7 @@ DEAL = 5
 def prepared_game() -> dict:
     """localStorage of a new game with a fixed deal: Ann and Bob (people) against two
     computer players, Ann to select first."""
-    from webkit import make_controller, setup_game  # tests/web/webkit.py: the web test kit
+    from play_kit import make_controller, setup_game  # tests/web/play_kit.py: the web test kit
 
     from game.web.saves.storage import MemoryBackend
 

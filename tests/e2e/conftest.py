@@ -57,7 +57,7 @@ def browser_type_launch_args(browser_type_launch_args):
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
     """A device set to dark colours (Playwright's pages are light unless told): the page
-    follows the device (issue 26.4), and the tests and screenshots made for the dark page
+    follows the device, and the tests and screenshots made for the dark page
     stay as they were; tests/e2e/test_theme.py asks for the light one
     (``page.emulate_media(color_scheme="light")``)."""
     return {**browser_context_args, "color_scheme": "dark"}

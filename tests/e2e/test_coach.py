@@ -1,9 +1,9 @@
-"""The coach in the browser (issue 13.5, 13.6): a hint on the board and the post-game review
+"""The coach in the browser: a hint on the board and the post-game review
 with its progress and Cancel, computed by the thinking worker (and by the page when there is
 none); screenshots in English, German and French at 1024x768 and 390x844
 (``screenshots/coach-*.png``).
 
-The games are made in CPython through the UI logic (tests/web/webkit.py) and put into
+The games are made in CPython through the UI logic (tests/web/play_kit.py) and put into
 localStorage, so each test starts at the moment it is about.
 """
 
@@ -13,8 +13,8 @@ import random
 
 import pytest
 from e2e_helpers import resize, screenshot, wait_ready
+from play_kit import make_controller, play_computers, play_to_end, setup_game, tap_decision
 from test_a11y import audit
-from webkit import make_controller, play_computers, play_to_end, setup_game, tap_decision
 
 from game.web.saves.storage import MemoryBackend
 

@@ -1,4 +1,4 @@
-"""Colour cues on the board (issue 26, point 5), drawn by the browser, and the board seen
+"""Colour cues on the board, drawn by the browser, and the board seen
 through simulated colour-vision deficiencies.
 
 A four-player game on a building turn with towers of every colour: the browser draws each

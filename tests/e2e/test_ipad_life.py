@@ -1,4 +1,4 @@
-"""Life on an iPad (issue 22.5), in Chromium: a browser that cannot run the game is told so in
+"""Life on an iPad, in Chromium: a browser that cannot run the game is told so in
 its language; the storage is asked to persist once a game is stored; a Safari tab gets the
 Home Screen card (Safari emulated by its user agent) until it is dismissed; every game goes
 to one backup file and comes back from it, never over a newer game.
@@ -13,8 +13,8 @@ import re
 
 import pytest
 from e2e_helpers import ROOT, SCREENSHOTS, resize, settle, wait_ready
+from play_kit import SavingController, play_computers
 from ui_driver import FAST_LEAN, new_game, open_app, tap
-from webkit import SavingController, play_computers
 
 from game.web.saves.storage import PREFIX, MemoryBackend, SaveStore
 

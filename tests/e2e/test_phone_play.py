@@ -1,4 +1,4 @@
-"""A game on a phone (issue 25.8), in German and French: the board stays in view while
+"""A game on a phone, in German and French: the board stays in view while
 building (a building turn and a chosen piece bring it back after the page was scrolled to
 the panel), the city view's header is not clipped, and the top bar takes at most two rows.
 Screenshots: screenshots/phone-play-<what>-<lang>-<width>x<height>.png at 390x844, 820x1180

@@ -1,4 +1,4 @@
-"""Statistics and "Play again" in Chromium (issue 26.1, 26.2): a quick game of computers to
+"""Statistics and "Play again" in Chromium: a quick game of computers to
 the end is counted and shown on the statistics screen, with the records a person kept
 (people, head to head, the chart); "Play again" starts the same table with the seats
 rotated. Screenshots in German and French at 390 x 844 and 1180 x 820."""

@@ -1,4 +1,4 @@
-"""The game's sounds and the page's animations in Chromium (issue 26.3, 26.6).
+"""The game's sounds and the page's animations in Chromium.
 
 Sounds: assets/sound.js counts every call of ``window.manhattanSound`` in its test hook
 (``manhattanSound.log``: each call's kind and whether it played); the synthetic clicks of the

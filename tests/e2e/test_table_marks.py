@@ -1,4 +1,4 @@
-"""Smooth at the table (issue 25): the board's marks explained, the floor chips readable under
+"""Smooth at the table: the board's marks explained, the floor chips readable under
 the last move's outline, names that never break inside a word.
 
 Each check runs in German and French at a phone (390x844), a tablet in portrait (820x1180)

@@ -1,4 +1,4 @@
-"""The light theme in the browser (issue 26.4): it follows the device's setting, the switch
+"""The light theme in the browser: it follows the device's setting, the switch
 chooses light or dark whatever the device says, the choice is on ``<html data-theme>`` before
 Python starts (assets/boot.js) and after a reload; axe finds nothing serious or critical on
 the main screens in light at the three sizes (the dark page: tests/e2e/test_a11y.py, whose

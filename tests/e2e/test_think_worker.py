@@ -1,4 +1,4 @@
-"""The computers think in a Web Worker (issue 13.4), and the page thinks alone when the
+"""The computers think in a Web Worker, and the page thinks alone when the
 worker is missing or fails, with no console error either way.
 
 Hooks: ``<html data-ai-worker="starting|ready|failed|off">`` (the boot module),

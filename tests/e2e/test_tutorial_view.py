@@ -1,4 +1,4 @@
-"""Every tutorial lesson is in view when it appears (issue 25, point 1).
+"""Every tutorial lesson is in view when it appears.
 
 The tutorial is walked by taps from its first lesson to the one after the first scoring, at
 the sizes of a phone (390x844), a tablet in portrait (820x1180) and in landscape (1180x820),
@@ -17,12 +17,12 @@ import random
 
 import pytest
 from e2e_helpers import SCREENSHOTS, SETTLE_JS, resize
+from play_kit import make_controller
 from test_i18n_layout import OVERFLOW_JS
 from test_tutorial import lessons_until
 from test_ui_screens import load_into
 from ui_driver import FAST_LEAN, open_app
 from ui_driver import click as ui_click
-from webkit import make_controller
 
 from game.web.saves.storage import MemoryBackend
 

@@ -13,8 +13,8 @@ import random
 
 import pytest
 from e2e_helpers import SCREENSHOTS, VIEWPORTS, resize, screenshot, settle
+from play_kit import make_controller, setup_game, tap_decision
 from ui_driver import FAST_LEAN, open_app, screen, tap
-from webkit import make_controller, setup_game, tap_decision
 
 from game.web.saves.storage import MemoryBackend
 

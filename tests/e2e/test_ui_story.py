@@ -314,7 +314,7 @@ def test_moves_animate_and_each_players_last_move_stays_outlined(page, site_url)
     for player in range(4):  # South, West, North, East build in turn; then South again
         assert int(page.get_attribute(".play", "data-turn")) == player
         if player == 1:
-            # the device's wish sets the default of the animation setting (issue 26.6),
+            # the device's wish sets the default of the animation setting,
             # at start and live: ask, then open the page again (the wish read at start)
             page.emulate_media(reduced_motion="reduce")
             page.reload()

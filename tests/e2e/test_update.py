@@ -1,6 +1,6 @@
 """A new version of the site: offered, switched to on Reload, and the open game survives,
 including a save written in the previous save format (no revision, no app version). An open
-tab learns of a new version by itself (issue 23.5): when it is shown again, and every few
+tab learns of a new version by itself: when it is shown again, and every few
 minutes while visible (the period shortened here through window.manhattanUpdateCheckMs); the
 prompt is a notice that never interrupts the move in progress."""
 

@@ -421,7 +421,7 @@ def test_a_position_too_large_is_refused_before_it_is_read_whole(cli, tmp_path):
 LONE = "\ud800"  # a lone surrogate: valid in JSON text ("\\ud800"), not encodable as UTF-8
 
 
-# Names and colours are checked (issue 23): a lone surrogate, a bidirectional control or an
+# Names and colours are checked: a lone surrogate, a bidirectional control or an
 # unknown colour is one `error:` line, never printed back as data.
 BAD_NAMES = {"lone surrogate": "Ann" + LONE, "two surrogates": "Bea\udfff" + LONE,
              "right-to-left override": "\u202eAnna", "isolate": "An\u2067na",

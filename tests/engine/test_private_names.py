@@ -1,4 +1,4 @@
-"""No module of game/ uses another's private names (issue 24.6): a leading underscore means
+"""No module of game/ uses another's private names: a leading underscore means
 "this module's own", so ``from .x import _name`` and ``x._name`` (``x`` a module or a
 name imported from one of ours) are refused. Dunder names are public by convention; a
 module's own private names, and ``self._field``, are its business. The standard library

@@ -79,7 +79,7 @@ def test_example_save_is_a_finished_game_between_computer_players():
     game = save.load((EXAMPLES / "save.json").read_text(encoding="utf-8"))
     assert game.state.is_over
     assert len(game.settings.players) == 4
-    assert all(p.controller != "human" for p in game.settings.players)
+    assert all(p.played_by != "human" for p in game.settings.players)
     assert save.dumps(game) + "\n" == (EXAMPLES / "save.json").read_text(encoding="utf-8")
 
 

@@ -222,7 +222,7 @@ def test_brackets_inside_strings_do_not_count_as_nesting():
 def test_names_with_accents_survive_a_save():
     settings = settings_for(["south", "north"], colours=[["blue", "red"], ["yellow", "purple"]])
     settings = Settings(players=tuple(
-        type(p)(name, p.colours, p.seat, p.controller)
+        type(p)(name, p.colours, p.seat, p.played_by)
         for p, name in zip(settings.players, ["Zoë", "Jürgen"])))
     game = random_game(settings, seed="ü")
     text = save.dumps(game)

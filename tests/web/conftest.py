@@ -1,6 +1,6 @@
 """Set-up for the web UI logic tests: pure Python, no browser (``game.web`` minus app/dom).
 
-``import game`` works through ``pythonpath`` in pyproject.toml and the test kit (``webkit``)
+``import game`` works through ``pythonpath`` in pyproject.toml and the test kit (``play_kit``)
 through pytest's default import mode. The message catalogues are compiled here, before any
 test imports ``game.web.messages``: these tests run from the source tree (on CPython and
 inside Pyodide), without the build that puts the ``.mo`` files into ``dist/``.

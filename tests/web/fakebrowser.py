@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from game.web.model.controller import Controller
-from game.web.runtime.page import Page
+from game.web.runtime.app import App
 from game.web.screens.vdom import El
 
 # ------------------------------------------------------------------- selectors
@@ -361,7 +361,7 @@ class FakeBrowser:
         return [entry[0] for entry in self.done]
 
 
-def make_page(c: Controller, width: int = 1024) -> tuple[Page, FakeDocument, FakeBrowser]:
+def make_page(c: Controller, width: int = 1024) -> tuple[App, FakeDocument, FakeBrowser]:
     """A page on a fake document (``#app`` and ``#announcer`` in its body), not started."""
     document = FakeDocument()
     root = document.body.appendChild(FakeElement(document, "main"))
@@ -369,7 +369,7 @@ def make_page(c: Controller, width: int = 1024) -> tuple[Page, FakeDocument, Fak
     announcer = document.body.appendChild(FakeElement(document, "div"))
     announcer.setAttribute("id", "announcer")
     browser = FakeBrowser(width)
-    return Page(c, document, root, browser), document, browser
+    return App(c, document, root, browser), document, browser
 
 
 def rendered(tree: El) -> FakeElement:

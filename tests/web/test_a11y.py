@@ -1,4 +1,4 @@
-"""Everyone at the table (issue 11): the language chooser, "Play alone", named computer players,
+"""Everyone at the table: the language chooser, "Play alone", named computer players,
 the setup's one-line explanations, accessible names of plots, and the news read out."""
 
 from __future__ import annotations
@@ -6,13 +6,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from webkit import make_controller, play_to_end, setup_game, tap_decision
+from play_kit import make_controller, play_to_end, setup_game, tap_decision
 
 from game.web import messages as M
-from game.web.model.setup_form import Relabel, SetField, SetupAction, SetupForm, update
 from game.web.saves.storage import MemoryBackend
 from game.web.screens.announce import fresh, news
 from game.web.screens.board_svg import plot_name, plot_where
+from game.web.values.setup_form import Relabel, SetField, SetupAction, SetupForm, update
 
 
 def changed(form: SetupForm, action: SetupAction) -> SetupForm:
@@ -66,7 +66,7 @@ def test_play_alone_is_one_tap_against_three_named_computers():
     assert button is not None
     c.handle("play-alone")
     settings = c.session.settings
-    assert [p.controller for p in settings.players] == ["human", "search:1", "search:1",
+    assert [p.played_by for p in settings.players] == ["human", "search:1", "search:1",
                                                         "search:1"]
     assert [p.name for p in settings.players] == [
         "Player 1", "Computer 2 (medium)", "Computer 3 (medium)", "Computer 4 (medium)"]
@@ -88,7 +88,7 @@ def test_setup_names_computers_by_level_and_follows_the_language():
     for lang in ("en", "de", "fr"):
         M.set_language(lang)
         from game.ai import OFFERED
-        from game.web.model.setup_form import default_name
+        from game.web.values.setup_form import default_name
         for level in OFFERED:
             assert len(default_name(3, level)) <= 24, (lang, level.id)
 
@@ -106,7 +106,7 @@ def test_setup_explains_each_variant_in_one_line():
 
 
 def test_setup_describes_each_computers_level_under_its_choice():
-    """Issue 27.4: a computer seat says what its level is measured to be; a person's seat
+    """A computer seat says what its level is measured to be; a person's seat
     says nothing; each seat's description is its own (ids differ per seat)."""
     c = make_controller()
     c.handle("new-game")
@@ -221,14 +221,14 @@ def test_the_game_menu_holds_the_top_bar_tools_behind_one_disclosure_button():
     assert tree.find(data_action="menu").attrs["aria-expanded"] == "true"
     assert "hidden" not in tree.find(id="game-menu").attrs
     c.handle("speed")  # goes round the speeds: the menu stays open
-    assert c.menu_open
+    assert c.table.menu_open
     c.handle("menu-close")  # Escape or a tap outside (the browser layer)
-    assert not c.menu_open
+    assert not c.table.menu_open
     c.handle("menu")
     c.handle("log")  # any other tool acts and closes it
-    assert c.following.log_open and not c.menu_open
+    assert c.table.following.log_open and not c.table.menu_open
     c.handle("menu")
     c.handle("home")
-    assert not c.menu_open and c.screen_name == "start"
+    assert not c.table.menu_open and c.screen_name == "start"
     c.handle("menu")  # no menu outside a game
-    assert not c.menu_open
+    assert not c.table.menu_open

@@ -7,7 +7,7 @@ import json
 import random
 
 import pytest
-from webkit import make_controller, play_computers, setup_game
+from play_kit import make_controller, play_computers, setup_game
 
 from game import save as game_save
 from game.errors import SaveError
@@ -258,7 +258,7 @@ def test_the_start_screen_offers_backup_and_restore_and_reports_what_happened():
     report = find(tree, "data-restore-report")
     assert report and report[0].attrs["data-restored-count"] == 2
     assert len(find(tree, "data-save")) == 2
-    assert fresh.speed == "fast" and find(tree, "data-settings-taken")
+    assert fresh.page.speed == "fast" and find(tree, "data-settings-taken")
     fresh.handle("restore-file", {"text": text})  # again: both skipped, said why
     tree = fresh.render()
     assert [li.attrs["data-skipped"] for li in find(tree, "data-skipped")] == ["same", "same"]

@@ -1,4 +1,4 @@
-"""The board's marks on a plot never hide what the tower says (issue 25, point 5).
+"""The board's marks on a plot never hide what the tower says.
 
 The last move's outline (and any other ring: a change since your turn, a target, Godzilla's
 next plot) is drawn under the tower's labels: the height badge, the owner's chip and the
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from webkit import make_controller, setup_game, tap_decision
+from play_kit import make_controller, setup_game, tap_decision
 
 from game.actions import Build
 from game.web.screens.svg_pieces import LABELS

@@ -9,11 +9,12 @@ import copy
 import random
 
 import pytest
-from webkit import make_controller, setup_game, tap_decision
+from play_kit import make_controller, setup_game, tap_decision
 
 from game.actions import Build
 from game.web import messages as M
 from game.web.screens import board_svg
+from game.web.values.answers import BoardMeasured
 
 
 def forget_kept() -> None:
@@ -41,7 +42,7 @@ def test_kept_plots_draw_what_a_fresh_drawing_draws():
             if c.session.state.is_over:
                 break
             M.set_language(("en", "de", "fr")[step % 3])
-            c.set_board_plot_px(30 if step % 4 == 0 else 60)  # the overview now and then
+            c.update(BoardMeasured(30 if step % 4 == 0 else 60))  # the overview now and then
             action = rng.choice(c.session.state.legal_actions())
             if c.screen_name == "pass":
                 c.handle("reveal")

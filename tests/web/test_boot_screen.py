@@ -3,7 +3,7 @@ the start screen or a pass screen, never a screen with cards, and the save it ca
 
 from __future__ import annotations
 
-from webkit import make_controller, setup_game
+from play_kit import make_controller, setup_game
 
 from game.web.runtime.boot_screen import entry, next_start_screen
 from game.web.saves.storage import MemoryBackend

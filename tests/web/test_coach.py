@@ -9,7 +9,7 @@ import json
 import random
 
 import pytest
-from webkit import make_controller, setup_game
+from play_kit import make_controller, setup_game
 
 from game.actions import Build
 from game.ai import decide, parse_level, think
@@ -18,7 +18,7 @@ from game.ai.levels import GREEDY, HEURISTIC
 from game.match import Game
 from game.settings import standard_settings
 from game.view import player_view
-from game.web.features import computers
+from game.web.model import computers
 from game.web.thinking.coach import (
     VIEW_FIELDS,
     ProtocolError,
@@ -183,4 +183,4 @@ def test_the_controller_asks_with_the_view_level_and_seed_of_its_own_path():
         sliced = _drain(computers.computer_thinking(c))
         text = answer(request_text(request))
         assert parse_answer(text, parse_request(request_text(request))).action == sliced
-        computers.commit_computer(c, sliced)
+        c.computer_moved(sliced)

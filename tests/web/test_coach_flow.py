@@ -1,4 +1,4 @@
-"""The coach in the UI logic (issue 13.5, 13.6): the "hints" setup option and its save, a
+"""The coach in the UI logic: the "hints" setup option and its save, a
 hint on the board for the person holding the device only, hints used in the final
 standings, the post-game review (two passes, progress, cancel, a decision on the board).
 
@@ -12,7 +12,7 @@ import json
 import random
 
 import pytest
-from webkit import make_controller, play_computers, play_to_end, setup_game, tap_decision
+from play_kit import make_controller, play_computers, play_to_end, setup_game, tap_decision
 
 import game.web.thinking.review as R
 from game.actions import Build, is_chance
@@ -22,6 +22,7 @@ from game.web.frames.frame import PassFrame, ReplayFrame
 from game.web.model.ui_actions import ACTIONS
 from game.web.saves.storage import MemoryBackend
 from game.web.thinking.coach import COACH_META, compute, hints_asked, hints_on
+from game.web.values.answers import HintComputed, ReviewAnswered, ReviewDue
 
 CHEAP = parse_level("search[iterations=12;root_width=4;inner_width=2;select_width=3]")
 
@@ -38,7 +39,7 @@ def cheap_levels(monkeypatch):
 def serve_hint(c) -> None:
     request = c.hint_request()
     assert request is not None
-    c.hint_done(request, compute(request))
+    c.update(HintComputed(None, request, compute(request)))
 
 
 def actions_drawn(tree) -> set[str]:
@@ -125,8 +126,8 @@ def test_a_hint_is_only_for_the_person_holding_the_device(cheap_levels):
     c.handle("hide-cards")  # Ann hides her cards: the pass screen, no hint anywhere
     assert c.screen_name == "pass"
     assert c.hint_request() is None and isinstance(c.frame().play, PassFrame)  # no hint in it
-    c.hint_done(request, answer)
-    assert c.hint_shown is None
+    c.update(HintComputed(None, request, answer))
+    assert c.coach.hint_shown is None
     c.handle("reveal")
     serve_hint(c)
     assert c.frame().play.hint.shown is not None
@@ -138,7 +139,7 @@ def test_a_hint_is_only_for_the_person_holding_the_device(cheap_levels):
     frame = c.frame().play
     assert frame.hint is not None and frame.hint.shown is None
     assert not c.render().find_all(data_coach=True)
-    c.hint_done(request, answer)  # Ann's old answer arrives late: ignored
+    c.update(HintComputed(None, request, answer))  # Ann's old answer arrives late: ignored
     assert c.frame().play.hint.shown is None
 
 
@@ -203,10 +204,11 @@ def finished(controllers=("human", "greedy", "greedy"), seed=6):
 def serve_review(c, deep: bool, limit: int = 10_000) -> int:
     served = 0
     while c.review_running and served < limit:
-        request = c.review_request(deep)
+        c.update(ReviewDue(deep))
+        request = c.review_request()
         if request is None:
             break
-        c.review.record(request, compute(request))
+        c.update(ReviewAnswered(c.coach.review, request, compute(request)))
         served += 1
     return served
 
@@ -270,12 +272,13 @@ def test_the_deep_pass_asks_the_strongest_level_about_the_worst_candidates(cheap
     c.handle("review")
     levels = []
     while c.review_running:
-        request = c.review_request(True)
+        c.update(ReviewDue(True))
+        request = c.review_request()
         if request is None:
             break
         levels.append(request.level)
-        c.review.record(request, compute(request))
-    job = c.review
+        c.update(ReviewAnswered(c.coach.review, request, compute(request)))
+    job = c.coach.review
     quick = len(job.decisions)
     assert levels[:quick] == [HEURISTIC] * quick
     assert 0 < len(levels) - quick <= R.DEEP_CANDIDATES
@@ -291,22 +294,41 @@ def test_cancel_and_leaving_stop_the_review():
     c.handle("review-cancel")
     assert c.frame().play.review.state == "cancelled"
     assert c.render().find(data_review_cancelled="true") is not None
-    assert c.review_request(False) is None and not c.review_running
+    assert c.review_request() is None and not c.review_running
     c.handle("review")  # asked again: a new review starts
     assert c.review_running
     serve_review(c, deep=False, limit=2)
-    job = c.review
-    c.handle("home")  # leaving the screen cancels it
-    assert job.state == "cancelled" and c.review is None
+    job = c.coach.review
+    c.handle("home")  # leaving the screen cancels it: its answers are no longer wanted
+    assert job.running and c.coach.review is None and not c.review_wanted(job)
 
 
 def test_no_review_without_people():
     c = finished(controllers=("greedy", "random"))
     assert "review" not in actions_drawn(c.render())
     c.handle("review")
-    assert c.review is None
+    assert c.coach.review is None
 
 
 def test_the_strongest_level_is_the_default_of_hints_and_review():
     import game.web.thinking.coach as coach
     assert coach.STRONGEST == R.STRONGEST == STRONGEST
+
+
+def test_the_review_job_is_a_value_each_step_a_new_one():
+    """The review held by the coach's frozen state never changes in place: each step is a
+    new job of the same serial, put in the state by the page's update."""
+    import dataclasses
+
+    c = finished()
+    c.handle("review")
+    job = c.coach.review
+    assert dataclasses.fields(job) and job.__dataclass_params__.frozen
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        job.state = "done"
+    c.update(ReviewDue(False))
+    request = c.review_request()
+    c.update(ReviewAnswered(job, request, compute(request)))
+    after = c.coach.review
+    assert after is not job and after.serial == job.serial
+    assert len(after.quick) == 1 and len(job.quick) == 0

@@ -1,4 +1,4 @@
-"""Each colour's cue (issue 26, point 5): a shape that does not depend on language or hue.
+"""Each colour's cue: a shape that does not depend on language or hue.
 
 The cue replaced the colour name's initial, which changed with the language (yellow was Y,
 G or J) and could be shared by two colours. Checked on the rendered tree of a four-player
@@ -12,7 +12,7 @@ import random
 import re
 
 import pytest
-from webkit import make_controller, setup_game, tap_decision
+from play_kit import make_controller, setup_game, tap_decision
 
 from game.actions import Build
 from game.board import floors_by_colour
@@ -139,7 +139,7 @@ def test_the_board_draws_each_colours_cue_the_same_in_every_language():
 
 
 def test_the_rules_help_lists_every_colours_cue_in_every_language():
-    from game.web.screens.rules import render_rules
+    from game.web.screens.rules_help import render_rules
     lists = {}
     for lang in LANGS:
         M.set_language(lang)

@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from webkit import make_controller, play_to_end, setup_game
+from play_kit import make_controller, play_to_end, setup_game
 
 from game.ai import find_level
 from game.settings import PlayerSpec, Settings
 from game.web import messages as M
-from game.web.model.setup_form import SetupForm, controller_id
+from game.web.values.setup_form import SetupForm, controller_id
 
 
 def names(c):
@@ -28,7 +28,7 @@ def test_default_names_follow_the_level_and_typed_names_stay():
     c.handle("field", {"field": "controller", "player": "3", "value": "random"})
     assert names(c) == ["Player 1", "Player 2", "Computer 3 (easy)", "Zed"]
     c.handle("setup-start")
-    assert c.screen == "play"
+    assert c.page.place == "play"
 
 
 # ------------------------------------------------ names drawn in the language in use (25.3)
@@ -172,7 +172,7 @@ def test_a_notice_kept_across_a_language_switch_is_drawn_in_the_new_language():
 
 def test_a_refusal_on_screen_follows_a_change_of_language():
     """A file refused in English still says why in German once the language is switched
-    while its message is on screen (the reason is kept as its message id, issue 25.3)."""
+    while its message is on screen (the reason is kept as its message id)."""
     c = make_controller()
     c.handle("import-file", {"text": "this is not a game"})
     assert c.home.error is not None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from webkit import make_controller, setup_game, tap_decision
+from play_kit import make_controller, setup_game, tap_decision
 
 from game.web.runtime import dom
 from game.web.screens.vdom import El, h, s

@@ -10,7 +10,7 @@ from game.actions import Build
 from game.match import Game
 from game.settings import PlayerSpec, Settings
 from game.view import player_view
-from game.web.model import draft as D
+from game.web.values import draft as D
 
 
 def _game(count: int = 3, seed: str = "draft") -> Game:

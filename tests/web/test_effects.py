@@ -1,11 +1,11 @@
-"""Effects as data (game/web/model/effects.py): a tap's consequences outside the page's drawing
+"""Effects as data (game/web/values/effects.py): a tap's consequences outside the page's drawing
 are values the controller hands to the browser shell, in order, each once."""
 
 from __future__ import annotations
 
-from webkit import make_controller, setup_game
+from play_kit import make_controller, setup_game
 
-from game.web.model.effects import Download, Reload
+from game.web.values.effects import Download, Reload
 
 
 def test_a_download_is_an_effect_taken_once():

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from fakebrowser import FakeDocument, FakeElement
 
-from game.web.model.effects import CancelTimer, Timer
 from game.web.runtime import events as E
+from game.web.values.effects import CancelTimer, Timer
 
 
 def el(doc, tag, parent=None, **attrs):

@@ -13,7 +13,7 @@ import random
 from pathlib import Path
 
 import pytest
-from webkit import make_controller, play_to_end, setup_game, tap_decision
+from play_kit import make_controller, play_to_end, setup_game, tap_decision
 
 from game.material import Card
 from game.view import PlayerView
@@ -136,7 +136,7 @@ def test_a_frame_is_built_once_per_render_and_is_immutable():
 
 def test_each_screen_family_has_its_own_frame_type():
     """The frame is a tagged union: the start screen, the setup and a game each have
-    their own frame type, with exactly their own part (issue 24.6)."""
+    their own frame type, with exactly their own part."""
     c = make_controller()
     start = c.frame()
     assert isinstance(start, StartPage) and start.kind == "start" and start.screen == "start"
@@ -168,7 +168,7 @@ OWN_FIELDS = {
 
 @pytest.mark.slow
 def test_each_game_screen_has_its_own_frame_type_with_only_its_fields():
-    """Issue 24.1/24.6: a game's frame is one frozen type per screen (a tagged union); the
+    """A game's frame is one frozen type per screen (a tagged union); the
     table's facts are a common value each holds, the rest is the screen's own: no draft
     outside a turn, no menu on the pass screen, a review only at the end or in the replay.
     The drawn ``data-mode`` is the frame's tag."""

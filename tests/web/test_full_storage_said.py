@@ -1,5 +1,5 @@
 """Every write the storage refuses is said on the screen, in the player's language, with
-what was kept and how to free space (game/web/features/keeping.py): a finished game's
+what was kept and how to free space (game/web/model/keeping.py): a finished game's
 result (counted once there is space, at the next start at the latest, never twice) and a
 preference (it applies until the page is closed). A restore's refused settings and results:
 tests/web/test_restore_progress.py; a refused move or new game: test_tabs_and_storage.py."""
@@ -11,12 +11,12 @@ import random
 
 import pytest
 from fakebrowser import make_page
+from play_kit import make_controller, play_to_end, setup_game
 from test_backup import find, texts
-from webkit import make_controller, play_to_end, setup_game
 
 from game import save as game_save
 from game.web import messages as M
-from game.web.features.keeping import UNRECORDED
+from game.web.model.keeping import UNRECORDED
 from game.web.saves import records as R
 from game.web.saves.kept_records import load_records
 from game.web.saves.sharing import import_text
@@ -157,11 +157,11 @@ def test_a_preference_the_storage_refuses_is_said_on_the_screen(lang, where, tap
         tree = c.render()
         notice = [e for e in find(tree, "data-message-id")
                   if e.attrs["data-message-id"] == "storage.prefs_not_kept"]
-        assert c.notice == "prefs-not-kept" and notice
+        assert c.page.notice == "prefs-not-kept" and notice
         M.set_language(said)
         assert M.t("storage.prefs_not_kept") in texts(notice[0])
         c.handle("rules")  # the next tap: the notice has been read
-        assert c.notice is None
+        assert c.page.notice is None
     finally:
         M.set_language("en")
     assert PREFS_KEY not in backend.data

@@ -4,7 +4,7 @@ until dismissed, and the dismissal is kept."""
 from __future__ import annotations
 
 import pytest
-from webkit import make_controller
+from play_kit import SavingController, make_controller
 
 from game.web.model.controller import Controller
 from game.web.runtime.homescreen import show_home_screen_card
@@ -74,13 +74,13 @@ def repr_tree(c: Controller) -> str:
 
 def test_the_card_is_on_the_start_screen_until_dismissed_and_stays_dismissed():
     backend = MemoryBackend()
-    c = Controller(SaveStore(backend), {"fast": "1"}, safari_tab=True)
+    c = SavingController(SaveStore(backend), {"fast": "1"}, safari_tab=True)
     c.boot()
     assert _has_card(c)
     assert "data-action=home-card-dismiss" in repr_tree(c)
     c.handle("home-card-dismiss")
     assert not _has_card(c)
-    again = Controller(SaveStore(backend), {"fast": "1"}, safari_tab=True)
+    again = SavingController(SaveStore(backend), {"fast": "1"}, safari_tab=True)
     again.boot()
     assert not _has_card(again)
 

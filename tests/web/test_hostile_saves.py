@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from webkit import make_controller, setup_game
+from play_kit import make_controller, setup_game
 
 from game import save as game_save
 from game.errors import SaveError
@@ -72,7 +72,7 @@ def test_deeply_nested_save_is_reported_and_kept(json_spy, text):
 def test_deeply_nested_prefs_fall_back_to_the_defaults(json_spy):
     backend = MemoryBackend({PREFS_KEY: DEEP_ARRAY})
     c = make_controller(backend)
-    assert c.speed == "normal"
+    assert c.page.speed == "normal"
     c.handle("speed")  # a new choice replaces the hostile text
     assert json.loads(backend.data[PREFS_KEY]) == {"speed": "fast"}
     assert json_spy == []

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import msgfmt
 import pytest
-from webkit import make_controller, play_to_end, setup_game
+from play_kit import make_controller, play_to_end, setup_game
 
 from game.web import messages as M
 
@@ -216,7 +216,7 @@ def test_every_computer_level_has_a_name_in_every_language():
 
 
 def test_every_computer_level_is_described_by_its_measured_strength_in_every_language():
-    """The setup screen's words for a level (issue 27.4) are game.ai.strength's sentence in
+    """The setup screen's words for a level are game.ai.strength's sentence in
     English, the one place where a description and its measured lines change together."""
     from game.ai import OFFERED
     from game.ai.strength import LEVELS

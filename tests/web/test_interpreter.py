@@ -10,12 +10,13 @@ import random
 from dataclasses import replace
 
 from fakebrowser import FakeBrowser
-from webkit import make_controller, setup_game, tap_decision
+from play_kit import SavingController, make_controller, setup_game, tap_decision
 
 from game.actions import Build
-from game.web.features import keeping
-from game.web.model.controller import Controller
-from game.web.model.effects import (
+from game.web.model import keeping
+from game.web.runtime.interpreter import Interpreter
+from game.web.saves.storage import PREFIX, MemoryBackend
+from game.web.values.effects import (
     Announce,
     ApplyUpdate,
     AskPersistence,
@@ -29,8 +30,6 @@ from game.web.model.effects import (
     Think,
     Timer,
 )
-from game.web.runtime.interpreter import Interpreter
-from game.web.saves.storage import PREFIX, MemoryBackend, SaveStore
 
 
 def interpreter(c=None):
@@ -75,7 +74,7 @@ def test_a_save_is_decided_by_the_tap_and_carried_out_by_the_store_port():
     before = revision(backend)
     run, browser, _ = interpreter(c)
     run.run([save])
-    assert revision(backend) == before + 1 and c.stored == save.holds
+    assert revision(backend) == before + 1 and c.saved.stored == save.holds
     assert keeping.save_due(c) is None and browser.done == []
 
 
@@ -102,19 +101,21 @@ def test_a_refused_save_gives_the_taps_messages():
     backend.fail_writes = True
     c.session.game.meta["note"] = "x"
     interpreter(c)[0].run([keeping.save_due(c)])
-    assert c.banner == ("storage.full", {"reason": c.banner[1]["reason"]})
+    assert c.saved.banner == ("storage.full", {"reason": c.saved.banner[1]["reason"]})
     assert c.render().find(data_message_id="storage.full") is not None
     # a decision that cannot be stored is taken back, as a tap's would be
     log = len(c.session.game.log)
     action = c.session.state.legal_actions()[0]
     tap_decision(c, action)
-    assert len(c.session.game.log) == log and c.banner[0] == "storage.move_not_saved"
+    assert len(c.session.game.log) == log and c.saved.banner[0] == "storage.move_not_saved"
 
 
-def plain_controller(backend: MemoryBackend) -> Controller:
-    """A controller whose queued effects nobody runs: what ``handle`` itself does."""
-    c = Controller(SaveStore(backend, rng=random.Random(7)), {"fast": "1"})
-    c.boot()
+def plain_game(backend: MemoryBackend) -> SavingController:
+    """A game started, then a controller whose queued effects nobody runs: what ``handle``
+    itself does."""
+    c = make_controller(backend)
+    setup_game(c, 2, names=["A", "B"], start="0")
+    c.carrying = False
     return c
 
 
@@ -122,8 +123,7 @@ def test_a_tap_writes_nothing_itself_its_save_is_queued_first_and_the_interprete
     """One write path: ``handle`` returns the Save with the other effects, before them
     (a download must not leave with the game unwritten); the interpreter writes it."""
     backend = MemoryBackend()
-    c = plain_controller(backend)
-    setup_game(c, 2, names=["A", "B"], start="0")
+    c = plain_game(backend)
     run, browser, _ = interpreter(c)
     run.run(c.take_effects())
     c.handle("reveal")
@@ -147,8 +147,7 @@ def test_a_tap_writes_nothing_itself_its_save_is_queued_first_and_the_interprete
 
 def test_the_save_of_a_tap_that_reloads_comes_before_the_reload():
     backend = MemoryBackend()
-    c = plain_controller(backend)
-    setup_game(c, 2, names=["A", "B"], start="0")
+    c = plain_game(backend)
     interpreter(c)[0].run(c.take_effects())
     c.session.game.meta["note"] = "x"  # a change of the game the reload must not lose
     c.handle("reload")
@@ -160,8 +159,7 @@ def test_a_move_the_storage_refuses_makes_no_sound():
     """The Save of a confirmed build is refused: the move is taken back, and its sound,
     queued after the Save in the same batch, is dropped; the banner says why."""
     backend = MemoryBackend()
-    c = plain_controller(backend)
-    setup_game(c, 2, names=["A", "B"], start="0")
+    c = plain_game(backend)
     run, browser, _ = interpreter(c)
     rng = random.Random(3)
     while not (c.screen_name == "play" and c.session.state.phase == "build"):
@@ -177,5 +175,5 @@ def test_a_move_the_storage_refuses_makes_no_sound():
     effects = c.take_effects()
     assert any(isinstance(e, Sound) for e in effects)  # asked for before the write
     run.run(effects)
-    assert len(c.session.game.log) == log and c.banner[0] == "storage.move_not_saved"
+    assert len(c.session.game.log) == log and c.saved.banner[0] == "storage.move_not_saved"
     assert not any(e[0] == "sound" for e in browser.done)

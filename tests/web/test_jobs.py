@@ -24,15 +24,16 @@ from functools import partial
 from typing import Any
 
 import pytest
-from webkit import make_controller, play_computers, play_to_end, setup_game, tap_decision
+from play_kit import make_controller, play_computers, play_to_end, setup_game, tap_decision
 
 from game.ai import parse_level
-from game.web.features import computers, keeping
+from game.web.model import computers, keeping
 from game.web.model.controller import Controller
 from game.web.runtime.jobs import BrowserPort, Jobs
 from game.web.saves.storage import MemoryBackend
 from game.web.thinking import coach
 from game.web.thinking.coach import ProtocolError, Request, parse_answer, parse_request
+from game.web.values.answers import HintComputed
 
 pytestmark = pytest.mark.skipif(
     sys.platform == "emscripten",
@@ -150,7 +151,7 @@ def to_the_first_scoring(c: Controller) -> None:
             while True:
                 next(steps)
         except StopIteration as done:
-            computers.commit_computer(c, done.value)
+            c.computer_moved(done.value)
     assert computers.auto_continue(c)
 
 
@@ -214,7 +215,7 @@ def test_a_late_answer_after_the_person_left_is_dropped() -> None:
         await settled(jobs)
 
     run(scenario)
-    assert browser.reports == [] and c.screen == "start"
+    assert browser.reports == [] and c.page.place == "start"
     assert c.store.load(ident).log == stored and len(browser.asked) == 1
 
 
@@ -279,7 +280,7 @@ def test_a_late_answer_is_dropped_when_another_tabs_newer_game_is_adopted() -> N
         while computers.computer_key(other) is None or computers.computer_key(other)[2] != key[2]:  # type: ignore[index]
             play_computers(other, limit=1)
         assert keeping.external_change(c) is True  # this tab adopts the newer game
-        assert c.notice == "other-tab" and log_length(c) == log_length(other)
+        assert c.page.notice == "other-tab" and log_length(c) == log_length(other)
         jobs.kick()
         browser.answer_held()  # the answer to the old position arrives
         await until(lambda: len(browser.held) == 1)
@@ -349,7 +350,7 @@ def test_the_page_stops_thinking_when_the_game_is_left(monkeypatch: pytest.Monke
         await settled(jobs)
 
     run(scenario)
-    assert steps[0] == 3 and browser.reports == [] and c.screen == "start"
+    assert steps[0] == 3 and browser.reports == [] and c.page.place == "start"
 
 
 def test_a_failing_worker_is_a_warning_and_the_page_thinks() -> None:
@@ -412,7 +413,7 @@ def test_the_pace_previews_before_and_pauses_after_each_move() -> None:
     jobs = Jobs(c, browser)
     ident = c.game_id
     previews: list[Any] = []
-    browser.on_sleep = lambda seconds: previews.append((seconds, c.preview))
+    browser.on_sleep = lambda seconds: previews.append((seconds, c.table.preview))
 
     async def scenario() -> None:
         start = log_length(c)
@@ -444,8 +445,8 @@ def test_a_move_is_not_played_when_the_rules_open_during_its_preview() -> None:
     seen: list[Any] = []
 
     def open_rules(seconds: float) -> None:
-        if seconds == before and c.preview is not None and not seen:
-            seen.append((c.preview, log_length(c)))
+        if seconds == before and c.table.preview is not None and not seen:
+            seen.append((c.table.preview, log_length(c)))
             c.handle("rules")  # the move is on show: the rules are opened
 
     browser.on_sleep = open_rules
@@ -455,9 +456,9 @@ def test_a_move_is_not_played_when_the_rules_open_during_its_preview() -> None:
         await until(lambda: bool(seen) and jobs.idle)
 
     run(scenario)
-    assert browser.reports == [] and c.rules_open
+    assert browser.reports == [] and c.rules.open
     shown, length = seen[0]
-    assert c.preview is None and log_length(c) == length  # not played
+    assert c.table.preview is None and log_length(c) == length  # not played
     assert c.session.game.log == reference_log(length)
     assert reference_log(length + 1)[-1] == shown  # (the move it was)
     assert computers.computer_key(c) is None  # (on when the rules close, with the same decision)
@@ -511,7 +512,7 @@ def test_a_storage_wait_stops_the_computers() -> None:
         backend.fail_writes = True
         jobs.kick()
         await settled(jobs)
-        assert c.storage_wait and computers.computer_key(c) is None
+        assert c.saved.storage_wait and computers.computer_key(c) is None
         assert len(browser.asked) == 1  # thought out once, then the computers wait
         jobs.kick()
         await settled(jobs)
@@ -524,7 +525,7 @@ def test_a_storage_wait_stops_the_computers() -> None:
         await settled(jobs)
 
     run(scenario)
-    assert browser.reports == [] and c.banner is None
+    assert browser.reports == [] and c.saved.banner is None
     assert c.store.load(ident).log[:len(stored)] == stored
     assert len(c.store.load(ident).log) >= 2
 
@@ -588,7 +589,7 @@ def test_a_late_hint_for_a_decision_gone_is_not_shown(cheap_levels: None) -> Non
         await settled(jobs)
 
     run(scenario)
-    assert browser.reports == [] and c.hint_shown is None
+    assert browser.reports == [] and c.coach.hint_shown is None
 
 
 def test_a_failed_hint_for_a_decision_gone_leaves_the_next_hint_asked(cheap_levels: None) -> None:
@@ -635,10 +636,15 @@ def test_a_hint_comes_before_the_review(cheap_levels: None) -> None:
     assert waiting[0] is not None
     c.hint_request = lambda: waiting[0]  # type: ignore[method-assign]
 
-    def done(request: Request, answer: coach.Answer) -> None:
-        waiting[0] = None
+    update = c.update
 
-    c.hint_done = done  # type: ignore[method-assign]
+    def done(answer: Any) -> None:
+        if isinstance(answer, HintComputed):
+            waiting[0] = None
+        else:
+            update(answer)
+
+    c.update = done  # type: ignore[method-assign]
     browser = FakeBrowser(c, worker="answer")
     jobs = Jobs(c, browser)
 
@@ -650,13 +656,13 @@ def test_a_hint_comes_before_the_review(cheap_levels: None) -> None:
     assert browser.reports == []
     kinds = [r.kind for r in browser.asked]
     assert kinds[0] == "hint" and set(kinds[1:]) == {"review"} and len(kinds) > 2
-    assert c.review is not None and c.review.state == "done"
+    assert c.coach.review is not None and c.coach.review.state == "done"
 
 
 def test_the_review_stops_when_closed(cheap_levels: None) -> None:
     c = finished_game()
     c.handle("review")
-    job = c.review
+    job = c.coach.review
     assert job is not None and job.running
     browser = FakeBrowser(c, worker="hold")
     jobs = Jobs(c, browser)
@@ -685,7 +691,7 @@ def test_an_error_in_a_job_is_reported_and_the_job_ends(monkeypatch: pytest.Monk
     def broken(action: Any) -> None:
         raise ValueError("broken")
 
-    monkeypatch.setattr(computers, "commit_computer", lambda _c, action: broken(action))
+    monkeypatch.setattr(c, "computer_moved", broken)
 
     async def scenario() -> None:
         jobs.kick()

@@ -1,4 +1,4 @@
-"""Names and imported text (issue 23): bidirectional controls and lone surrogates are
+"""Names and imported text: bidirectional controls and lone surrogates are
 stripped where a name is typed, refused in files and links, and neutralised in saves stored
 before the rule (they still load); every name on the page is isolated (``<bdi>``); an
 imported ``meta`` keeps only known fields of bounded size; an empty file has its own message.
@@ -14,7 +14,7 @@ import zlib
 from pathlib import Path
 
 import pytest
-from webkit import make_controller, play_to_end, setup_game
+from play_kit import make_controller, play_to_end, setup_game
 
 from game import save as game_save
 from game.errors import SaveError
@@ -65,7 +65,7 @@ def test_a_name_of_bidi_controls_only_is_an_empty_name_in_the_form():
     c.handle("new-game")
     c.handle("field", {"field": "name", "player": "0", "value": RLO + "\u2066"})
     c.handle("setup-start")
-    assert c.screen == "setup"
+    assert c.page.place == "setup"
     assert ("setup.error.name_empty", {"player": M.t("setup.player", n=1)}) in c.form.errors
 
 
@@ -76,15 +76,15 @@ def test_a_file_or_link_with_such_a_name_is_refused_and_nothing_is_stored(contro
     text = with_name(export_text(c.session.game), 1, "B" + control + "en")
     before = stored_prefixed(c)
     c.handle("import-file", {"text": text})
-    assert c.screen == "start" and c.start_error[0] == "share.import_failed"
-    assert c.start_error[1]["reason"] == M.reason(SaveError("", "damaged"))
+    assert c.page.place == "start" and c.home.error[0] == "share.import_failed"
+    assert c.home.error[1]["reason"] == M.reason(SaveError("", "damaged"))
     assert stored_prefixed(c) == before
     with pytest.raises(SaveError, match="player name"):
         import_text(text)
     d = make_controller()
     d.params["hash"] = link_of(text)
     d.boot()
-    assert d.screen == "start" and d.start_error[0] == "share.import_failed"
+    assert d.page.place == "start" and d.home.error[0] == "share.import_failed"
     assert d.store.ids() == []
 
 
@@ -105,7 +105,7 @@ def test_an_old_save_with_a_bidi_name_still_loads_with_the_name_neutralised():
     [entry] = c.store.entries()
     assert entry.error is None and entry.game.settings.players[0].name == "Anna"
     c.handle("continue-game", {"id": ident})
-    assert c.screen == "play" and c.session.settings.players[0].name == "Anna"
+    assert c.page.place == "play" and c.session.settings.players[0].name == "Anna"
     tree = c.render()
     assert not any(ch in tree.text() for ch in BIDI_CONTROLS)
     assert PREFIX + ident in backend.data  # kept, never deleted
@@ -134,7 +134,7 @@ def test_a_backup_of_such_a_save_restores_it_neutralised():
     text = backup_text(c.store, 0)
     d = make_controller()
     d.handle("restore-file", {"text": text})
-    assert [r.label for r in d.restore_report.restored]
+    assert [r.label for r in d.home.restore_report.restored]
     [entry] = d.store.entries()
     assert entry.game.settings.players[0].name == "Anna"
 
@@ -204,7 +204,7 @@ def test_a_link_s_meta_is_bounded_too():
     d = make_controller()
     d.params["hash"] = link_of(json.dumps(data))
     d.boot()
-    assert d.screen == "play"
+    assert d.page.place == "play"
     [ident] = d.store.ids()
     assert len(d.store.backend.data[PREFIX + ident]) < 30_000
 
@@ -217,11 +217,11 @@ def test_an_empty_file_is_reported_as_empty_not_as_too_large(lang, text):
     try:
         c = make_controller()
         c.handle("import-file", {"text": text})
-        assert c.start_error == ("share.import_failed", {"reason": M.Said("reason.empty")})
-        assert str(c.start_error[1]["reason"]) == M.problem("empty")
+        assert c.home.error == ("share.import_failed", {"reason": M.Said("reason.empty")})
+        assert str(c.home.error[1]["reason"]) == M.problem("empty")
         assert M.problem("empty") != M.problem("too_large")
         c.handle("import-file", {"too_large": "true"})
-        assert c.start_error == ("share.import_failed", {"reason": M.Said("reason.too_large")})
+        assert c.home.error == ("share.import_failed", {"reason": M.Said("reason.too_large")})
         assert c.store.ids() == []
     finally:
         M.set_language("en")
@@ -265,7 +265,7 @@ def test_no_screen_of_a_whole_game_shows_a_name_outside_a_bdi(lang):
 
 
 def test_the_statistics_screen_isolates_every_name_in_a_sentence():
-    """The records' people (issue 26) by name: in the tables, the pairs and the chart's
+    """The records' people by name: in the tables, the pairs and the chart's
     heading each name is in a bdi; a button or an option whose whole text is one name is a
     box of its own, which isolates it already."""
     names = ("Xaver", "Quirin", "Yukiko")
@@ -275,7 +275,7 @@ def test_the_statistics_screen_isolates_every_name_in_a_sentence():
     play_to_end(c, random.Random(5))
     c.handle("home")
     c.handle("stats")
-    assert c.screen == "stats"
+    assert c.page.place == "stats"
     tree = c.render()
     chart = tree.find(**{"class": "stats-chart"})
     [heading] = [el for el in chart.walk() if el.tag == "h2"]

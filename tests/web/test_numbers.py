@@ -1,4 +1,4 @@
-"""Numbers and dates in the form of the language in use (issue 11, point 2): one function,
+"""Numbers and dates in the form of the language in use: one function,
 ``messages.number``, for every number a player reads; French typography in the catalogue."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import sys
 import time
 
 import pytest
-from webkit import make_controller, play_to_end, setup_game
+from play_kit import make_controller, play_to_end, setup_game
 
 from game.web import messages as M
 from game.web.screens.start import _size

@@ -1,4 +1,4 @@
-"""The page (game/web/runtime/page.py) on a fake document and a fake browser: the events
+"""The page (game/web/runtime/app.py) on a fake document and a fake browser: the events
 become taps, the taps' effects are carried out by the fake browser, the frame is patched
 into the fake DOM with the focus found again and the news read out, a resize and a long
 press wait for their timers. Everything the browser shell does apart from calling the
@@ -10,11 +10,12 @@ import json
 
 import pytest
 from fakebrowser import FakeEvent, make_page
-from webkit import make_controller, play_computers, setup_game
+from play_kit import make_controller, play_computers, setup_game
 
 from game.web.features.playing import ZoomIn
 from game.web.runtime.boot_screen import BOOT_SCREEN_KEY
 from game.web.saves.storage import MemoryBackend
+from game.web.values.answers import BoardMeasured
 
 
 def game_page(backend: MemoryBackend | None = None):
@@ -65,7 +66,7 @@ def test_a_long_press_opens_the_inspector_and_its_click_does_nothing_else():
     page.on_pointer_down(FakeEvent(plot, x=20, y=20))
     assert browser.timers == {"long-press": 550}
     page.on_timer("long-press")
-    assert c.following.inspected == (city, number)
+    assert c.table.following.inspected == (city, number)
     handled = page.root.getAttribute("data-handle-ms")
     page.on_pointer_end(FakeEvent(plot))
     page.root.setAttribute("data-handle-ms", "x")
@@ -73,7 +74,7 @@ def test_a_long_press_opens_the_inspector_and_its_click_does_nothing_else():
     assert page.root.getAttribute("data-handle-ms") == "x" and handled is not None
     event = FakeEvent(plot)
     page.on_context_menu(event)  # a right click opens it too
-    assert event.prevented and c.following.inspected == (city, number)
+    assert event.prevented and c.table.following.inspected == (city, number)
 
 
 def test_a_moved_finger_is_no_long_press():
@@ -91,20 +92,20 @@ def test_a_resize_redraws_at_the_next_frame_and_a_new_width_shows_the_whole_boar
     assert browser.kinds().count("timer") == 1 and browser.timers == {"resize": None}
     c.step(ZoomIn(2, len(c.session.game.log)))
     page.on_timer("resize")  # the same width: drawn again, the zoom kept
-    assert c.zoom_at is not None
+    assert c.table.zoom_at is not None
     browser.width = 390
     page.on_resize(FakeEvent(None))
     page.on_timer("resize")
-    assert c.zoom_at is None and page.resize.width == 390
+    assert c.table.zoom_at is None and page.resize.width == 390
 
 
 def test_escape_closes_the_menu():
     c, page, document, browser = game_page()
     page.dispatch(("menu", {}))
-    assert c.menu_open
+    assert c.table.menu_open
     event = FakeEvent(page.root, key="Escape")
     page.on_key(event)
-    assert not c.menu_open and event.prevented
+    assert not c.table.menu_open and event.prevented
 
 
 def test_the_focus_is_found_again_after_the_page_is_drawn_afresh():
@@ -150,7 +151,7 @@ def test_leaving_the_tab_keeps_the_next_starts_screen():
 def test_a_pasted_link_opens_and_is_forgotten():
     c, page, document, browser = game_page()
     page.dispatch(("share", {}))
-    fragment = "#" + (c.share or "").split("#")[-1]
+    fragment = "#" + (c.sharing.share or "").split("#")[-1]
     c.params["url"] = "https://example.org/"
     browser.hash = "#nothing"
     page.on_hash_change(FakeEvent(None))
@@ -164,12 +165,12 @@ def test_a_pasted_link_opens_and_is_forgotten():
 
 @pytest.mark.slow
 def test_every_building_turn_brings_the_board_into_view_in_hotseat_too(monkeypatch):
-    """Issue 25.8: the board comes into view when a person's building turn is drawn, however
+    """The board comes into view when a person's building turn is drawn, however
     it came (a pass screen in hotseat, a confirmed selection, a computer's move), and again
     when the piece is chosen; never on a selection, a pass screen or a computer's turn."""
     import random
 
-    from webkit import tap_decision
+    from play_kit import tap_decision
 
     from game.actions import Build
 
@@ -198,7 +199,7 @@ def test_every_building_turn_brings_the_board_into_view_in_hotseat_too(monkeypat
             page.dispatch(("piece", {"floors": str(build.floors), "colour": build.colour}))
             assert browser.kinds().count("show-board") == 1  # the plots are on the board
             browser.done.clear()
-            c.set_board_plot_px(30.0)  # a phone's overview: the city opens large
+            c.update(BoardMeasured(30.0))  # a phone's overview: the city opens large
             if c.handle("zoom", {"zoom": str(build.city)}) is not False:
                 c.handle("zoom-out")
                 page.dispatch(("zoom", {"zoom": str(build.city)}))

@@ -7,12 +7,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from webkit import make_controller, play_computers, setup_game, tap_decision
+from play_kit import make_controller, play_computers, setup_game, tap_decision
 
 from game.actions import Build
 from game.material import SEATS
 from game.web.model.controller import MIN_TAP_PX
 from game.web.screens import layout
+from game.web.values.answers import BoardMeasured
 
 HOOKS = {"data-city", "data-plot", "data-height", "data-owner"}
 
@@ -41,19 +42,19 @@ def plots(tree):
 
 def test_tablet_sizes_keep_one_tap_on_a_plot():
     c, build = building_turn()
-    assert c.set_board_plot_px(63.0) is False  # measured on a tablet: nothing changes
+    assert c.update(BoardMeasured(63.0)) is False  # measured on a tablet: nothing changes
     tree = c.render()
     assert not tree.find_all(data_action="zoom")
     assert tree.find(data_board_compact=True) is None
     assert len(tree.find_all(data_action="plot")) == 54
-    assert c.handle("zoom", {"zoom": str(build.city)}) is False
-    assert c.zoomed_city is None
+    c.handle("zoom", {"zoom": str(build.city)})  # no overview: nothing to zoom into
+    assert c.zoomed_city is None and c.table.zoom_at is None
 
 
 def test_small_plots_make_an_overview_with_cities_as_tap_targets():
     c, build = building_turn()
-    assert c.set_board_plot_px(MIN_TAP_PX - 7) is True  # a phone: draw again
-    assert c.set_board_plot_px(MIN_TAP_PX - 6) is False
+    assert c.update(BoardMeasured(MIN_TAP_PX - 7)) is True  # a phone: draw again
+    assert c.update(BoardMeasured(MIN_TAP_PX - 6)) is False
     tree = c.render()
     assert tree.find(data_board_compact="true") is not None
     board = tree.find(data_board_view="full")
@@ -79,7 +80,7 @@ def test_small_plots_make_an_overview_with_cities_as_tap_targets():
 
 def test_a_tapped_city_opens_large_and_its_plots_take_the_tap():
     c, build = building_turn()
-    c.set_board_plot_px(37.0)
+    c.update(BoardMeasured(37.0))
     c.handle("zoom", {"zoom": str(build.city)})
     assert c.zoomed_city == build.city
     tree = c.render()
@@ -116,8 +117,8 @@ def test_a_tapped_city_opens_large_and_its_plots_take_the_tap():
 def test_the_open_city_is_turned_like_the_board(seat, monkeypatch):
     """The large city is the same drawing as on the whole board (same coordinates, only a
     closer view box), so its rotation for the seat is the board's."""
-    from game.web.model.session import Session
     from game.web.screens.board_svg import render_board, render_city
+    from game.web.values.session import Session
 
     c, build = building_turn()
     s = c.session
@@ -142,7 +143,7 @@ def test_the_open_city_is_turned_like_the_board(seat, monkeypatch):
 def test_any_move_closes_the_open_city_and_a_resize_can_end_the_overview():
     c = make_controller()
     setup_game(c, 2, names=["Ann", "Bob"], controllers=["human", "random"], start="1")
-    c.set_board_plot_px(30.0)
+    c.update(BoardMeasured(30.0))
     assert c.session.screen == "computer"
     assert c.handle("zoom", {"zoom": "2"}) is True  # one may look closer while waiting
     assert c.zoomed_city == 2
@@ -150,7 +151,8 @@ def test_any_move_closes_the_open_city_and_a_resize_can_end_the_overview():
     assert c.zoomed_city is None
     c.handle("zoom", {"zoom": "4"})
     assert c.zoomed_city == 4
-    assert c.set_board_plot_px(60.0) is True  # turned to landscape: plots large enough
+    assert c.update(BoardMeasured(60.0)) is True  # turned to landscape: plots large enough
     assert c.zoomed_city is None
-    assert c.handle("zoom", {"zoom": "4"}) is False
-    assert c.handle("zoom", {"zoom": "9"}) is False
+    c.handle("zoom", {"zoom": "4"})
+    assert c.zoomed_city is None  # plots large enough: no city opened large
+    assert c.handle("zoom", {"zoom": "9"}) is False  # (malformed: no such city)

@@ -7,7 +7,7 @@ import random
 from collections import Counter
 
 import pytest
-from webkit import make_controller, pending, play_computers, play_to_end, setup_game, tap_decision
+from play_kit import make_controller, pending, play_computers, play_to_end, setup_game, tap_decision
 
 from game import save as game_save
 from game.actions import Build, ReturnPiece
@@ -234,7 +234,7 @@ def test_a_full_storage_is_reported_at_once_and_no_unsaved_move_is_made():
     if c.screen_name == "pass":
         c.handle("reveal")
     tap_decision(c, action)
-    assert len(c.session.game.log) > log and c.banner is None
+    assert len(c.session.game.log) > log and c.saved.banner is None
     assert game_save.load(backend.data[PREFIX + c.game_id]).log == c.session.game.log
 
 
@@ -244,13 +244,13 @@ def test_a_new_game_starts_only_when_it_can_be_stored_and_a_dangling_pointer_is_
     backend.fail_writes = True
     c.handle("new-game")
     c.handle("setup-start")
-    assert c.screen == "setup" and c.session is None
+    assert c.page.place == "setup" and c.session is None
     assert c.form.errors and c.form.errors[0][0] == "storage.new_game_failed"
     assert not [k for k in backend.data if k.startswith(PREFIX)]
     backend.fail_writes = False
     backend.data["manhattan:current"] = "gone-0000"
     c2 = make_controller(backend)
-    assert c2.screen == "start" and "manhattan:current" not in backend.data
+    assert c2.page.place == "start" and "manhattan:current" not in backend.data
 
 
 def test_illegal_taps_are_explained_from_the_catalogue():

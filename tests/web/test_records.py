@@ -1,4 +1,4 @@
-"""The table's memory across games (game/web/saves/records.py, issue 26.1): people remembered,
+"""The table's memory across games (game/web/saves/records.py): people remembered,
 each game finished here recorded once, the statistics read from the records, and a stored
 document that cannot break the page whatever it holds."""
 

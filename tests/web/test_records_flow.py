@@ -1,4 +1,4 @@
-"""The records wired into the page (issue 26.1, 26.2): a game finished here is counted once
+"""The records wired into the page: a game finished here is counted once
 (whatever the tabs), tutorials and views never; the records travel in a backup; "Play
 again" starts the same table with the seats rotated."""
 
@@ -7,10 +7,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from webkit import make_controller, play_computers, play_to_end, setup_game
+from play_kit import make_controller, play_computers, play_to_end, setup_game
 
-from game.web.features import keeping
 from game.web.features.playing import seats_rotated
+from game.web.model import keeping
 from game.web.saves import records as R
 from game.web.saves.backup import backup_text, restore
 from game.web.saves.kept_records import load_records
@@ -85,7 +85,7 @@ def test_a_full_storage_does_not_break_the_game():
 
     backend.set = refuse_records  # type: ignore[method-assign]
     play_to_end(c, random.Random(4))
-    assert c.screen_name == "final" and c.banner == ("storage.result_pending", {})
+    assert c.screen_name == "final" and c.saved.banner == ("storage.result_pending", {})
     assert load_records(c.store) == R.EMPTY
 
 
@@ -109,12 +109,12 @@ def test_play_again_rotates_the_seats():
     new = c.session.settings
     assert c.game_id != old_id and not c.session.state.is_over
     assert [p.name for p in new.players] == NAMES
-    assert [p.controller for p in new.players] == WHO
+    assert [p.played_by for p in new.players] == WHO
     assert [p.colours for p in new.players] == [p.colours for p in old.players]
     assert [p.seat for p in new.players] == ["west", "north", "south"]
     assert (new.rounds, new.tie_break, new.godzilla) == (old.rounds, old.tie_break,
                                                          old.godzilla)
-    assert c.screen == "play"
+    assert c.page.place == "play"
 
 
 def test_a_fixed_start_stays_at_its_seat_so_another_player_begins():

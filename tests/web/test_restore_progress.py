@@ -10,24 +10,24 @@ import json
 import sys
 
 import pytest
+from play_kit import SavingController, make_controller, restore_step, run_restore
 from test_backup import find, table, texts
 from test_backup_records import GOOD, NOW, document, result, seat
 from test_jobs import FakeBrowser
-from webkit import make_controller, run_restore
 
 from game.web import messages as M
-from game.web.features import files
-from game.web.model.controller import Controller
 from game.web.runtime.jobs import Jobs
 from game.web.saves.backup import FORMAT, backup_text
 from game.web.saves.kept_records import load_records
 from game.web.saves.storage import MemoryBackend, SaveStore
 
 
-def plain_controller(backend: MemoryBackend | None = None) -> Controller:
-    """A controller as the page holds it (its taps' jobs are the test's to run)."""
-    c = Controller(SaveStore(backend or MemoryBackend(), clock=lambda: NOW), {"fast": "1"},
-                   clock=lambda: NOW)
+def plain_controller(backend: MemoryBackend | None = None) -> SavingController:
+    """A controller as the page holds it: its taps' storage effects carried out, its jobs
+    the test's to run."""
+    c = SavingController(SaveStore(backend or MemoryBackend(), clock=lambda: NOW),
+                         {"fast": "1"}, clock=lambda: NOW)
+    c.restores_at_once = False
     c.boot()
     return c
 
@@ -76,12 +76,12 @@ def test_the_page_stays_usable_while_a_restore_runs():
     restore goes on where it was."""
     c = plain_controller()
     c.handle("restore-file", {"text": five_games()})
-    assert files.restore_step(c)
+    assert restore_step(c)
     c.handle("rules")
-    assert c.rules_open and c.home.restoring.done == 1
+    assert c.rules.open and c.home.restoring.done == 1
     c.handle("restore-file", {"text": five_games()})  # a file chosen meanwhile: not read
     assert c.home.restoring.done == 1
-    while files.restore_step(c):
+    while restore_step(c):
         pass
     assert len(c.home.restore_report.restored) == 5
 

@@ -10,7 +10,7 @@ import pytest
 
 from game.examples import EXAMPLES
 from game.web import messages as M
-from game.web.screens.rules import render_rules
+from game.web.screens.rules_help import render_rules
 
 POSITIONS = Path(__file__).resolve().parents[1] / "engine" / "positions"
 PRINTED = {"rules_1994_example": {"blue": 8, "black": 9, "red": 6, "green": 4},

@@ -7,17 +7,18 @@ import sys
 import time
 
 import pytest
-from webkit import make_controller, setup_game
+from play_kit import SavingController, make_controller, setup_game
 
 from game.web.model.controller import Controller
 from game.web.saves.storage import MemoryBackend, SaveStore
 from game.web.screens.start import iso_utc, local_time_text
+from game.web.values.answers import StorageChangedElsewhere
 
 STAMP = 1705320000.0  # 2024-01-15 12:00:00 UTC
 
 
 def controller(backend, **kwargs) -> Controller:
-    c = Controller(SaveStore(backend, clock=lambda: STAMP, rng=random.Random(1)),
+    c = SavingController(SaveStore(backend, clock=lambda: STAMP, rng=random.Random(1)),
                    {"fast": "1"}, clock=lambda: STAMP, **kwargs)
     c.boot()
     return c
@@ -65,6 +66,8 @@ def test_a_save_without_a_time_shows_none():
     ident = c.game_id
     c.handle("home")
     backend.data[key] = backend.data[key].replace(f'"updated":{int(STAMP)}', '"updated":null')
+    c.update(StorageChangedElsewhere())  # (as the storage event of the tab that wrote it)
+    c.carry_out_saves()
     tree = c.render()
     assert tree.find(data_updated=True) is None
     item = tree.find(data_save=ident)
@@ -86,7 +89,7 @@ def test_the_default_formatter_uses_the_local_time_zone(monkeypatch):
 
 def test_the_clock_is_looked_up_when_called(monkeypatch):
     """A controller and a store made before a test fixes ``time.time`` follow it (a default
-    bound at import once made a deal depend on the wall clock: issue 24.9)."""
+    bound at import once made a deal depend on the wall clock)."""
     c = make_controller()
     monkeypatch.setattr("time.time", lambda: 1_700_000_000.0)
     assert c.clock() == 1_700_000_000.0 and c.store.clock() == 1_700_000_000.0

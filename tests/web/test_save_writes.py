@@ -1,4 +1,4 @@
-"""Only game changes are saved (issue 24.4): taps that change only what is on screen (the
+"""Only game changes are saved: taps that change only what is on screen (the
 menu, the log, the rules, inspecting, zooming, the replay) write nothing to the storage, so
 they cost nothing and fire no ``storage`` event in other tabs; a choice or a move writes."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from webkit import make_controller, play_to_end, setup_game
+from play_kit import make_controller, play_to_end, setup_game
 
 from game.web.saves.storage import PREFIX, MemoryBackend
 
@@ -74,6 +74,6 @@ def test_a_refused_change_undone_leaves_nothing_unsaved():
     writes = len(backend.writes)
     backend.fail_writes = True
     c.handle("hide-cards")
-    assert c.banner is not None and c.banner[0] == "storage.full"
+    assert c.saved.banner is not None and c.saved.banner[0] == "storage.full"
     c.handle("reveal")
-    assert c.banner is None and len(backend.writes) == writes
+    assert c.saved.banner is None and len(backend.writes) == writes

@@ -6,13 +6,13 @@ import re
 from pathlib import Path
 
 import pytest
-from webkit import make_controller, play_computers, setup_game
+from play_kit import make_controller, play_computers, setup_game
 
 from game.material import CARDS, SEATS, plot_for
 from game.web import messages as M
-from game.web.model.setup_form import SetCount, SetField, SetupForm, update, validated
 from game.web.screens import layout
 from game.web.screens.vdom import El
+from game.web.values.setup_form import SetCount, SetField, SetupForm, update, validated
 
 WEB = Path(__file__).resolve().parents[2] / "game" / "web"
 ENGINE = WEB.parent

@@ -9,7 +9,7 @@ import random
 import zlib
 
 import pytest
-from webkit import make_controller, play_to_end, setup_game
+from play_kit import make_controller, play_to_end, setup_game
 
 from game import save as game_save
 from game.errors import SaveError
@@ -51,39 +51,39 @@ def test_the_controller_imports_as_a_new_game_and_opens_a_finished_ones_replay()
 def test_opening_the_same_link_or_file_again_opens_the_copy_already_kept():
     c = finished()
     c.handle("share")
-    fragment = "#" + c.share
+    fragment = "#" + c.sharing.share
     c.handle("export")
     _, text = c.take_download()
     d = make_controller()
     for _ in range(2):
         d.params["hash"] = fragment
         d.boot()
-        assert d.screen == "play" and d.following.replay_step is not None
+        assert d.page.place == "play" and d.table.following.replay_step is not None
     assert len(d.store.ids()) == 1
     kept = d.game_id
     d.handle("import-file", {"text": text})
     assert d.store.ids() == [kept] and d.game_id == kept
-    assert d.following.replay_step == len(d.session.game.log) - 1
+    assert d.table.following.replay_step == len(d.session.game.log) - 1
 
 
 def test_the_link_round_trip():
     c = finished()
     c.handle("share")
-    fragment = c.share
+    fragment = c.sharing.share
     assert fragment.startswith(LINK_KEY) and len(fragment) < 20000
     assert from_fragment("#" + fragment).log == c.session.game.log
     d = make_controller()
     d.params["hash"] = "#" + fragment
     d.boot()
-    assert d.screen == "play" and d.following.replay_step is not None
+    assert d.page.place == "play" and d.table.following.replay_step is not None
 
 
 def test_an_unfinished_games_link_holds_its_view_never_the_whole_game():
     c = make_controller()
     setup_game(c, 3, start="0")
     c.handle("share")
-    assert c.share is not None
-    shared = from_fragment("#" + c.share)
+    assert c.sharing.share is not None
+    shared = from_fragment("#" + c.sharing.share)
     assert shared.meta.get("view") is True and shared.seed != c.session.game.seed
     packed = base64.urlsafe_b64encode(zlib.compress(export_text(c.session.game).encode()))
     with pytest.raises(SaveError, match="finished"):
@@ -101,7 +101,7 @@ def test_hostile_files_are_refused_and_nothing_is_stored(text):
     before = dict(c.store.backend.data) if hasattr(c.store, "backend") else None
     ids = c.store.ids()
     c.handle("import-file", {"text": text})
-    assert c.screen == "start" and c.start_error[0] == "share.import_failed"
+    assert c.page.place == "start" and c.home.error[0] == "share.import_failed"
     assert c.store.ids() == ids
     if before is not None:
         assert {k: v for k, v in c.store.backend.data.items() if k.startswith(PREFIX)} == \
@@ -127,9 +127,9 @@ def test_hostile_links_are_refused(fragment):
     d = make_controller()
     d.params["hash"] = "#" + fragment
     d.boot()
-    assert d.screen == "start"
+    assert d.page.place == "start"
     if fragment.startswith("game="):
-        assert d.start_error[0] == "share.import_failed"
+        assert d.home.error[0] == "share.import_failed"
 
 
 def test_a_finished_games_replay_shows_every_hand_and_an_unfinished_ones_none():
@@ -153,6 +153,6 @@ def test_a_finished_games_replay_shows_every_hand_and_an_unfinished_ones_none():
     d.handle("log")
     d.handle("replay")
     tree = d.render()
-    assert d.following.replay_step is not None
+    assert d.table.following.replay_step is not None
     assert tree.find(data_replay_hands=True) is None and tree.find(data_replay_hand=0) is None
     assert tree.find(data_action="share") is not None  # its view's link

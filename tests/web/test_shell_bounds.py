@@ -1,4 +1,4 @@
-"""The browser shell stays thin (issue 24.3): only game/web/shell/ imports ``js``,
+"""The browser shell stays thin: only game/web/shell/ imports ``js``,
 ``pyodide`` or ``pyscript``, in at most 400 lines in all; everything else runs in CPython."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The game's sounds and the page's animations (issue 26.3, 26.6): which Sound effect a play
+"""The game's sounds and the page's animations: which Sound effect a play
 asks for (a person's tap or a computer's move), none when muted, the mute and the
 animations kept in the preferences, and the animations' default from the device's wish."""
 
@@ -8,15 +8,15 @@ import random
 
 import pytest
 from fakebrowser import FakeBrowser, FakeDocument
-from webkit import make_controller, play_computers, play_to_end, setup_game
+from play_kit import make_controller, play_computers, play_to_end, setup_game
 
 from game.story import Destroyed, GodzillaMoved, Placed, Returned, Scored, Selected, TakenOver
-from game.web.features import computers
 from game.web.features.page import MOTIONS, Page, default_motion, motion_cycled
 from game.web.features.sounds import sound_of
-from game.web.model.effects import Sound
+from game.web.model import computers
 from game.web.runtime.interpreter import Interpreter
 from game.web.saves.storage import MemoryBackend, SaveStore
+from game.web.values.effects import Sound
 
 CARD = ("A", 1)
 
@@ -86,11 +86,11 @@ def test_the_mute_and_the_animations_are_one_tap_in_the_game_menu_and_kept_after
     sound = menu.find(data_action="sound")
     assert sound.attrs["aria-pressed"] == "true"
     c.handle("sound")
-    assert c.page.muted and c.menu_open  # the menu stays open: its new state is seen
+    assert c.page.muted and c.table.menu_open  # the menu stays open: its new state is seen
     assert c.render().find(data_action="sound").attrs["aria-pressed"] == "false"
     assert c.render().find(data_action="motion").attrs["data-motion-button"] == "normal"
     c.handle("motion")
-    assert c.page.motion == "fast" and c.menu_open
+    assert c.page.motion == "fast" and c.table.menu_open
     again = make_controller(backend)  # the page loaded again
     assert again.page.muted and again.page.motion == "fast"
     c.handle("sound")
@@ -119,7 +119,7 @@ def test_the_animations_start_from_the_choice_kept_else_the_devices_wish(kept, r
 
 
 def test_the_page_root_says_the_animations():
-    from game.web.runtime.page import Page as WebPage
+    from game.web.runtime.app import App as WebPage
     c = make_controller()
     doc = FakeDocument()
     root = doc.createElement("div")

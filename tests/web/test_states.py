@@ -1,4 +1,4 @@
-"""The page's states (issue 24.1): frozen values per screen and feature, changed by pure
+"""The page's states: frozen values per screen and feature, changed by pure
 updates that return the new value (and the effects to run), tested without a browser; the
 controller's old attributes are views of them."""
 
@@ -9,7 +9,7 @@ import dataclasses
 from pathlib import Path
 
 import pytest
-from webkit import make_controller, setup_game
+from play_kit import make_controller, setup_game
 
 from game.actions import Build
 from game.material import Card
@@ -23,8 +23,8 @@ from game.web.features import rules as R
 from game.web.features import saved as Saved
 from game.web.features.saved import FRESH
 from game.web.frames.frame import CoachMove
-from game.web.model.effects import ApplyUpdate, CopyText, Download, Reload, ShowLogStep
-from game.web.model.setup_form import SetupForm
+from game.web.values.effects import ApplyUpdate, CopyText, Download, Reload, ShowLogStep, WritePref
+from game.web.values.setup_form import SetupForm
 
 STATES = (P.Page(), N.Home(), T.OPENED, K.Coaching(), S.CLOSED, FRESH, F.LIVE,
           SetupForm.blank(), SetupForm.blank().players[0])
@@ -88,7 +88,7 @@ def test_the_play_screen_state():
     assert T.update(peeked, T.HidePeek())[0].peek is False
     build = Build(Card(0, 0), 0, 0, "red", 1)
     shown = T.update(T.OPENED, T.Preview(build))[0]
-    assert shown.preview == build and T.update(shown, T.GameChanged())[0] is T.OPENED
+    assert shown.preview == build and T.update(shown, T.OpenTable())[0] is T.OPENED
 
 
 def test_the_whole_game_warning_comes_before_the_file():
@@ -114,32 +114,32 @@ def test_a_hint_is_asked_once_per_decision():
     assert shown.hint_frame(("g", 5, 0)).shown is None and shown.hint_frame(None) is None
 
 
-def test_the_controller_attributes_are_read_only_views_of_the_states():
+def test_the_door_replaces_the_states_and_never_changes_one():
     c = make_controller()
     before = c.rules
     c.step(R.OpenRules())  # the door replaces the state, never changes it
-    assert c.rules_open and c.rules.open and not before.open and c.screen_name == "rules"
-    with pytest.raises(AttributeError, match="read-only"):
-        c.rules_open = False
+    assert c.rules.open and not before.open and c.screen_name == "rules"
+    with pytest.raises(AttributeError):
+        c.rules.open = False  # (frozen)
     c.step(Saved.Refused(("storage.full", {"reason": "x"})))
-    assert c.banner == c.saved.banner == ("storage.full", {"reason": "x"})
+    assert c.saved.banner == ("storage.full", {"reason": "x"})
     c.step(K.AskHint(("g", 1, 0)))
-    assert c.hint_job == c.coach.hint_job == ("g", 1, 0)
+    assert c.coach.hint_job == ("g", 1, 0)
     c.step(K.HintFailed(("g", 2, 0)))  # not the hint asked: it stays asked
-    assert c.hint_job == ("g", 1, 0)
+    assert c.coach.hint_job == ("g", 1, 0)
     c.step(K.HintFailed(("g", 1, 0)))
-    assert c.hint_job is None
+    assert c.coach.hint_job is None
     c.step(R.CloseRules(), P.Move("setup"))
     assert c.page.place == "setup" and c.screen_name == "setup"
     setup_game(c, 2, start="0")
     c.handle("menu")
-    assert c.table.menu_open and c.menu_open
+    assert c.table.menu_open and c.table.menu_open
     c.handle("log")  # any other tap closes the menu
-    assert not c.table.menu_open and c.following.log_open
+    assert not c.table.menu_open and c.table.following.log_open
 
 
 def test_each_state_has_one_update_that_takes_its_actions_and_returns_its_effects():
-    """One door per module (issue 24.1): ``update(state, action) -> (state, effects)``,
+    """One door per module: ``update(state, action) -> (state, effects)``,
     the same values as the module's pure functions, the effects as a tuple."""
     p = P.Page()
     assert P.update(p, P.Move("setup")) == (P.moved(p, "setup"), ())
@@ -151,7 +151,8 @@ def test_each_state_has_one_update_that_takes_its_actions_and_returns_its_effect
     assert P.update(p, P.MotionWish(None, True))[0].motion == "off"
     assert P.update(p, P.MotionWish("fast", True))[0].motion == "fast"
     assert P.update(p, P.CycleSpeed())[0].speed == "fast"
-    assert P.update(p, P.CycleMotion()) == (P.motion_cycled(p), ())
+    cycled = P.motion_cycled(p)
+    assert P.update(p, P.CycleMotion()) == (cycled, (WritePref("motion", cycled.motion),))
     assert P.update(p, P.ToggleSound())[0].muted
     assert P.update(p, P.Measure(P.MIN_TAP_PX - 1))[0].compact
     assert P.update(p, P.TakeUpdate()) == (p, (ApplyUpdate(),))
@@ -238,7 +239,7 @@ def test_the_statistics_have_one_update():
 
 def test_the_storage_state_has_one_update():
     """What the storage holds of the open game changes only by the storage's answers
-    (issue 24.1): written, refused (the computers waiting or not), settled, tried again."""
+   : written, refused (the computers waiting or not), settled, tried again."""
     holds = ("g1", 5, "{}")
     written, effects = Saved.update(FRESH, Saved.Written("text", holds))
     assert effects == () and (written.saved_text, written.stored) == ("text", holds)
@@ -258,7 +259,8 @@ def test_the_storage_state_has_one_update():
         == "app.error"
 
 
-STATES = {"page", "rules", "home", "table", "coach", "sharing", "saved", "stats", "form"}
+STATES = {"page", "rules", "home", "table", "coach", "sharing", "saved", "stats", "form",
+          "session", "game_id", "shelf"}
 
 
 def _state_writes(tree: ast.AST) -> list[tuple[str, int]]:
@@ -285,9 +287,9 @@ def _state_writes(tree: ast.AST) -> list[tuple[str, int]]:
 
 
 def test_only_the_door_replaces_a_state():
-    """Issue 24.1: every change of the page's states goes through ``Controller.step``
-    (game/web/model/door.py): no handler, job or shell sets ``c.page``, ``c.table``... nor
-    a field of them (the controller's fields are read-only views)."""
+    """Every change of the page's states goes through ``Controller.step``
+    (game/web/model/door.py): no handler, job or shell sets ``c.page``, ``c.table``,
+    ``c.session``... nor a field of them (the controller's fields are read-only views)."""
     web = Path(__file__).resolve().parents[2] / "game" / "web"
     allowed = {("model/door.py", "step"), ("model/controller.py", "__init__"),
                ("screens/board_svg.py", "__init__")}  # (the board drawer's own coach marks)
@@ -298,3 +300,49 @@ def test_only_the_door_replaces_a_state():
     assert writes == set()
     found = _state_writes(ast.parse("def f(c):\n    c.table = 1\n    c.x.page, y = 2, 3\n"))
     assert found == [("f", 2), ("f", 3)]  # the check sees what it looks for
+
+
+GAME_CHANGES = {"reveal", "hide_cards", "select_adjust", "choose_card", "choose_piece",
+                "tap_plot", "undo", "confirm", "take_back", "settle", "ack_scoring", "commit"}
+"""The Session's methods that change the game at the table."""
+
+
+def _game_changes(tree: ast.AST) -> list[int]:
+    return [node.lineno for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and node.func.attr in GAME_CHANGES and "session" in ast.unparse(node.func.value)]
+
+
+def test_only_the_sessions_update_changes_the_game():
+    """The game at the table changes only through its one update
+    (``game.web.values.session.update``, reached through the door): no handler, job or
+    page calls a Session's changing methods itself."""
+    web = Path(__file__).resolve().parents[2] / "game" / "web"
+    found = {str(path.relative_to(web)): lines for path in sorted(web.rglob("*.py"))
+             if str(path.relative_to(web)) != "values/session.py"
+             and (lines := _game_changes(ast.parse(path.read_text(encoding="utf-8"))))}
+    assert found == {}
+    assert _game_changes(ast.parse("c.session.confirm()\nsession.reveal()\n")) == [1, 2]
+
+
+def test_everything_that_happens_to_the_page_goes_through_its_one_update():
+    """A tap (parsed by the action table), the storage's and the jobs' answers and the
+    browser's events are typed messages for ``Controller.update``; the runtime and the shell
+    never step the page's states themselves."""
+    from typing import get_args
+
+    from game.web.values import answers
+
+    assert set(answers.ANSWERS) == set(get_args(answers.StorageAnswer)) | set(
+        get_args(answers.JobAnswer))
+    web = Path(__file__).resolve().parents[2] / "game" / "web"
+    stepped = {}
+    for folder in ("runtime", "shell"):
+        for path in sorted((web / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                        and node.func.attr == "step"
+                        and ast.unparse(node.func.value) in ("c", "controller",
+                                                             "self.controller", "page.controller")):
+                    stepped.setdefault(str(path.relative_to(web)), []).append(node.lineno)
+    assert stepped == {}

@@ -1,4 +1,4 @@
-"""Storage full while computers play (issue 23): a computer's move the storage refuses is
+"""Storage full while computers play: a computer's move the storage refuses is
 thought out once, then play waits, the CPU idle, with the storage-full message and its ways
 out (the saved games, to delete or back up; "Try again"), and goes on once space is freed.
 
@@ -10,9 +10,9 @@ the page would compute.
 
 from __future__ import annotations
 
-from webkit import make_controller, play_computers, setup_game
+from play_kit import make_controller, play_computers, setup_game
 
-from game.web.features import computers
+from game.web.model import computers
 from game.web.model.controller import Controller
 from game.web.saves.storage import MemoryBackend
 
@@ -40,7 +40,7 @@ def computers_only() -> tuple[Controller, MemoryBackend]:
     backend = MemoryBackend()
     c = make_controller(backend)
     setup_game(c, 2, controllers=["random", "greedy"], start="0", deal=23)
-    assert c.screen == "play" and computers.computer_to_move(c)
+    assert c.page.place == "play" and computers.computer_to_move(c)
     return c, backend
 
 
@@ -59,7 +59,7 @@ def test_a_refused_computer_move_is_thought_out_once_then_play_waits(monkeypatch
     play_computers(c)
     assert calls[0] == 1  # not again and again
     assert not computers.computer_to_move(c) and not computers.auto_continue(c)  # the page's loop stops
-    assert c.banner is not None and c.banner[0] == "storage.computer_waits"
+    assert c.saved.banner is not None and c.saved.banner[0] == "storage.computer_waits"
     assert len(c.session.game.log) == steps and backend.data == stored  # as last saved
     tree = c.render()
     banner = tree.find(data_message_id="storage.computer_waits")
@@ -71,13 +71,13 @@ def test_a_refused_computer_move_is_thought_out_once_then_play_waits(monkeypatch
     c.handle("storage-retry")
     play_computers(c)
     assert calls[0] == 2 and not computers.computer_to_move(c)
-    assert c.banner is not None and c.banner[0] == "storage.computer_waits"
+    assert c.saved.banner is not None and c.saved.banner[0] == "storage.computer_waits"
     # Space freed, "Try again": the computers play on, and their moves are stored.
     backend.fail_writes = False
     c.handle("storage-retry")
-    assert c.banner is None and computers.computer_to_move(c)
+    assert c.saved.banner is None and computers.computer_to_move(c)
     play_computers(c, limit=5)
-    assert len(c.session.game.log) > steps and c.banner is None
+    assert len(c.session.game.log) > steps and c.saved.banner is None
     assert c.store.load(c.game_id).log == c.session.game.log
 
 
@@ -91,7 +91,7 @@ def test_play_goes_on_when_the_game_is_opened_again_after_freeing_space(monkeypa
     c.handle("home")  # the banner's "Saved games": delete old games, back up
     backend.fail_writes = False
     c.handle("continue-game", {"id": ident})
-    assert c.screen == "play" and c.banner is None and computers.computer_to_move(c)
+    assert c.page.place == "play" and c.saved.banner is None and computers.computer_to_move(c)
     play_computers(c, limit=4)
     assert calls[0] >= 2 and len(c.store.load(ident).log) == len(c.session.game.log)
 
@@ -105,4 +105,4 @@ def test_a_persons_move_the_storage_refuses_does_not_stop_the_computers_for_good
     assert not computers.computer_to_move(c)
     backend.fail_writes = True
     c.handle("reveal")
-    assert not c.storage_wait
+    assert not c.saved.storage_wait

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from webkit import make_controller, setup_game, tap_decision
+from play_kit import make_controller, setup_game, tap_decision
 
 from game.actions import Build
 from game.board import floors_needed

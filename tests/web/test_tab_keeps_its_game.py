@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from webkit import SavingController, setup_game
+from play_kit import SavingController, setup_game
 
 from game.web.runtime.boot_screen import next_start_screen
 from game.web.saves.pointer import CURRENT_KEY

@@ -1,4 +1,4 @@
-"""Issue 25, points 4, 6 and 7, driven through the Controller (effects checked as values):
+"""The last table used, sharing and the review, driven through the Controller (effects checked as values):
 a new game starts from the last table used, Play alone has hints on and the game menu
 switches them; level names are plain words; the share link has Copy and (where the
 browser has it) Share; export is in the game menu; the review names the plot of both
@@ -8,17 +8,18 @@ from __future__ import annotations
 
 import random
 
+from play_kit import make_controller, play_to_end, setup_game
 from test_coach_flow import finished, serve_review
-from webkit import make_controller, play_to_end, setup_game
 
 from game.actions import Build
 from game.ai import OFFERED
 from game.web import messages as M
-from game.web.model.effects import CopyText, Download, ShareLink, ShowLogStep
-from game.web.model.setup_form import TABLE_PREF
+from game.web.frames.start_frames import setup_frame
 from game.web.model.ui_actions import ACTIONS
 from game.web.saves.storage import MemoryBackend
 from game.web.thinking.coach import hints_on
+from game.web.values.effects import CopyText, Download, ShareLink, ShowLogStep
+from game.web.values.setup_form import TABLE_PREF
 
 
 def actions_drawn(tree) -> set[str]:
@@ -34,7 +35,7 @@ def test_a_new_game_starts_from_the_last_table_used_even_after_a_reload():
     c.handle("home")
     again = make_controller(backend)  # a reload: only the storage is left
     again.handle("new-game")
-    form = again.form.frame()
+    form = setup_frame(again.form)
     assert form.count == 3 and [p.name for p in form.players][0] == "Ada"
     assert [p.controller for p in form.players] == ["human", "search:1", "greedy"]
     assert form.godzilla == "baby" and form.hints is True
@@ -46,7 +47,7 @@ def test_a_broken_table_pref_gives_the_usual_form():
     c = make_controller(backend)
     c.store.set_prefs({TABLE_PREF: {"settings": {"players": "nonsense"}, "hints": 3}})
     c.handle("new-game")
-    assert c.form.frame().count == 4 and c.screen == "setup"
+    assert setup_frame(c.form).count == 4 and c.page.place == "setup"
 
 
 def test_play_alone_has_hints_on_and_the_menu_switches_them():
@@ -64,7 +65,7 @@ def test_play_alone_has_hints_on_and_the_menu_switches_them():
     assert hints_on(c.session.game.meta)
     c.handle("home")
     c.handle("new-game")  # the next table: one person and three medium computers, hints on
-    form = c.form.frame()
+    form = setup_frame(c.form)
     assert [p.controller for p in form.players] == ["human"] + ["search:1"] * 3
     assert form.hints is True
 

@@ -1,4 +1,4 @@
-"""Issue 25.10: the scoring sheet lets the table look at the board, the top bar names the
+"""The scoring sheet lets the table look at the board, the top bar names the
 round being scored, the first turn's digest reads naturally, "by points" is said once, and
 a reload draws the pending "… Confirm?" sentence again."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from webkit import make_controller, play_computers, play_to_end, setup_game, tap_decision
+from play_kit import make_controller, play_computers, play_to_end, setup_game, tap_decision
 
 from game.actions import Build
 from game.web import messages as M

@@ -9,10 +9,10 @@ from __future__ import annotations
 import json
 import random
 
-from webkit import make_controller, play_to_end, setup_game, tap_decision
+from play_kit import make_controller, play_to_end, setup_game, tap_decision
 
 from game import save as game_save
-from game.web.features import keeping
+from game.web.model import keeping
 from game.web.saves.storage import APP_VERSION, PREFIX, MemoryBackend, SaveStore
 
 
@@ -52,12 +52,12 @@ def test_a_stale_tab_adopts_the_game_and_never_writes_its_copy():
     stored = backend.data[PREFIX + a.game_id]
     log = _stored(backend, a.game_id)["log"]
     assert b.handle("rules") is True  # any tap in the stale tab: it adopts, drops the tap
-    assert b.notice == "other-tab" and not b.rules_open
+    assert b.page.notice == "other-tab" and not b.rules.open
     assert b.frame().notice == "other-tab"
     assert backend.data[PREFIX + a.game_id] == stored
     assert [game_save.action_to_json(x) for x in b.session.game.log] == log
     b.handle("rules")  # the next action clears the notice and works
-    assert b.notice is None and b.rules_open
+    assert b.page.notice is None and b.rules.open
 
 
 def test_the_storage_event_adopts_without_a_tap():
@@ -109,12 +109,12 @@ def test_two_tabs_moving_in_the_same_instant_end_on_one_game_and_the_other_tab_s
     _play_one_decision(a, random.Random(4))
     written_by_a = backend.data[key]
     _play_one_decision(b, random.Random(5))
-    assert b.notice is None  # b saw no change: its decision was written
+    assert b.page.notice is None  # b saw no change: its decision was written
     kept = backend.data[key]
     assert kept != written_by_a and _stored(backend, ident)["meta"]["revision"] == \
         json.loads(written_by_a)["meta"]["revision"]
     assert keeping.external_change(a) is True  # the storage event of b's write
-    assert a.notice == "other-tab"
+    assert a.page.notice == "other-tab"
     assert [game_save.action_to_json(x) for x in a.session.game.log] == _stored(
         backend, ident)["log"]
     assert backend.data[key] == kept  # adopting writes nothing
@@ -130,8 +130,8 @@ def test_a_deletion_in_one_tab_is_respected_in_the_other():
     assert PREFIX + ident not in backend.data
     b.handle("reveal")
     assert PREFIX + ident not in backend.data  # not brought back by the stale tab
-    assert b.session is None and b.screen == "start"
-    assert b.start_error == ("storage.deleted_elsewhere", {})
+    assert b.session is None and b.page.place == "start"
+    assert b.home.error == ("storage.deleted_elsewhere", {})
 
 
 def test_a_save_of_a_newer_version_is_never_written_nor_offered_for_deletion():
@@ -143,7 +143,7 @@ def test_a_save_of_a_newer_version_is_never_written_nor_offered_for_deletion():
     backend.data[PREFIX + a.game_id] = text
     b.handle("reveal")
     assert backend.data[PREFIX + a.game_id] == text
-    assert b.session is None and b.start_error == ("storage.newer_app", {})
+    assert b.session is None and b.home.error == ("storage.newer_app", {})
     tree = b.render()
     item = tree.find(data_save=a.game_id)
     assert item is not None and item.attrs.get("data-newer") == "true"

@@ -1,4 +1,4 @@
-"""Issue 25.2: a move may be taken back until anyone else has seen a consequence of it.
+"""A move may be taken back until anyone else has seen a consequence of it.
 
 In a hotseat game the person who just confirmed may take their move back on the pass
 screen until the next person shows their cards; never across a chance outcome (a deal, a
@@ -14,13 +14,13 @@ import random
 import sys
 
 import pytest
-from webkit import make_controller, play_computers, setup_game, tap_decision
+from play_kit import make_controller, play_computers, setup_game, tap_decision
 
 from game.actions import Build, Select
 from game.errors import IllegalAction
 from game.match import Game
-from game.web.features import computers
 from game.web.frames.frame import PlayPage
+from game.web.model import computers
 
 NAMES = ["Ann", "Ben", "Cy", "Di"]
 
@@ -225,7 +225,7 @@ def test_the_jobs_settle_after_the_window(monkeypatch):
     (1, "fr", "L’ordinateur répond"), (3, "fr", "Les ordinateurs répondent"),
 ])
 def test_the_wait_before_the_computers_says_one_or_many(computers_seated, lang, expected):
-    """Issue 26: "The computers reply…" only when more than one computer plays."""
+    """The wait says "The computers reply…" only when more than one computer plays."""
     from game.web import messages as M
 
     c = make_controller()

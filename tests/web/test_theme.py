@@ -1,4 +1,4 @@
-"""The page's colours (issue 26.4) and the animations following the device live (issue 26.6).
+"""The page's colours and the animations following the device live.
 
 The colours go round the device's setting, light and dark from the game menu and the start
 screen, are kept in the preferences like the animations, come back with a backup, and are
@@ -12,10 +12,9 @@ from pathlib import Path
 
 import pytest
 from fakebrowser import FakeBrowser, FakeDocument
-from webkit import make_controller, run_restore
+from play_kit import make_controller
 
 from game.web import messages as M
-from game.web.features.files import restore_file
 from game.web.features.navigating import ALLOWED_PREFS
 from game.web.features.page import THEMES, Page, kept_theme, motion_wish_changed, theme_cycled
 from game.web.saves.backup import backup_text
@@ -59,7 +58,7 @@ def test_the_switch_is_in_the_game_menu_and_on_the_start_screen_and_kept():
     menu = c.render().find(id="game-menu")
     assert menu.find(data_action="theme").text() == "Theme: light"
     c.handle("theme")
-    assert c.page.theme == "dark" and c.menu_open  # goes round: the menu stays open
+    assert c.page.theme == "dark" and c.table.menu_open  # goes round: the menu stays open
     assert make_controller(backend).page.theme == "dark"  # the page loaded again
 
 
@@ -81,14 +80,13 @@ def test_the_colours_come_back_with_a_backup():
     text = backup_text(c.store, 0)
     other = make_controller()
     assert other.page.theme == "auto"
-    restore_file(other, text)
-    run_restore(other)  # (the page's jobs restore the games one by one)
+    other.handle("restore-file", {"text": text})
     assert other.page.theme == "light"
     assert "theme" in ALLOWED_PREFS
 
 
 def test_the_page_root_says_the_colours():
-    from game.web.runtime.page import Page as WebPage
+    from game.web.runtime.app import App as WebPage
     c = make_controller()
     doc = FakeDocument()
     page = WebPage(c, doc, doc.createElement("div"), FakeBrowser())

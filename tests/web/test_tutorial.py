@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from webkit import make_controller, play_computers, tap_decision
+from play_kit import make_controller, play_computers, tap_decision
 
 from game.web import messages as M
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import random
 
-from webkit import make_controller, pending, random_selection, set_selection, setup_game, tap_decision
+from play_kit import make_controller, pending, random_selection, set_selection, setup_game, tap_decision
 
 from game.actions import Select
 from game.web.saves.storage import PREFIX, MemoryBackend

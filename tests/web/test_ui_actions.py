@@ -7,17 +7,17 @@ import random
 from dataclasses import replace
 
 import pytest
-from webkit import make_controller, play_computers, play_to_end, setup_game, tap_decision
+from play_kit import SavingController, make_controller, play_computers, play_to_end, setup_game, tap_decision
 
 from game.actions import Build
-from game.web.features import computers
 from game.web.features.page import UpdateWaiting
-from game.web.model.controller import Controller
-from game.web.model.effects import ApplyUpdate
+from game.web.model import computers
 from game.web.model.ui_actions import ACTIONS
 from game.web.saves import records as R
 from game.web.saves.backup import backup_text
 from game.web.saves.storage import PREFIX, MemoryBackend, SaveStore
+from game.web.values.answers import BoardMeasured, ComputerMoved, ComputerPreviewed, ReviewAnswered, ReviewDue
+from game.web.values.effects import ApplyUpdate
 
 
 def _drawn_actions(tree) -> set[str]:
@@ -39,9 +39,9 @@ def test_every_drawn_action_is_in_the_table_and_every_entry_is_drawn_somewhere()
         def collect(controller, name):
             drawn.update(_drawn_actions(controller.render()))
             if controller.compact is False and name == "play":
-                controller.set_board_plot_px(30.0)
+                controller.update(BoardMeasured(30.0))
                 drawn.update(_drawn_actions(controller.render()))
-                controller.set_board_plot_px(80.0)
+                controller.update(BoardMeasured(80.0))
 
         play_to_end(c, random.Random(count), on_step=collect)
         c.handle("peek")
@@ -76,10 +76,11 @@ def test_every_drawn_action_is_in_the_table_and_every_entry_is_drawn_somewhere()
     c.handle("review")
     drawn.update(_drawn_actions(c.render()))
     while c.review_running:
-        request = c.review_request(False)
+        c.update(ReviewDue(False))
+        request = c.review_request()
         if request is None:
             break
-        c.review.record(request, compute(request))
+        c.update(ReviewAnswered(c.coach.review, request, compute(request)))
     drawn.update(_drawn_actions(c.render()))
     c.handle("review-show", {"item": "0"})
     drawn.update(_drawn_actions(c.render()))
@@ -146,7 +147,7 @@ def test_every_drawn_action_is_in_the_table_and_every_entry_is_drawn_somewhere()
 def test_unknown_or_malformed_actions_change_nothing_and_are_reported(action, data):
     backend = MemoryBackend()
     reports: list[str] = []
-    c = Controller(SaveStore(backend, rng=random.Random(1)), {"fast": "1"}, report=reports.append)
+    c = SavingController(SaveStore(backend, rng=random.Random(1)), {"fast": "1"}, report=reports.append)
     c.boot()
     setup_game(c, 2, names=["Ann", "Bob"], start="0")
     c.handle("reveal")
@@ -183,16 +184,17 @@ def test_the_update_offer_never_covers_a_computers_move_preview():
                 action = done.value
             if isinstance(action, Build):
                 break
-            computers.commit_computer(c, action)
+            c.computer_moved(action)
         elif c.session.unsettled is not None:
             c.handle("settle")  # the person's move stays: the computer goes on
         else:
             if c.screen_name == "pass":
                 c.handle("reveal")
             tap_decision(c, rng.choice(c.session.state.legal_actions()), rng)
-    computers.show_preview(c, action)
+    key = computers.computer_key(c)
+    c.update(ComputerPreviewed(key, action))
     assert c.render().find(data_update_ready="true") is None
-    computers.commit_computer(c, action)
+    c.update(ComputerMoved(key, action))
     c.take_effects()  # (the move's sound: the page runs it at once)
     assert c.render().find(data_update_ready="true") is not None
     c.handle("apply-update")

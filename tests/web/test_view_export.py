@@ -1,4 +1,4 @@
-"""An unfinished game leaves the device in two explicit forms only (issue 23.1): its view
+"""An unfinished game leaves the device in two explicit forms only: its view
 ("Save as file" and "Share link", from the log, the replay and the results) and, from the
 menu behind a warning, the whole game to continue elsewhere. A view opens as a replay and is
 never continued; its invented hands are never shown."""
@@ -13,12 +13,12 @@ from collections import Counter
 
 import pytest
 from engine_testkit import mentioned_cards
-from webkit import make_controller, play_computers, play_to_end, setup_game
+from play_kit import make_controller, play_computers, play_to_end, setup_game
 
 from game.actions import Build, ReturnPiece
 from game.web import messages as M
-from game.web.model.effects import CopyText, ShareLink
 from game.web.saves.sharing import LINK_KEY
+from game.web.values.effects import CopyText, ShareLink
 
 SEED_MARK = "seed"
 
@@ -81,7 +81,7 @@ def every_shared_text(c) -> dict[str, str]:
         assert name.endswith("-view.json")
         texts[f"{opening} file"] = text
         tap_drawn(c, "share")
-        texts[f"{opening} link"] = link_text(c.share)
+        texts[f"{opening} link"] = link_text(c.sharing.share)
         c.take_effects()
         tap_drawn(c, "share-copy")
         tap_drawn(c, "share-send")
@@ -142,12 +142,12 @@ def test_a_view_opens_as_a_replay_and_is_never_continued():
     _, text = c.take_download()
     d = make_controller()
     d.handle("import-file", {"text": text})
-    assert d.screen == "play" and d.following.replay_step is not None
+    assert d.page.place == "play" and d.table.following.replay_step is not None
     tree = d.render()
     assert tree.find(data_view_only=True) is not None
     assert tree.find(data_replay_hands=True) is None and tree.find(data_replay_hand=0) is None
     assert tree.find(data_action="export-whole") is None
-    for step in (0, 10, d.following.replay_step):
+    for step in (0, 10, d.table.following.replay_step):
         d.handle("replay-step", {"step": str(step)})
         assert d.render().find(data_replay_hand=0) is None
     # its file and link are its view again, nothing invented leaves
@@ -157,13 +157,13 @@ def test_a_view_opens_as_a_replay_and_is_never_continued():
     assert d.take_download() is None
     # leaving the replay leaves the view: there is no game behind it to play on
     d.handle("replay-close")
-    assert d.screen == "start"
+    assert d.page.place == "start"
     start = d.render()
     ident = d.store.ids()[0]
     button = start.find(data_action="continue-game", data_id=ident)
     assert button is not None and button.text() == "Replay"
     d.handle("continue-game", {"id": ident})
-    assert d.screen == "play" and d.following.replay_step is not None
+    assert d.page.place == "play" and d.table.following.replay_step is not None
 
 
 def test_no_computer_plays_on_in_a_view():
@@ -183,9 +183,9 @@ def test_a_view_link_opens_its_replay():
     c = unfinished()
     c.handle("share")
     d = make_controller()
-    d.params["hash"] = "#" + c.share
+    d.params["hash"] = "#" + c.sharing.share
     d.boot()
-    assert d.screen == "play" and d.following.replay_step is not None
+    assert d.page.place == "play" and d.table.following.replay_step is not None
     assert d.session.game.meta.get("view") is True
     assert len(d.session.story()) == len(c.session.game.log)
 

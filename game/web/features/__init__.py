@@ -1,1 +1,2 @@
-"""The page's features: each a module of its state and the handlers of its taps."""
+"""The page's features: each a module of its state, its update, its taps as typed messages
+and their update."""

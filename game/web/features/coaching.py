@@ -1,12 +1,12 @@
-"""Hints and the post-game review (issue 13.5, 13.6; issue 24.1: a state, pure updates and
-the handlers of its taps, each ``(controller, arguments)``, listed in
-:data:`game.web.model.ui_actions.ACTIONS`).
+"""Hints and the post-game review (a state, pure updates, and its taps as typed messages
+with their update :func:`tapped`, listed in :data:`game.web.model.ui_actions.ACTIONS`).
 
 The coach's state is one frozen :class:`Coaching` value. The work itself is done in the
 background (game/web/runtime/jobs.py), which asks the controller what to compute
-(``hint_request``, ``review_request``) and hands the answers back (``hint_done``, the
-review job's own ``add``): a :class:`~game.web.thinking.review.ReviewJob` is a background job, the
-one mutable object the state refers to (its progress grows as answers come)."""
+(``hint_request``, ``review_request``) and posts the answers back as messages
+(``HintComputed``, ``ReviewAnswered``): a :class:`~game.web.thinking.review.ReviewJob` is a
+background job, the one mutable object the state refers to (its progress grows as answers
+come)."""
 
 from __future__ import annotations
 
@@ -14,17 +14,12 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, assert_never
 
 from ..frames.frame import CoachMove, HintFrame
-from ..model.effects import Effect
-from ..thinking.coach import Answer, Request, count_hint, hint_request, hint_seed, hints_on
 from ..thinking.review import ReviewJob
-from . import following as F
-from . import playing as table
+from ..values.answers import HintKey
+from ..values.effects import Effect
 
 if TYPE_CHECKING:
-    from ..model.controller import Controller
-
-HintKey = tuple[str, int, int]
-"""A decision: (game id, log length, player). A hint answers that decision only."""
+    pass
 
 
 @dataclass(frozen=True)
@@ -53,10 +48,8 @@ def review_closed(k: Coaching) -> Coaching:
     """Back to the final standings; a review still running is cancelled (a finished one
     is kept for this game)."""
     review = k.review
-    if review is not None and review.running:
-        review.cancel()
-    if review is not None and review.state == "cancelled":
-        review = None
+    if review is not None and review.state in ("running", "cancelled"):
+        review = None  # (cancelled: its answers, asked by the jobs, are dropped)
     return replace(k, review=review, review_shown=None, review_visible=False)
 
 
@@ -72,8 +65,8 @@ def hint_answered(k: Coaching, key: HintKey, move: CoachMove) -> Coaching:
 
 
 # ------------------------------------------------------------------ the one door
-# The coach's actions, each a small frozen value, and :func:`update`, which the handlers
-# and the jobs' answers below go through (issue 24.1: the Elm architecture's ``update``).
+# The coach's actions, each a small frozen value, and :func:`update`, which the taps
+# and the jobs' answers below go through (the Elm architecture's ``update``).
 
 @dataclass(frozen=True)
 class AskHint:
@@ -114,7 +107,16 @@ class HintFailed:
     key: HintKey
 
 
-CoachAction = AskHint | HintAnswered | HintFailed | OpenReview | CloseReview | ShowReviewItem
+@dataclass(frozen=True)
+class ReviewAdvanced:
+    """The open review went a step further (planned, an answer recorded, the deep pass
+    dropped, cancelled): ``review`` replaces it if it is the same review (its serial)."""
+
+    review: ReviewJob
+
+
+CoachAction = (AskHint | HintAnswered | HintFailed | OpenReview | CloseReview | ShowReviewItem
+               | ReviewAdvanced)
 
 
 def update(k: Coaching, action: CoachAction) -> tuple[Coaching, tuple[Effect, ...]]:
@@ -133,91 +135,50 @@ def update(k: Coaching, action: CoachAction) -> tuple[Coaching, tuple[Effect, ..
             return review_closed(k), ()
         case ShowReviewItem(index):
             return replace(k, review_shown=index), ()
+        case ReviewAdvanced(review):
+            same = k.review is not None and k.review.serial == review.serial
+            return (replace(k, review=review) if same else k), ()
         case _:
             assert_never(action)
 
 
 # ------------------------------------------------------------ asked by the jobs
 
-def hint_key(c: Controller) -> HintKey | None:
-    """The decision a hint may be asked for now: a person on turn holding the device in
-    a game that allows hints (None otherwise)."""
-    session = c.session
-    if (session is None or c.game_id is None or c.page.place != "play"
-            or c.table.following.replaying or session.screen != "turn"
-            or not session.show_private or not hints_on(session.game.meta)):
-        return None
-    current = session.state.current
-    if current is None or not session.is_human(current):
-        return None
-    return c.game_id, len(session.game.log), current
+
+# ------------------------------------------------------------------ the taps
+# The coach's taps that need the game, as typed messages (the action table parses straight
+# into them; closing the review is :class:`CloseReview`), and :func:`tapped`, their update.
+
+@dataclass(frozen=True)
+class HintTapped:
+    """"Hint": what the strongest level would play here (computed in the background:
+    ``next_hint``, answered with ``HintComputed``). Counted per person, shown in the final
+    standings."""
 
 
-def next_hint(c: Controller) -> Request | None:
-    """The hint to compute now, if one was asked for this very decision."""
-    key = hint_key(c)
-    if key is None or c.coach.hint_job != key:
-        return None
-    assert c.session is not None
-    return hint_request(c.session.turn_view(), hint_seed(c.session.game.seed, key[1]))
-
-
-def hint_done(c: Controller, request: Request, answer: Answer) -> None:
-    """A computed hint: shown if it still answers the decision at hand."""
-    key = hint_key(c)
-    if (key is None or c.coach.hint_job != key or answer.hint is None
-            or c.session is None or request.view != c.session.turn_view()):
-        return
-    hint = answer.hint
-    c.step(HintAnswered(key, CoachMove(hint.action, hint.reason, hint.city)))
-
-
-# ------------------------------------------------------------------ the handlers
-
-def open_review(c: Controller, args: None) -> None:
+@dataclass(frozen=True)
+class ReviewTapped:
     """Review the finished game: each person's costliest decisions (computed in the
     background; a review done earlier for this game is shown again at once)."""
-    session = c.session
-    if session is None or c.game_id is None or not session.state.is_over \
-            or not session.humans:
-        return
-    review = c.coach.review
-    if review is None or review.game_id != c.game_id or review.state == "cancelled":
-        review = ReviewJob.start(c.game_id, session.game, session.story().states)
-    c.step(OpenReview(review), F.GoLive(), table.HidePeek())
 
 
-def cancel_review(c: Controller, args: None) -> None:
-    if c.coach.review is not None:
-        c.coach.review.cancel()
+@dataclass(frozen=True)
+class ReviewCancelled:
+    pass
 
 
-def close_review(c: Controller, args: None) -> None:
-    c.step(CloseReview())
-
-
-def show_review_item(c: Controller, index: int) -> None:
+@dataclass(frozen=True)
+class ReviewItemTapped:
     """One reviewed decision on the board of its moment (the replay just before it)."""
-    review = c.coach.review
-    if review is None or review.state != "done" or c.session is None:
-        return
-    items = review.items()
-    if not 0 <= index < len(items):
-        return
-    c.step(ShowReviewItem(index), F.ShowMoment(items[index].step - 1, len(c.session.story())))
+
+    index: int
 
 
-def review_back(c: Controller, args: None) -> None:
-    c.step(ShowReviewItem(None), F.GoLive())
+@dataclass(frozen=True)
+class ReviewBack:
+    """The review's list again, the board as it is now."""
 
 
-def ask_hint(c: Controller, args: None) -> None:
-    """"Hint": what the strongest level would play here (computed in the background
-    by the browser layer: ``Controller.hint_request``, ``Controller.hint_done``).
-    Counted per person, shown in the final standings."""
-    key = hint_key(c)
-    if key is None or hint_asked(c.coach, key) is None:  # (asked or shown already)
-        return
-    assert c.session is not None
-    c.step(AskHint(key))
-    count_hint(c.session.game.meta, key[2])
+CoachTap = HintTapped | ReviewTapped | ReviewCancelled | ReviewItemTapped | ReviewBack
+
+

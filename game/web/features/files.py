@@ -1,5 +1,5 @@
-"""A game as a file or a link, and a backup of every game (issue 23.1; issue 24.1: a state,
-pure updates and handlers, each ``(controller, arguments)``, listed in
+"""A game as a file or a link, and a backup of every game (a state, pure updates, and its
+taps as typed messages with their update :func:`tapped`, listed in
 :data:`game.web.model.ui_actions.ACTIONS`). What a file or a link holds is decided in
 :mod:`game.web.saves.sharing`; here is what the page does with it.
 
@@ -11,32 +11,22 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, assert_never
 
-from ...errors import SaveError
 from ...match import Game
-from ...public_record import is_view_game
-from .. import messages as M
-from ..model import setup_form
-from ..model.effects import CopyText, Download, Effect, ShareLink
-from ..saves.backup import RestoreReport, Restoring, backup_name, backup_text
 from ..saves.sharing import (
     export_name,
     export_text,
-    from_fragment,
-    import_text,
-    link_fragment,
-    shared_text,
 )
-from ..saves.storage import StorageError
-from . import following
-from . import navigating as nav
-from . import page as P
-from . import playing as table
-from .navigating import ALLOWED_PREFS
-from .page import is_motion, is_speed, is_theme
-from .sounds import SOUND_PREF
+from ..values.effects import (
+    CopyText,
+    Download,
+    Effect,
+)
 
 if TYPE_CHECKING:
-    from ..model.controller import Controller
+    pass
+
+
+Effects = tuple[Effect, ...]
 
 
 @dataclass(frozen=True)
@@ -67,8 +57,8 @@ def link_copied(s: Sharing, url: str) -> tuple[Sharing, list[Effect]]:
 
 
 # ------------------------------------------------------------------ the one door
-# Sharing's actions, each a small frozen value, and :func:`update`, which the handlers
-# below call (issue 24.1: the Elm architecture's ``update``).
+# Sharing's actions, each a small frozen value, and :func:`update`, which the taps
+# below call (the Elm architecture's ``update``).
 
 @dataclass(frozen=True)
 class ExportWhole:
@@ -102,11 +92,11 @@ class CopyLink:
 
 
 @dataclass(frozen=True)
-class GameChanged:
+class CloseSharing:
     """Another game (or none) is open: no link or warning of the last one stays."""
 
 
-SharingAction = ExportWhole | CancelWholeExport | ShowLink | CloseLink | CopyLink | GameChanged
+SharingAction = ExportWhole | CancelWholeExport | ShowLink | CloseLink | CopyLink | CloseSharing
 
 
 def update(s: Sharing, action: SharingAction) -> tuple[Sharing, tuple[Effect, ...]]:
@@ -125,165 +115,66 @@ def update(s: Sharing, action: SharingAction) -> tuple[Sharing, tuple[Effect, ..
         case CopyLink(url):
             after, effects = link_copied(s, url)
             return after, tuple(effects)
-        case GameChanged():
+        case CloseSharing():
             return CLOSED, ()
         case _:
             assert_never(action)
 
 
-# ------------------------------------------------------------------ the handlers
+# ------------------------------------------------------------------ the taps
+# The taps of files, links and backups, as typed messages (the action table parses
+# straight into them; the others are :class:`Sharing`'s own actions), and :func:`tapped`,
+# their update.
+
+@dataclass(frozen=True)
+class ExportTapped:
+    """The game as a file: a finished game whole, an unfinished one's view
+    (game/public_record.py)."""
 
 
-def export_game(c: Controller, args: None) -> None:
-    """Offer the game as a file (the browser layer takes :attr:`download`): a finished
-    game whole, an unfinished one's view (game/public_record.py)."""
-    if c.session is not None:
-        game = c.session.game
-        c.step(table.CloseMenu())  # (the game menu has it too)
-        c.effects.append(Download(export_name(game, c.clock()), shared_text(game)))
-
-
-def export_whole(c: Controller, confirmed: bool) -> None:
+@dataclass(frozen=True)
+class ExportWholeTapped:
     """Continue on another device: the whole of an unfinished game as a file, after a
-    warning that it shows every hand (the first tap asks, the second saves)."""
-    session = c.session
-    if session is None or session.state.is_over or is_view_game(session.game):
-        return
-    c.step(table.CloseMenu())
-    c.step(ExportWhole(confirmed, session.game, c.clock()))
+    warning that it shows every hand (the first tap asks, the confirming one saves)."""
+
+    confirmed: bool
 
 
-def cancel_whole_export(c: Controller, args: None) -> None:
-    c.step(CancelWholeExport())
-
-
-def share_link(c: Controller, args: None) -> None:
+@dataclass(frozen=True)
+class LinkTapped:
     """A link to the game's replay: a finished game whole, an unfinished one's view."""
-    if c.session is not None:
-        c.step(ShowLink(link_fragment(c.session.game)))
 
 
-def close_share(c: Controller, args: None) -> None:
-    c.step(CloseLink())
+@dataclass(frozen=True)
+class CopyTapped:
+    pass
 
 
-def copy_link(c: Controller, args: None) -> None:
-    url = share_url(c)
-    if url is not None:
-        c.step(CopyLink(url))
-
-
-def send_link(c: Controller, args: None) -> None:
+@dataclass(frozen=True)
+class SendTapped:
     """The link's Share button (where the browser has a share sheet)."""
-    url = share_url(c)
-    if url is not None and c.page.web_share:
-        c.effects.append(ShareLink(url, M.t("share.share_title")))
 
 
-def share_url(c: Controller) -> str | None:
-    """The whole address of the link shown (the page's address, then the game), or None."""
-    share = c.sharing.share
-    if share is None:
-        return None
-    return f"{c.params.get('url', '')}#{share}"
+@dataclass(frozen=True)
+class ImportFile:
+    """A game from a file (None: a file far larger than any game, not read)."""
+
+    text: str | None
 
 
-def import_file(c: Controller, text: str | None) -> None:
-    """A game from a file (None: a file far larger than any game, not read): checked by
-    replaying it; stored as a new game (nothing is overwritten) and opened, a finished
-    one in its replay. A bad file (an empty one too): a message saying why."""
-    try:
-        if text is None:
-            raise SaveError("the file is far too large to be a game", "too_large")
-        game = import_text(text)
-    except SaveError as error:
-        import_failed(c, M.reason(error))
-        return
-    adopt_game(c, game)
+@dataclass(frozen=True)
+class BackupTapped:
+    """Every stored game and the settings offered as one file."""
 
 
-def backup_all(c: Controller, args: None) -> None:
-    """Offer every stored game and the settings as one file (the browser downloads it)."""
-    now = c.clock()
-    c.effects.append(Download(backup_name(now), backup_text(c.store, now)))
+@dataclass(frozen=True)
+class RestoreFile:
+    """A backup file to restore (None: a file far larger than any backup, not read)."""
+
+    text: str | None
 
 
-def restore_file(c: Controller, text: str | None) -> None:
-    """Restore a backup file (None: a file far larger than any backup, not read). Games
-    here are never overwritten by an older or different copy; the report says what was
-    restored and skipped. A file refused as a whole changes nothing and says why. The
-    games are restored one by one by the page's jobs (:func:`restore_step`), the start
-    screen showing how far it is; a file chosen while one is restored is not read."""
-    if c.home.restoring is not None:
-        return
-    c.step(nav.ShowReport(None), nav.Leave())
-    try:
-        if text is None:
-            raise SaveError("the file is far too large to be a backup", "too_large")
-        restoring = Restoring(c.store, text, ALLOWED_PREFS)
-    except SaveError as error:
-        c.step(nav.Fail(("backup.restore_failed", {"reason": M.reason(error)})))
-        return
-    c.step(nav.Fail(None), nav.StartRestore(restoring))
+FilesTap = (ExportTapped | ExportWholeTapped | LinkTapped | CopyTapped | SendTapped | ImportFile
+            | BackupTapped | RestoreFile)
 
 
-def restore_step(c: Controller) -> bool:
-    """Restore the next game of the running restore (the jobs call it between two turns
-    of the page, game/web/runtime/jobs.py); at the end, the report and the settings taken.
-    True while games are left."""
-    restoring = c.home.restoring
-    if restoring is None:
-        return False
-    if not restoring.step():
-        return True
-    restored(c, restoring.finish())
-    return False
-
-
-def restored(c: Controller, report: RestoreReport) -> None:
-    """The restore is over: its report, and the settings it took in effect now."""
-    c.step(nav.ShowReport(report))
-    prefs = c.store.prefs()
-    taken = report.settings
-    lang = prefs.get("lang")
-    if "lang" in taken and isinstance(lang, str):
-        M.set_language(lang)
-        c.step(setup_form.Relabel())
-    speed, motion, theme = prefs.get("speed"), prefs.get("motion"), prefs.get("theme")
-    c.step(P.SetPrefs(speed=speed if "speed" in taken and is_speed(speed) else None,
-                      motion=motion if "motion" in taken and is_motion(motion) else None,
-                      theme=theme if "theme" in taken and is_theme(theme) else None,
-                      muted=prefs.get(SOUND_PREF) == "off" if SOUND_PREF in taken else None))
-
-
-def close_restore_report(c: Controller, args: None) -> None:
-    c.step(nav.ShowReport(None))
-
-
-def open_link(c: Controller, fragment: str) -> None:
-    try:
-        game = from_fragment(fragment)
-    except SaveError as error:
-        import_failed(c, M.reason(error))
-        return
-    adopt_game(c, game)
-
-
-def import_failed(c: Controller, reason: M.Said) -> None:
-    c.set_session(None, None)
-    c.step(nav.Fail(("share.import_failed", {"reason": reason})))
-
-
-def adopt_game(c: Controller, game: Game) -> None:
-    """Store an imported game and open it; the same game stored before is opened instead."""
-    ident = c.store.find_same(game)
-    if ident is None:
-        ident = c.store.new_id()
-        try:
-            c.store.save(ident, game)
-        except StorageError as error:
-            import_failed(c, M.reason(error))
-            return
-    c.step(nav.Fail(None))
-    if c.open_game(ident) and game.state.is_over and not c.table.following.replaying:
-        following.open_replay(c, None)

@@ -1,11 +1,11 @@
 """Following the game on screen: the log drawer, the log entry outlined on the board, the
-inspector, and the replay (issue 24.1: a feature as a frozen state and pure updates).
+inspector, and the replay (a feature as a frozen state and pure updates).
 
 None of this is part of the game: it is what the table looks at. So it is one frozen value,
 changed only by the functions below (each returns the new value; nothing is written to the
-storage for it, game/web/features/keeping.py ``save_due``), and tested without a browser.
+storage for it, game/web/model/keeping.py ``save_due``), and tested without a browser.
 It is a part of the play screen's state (:class:`game.web.features.playing.Table`); the
-handlers below read and replace it as ``c.following``.
+taps below (:func:`tapped`) change it through the controller's door.
 """
 
 from __future__ import annotations
@@ -13,11 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, assert_never
 
-from ...public_record import is_view_game
-from ..model.effects import Effect, ShowLogStep
+from ..values.effects import Effect, ShowLogStep
 
 if TYPE_CHECKING:
-    from ..model.controller import Controller
+    pass
 
 
 @dataclass(frozen=True)
@@ -96,7 +95,7 @@ def replay_closed(f: Following) -> Following:
 
 # ------------------------------------------------------------------ the one door
 # The actions of following the game, each a small frozen value, and :func:`update`, which
-# the handlers below call (issue 24.1: the Elm architecture's ``update``).
+# the taps below go through (the Elm architecture's ``update``).
 
 @dataclass(frozen=True)
 class ToggleLog:
@@ -159,13 +158,15 @@ class GoLive:
     """The board as it is now again (what is outlined or inspected stays)."""
 
 
+Effects = tuple[Effect, ...]
+
 FollowingAction = (ToggleLog | ShowEntry | Inspect | ToggleInspect | CloseInspector | OpenReplay
                    | ReplayTo | CloseReplay | ShowMoment | GoLive)
 
 
 def update(f: Following, action: FollowingAction) -> tuple[Following, tuple[Effect, ...]]:
     """Following's one update: the new value, and the replay's log scrolled to its step
-    when the replay opens or moves (issue 25.7)."""
+    when the replay opens or moves."""
     match action:
         case ToggleLog():
             return log_toggled(f), ()
@@ -194,64 +195,45 @@ def update(f: Following, action: FollowingAction) -> tuple[Following, tuple[Effe
 
 
 def log_follows(f: Following) -> list[Effect]:
-    """The replay's log scrolled to the replay's step (issue 25.7)."""
+    """The replay's log scrolled to the replay's step."""
     return [ShowLogStep(f.replay_step)] if f.replay_step is not None else []
 
 
-# ------------------------------------------------------------------ the handlers
-# Each ``(controller, arguments)``, listed in :data:`game.web.model.ui_actions.ACTIONS`,
-# through the controller's one door (``c.step``).
+# ------------------------------------------------------------------ the taps
+# Following's taps that need the game, as typed messages (the action table parses straight
+# into them; the others are this module's own actions), and :func:`tapped`, their update.
 
-def toggle_log(c: Controller, args: None) -> None:
-    c.step(ToggleLog())
-
-
-def show_log_entry(c: Controller, step: int) -> None:
+@dataclass(frozen=True)
+class LogEntryTapped:
     """A tapped log entry: its plots are outlined on the board (the drawer closes; on a
     phone the city opens)."""
-    if c.session is None:
-        return
-    entries = c.session.story().all_entries
-    if not 0 <= step < len(entries):
-        return
-    c.step(ShowEntry(step, entries[step].positions))
-    focus = c.following.focus
-    if focus and c.page.compact and not c.following.replaying:
-        from .playing import ZoomIn  # (the play screen holds following: imported late)
-        c.step(ZoomIn(focus[0] // 9, len(c.session.game.log)))
+
+    step: int
 
 
-def inspect_plot(c: Controller, args: tuple[int, int]) -> None:
+@dataclass(frozen=True)
+class PlotPressed:
     """A long press on a plot: its tower in the inspector, whatever the mode."""
-    if c.session is not None:
-        c.step(Inspect(*args))
+
+    city: int
+    plot: int
 
 
-def toggle_inspect(c: Controller, args: None) -> None:
-    c.step(ToggleInspect())
+@dataclass(frozen=True)
+class ReplayTapped:
+    pass
 
 
-def close_inspector(c: Controller, args: None) -> None:
-    c.step(CloseInspector())
+@dataclass(frozen=True)
+class ReplayStepTapped:
+    step: int
 
 
-def open_replay(c: Controller, args: None) -> None:
-    if c.session is None or not c.session.game.log:
-        return
-    c.step(OpenReplay(len(c.session.story())))
-
-
-def replay_to(c: Controller, step: int) -> None:
-    if c.session is None or not c.following.replaying:
-        return
-    c.step(ReplayTo(step, len(c.session.story())))
-
-
-def close_replay(c: Controller, args: None) -> None:
+@dataclass(frozen=True)
+class ReplayClosed:
     """Back to the game; a view has no game to go back to, so it is left."""
-    if c.session is not None and is_view_game(c.session.game):
-        from . import navigating  # (navigating imports the play screen, which imports this)
-        navigating.go_home(c, None)
-        return
-    from .coaching import ShowReviewItem  # (the coach imports this module)
-    c.step(ShowReviewItem(None), CloseReplay())
+
+
+FollowingTap = LogEntryTapped | PlotPressed | ReplayTapped | ReplayStepTapped | ReplayClosed
+
+

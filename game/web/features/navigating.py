@@ -1,10 +1,11 @@
 """Moving around the page: the start screen, the setup, the rules, the game menu, the
-language, the saved games, the speed, zooming and the final board (issue 24.1).
+language, the saved games, the speed, zooming and the final board.
 
 The start screen's own state is one frozen :class:`Home` value (its message, the save a
 delete waits to be confirmed for, the report of the last restore) changed by the pure
-functions below; the page's is :class:`game.web.features.page.Page`. The handlers, each
-``(controller, arguments)`` and listed in :data:`game.web.model.ui_actions.ACTIONS`, apply them.
+functions below; the page's is :class:`game.web.features.page.Page`. The taps that change
+more than it are typed messages, listed in :data:`game.web.model.ui_actions.ACTIONS`, and
+:func:`tapped` is their update.
 """
 
 from __future__ import annotations
@@ -12,26 +13,20 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, assert_never
 
-from .. import messages as M
-from ..model import setup_form
-from ..model.effects import Effect
-from ..model.setup_form import TABLE_PREF, SetupForm, play_alone_settings
-from ..saves.backup import RestoreReport, Restoring
-from ..thinking.coach import hints_on
-from . import keeping
-from . import page as P
-from . import playing as table
-from . import rules as R
-from . import tutorial as T
+from .. import messages
+from ..saves.backup import RestoreReport
+from ..values.effects import Effect
+from ..values.shelf import HOME_CARD
 from .page import MOTIONS, SPEEDS, THEMES
 from .sounds import SOUND_PREF, SOUND_VALUES
 
 if TYPE_CHECKING:
-    from ..model.controller import Controller
+    pass
 
-HOME_CARD = "home_card"  # preference: "dismissed" once the Home Screen card is closed
+Effects = tuple[Effect, ...]
+
 ALLOWED_PREFS: dict[str, tuple[str, ...]] = {
-    "lang": tuple(M.LANGUAGES), "speed": SPEEDS, HOME_CARD: ("dismissed",),
+    "lang": tuple(messages.LANGUAGES), "speed": SPEEDS, HOME_CARD: ("dismissed",),
     "motion": MOTIONS, "theme": THEMES, SOUND_PREF: SOUND_VALUES}
 """The preferences this app keeps, with their valid values (a restored backup's others are
 ignored)."""
@@ -46,8 +41,16 @@ class Home:
     confirm_delete: str | None = None
     """The save a delete waits to be confirmed for (``"finished"``: every finished game)."""
     restore_report: RestoreReport | None = None
-    restoring: Restoring | None = None
+    restoring: RestoreProgress | None = None
     """A restore under way (its games are restored one by one: game/web/runtime/jobs.py)."""
+
+
+@dataclass(frozen=True)
+class RestoreProgress:
+    """How far a restore under way is: the games of the backup done so far, and in all."""
+
+    done: int
+    total: int
 
 
 def delete_tapped(h: Home, ident: str, confirmed: bool) -> tuple[Home, bool]:
@@ -65,7 +68,7 @@ def left(h: Home) -> Home:
 
 # ------------------------------------------------------------------ the one door
 # The start screen's actions, each a small frozen value, and :func:`update`, which the
-# handlers go through (issue 24.1: the Elm architecture's ``update``). Whether a confirming
+# taps go through (the Elm architecture's ``update``). Whether a confirming
 # delete tap deletes now is :func:`delete_tapped`'s answer beside the state.
 
 @dataclass(frozen=True)
@@ -94,8 +97,10 @@ class ShowReport:
 
 
 @dataclass(frozen=True)
-class StartRestore:
-    restoring: Restoring
+class RestoreUnderWay:
+    """A restore started, or went one game further (the storage's answer)."""
+
+    progress: RestoreProgress
 
 
 @dataclass(frozen=True)
@@ -103,7 +108,7 @@ class StopRestore:
     """The restore broke off (a bug): what it stored stays, no report."""
 
 
-HomeAction = Fail | TapDelete | Leave | ShowReport | StartRestore | StopRestore
+HomeAction = Fail | TapDelete | Leave | ShowReport | RestoreUnderWay | StopRestore
 
 
 def update(h: Home, action: HomeAction) -> tuple[Home, tuple[Effect, ...]]:
@@ -118,161 +123,76 @@ def update(h: Home, action: HomeAction) -> tuple[Home, tuple[Effect, ...]]:
         case ShowReport(report):
             return replace(h, restore_report=report,
                            restoring=None if report is not None else h.restoring), ()
-        case StartRestore(restoring):
-            return replace(h, restoring=restoring), ()
+        case RestoreUnderWay(progress):
+            return replace(h, restoring=progress), ()
         case StopRestore():
             return replace(h, restoring=None), ()
         case _:
             assert_never(action)
 
 
-# ------------------------------------------------------------------ the handlers
+# ------------------------------------------------------------------ the taps
+# The start screen's and the page's taps that need more than one state's update, as typed
+# messages (the action table parses straight into them), and :func:`tapped`, their update.
+
+@dataclass(frozen=True)
+class GoHome:
+    pass
 
 
-def go_home(c: Controller, args: None) -> None:
-    c.set_session(None, None)
-    c.store.set_current(None)
-    c.step(R.CloseRules(), Leave())
+@dataclass(frozen=True)
+class MenuTapped:
+    """The game menu of the top bar opened or closed (its tools: log, inspect, speed, hide
+    the cards, rules, language, saved games); only in a game."""
 
 
-def open_rules(c: Controller, args: None) -> None:
-    c.step(R.OpenRules())
+@dataclass(frozen=True)
+class StartSetup:
+    pass
 
 
-def close_rules(c: Controller, args: None) -> None:
-    c.step(R.CloseRules())
+@dataclass(frozen=True)
+class PlayAlone:
+    pass
 
 
-def toggle_menu(c: Controller, args: None) -> None:
-    """Open or close the game menu of the top bar (its tools: log, inspect, speed, hide
-    the cards, rules, language, saved games)."""
-    c.step(table.ToggleMenu(c.page.place == "play"))
+@dataclass(frozen=True)
+class StartTutorial:
+    pass
 
 
-def close_menu(c: Controller, args: None) -> None:
-    c.step(table.CloseMenu())
+@dataclass(frozen=True)
+class KeepTutorial:
+    pass
 
 
-def start_setup(c: Controller, args: None) -> None:
-    """The setup screen, filled in like the open game, else like the last table used
-    (else as it was left)."""
-    if c.session is not None:
-        c.step(setup_form.Fill(replace(SetupForm.from_settings(c.session.settings, c.controllers),
-                                       hints=hints_on(c.session.game.meta))))
-    else:
-        kept = SetupForm.from_pref(c.store.prefs().get(TABLE_PREF), c.controllers)
-        if kept is not None:
-            c.step(setup_form.Fill(kept))
-    c.set_session(None, None)
-    c.store.set_current(None)
-    c.step(P.Move("setup"))
+@dataclass(frozen=True)
+class SetLanguage:
+    code: str
 
 
-def play_alone(c: Controller, args: None) -> None:
-    """One tap: one person against three computer players (medium), four-player rules,
-    hints on (the game menu switches them off)."""
-    c.step(R.CloseRules())
-    if c.new_game(play_alone_settings(), hints=True):
-        keeping.keep_table(c)
+@dataclass(frozen=True)
+class ContinueGame:
+    ident: str
 
 
-def start_tutorial(c: Controller, args: None) -> None:
-    """The first-game tutorial: resumed where it was left, else a new one (fixed seed)."""
-    c.step(R.CloseRules())
-    ident = c.tutorial_id()
-    if ident is not None and c.open_game(ident):
-        return
-    c.new_game(T.settings(), seed=T.SEED)
-    assert c.session is not None
-    c.session.game.meta[T.META] = "on"  # stored by the tap's Save (Controller.handle)
+@dataclass(frozen=True)
+class DeleteGame:
+    ident: str
+    confirmed: bool
 
 
-def keep_tutorial(c: Controller, args: None) -> None:
-    """Keep the tutorial's game: from now on it is listed as a saved game."""
-    if c.session is not None and c.session.game.meta.get(T.META) == "on":
-        c.session.game.meta[T.META] = "kept"
+@dataclass(frozen=True)
+class DeleteFinished:
+    confirmed: bool
 
 
-def set_language(c: Controller, code: str) -> None:
-    """Speak ``code`` from now on, on any screen (a running game goes on), and keep the
-    choice for the next visit."""
-    M.set_language(code)
-    keeping.keep_pref(c, "lang", M.current_language())
-    c.step(setup_form.Relabel())
+@dataclass(frozen=True)
+class ZoomTapped:
+    city: int
 
 
-def continue_game(c: Controller, ident: str) -> None:
-    c.step(Fail(None))
-    c.open_game(ident)
+NavigatingTap = (GoHome | MenuTapped | StartSetup | PlayAlone | StartTutorial | KeepTutorial
+                 | SetLanguage | ContinueGame | DeleteGame | DeleteFinished | ZoomTapped)
 
 
-def delete_game(c: Controller, args: tuple[str, bool]) -> None:
-    delete = delete_tapped(c.home, *args)[1]
-    c.step(TapDelete(*args))
-    if delete:
-        keeping.delete_games(c, [args[0]])
-
-
-def delete_finished(c: Controller, confirmed: bool) -> None:
-    """Free space: delete every finished game, after a second, confirming tap."""
-    if not confirmed:
-        c.step(TapDelete("finished", False))
-        return
-    keeping.delete_games(c, [entry.id for entry in c.entries()
-                             if entry.game is not None and entry.game.state.is_over])
-    c.step(Leave(), Fail(None))
-
-
-def dismiss_home_card(c: Controller, args: None) -> None:
-    # gone now, even when the storage refuses to keep the choice (then said)
-    c.step(P.HideHomeCard())
-    keeping.keep_pref(c, HOME_CARD, "dismissed")
-
-
-def apply_update(c: Controller, args: None) -> None:
-    """Switch to the waiting new version (the browser layer activates it and reloads;
-    the open game is in the storage and reopens)."""
-    c.step(P.TakeUpdate())
-
-
-def request_reload(c: Controller, args: None) -> None:
-    """The page reloads itself."""
-    c.step(P.AskReload())
-
-
-def cycle_speed(c: Controller, args: None) -> None:
-    c.step(P.CycleSpeed())
-    keeping.keep_pref(c, "speed", c.page.speed)
-
-
-def cycle_motion(c: Controller, args: None) -> None:
-    """The game menu's animations: off, normal, fast (kept for the next visits)."""
-    c.step(P.CycleMotion())
-    keeping.keep_pref(c, "motion", c.page.motion)
-
-
-def cycle_theme(c: Controller, args: None) -> None:
-    """The colours of the page: the device's, light, dark (kept for the next visits)."""
-    c.step(P.CycleTheme())
-    keeping.keep_pref(c, "theme", c.page.theme)
-
-
-def toggle_sound(c: Controller, args: None) -> None:
-    """The game menu's sound: on or off (kept for the next visits)."""
-    c.step(P.ToggleSound())
-    keeping.keep_pref(c, SOUND_PREF, "off" if c.page.muted else "on")
-
-
-def toggle_peek(c: Controller, args: None) -> None:
-    c.step(table.TogglePeek())
-
-
-def zoom_in(c: Controller, city: int) -> bool:
-    if not (0 <= city < 6 and c.zoom_allowed()) or c.session is None:
-        return False
-    c.step(table.ZoomIn(city, len(c.session.game.log)))
-    return True
-
-
-def zoom_out(c: Controller, args: None) -> None:
-    c.step(table.ZoomOut())

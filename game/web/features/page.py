@@ -1,14 +1,14 @@
-"""Where the page is and what lies over every screen (issue 24.1: a state and pure updates).
+"""Where the page is and what lies over every screen (a state and pure updates).
 
 :class:`Page` is one frozen value: the place (start, setup or a game), the notice that the
 game was adopted from another tab, the waiting new version, the Home Screen card of a
 Safari tab, the pace of the computers and the measured size of a plot.
-It also holds the settings of the senses (issue 26.3, 26.4, 26.6): the sound on or off,
+It also holds the settings of the senses: the sound on or off,
 the pace of the page's animations (:data:`MOTIONS`) and the page's colours (:data:`THEMES`),
 the last two on the page root as ``<html data-motion>`` and ``<html data-theme>``, which
 assets/css/app.css reads; each kept in the preferences.
-It is changed only by the functions below, each returning the new value; the handlers of
-:mod:`game.web.features.navigating` put them to work.
+It is changed only by the functions below, each returning the new value, through
+:func:`update` (the taps' actions, and the controller's).
 """
 
 from __future__ import annotations
@@ -17,7 +17,9 @@ from dataclasses import dataclass, replace
 from typing import Literal, TypeGuard, assert_never
 
 from ..frames.frame import Motion, PageNotice, Place, Theme
-from ..model.effects import ApplyUpdate, Effect, Reload
+from ..values.effects import ApplyUpdate, Effect, Reload, WritePref
+from ..values.shelf import HOME_CARD
+from .sounds import SOUND_PREF
 
 Speed = Literal["slow", "normal", "fast"]
 SPEEDS: tuple[Speed, ...] = ("slow", "normal", "fast")
@@ -89,7 +91,7 @@ class Page:
     theme: Theme = "auto"
     """The page's colours (``<html data-theme>``)."""
     muted: bool = False
-    """The sound is off (no :class:`~game.web.model.effects.Sound` is asked for)."""
+    """The sound is off (no :class:`~game.web.values.effects.Sound` is asked for)."""
     plot_px: float | None = None
     """The size of a plot on screen (CSS px, measured by the browser layer); below
     :data:`MIN_TAP_PX` the board is an overview and a tapped city opens large."""
@@ -146,10 +148,10 @@ def reload_asked(p: Page) -> tuple[Page, list[Effect]]:
 
 
 # ------------------------------------------------------------------ the one door
-# The page's actions, each a small frozen value, and :func:`update`, which the handlers of
-# :mod:`game.web.features.navigating` and the controller call (issue 24.1: the Elm
-# architecture's ``update``). A new setting is a field of :class:`Page`, an action here and
-# its line in :func:`update`.
+# The page's actions, each a small frozen value, and :func:`update`, which the taps and
+# the controller go through (the Elm architecture's ``update``; a preference changed asks
+# for its write, :class:`~game.web.values.effects.WritePref`). A new setting is a field of
+# :class:`Page`, an action here and its line in :func:`update`.
 
 @dataclass(frozen=True)
 class Move:
@@ -241,8 +243,8 @@ def update(p: Page, action: PageAction) -> tuple[Page, tuple[Effect, ...]]:
             return replace(p, notice=notice), ()
         case UpdateWaiting():
             return replace(p, update_ready=True), ()
-        case HideHomeCard():
-            return replace(p, safari_tab=False), ()
+        case HideHomeCard():  # gone now, even when the storage refuses to keep the choice
+            return replace(p, safari_tab=False), (WritePref(HOME_CARD, "dismissed"),)
         case SetPrefs(speed, motion, theme, muted):
             return replace(p, speed=p.speed if speed is None else speed,
                            motion=p.motion if motion is None else motion,
@@ -251,13 +253,17 @@ def update(p: Page, action: PageAction) -> tuple[Page, tuple[Effect, ...]]:
         case MotionWish(kept, reduced):
             return motion_wish_changed(p, kept, reduced), ()
         case CycleSpeed():
-            return speed_cycled(p), ()
+            after = speed_cycled(p)
+            return after, (WritePref("speed", after.speed),)
         case CycleMotion():
-            return motion_cycled(p), ()
+            after = motion_cycled(p)
+            return after, (WritePref("motion", after.motion),)
         case CycleTheme():
-            return theme_cycled(p), ()
+            after = theme_cycled(p)
+            return after, (WritePref("theme", after.theme),)
         case ToggleSound():
-            return sound_toggled(p), ()
+            after = sound_toggled(p)
+            return after, (WritePref(SOUND_PREF, "off" if after.muted else "on"),)
         case Measure(px):
             return measured(p, px), ()
         case TakeUpdate():

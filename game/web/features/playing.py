@@ -1,7 +1,7 @@
 """The table's taps in a game: setting it up, showing a hand, choosing pieces, a card, a
-piece and a plot, Confirm and Undo, the scoring, a rematch (issue 24.1: handlers, each
-``(controller, arguments)``, listed in :data:`game.web.model.ui_actions.ACTIONS`). The rules are
-the engine's: a tap goes to the session's draft, which asks the engine.
+piece and a plot, Confirm and Undo, the scoring, a rematch (typed messages, listed in
+:data:`game.web.model.ui_actions.ACTIONS`). The rules are the engine's: a tap goes to the
+session's draft, which asks the engine.
 
 What the play screen shows around the game is one frozen :class:`Table` value (the game
 menu, a computer's move being shown, the final board instead of the standings, the city
@@ -12,20 +12,18 @@ design: its log grows)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, assert_never
+from typing import TYPE_CHECKING, assert_never
 
 from ...actions import Action, Build, ReturnPiece
-from ...material import SEATS, Card
+from ...material import SEATS
 from ...settings import Settings
 from ..frames.frame import BUILD, Frame, PlayPage, TurnFrame
-from ..model import setup_form
-from ..model.effects import Effect, ShowBoard
-from ..thinking.coach import hints_on, set_hints
-from . import following, keeping
+from ..values.effects import Effect, ShowBoard
+from . import following
 from .following import LIVE, Following
 
 if TYPE_CHECKING:
-    from ..model.controller import Controller
+    pass
 
 
 @dataclass(frozen=True)
@@ -68,7 +66,7 @@ def zoomed_out(t: Table) -> Table:
 
 # ------------------------------------------------------------------ the one door
 # The play screen's actions around the game, each a small frozen value, and :func:`update`
-# (issue 24.1: the Elm architecture's ``update``); following the game is
+# (the Elm architecture's ``update``); following the game is
 # :mod:`game.web.features.following`'s, reached through :class:`Follow`.
 
 @dataclass(frozen=True)
@@ -119,12 +117,14 @@ class Preview:
 
 
 @dataclass(frozen=True)
-class GameChanged:
+class OpenTable:
     """Another game (or none) is open: its screen opens as :data:`OPENED`."""
 
 
+Effects = tuple[Effect, ...]
+
 TableAction = (ToggleMenu | CloseMenu | TogglePeek | HidePeek | ZoomIn | ZoomOut | Follow | Preview
-               | GameChanged)
+               | OpenTable)
 
 
 def update(t: Table, action: TableAction) -> tuple[Table, tuple[Effect, ...]]:
@@ -141,7 +141,7 @@ def update(t: Table, action: TableAction) -> tuple[Table, tuple[Effect, ...]]:
         case Preview(shown):
             shown = shown if isinstance(shown, (Build, ReturnPiece)) else None
             return replace(t, preview=shown), ()
-        case GameChanged():
+        case OpenTable():
             return OPENED, ()
         case ZoomIn(city, moves):
             return zoomed(t, city, moves), ()
@@ -183,94 +183,52 @@ def board_shown(last: BoardKey | None, frame: Frame) -> tuple[BoardKey | None, l
     return key, [ShowBoard()] if key is not None and key != last else []
 
 
-# ------------------------------------------------------------------ the handlers
+# ------------------------------------------------------------------ the taps
+# The table's taps that need more than one update, as typed messages (the action table
+# parses straight into them; the others are the session's or the setup form's own
+# actions), and :func:`tapped`, their update. The rules are the engine's: a tap on the game
+# goes to the session's draft, which asks the engine.
 
-def set_count(c: Controller, count: int) -> None:
-    c.step(setup_form.SetCount(count))
-
-
-def set_field(c: Controller, args: tuple[str, int | None, Any, bool]) -> bool:
-    field, player, value, committed = args
-    c.step(setup_form.SetField(field, value, player))
-    # Typing a name must not redraw (it would move the caret); leaving the field may.
-    return field != "name" or committed
+@dataclass(frozen=True)
+class StartGame:
+    """The setup form's Start: the game begins if the form is valid and it can be stored."""
 
 
-def start_game(c: Controller, args: None) -> None:
-    form, settings = setup_form.validated(c.form)
-    c.step(setup_form.Fill(form))  # its problems marked, if any
-    if settings is not None and c.new_game(settings, hints=c.form.hints):
-        keeping.keep_table(c)
+@dataclass(frozen=True)
+class PlotTapped:
+    """A plot tapped: inspected while inspecting, else the draft's plot."""
+
+    city: int
+    plot: int
 
 
-def reveal(c: Controller, args: None) -> None:
-    if c.session:
-        c.session.reveal()
-
-
-def select_more(c: Controller, args: tuple[int, str | None]) -> None:
-    if c.session:
-        c.session.select_adjust(args[0], 1, args[1])
-
-
-def select_fewer(c: Controller, args: tuple[int, str | None]) -> None:
-    if c.session:
-        c.session.select_adjust(args[0], -1, args[1])
-
-
-def choose_card(c: Controller, card: Card) -> None:
-    if c.session:
-        c.session.choose_card(card)
-
-
-def choose_piece(c: Controller, args: tuple[str | None, int]) -> None:
-    session = c.session
-    if not session or session.state.current is None:
-        return
-    colour = args[0] or session.colour_names(session.state.current)[0]
-    session.choose_piece(colour, args[1])
-
-
-def tap_plot(c: Controller, args: tuple[int, int]) -> None:
-    if c.table.following.taps_inspect:
-        c.step(following.Inspect(*args))
-    elif c.session:
-        c.session.tap_plot(*args)
-
-
-def confirm(c: Controller, args: None) -> None:
-    if c.session:
-        c.session.confirm()  # (the board comes into view after the drawing: board_shown)
-
-
-def undo(c: Controller, args: None) -> None:
-    if c.session:
-        c.session.undo()
-
-
-def take_back(c: Controller, args: None) -> None:
+@dataclass(frozen=True)
+class TakeBackTapped:
     """"Undo my move": the last person's move taken back before anyone else saw a
     consequence of it (the session asks the engine whether it still may be)."""
-    if c.session:
-        c.step(Preview(None))
-        c.session.take_back()
 
 
-def settle(c: Controller, args: None) -> None:
-    """The last move stays ("Done", or the undo window ran out): the computers go on."""
-    if c.session:
-        c.session.settle()
+@dataclass(frozen=True)
+class ScoringSeen:
+    """The scoring's Continue (the board looked at from its sheet is closed too)."""
 
 
-def ack_scoring(c: Controller, args: None) -> None:
-    if c.table.peek:  # the board looked at from the scoring sheet
-        c.step(TogglePeek())
-    if c.session:
-        c.session.ack_scoring()
+@dataclass(frozen=True)
+class Rematch:
+    """"Play again": the same players, levels and options, seats rotated, started at once."""
+
+
+@dataclass(frozen=True)
+class HintsSwitched:
+    """The game menu's hints switch: a person may ask for hints, or not (the hints asked
+    already are forgotten when they are switched off: the save's ``meta.coach``)."""
+
+
+PlayingTap = StartGame | PlotTapped | TakeBackTapped | ScoringSeen | Rematch | HintsSwitched
 
 
 def seats_rotated(settings: Settings) -> Settings:
-    """The same table for the next game (issue 26.2): each player moves to the next seat
+    """The same table for the next game: each player moves to the next seat
     clockwise among the seats in use, keeping name, colours and computer level. Turns go
     round the seats, so the order stays and a fixed start (kept at its seat) falls to the
     player now sitting there: another person begins."""
@@ -282,24 +240,3 @@ def seats_rotated(settings: Settings) -> Settings:
         old_seat = settings.players[start].seat
         start = next(i for i, p in enumerate(players) if p.seat == old_seat)
     return replace(settings, players=players, start_player=start)
-
-
-def rematch(c: Controller, args: None) -> None:
-    """"Play again": the same players, levels and options, seats rotated, started at once."""
-    if c.session:
-        c.new_game(seats_rotated(c.session.settings), hints=hints_on(c.session.game.meta))
-
-
-def toggle_hints(c: Controller, args: None) -> None:
-    """The game menu's hints switch (issue 25.4): a person may ask for hints, or not. The
-    hints already asked are forgotten when they are switched off (the save's ``meta.coach``)."""
-    session = c.session
-    if session is None or session.state.is_over or not session.humans:
-        return
-    set_hints(session.game.meta, not hints_on(session.game.meta))
-    c.step(CloseMenu())
-
-
-def hide_cards(c: Controller, args: None) -> None:
-    if c.session:
-        c.session.hide_cards()

@@ -1,10 +1,10 @@
-"""The rules help, over whatever screen is open (issue 24.1: the rules screen's own state).
+"""The rules help, over whatever screen is open (the rules screen's own state).
 
 The rules can be opened from the start screen, the setup screen, the game menu and the
 statistics; closing them shows the screen below again as it was, so their state is only
 whether they are open (:class:`Rules`), apart from :class:`~game.web.features.page.Page`'s
-place. What they show is fixed (game/web/screens/rules.py draws every picture from the
-engine). Their one door is :func:`update`; leaving a screen closes them (the handlers of
+place. What they show is fixed (game/web/screens/rules_help.py draws every picture from the
+engine). Their one door is :func:`update`; leaving a screen closes them (the taps of
 :mod:`game.web.features.navigating` and :mod:`game.web.features.statistics`)."""
 
 from __future__ import annotations

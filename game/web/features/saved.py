@@ -1,10 +1,10 @@
-"""What the storage holds of the open game and what it refused (issue 24.1: a state).
+"""What the storage holds of the open game and what it refused (a state).
 
 One frozen :class:`Saved` value: the open game's text as last stored (to take a refused
 move back), what that save held (so a tap that changed nothing writes nothing), the banner
 of a storage problem and whether the computers wait for the storage. It belongs to the open
 game: a new game starts from :data:`FRESH`. Its one door is :func:`update`: the storage's
-answers to :mod:`game.web.features.keeping`'s writes come back as actions (written,
+answers to :mod:`game.web.model.keeping`'s writes come back as actions (written,
 refused, tried again), as a command's result comes back as a message in the Elm
 architecture."""
 
@@ -23,7 +23,7 @@ PENDING = "storage.result_pending"
 class Saved:
     saved_text: str | None = None
     stored: tuple[str, int, str] | None = None
-    """What the last write held (:func:`game.web.features.keeping.contents`)."""
+    """What the last write held (:func:`game.web.model.keeping.contents`)."""
     banner: Banner | None = None
     storage_wait: bool = False
     """A computer's move the storage refused: the computers wait (the CPU idle, no decision
@@ -82,12 +82,12 @@ class Failed:
 
 
 @dataclass(frozen=True)
-class GameChanged:
+class StartAfresh:
     """Another game (or none) is open: nothing is known yet of what the storage holds of
     it, and a problem of the last one is not its problem."""
 
 
-SavedAction = Opened | Written | Refused | Settled | Counted | Retry | Failed | GameChanged
+SavedAction = Opened | Written | Refused | Settled | Counted | Retry | Failed | StartAfresh
 
 
 def update(saved: Saved, action: SavedAction) -> tuple[Saved, tuple[()]]:
@@ -111,7 +111,7 @@ def update(saved: Saved, action: SavedAction) -> tuple[Saved, tuple[()]]:
             return replace(saved, banner=None, storage_wait=False), ()
         case Failed(banner):
             return replace(saved, banner=banner), ()
-        case GameChanged():
+        case StartAfresh():
             return FRESH, ()
         case _:
             assert_never(action)

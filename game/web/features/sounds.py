@@ -1,29 +1,25 @@
-"""The game's sounds (issue 26.3): which one a play makes, and the mute.
+"""The game's sounds: which one a play makes, and the mute.
 
 A play (a person's confirmed decision or a computer's, with the chance steps it led to) is
 told by the engine's story (:mod:`game.story`: ``Placed``, ``TakenOver``, ``Scored``,
 ``GodzillaMoved``...); :func:`sound_of` picks the one sound it makes, the most telling
 when it did several things at once (a build that takes a tower over and ends the round is
 the scoring's sound, the last one the end's), so that sounds never pile up. The page asks
-for it as a :class:`~game.web.model.effects.Sound` effect, unless the sound is off
+for it as a :class:`~game.web.values.effects.Sound` effect, unless the sound is off
 (:attr:`game.web.features.page.Page.muted`, a preference kept across visits); the shell
 plays it through assets/sound.js, which stays silent until the person has touched the page.
 
-Where the plays come from: :meth:`game.web.model.session.Session.take_played`, drained
-after every tap (``Controller.handle``) and every computer's move (``commit_computer``), so
-a computer's move sounds like a person's.
+Where the plays come from: :meth:`game.web.values.session.Session.take_played`, drained
+after every tap and every computer's move (``Controller.queue_sounds``), so a computer's
+move sounds like a person's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from ...story import Destroyed, Event, GodzillaMoved, Placed, Played, Scored, TakenOver
-from ..model.effects import Effect, Sound, SoundKind
-
-if TYPE_CHECKING:
-    from ..model.controller import Controller
+from ..values.effects import Effect, Sound, SoundKind
 
 RANK: tuple[SoundKind, ...] = ("end", "score", "godzilla", "takeover", "build")
 """The sounds, most telling first: a play makes the first that applies."""
@@ -65,9 +61,3 @@ def sounds(played: Iterable[Played], muted: bool) -> list[Effect]:
         if kind is not None:
             return [Sound(kind)]
     return []
-
-
-def heard(c: Controller) -> None:
-    """Queue the sound of what was played since the last look (taps, computers)."""
-    if c.session is not None:
-        c.effects.extend(sounds(c.session.take_played(), c.page.muted))

@@ -1,14 +1,14 @@
-"""The statistics screen (issue 26.1): the people who play on this device and the results of
+"""The statistics screen: the people who play on this device and the results of
 the games finished here (:mod:`game.web.saves.records`), and managing them: rename, merge,
 forget, reset all.
 
 The screen's own state is one frozen :class:`Stats` value (the person whose scores the
 chart shows, a merge or a forget or the reset waiting for its confirmation, the last
 refusal) changed by the pure functions below. The records themselves are never held here:
-each change reads them fresh from the storage and writes them back at once
-(:func:`~game.web.saves.records.update_records`), so another tab's game is never lost. The
-handlers, each ``(controller, arguments)``, are listed in
-:data:`game.web.model.ui_actions.ACTIONS`.
+each change is an effect that reads them fresh from the storage and writes them back at
+once (:func:`~game.web.saves.kept_records.edit_records`), so another tab's game is never
+lost; its answer comes back to :func:`answered`. Its taps are typed messages, listed in
+:data:`game.web.model.ui_actions.ACTIONS`, and :func:`tapped` is their update.
 """
 
 from __future__ import annotations
@@ -16,15 +16,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, assert_never
 
-from ...errors import SettingsError
-from ..model.effects import Effect
-from ..saves import records as R
-from ..saves.kept_records import reset_records, update_records
-from . import page as P
-from .rules import CloseRules
+from ..values.effects import Effect
 
 if TYPE_CHECKING:
-    from ..model.controller import Controller
+    pass
+
+
+Effects = tuple[Effect, ...]
 
 
 @dataclass(frozen=True)
@@ -63,7 +61,7 @@ def reset_tapped(s: Stats, confirmed: bool) -> tuple[Stats, bool]:
 
 # ------------------------------------------------------------------ the one door
 # The statistics screen's actions, each a small frozen value, and :func:`update`, which the
-# handlers go through (issue 24.1: the Elm architecture's ``update``). Whether a confirming
+# taps go through (the Elm architecture's ``update``). Whether a confirming
 # tap forgets or resets now is :func:`forget_tapped`'s / :func:`reset_tapped`'s answer.
 
 Problem = tuple[str, dict[str, Any]]
@@ -114,7 +112,7 @@ StatsAction = Close | ShowPerson | Told | AskMerge | Merged | TapForget | TapRes
 
 def update(s: Stats, action: StatsAction) -> tuple[Stats, tuple[Effect, ...]]:
     """The statistics screen's one update: the new value, and no effects (the records are
-    the storage's, written by the handlers)."""
+    the storage's, changed by :data:`~game.web.values.effects.EditRecords` effects)."""
     match action:
         case Close():
             return CLOSED, ()
@@ -134,66 +132,43 @@ def update(s: Stats, action: StatsAction) -> tuple[Stats, tuple[Effect, ...]]:
             assert_never(action)
 
 
-# ------------------------------------------------------------------ the handlers
+# ------------------------------------------------------------------ the taps
+# The statistics' taps that need more than the screen's update, as typed messages (the
+# action table parses straight into them; the others are this module's own actions), and
+# :func:`tapped`, their update.
 
-
-def open_stats(c: Controller, args: None) -> None:
+@dataclass(frozen=True)
+class StatsOpened:
     """From the start screen or the final standings (whose game stays open behind)."""
-    c.step(CloseRules(), P.Move("stats"), Close())
 
 
-def close_stats(c: Controller, args: None) -> None:
-    c.step(P.Move("play" if c.session is not None else "start"), Close())
+@dataclass(frozen=True)
+class StatsClosed:
+    pass
 
 
-def show_person(c: Controller, ident: str) -> None:
-    c.step(ShowPerson(ident))
+@dataclass(frozen=True)
+class RenameTapped:
+    ident: str
+    name: str
 
 
-def rename_person(c: Controller, args: tuple[str, str]) -> None:
-    ident, name = args
-    error: list[tuple[str, dict[str, Any]]] = []
-
-    def change(records: R.Records) -> R.Records:
-        try:
-            return R.renamed(records, ident, name)
-        except SettingsError as refusal:
-            taken = "taken" in str(refusal)
-            error.append(("stats.rename_taken" if taken else "stats.rename_bad", {}))
-            return records
-
-    saved = update_records(c.store, change)
-    if not error and not saved:
-        error.append(("stats.not_saved", {}))
-    c.step(Told(error[0] if error else None))
+@dataclass(frozen=True)
+class MergeConfirmed:
+    pass
 
 
-def ask_merge(c: Controller, args: tuple[str, str | None]) -> None:
-    c.step(AskMerge(*args))
+@dataclass(frozen=True)
+class ForgetTapped:
+    ident: str
+    confirmed: bool
 
 
-def merge_people(c: Controller, args: None) -> None:
-    pending = c.stats.merge
-    if pending is None:
-        return
-    drop, keep = pending
-    saved = update_records(c.store, lambda r: R.merged(r, keep, drop))
-    c.step(Merged(keep, None if saved else ("stats.not_saved", {})))
+@dataclass(frozen=True)
+class ResetTapped:
+    confirmed: bool
 
 
-def cancel(c: Controller, args: None) -> None:
-    c.step(Told(None))
+StatsTap = StatsOpened | StatsClosed | RenameTapped | MergeConfirmed | ForgetTapped | ResetTapped
 
 
-def forget_person(c: Controller, args: tuple[str, bool]) -> None:
-    now = forget_tapped(c.stats, *args)[1]
-    c.step(TapForget(*args))
-    if now and not update_records(c.store, lambda r: R.forgotten(r, args[0])):
-        c.step(Told(("stats.not_saved", {})))
-
-
-def reset_all(c: Controller, confirmed: bool) -> None:
-    now = reset_tapped(c.stats, confirmed)[1]
-    c.step(TapReset(confirmed))
-    if now and not reset_records(c.store):
-        c.step(Told(("stats.not_saved", {})))

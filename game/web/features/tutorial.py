@@ -20,9 +20,9 @@ from ...board import owner
 from ...material import PLOTS_PER_CITY
 from ...settings import Settings
 from ...state import SELECT
-from ..model.draft import BuildDraft
-from ..model.session import Session
-from ..model.setup_form import computer_settings
+from ..values.draft import BuildDraft
+from ..values.session import Session
+from ..values.setup_form import computer_settings
 
 META = "tutorial"
 SEED = "tutorial-1"

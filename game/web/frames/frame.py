@@ -23,12 +23,13 @@ from typing import Literal
 from ...state import BUILD, OVER, SELECT, Counts
 from ..saves.backup import Restored, RestoreReport, ResultsTaken, Skipped
 from ..saves.records import MAX_GAMES as MOST_RESULTS
+from ..values.last_move import LastMove
+from ..values.session import TableScreen
 from .parts import (
     CoachMove,
     GodzillaPreview,
     HintFrame,
     Inspector,
-    LastMove,
     Motion,
     Notice,
     ReplayStep,
@@ -38,7 +39,6 @@ from .parts import (
     StoryFrame,
     Theme,
     WholeExport,
-    parse_move,
 )
 from .play_frames import (
     BoardFrame,
@@ -62,13 +62,10 @@ __all__ = ["BUILD", "OVER", "SELECT", "BoardFrame", "CoachMove", "ComputerFrame"
            "Restored", "ResultsTaken",
            "ReviewFrame", "ReviewItem", "ScoringFrame", "ScreenName", "SelectionFacts",
            "SetupPage", "Skipped", "StartPage", "StatsPage", "StoryFrame", "TableFrame",
-           "TableScreen", "Theme", "TurnFrame", "WholeExport", "parse_move"]
+           "TableScreen", "Theme", "TurnFrame", "WholeExport"]
 """The engine's phase names and the piece-count type are re-exported here: the frame is the
 screens' whole vocabulary, so they never import the state module."""
 
-TableScreen = Literal["pass", "turn", "computer", "scoring", "final"]
-"""What the table sees of a game (:attr:`game.web.model.session.Session.screen`); each has
-its frame type in :mod:`game.web.frames.play_frames`, and so has the replay."""
 Place = Literal["start", "setup", "play", "stats"]
 """Where the page is (:attr:`game.web.model.controller.Controller.screen`)."""
 ScreenName = Literal["start", "setup", "play", "rules", "review", "pass", "scoring", "final",
@@ -125,7 +122,7 @@ class PlayPage(PageFrame):
 
 @dataclass(frozen=True, kw_only=True)
 class StatsPage(PageFrame):
-    """The statistics of this device's players (issue 26.1)."""
+    """The statistics of this device's players."""
 
     kind: Literal["stats"] = "stats"
     stats: StatsFrame
@@ -133,6 +130,6 @@ class StatsPage(PageFrame):
 
 Frame = StartPage | SetupPage | PlayPage | StatsPage
 """The whole page at one render: a tagged union (``kind``), one frame type per screen
-family; :func:`game.web.screens.page.render_page` hands each drawing exactly its type
-(a game's screen through :func:`game.web.screens.page.render_game`)."""
+family; :func:`game.web.screens.dispatch.render_page` hands each drawing exactly its type
+(a game's screen through :func:`game.web.screens.dispatch.render_game`)."""
 

@@ -1,7 +1,7 @@
 """The parts a game screen's frame is made of: the last move, the selection's facts, the
 story, the inspector, Godzilla's preview, the replay's step, the coach's hint and review.
 
-Frozen values, built by :mod:`game.web.frames.framing` and :mod:`game.web.frames.storyframe`;
+Frozen values, built by :mod:`game.web.model.framing` and :mod:`game.web.frames.storyframe`;
 the per-screen frames (:mod:`game.web.frames.play_frames`) hold them. They live apart from
 :mod:`game.web.frames.frame` so that the screen frames and the page frames can both import
 them without a cycle.
@@ -10,14 +10,13 @@ them without a cycle.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
-from ...actions import Action, Select, action_from_json
-from ...errors import SaveError
+from ...actions import Action
 from ...material import Card
 from ...state import Counts
 from ...story import Entry, Majority
-from ..model import draft as D
+from ..values import draft
 
 WholeExport = Literal["none", "offered", "asked"]
 
@@ -26,21 +25,7 @@ Motion = Literal["off", "normal", "fast"]
 Theme = Literal["auto", "light", "dark"]
 """The page's colours: the device's setting (``prefers-color-scheme``), light or dark
 (``<html data-theme>``)."""
-Notice = D.Notice
-
-
-@dataclass(frozen=True)
-class LastMove:
-    """The most recent move (or a computer's move being previewed), as the table saw it."""
-
-    player: int
-    action: Action
-    selects: tuple[Select, ...] = ()
-    pos: int | None = None
-    godzilla: tuple[int, str] | None = None
-    """Godzilla's plot and ``"destroyed"`` or ``"ate"``, when the move fed it."""
-    reshuffled: bool = False
-    preview: bool = False
+Notice = draft.Notice
 
 
 @dataclass(frozen=True)
@@ -183,23 +168,3 @@ class ReviewFrame:
     items: tuple[ReviewItem, ...]
     shown: int | None = None
     """The item on the board (an index into ``items``), None: the list."""
-
-
-# ----------------------------------------------------------------------- building
-def parse_move(move: Any, preview: bool = False) -> LastMove | None:
-    """The saved last-move record (``meta.ui.last_move``) as a value; None if unusable."""
-    if not isinstance(move, dict) or not isinstance(move.get("player"), int):
-        return None
-    try:
-        action = action_from_json(move.get("action"))
-        selects = tuple(a for a in (action_from_json(raw) for raw in move.get("selects") or ())
-                        if isinstance(a, Select))
-    except (SaveError, AttributeError, TypeError):
-        return None
-    g = move.get("godzilla")
-    godzilla = None
-    if isinstance(g, dict) and isinstance(g.get("pos"), int):
-        godzilla = (g["pos"], "destroyed" if g.get("kind") == "destroyed" else "ate")
-    pos = move.get("pos")
-    return LastMove(move["player"], action, selects, pos if isinstance(pos, int) else None,
-                    godzilla, bool(move.get("reshuffled")), preview)

@@ -8,8 +8,8 @@ draft and hint, the scoring's round, the final's standings and review, the repla
 They are composed, not inherited, so a screen cannot read another screen's field: a draft
 exists only in a :class:`TurnFrame`, a review only in a :class:`FinalFrame` or a
 :class:`ReplayFrame`. The tag ``kind`` is the ``data-mode`` of the play screen; which frame
-is built is decided once, in :func:`game.web.frames.framing.live_frame`, and drawn in one
-``match`` (:func:`game.web.screens.page.render_game`), which ``assert_never`` makes mypy
+is built is decided once, in :func:`game.web.model.framing.live_frame`, and drawn in one
+``match`` (:func:`game.web.screens.dispatch.render_game`), which ``assert_never`` makes mypy
 check for every screen.
 
 Privacy as in :mod:`game.web.frames.frame`: the table's view holds the viewer's hand only
@@ -27,12 +27,12 @@ from ...scoring import Standing
 from ...settings import Settings
 from ...state import Counts
 from ...view import PlayerView
-from ..model import draft as D
+from ..values import draft
+from ..values.last_move import LastMove
 from .parts import (
     GodzillaPreview,
     HintFrame,
     Inspector,
-    LastMove,
     Motion,
     Notice,
     ReplayStep,
@@ -86,7 +86,7 @@ class TableFrame:
         return self.settings.players[player].name
 
     def is_human(self, player: int | None) -> bool:
-        return player is not None and self.settings.players[player].controller == "human"
+        return player is not None and self.settings.players[player].played_by == "human"
 
     def colour_names(self, player: int) -> tuple[str, ...]:
         return tuple(self.settings.colours[c] for c in self.settings.player_colours[player])
@@ -143,7 +143,7 @@ class TurnFrame:
     kind: Literal["turn"] = "turn"
     table: TableFrame
     menu: MenuFrame
-    draft: D.Draft | None
+    draft: draft.Draft | None
     """The choice in progress (None: the viewer is not the one deciding)."""
     confirmable: bool
     selection: SelectionFacts | None

@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..model.draft import Notice
 from ..saves.backup import RestoreReport
+from ..values.draft import Notice
+from ..values.setup_form import SetupForm, controller_id
 
 
 @dataclass(frozen=True)
@@ -81,3 +82,15 @@ class SetupFrame:
     known_names: tuple[str, ...] = ()
     """The names remembered on this device, the most recent players first: offered on the
     name fields (game.web.saves.records)."""
+
+
+def setup_frame(form: SetupForm) -> SetupFrame:
+    """The form's values as the frozen value the setup screen draws."""
+    return SetupFrame(
+        count=form.count,
+        players=tuple(SetupPlayer(p.name, p.colours, p.seat, controller_id(p.controller))
+                      for p in form.players),
+        controllers=form.controllers, start=form.start, rounds=form.rounds,
+        tie_break=form.tie_break, godzilla=form.godzilla, progressive=form.progressive,
+        anti_trust=form.anti_trust, secret_selection=form.secret_selection,
+        hints=form.hints, errors=form.errors, bad_fields=form.bad_fields)

@@ -1,4 +1,4 @@
-"""The statistics screen's frame (issue 26.1): the records' figures, computed once per
+"""The statistics screen's frame: the records' figures, computed once per
 render from :mod:`game.web.saves.records` (part of the page's
 :class:`~game.web.frames.frame.Frame`). Only names and numbers: no game, no hand."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..saves import records as R
+from ..saves import records as stats_records
 from ..saves.records import HeadToHead, Tally
 
 __all__ = ["LevelLine", "Pair", "PersonLine", "StatsFrame", "Tally", "stats_frame"]
@@ -55,24 +55,24 @@ class StatsFrame:
     """Opened from a game's final standings: back leads there."""
 
 
-def stats_frame(records: R.Records, chart: str | None, merge: tuple[str, str] | None = None,
+def stats_frame(records: stats_records.Records, chart: str | None, merge: tuple[str, str] | None = None,
                 forget: str | None = None, reset: bool = False,
                 error: tuple[str, dict[str, Any]] | None = None,
                 from_game: bool = False) -> StatsFrame:
-    people = tuple(PersonLine(p.id, p.name, R.person_tally(records, p.id))
-                   for p in R.people_by_last_game(records))
-    levels = tuple(LevelLine(level, R.level_tally(records, level))
-                   for level in R.levels_played(records))
+    people = tuple(PersonLine(p.id, p.name, stats_records.person_tally(records, p.id))
+                   for p in stats_records.people_by_last_game(records))
+    levels = tuple(LevelLine(level, stats_records.level_tally(records, level))
+                   for level in stats_records.levels_played(records))
     pairs: list[Pair] = []
     for i, person in enumerate(people):
         for other in people[i + 1:]:
-            record = R.head_to_head(records, person.id, other.id)
+            record = stats_records.head_to_head(records, person.id, other.id)
             if record.games:
                 pairs.append(Pair(person.name, other.name, record))
     pairs.sort(key=lambda p: -p.record.games)
     shown = next((p for p in people if p.id == chart), None)
     if shown is None:
         shown = next((p for p in people if p.tally.games), None)
-    scores = R.scores_over_time(records, shown.id) if shown is not None else ()
+    scores = stats_records.scores_over_time(records, shown.id) if shown is not None else ()
     return StatsFrame(people, levels, tuple(pairs), len(records.games), shown, scores,
                       merge, forget, reset, error, from_game)

@@ -17,8 +17,8 @@ from ...material import MAX_PIECE, PIECE_FLOORS, PLOTS_PER_CITY, plot_for
 from ...state import BUILD, State, godzilla_target
 from ...story import Dealt, Destroyed, Entry, Story, TakenOver, majorities, tallest_positions
 from ...view import PlayerView
-from .. import messages as M
-from ..model import draft as D
+from .. import messages
+from ..values import draft
 from .frame import GodzillaPreview, Inspector, StoryFrame
 
 
@@ -91,7 +91,7 @@ def inspect(view: PlayerView, city: int, plot: int, hand_shown: bool) -> Inspect
                      view.godzilla == pos, judge, build, smallest, reason)
 
 
-def _why_not(view: PlayerView, city: int, plot: int) -> tuple[str, D.Notice | None]:
+def _why_not(view: PlayerView, city: int, plot: int) -> tuple[str, draft.Notice | None]:
     """Why the player on turn cannot build here: no card for the plot, or the engine's
     refusal of their biggest piece with a card that marks it."""
     seat = view.settings.seat_of(view.player)
@@ -106,24 +106,24 @@ def _why_not(view: PlayerView, city: int, plot: int) -> tuple[str, D.Notice | No
         try:
             view.check(Build(cards[0], city, plot, view.settings.colours[c], max(sizes)))
         except IllegalAction as error:
-            return "no", M.explain(error.rule, error.params, view.settings.colours[c])
+            return "no", messages.explain(error.rule, error.params, view.settings.colours[c])
     return "no", None
 
 
-def godzilla_preview(draft: D.Draft | None, view: PlayerView,
+def godzilla_preview(choice: draft.Draft | None, view: PlayerView,
                      tentative: Build | None) -> GodzillaPreview | None:
     """Where Godzilla goes with the card chosen now, and (once the build is complete) what
     it destroys there, the piece about to be placed included: the engine plays the
     tentative build on the view (:meth:`PlayerView.outcome`)."""
-    if view.godzilla is None or not isinstance(draft, D.BuildDraft) or draft.card is None:
+    if view.godzilla is None or not isinstance(choice, draft.BuildDraft) or choice.card is None:
         return None
     seat = view.settings.seat_of(view.player)
-    target = godzilla_target(view.godzilla, seat, draft.card)
+    target = godzilla_target(view.godzilla, seat, choice.card)
     if tentative is None:
         # Before the plot is chosen: what it does to the tower already there, asked of the
         # engine with any legal build of this card elsewhere (the effect does not depend on it).
         elsewhere = [a for a in view.legal_actions() if isinstance(a, Build)
-                     and a.card == draft.card and a.city * PLOTS_PER_CITY + a.plot != target]
+                     and a.card == choice.card and a.city * PLOTS_PER_CITY + a.plot != target]
         if not elsewhere:
             return GodzillaPreview(target)
         tentative_elsewhere = elsewhere[0]

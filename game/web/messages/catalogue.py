@@ -95,7 +95,7 @@ def load(code: str) -> gettext.NullTranslations | None:
 def load_all() -> None:
     """Parse every shipped catalogue now. The boot snapshot is made after this call
     (scripts/boot.template.mjs), so a restored page starts with them parsed: choosing the
-    language costs nothing before the first screen (issue 22, time on a tablet)."""
+    language costs nothing before the first screen (time on a tablet)."""
     for code in LANGUAGES:
         load(code)
 

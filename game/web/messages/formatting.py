@@ -25,7 +25,7 @@ def isolated(name: str) -> str:
     """A player's name inside plain text (an ``aria-label``, the live region): between
     FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE, the plain-text form of ``<bdi>``, so a
     name in another script never turns the words and numbers around it for a screen reader
-    either (issue 23.4)."""
+    either."""
     return f"\u2068{name}\u2069"
 
 

@@ -31,7 +31,7 @@ from ...story import (
     TakenOver,
     TallestChanged,
 )
-from .. import messages as M
+from .. import messages
 
 Picture = tuple[str, Card] | tuple[str, str, int] | tuple[str, str]
 """``("card", card)``, ``("piece", colour, floors)`` or ``("chip", colour)``."""
@@ -49,11 +49,11 @@ class Line:
 
     @property
     def text(self) -> str:
-        return M.t(self.key, **self.params)
+        return messages.t(self.key, **self.params)
 
 
 def _where(pos: int) -> str:
-    return M.city(pos // PLOTS_PER_CITY)
+    return messages.city(pos // PLOTS_PER_CITY)
 
 
 def event_line(event: Event, settings: Settings, viewer: int | None = None) -> Line | None:
@@ -67,8 +67,8 @@ def event_line(event: Event, settings: Settings, viewer: int | None = None) -> L
     mine = settings.player_colours[viewer] if viewer is not None else ()
     if isinstance(event, Selected):
         return Line("story.selected", {"name": name(event.player),
-                                       "colour": M.colour(event.colour),
-                                       "pieces": M.pieces_text(event.pieces)},
+                                       "colour": messages.colour(event.colour),
+                                       "pieces": messages.pieces_text(event.pieces)},
                     (("chip", event.colour),), "selected")
     if isinstance(event, Placed):
         return Line("story.placed", {"name": name(event.player), "floors": event.floors,
@@ -79,7 +79,8 @@ def event_line(event: Event, settings: Settings, viewer: int | None = None) -> L
         yours = settings.colour_index(event.previous) in mine
         key = "story.taken_yours" if yours else "story.taken"
         return Line(key, {"name": owner_name(event.colour), "owner": owner_name(event.previous),
-                          "colour": M.colour(event.colour), "previous": M.colour(event.previous),
+                          "colour": messages.colour(event.colour),
+                          "previous": messages.colour(event.previous),
                           "city": _where(event.pos)},
                     (("chip", event.colour), ("chip", event.previous)),
                     "lost" if yours else "taken", event.pos)
@@ -93,23 +94,23 @@ def event_line(event: Event, settings: Settings, viewer: int | None = None) -> L
         floors = sum(f for _, f in event.pieces)
         key = "story.destroyed" if event.left == 0 else "story.ate"
         return Line(key, {"floors": floors, "city": _where(event.pos),
-                          "colour": M.colour(event.pieces[-1][0]),
+                          "colour": messages.colour(event.pieces[-1][0]),
                           "owner": owner_name(event.previous)},
                     tuple(("piece", c, f) for c, f in event.pieces), "godzilla", event.pos)
     if isinstance(event, MajorityChanged):
-        city = M.city(event.city)
+        city = messages.city(event.city)
         if event.after == "tie":
             return Line("story.majority_tie", {"city": city}, (), "majority")
         if event.after == "none":
             return Line("story.majority_none", {"city": city}, (), "majority")
-        return Line("story.majority", {"city": city, "colour": M.colour(event.after),
+        return Line("story.majority", {"city": city, "colour": messages.colour(event.after),
                                        "name": owner_name(event.after)},
                     (("chip", event.after),), "majority")
     if isinstance(event, TallestChanged):
         if event.pos is None or event.colour is None:
             return Line("story.tallest_tie", {"height": event.height}, (), "tallest")
         return Line("story.tallest", {"height": event.height, "city": _where(event.pos),
-                                      "colour": M.colour(event.colour),
+                                      "colour": messages.colour(event.colour),
                                       "name": owner_name(event.colour)},
                     (("chip", event.colour),), "tallest", event.pos)
     if isinstance(event, Scored):
@@ -125,7 +126,7 @@ def event_line(event: Event, settings: Settings, viewer: int | None = None) -> L
                     event.pos)
     if isinstance(event, CitiesOrdered):
         return Line("story.city_order",
-                    {"cities": M.t("pieces.sep").join(M.city(c) for c in event.order)},
+                    {"cities": messages.t("pieces.sep").join(messages.city(c) for c in event.order)},
                     (), "chance")
     return None
 

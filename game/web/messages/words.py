@@ -41,7 +41,7 @@ def problem(problem: str, step: int | None = None) -> str:
 def reason(error: BaseException) -> Said:
     """Why a save, file, link or write was refused, for the page: the error's ``problem``
     said in the player's language, kept as its message id so that a banner still on screen
-    after a change of language says it in the new one (issue 25.3). The error's own text
+    after a change of language says it in the new one. The error's own text
     stays English detail (logs, the command line); it never reaches a German or French
     page."""
     problem = str(getattr(error, "problem", "damaged"))
@@ -79,9 +79,8 @@ def level_name(level: Level) -> str:
 
 
 def level_description(controller: str) -> str | None:
-    """What a computer level is measured to be, in plain words, for the setup screen (issue
-    27.4; the English is :mod:`game.ai.strength`'s); None for a person or a level without
-    one."""
+    """What a computer level is measured to be, in plain words, for the setup screen (the
+    English is :mod:`game.ai.strength`'s); None for a person or a level without one."""
     level = find_level(controller)  # None for "human", which names no level
     if level is None or not has(level.description_key):
         return None
@@ -123,15 +122,15 @@ def is_default_name(index: int, spec: PlayerSpec) -> bool:
     generated name: "Computer 4 (medium)", "Computer 4 (mittel)", "Spieler 2"...), not one
     a person typed. Names are stored as shown at setup, so a save of any age is read by
     this recognition; a name that fits another seat or another level is a typed one."""
-    return spec.name.casefold() in _default_names(index, spec.controller)
+    return spec.name.casefold() in _default_names(index, spec.played_by)
 
 
 def player_name(index: int, spec: PlayerSpec) -> str:
     """A player's name as shown now: a generated one in the language in use, a typed one
     as typed."""
     if is_default_name(index, spec):
-        return default_name(index, None if spec.controller == "human"
-                            else find_level(spec.controller))
+        return default_name(index, None if spec.played_by == "human"
+                            else find_level(spec.played_by))
     return spec.name
 
 

@@ -1,3 +1,3 @@
-"""The page's state between taps: the controller and its typed attribute views, the
-action table, the game at the table (session) and the choice in progress (draft), the
-setup form."""
+"""The page's state between taps: the controller that holds the features' frozen states and
+the game at the table, the one door to them, the action table, and the updates that change
+more than one feature's state (a tap's, a storage answer's, a job's)."""

@@ -1,8 +1,9 @@
 """The one declared table of the page's actions: every tap and change by its
-``data-action`` name, with the parser of its ``data-*`` arguments and its handler (a
-function ``(controller, arguments)`` of :mod:`game.web.features`, which turns the tap into
-its feature's typed action and applies that module's one ``update``). An unknown action or
-malformed arguments change nothing (:meth:`game.web.model.controller.Controller.handle`)."""
+``data-action`` name, with the parser of its ``data-*`` arguments straight into its typed
+message (:data:`Tap`): a state's own action, or a feature's tap message that
+:func:`tapped`, the one update of taps, hands to that feature's ``tapped``. An unknown
+action or malformed arguments change nothing
+(:meth:`game.web.model.controller.Controller.handle`)."""
 
 from __future__ import annotations
 
@@ -11,30 +12,18 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...material import Card
-from .. import messages as M
-from ..features import coaching, files, keeping
-from ..features import following as F
+from .. import messages
+from ..features import coaching, files, following, page, rules, saved
 from ..features import navigating as nav
 from ..features import playing as play
 from ..features import statistics as stats
+from ..values import session, setup_form
+from ..values.effects import Effect
+from . import on_coaching, on_files, on_following, on_navigating, on_playing, on_statistics
+from .door import StateAction
 
 if TYPE_CHECKING:
-    from .controller import Controller
-
-
-@dataclass(frozen=True)
-class UiAction:
-    """One thing a tap or a change can ask for: its ``data-action`` name, the parser of its
-    ``data-*`` arguments (raising ValueError, TypeError or KeyError when malformed) and the
-    controller method that carries it out."""
-
-    name: str
-    parse: Callable[[Mapping[str, Any]], Any]
-    handler: Callable[[Controller, Any], bool | None]
-
-
-def _no_args(data: Mapping[str, Any]) -> None:
-    return None
+    from .holder import Holder
 
 
 def _int_arg(data: Mapping[str, Any], key: str, low: int, high: int) -> int:
@@ -69,7 +58,7 @@ def _card_arg(data: Mapping[str, Any]) -> Card:
 
 def _language_arg(data: Mapping[str, Any]) -> str:
     code = _str_arg(data, "value") or _str_arg(data, "lang")
-    if code is None or code not in M.LANGUAGES:
+    if code is None or code not in messages.LANGUAGES:
         raise ValueError("not a language of the game")
     return code
 
@@ -81,110 +70,158 @@ def _person_arg(data: Mapping[str, Any]) -> str:
     return ident
 
 
-def _field_arg(data: Mapping[str, Any]) -> tuple[str, int | None, Any, bool]:
+def _field_arg(data: Mapping[str, Any]) -> setup_form.SetField:
     field = _str_arg(data, "field")
     if field is None:
         raise ValueError("the field is missing")
     player = data.get("player")
     index = None if player in (None, "") else _int_arg(data, "player", 0, 3)
-    committed = data.get("committed") in (True, "true")
-    return field, index, data.get("value"), committed
+    return setup_form.SetField(field, data.get("value"), index)
 
 
-KEEP_MENU_OPEN = frozenset({"menu", "speed", "motion", "theme", "sound", "zoom-out"})
-"""The actions that leave the game menu open: its own button, the speed, the animations and
-the colours (tapped again to go round), the sound (its state seen at once), and the whole board back
-(also sent when the page is resized or turned). Every other action closes it."""
+KEEP_MENU_OPEN = (nav.MenuTapped, page.CycleSpeed, page.CycleMotion, page.CycleTheme,
+                  page.ToggleSound, play.ZoomOut)
+"""The taps that leave the game menu open: its own button, the speed, the animations and
+the colours (tapped again to go round), the sound (its state seen at once), and the whole
+board back (also sent when the page is resized or turned). Every other tap closes it."""
+
+Tap = (StateAction | nav.NavigatingTap | play.PlayingTap | following.FollowingTap | files.FilesTap
+       | coaching.CoachTap | stats.StatsTap)
+"""Every tap as a typed message: one state's own action (the door takes it), or a
+feature's tap message (its ``tapped`` update, which may change several states and asks
+for effects)."""
+
+
+def tapped(c: Holder, tap: Tap) -> tuple[Effect, ...]:
+    """The one update of taps, composed from the features' updates: the change a tap
+    makes, and the effects it asks for."""
+    if isinstance(tap, nav.NavigatingTap):
+        return on_navigating.tapped(c, tap)
+    if isinstance(tap, play.PlayingTap):
+        return on_playing.tapped(c, tap)
+    if isinstance(tap, following.FollowingTap):
+        return on_following.tapped(c, tap)
+    if isinstance(tap, files.FilesTap):
+        return on_files.tapped(c, tap)
+    if isinstance(tap, coaching.CoachTap):
+        return on_coaching.tapped(c, tap)
+    if isinstance(tap, stats.StatsTap):
+        return on_statistics.tapped(c, tap)
+    c.step(tap)
+    return ()
+
+
+@dataclass(frozen=True)
+class UiAction:
+    """One thing a tap or a change can ask for: its ``data-action`` name, the parser of its
+    ``data-*`` arguments into its typed message (raising ValueError, TypeError or KeyError
+    when malformed) and whether the page is drawn again after it."""
+
+    name: str
+    parse: Callable[[Mapping[str, Any]], Tap]
+    redraws: Callable[[Mapping[str, Any]], bool] = lambda data: True
+
+
+def _field_redraws(data: Mapping[str, Any]) -> bool:
+    """Typing a name must not redraw (it would move the caret); leaving the field may."""
+    return data.get("field") != "name" or data.get("committed") in (True, "true")
+
+
+def _plot(data: Mapping[str, Any]) -> tuple[int, int]:
+    return _int_arg(data, "city", 0, 5), _int_arg(data, "plot", 0, 8)
+
+
+def _floors_colour(data: Mapping[str, Any]) -> tuple[int, str | None]:
+    return _int_arg(data, "floors", 1, 4), _str_arg(data, "colour")
+
+
+def _confirmed(data: Mapping[str, Any]) -> bool:
+    return data.get("confirm") in (True, "true")
+
+
+def _file_text(data: Mapping[str, Any]) -> str | None:
+    """A chosen file's text (None: far too large to read)."""
+    return None if data.get("too_large") in (True, "true") else str(data["text"])
+
 
 ACTIONS: dict[str, UiAction] = {a.name: a for a in (
-    UiAction("home", _no_args, nav.go_home),
-    UiAction("storage-retry", _no_args, keeping.retry_storage),
-    UiAction("rules", _no_args, nav.open_rules),
-    UiAction("rules-close", _no_args, nav.close_rules),
-    UiAction("menu", _no_args, nav.toggle_menu),
-    UiAction("menu-close", _no_args, nav.close_menu),
-    UiAction("new-game", _no_args, nav.start_setup),
-    UiAction("play-alone", _no_args, nav.play_alone),
-    UiAction("tutorial", _no_args, nav.start_tutorial),
-    UiAction("tutorial-keep", _no_args, nav.keep_tutorial),
-    UiAction("language", _language_arg, nav.set_language),
-    UiAction("continue-game", _save_id, nav.continue_game),
-    UiAction("delete", lambda d: (_save_id(d), d.get("confirm") in (True, "true")),
-             nav.delete_game),
-    UiAction("setup-count", lambda d: _int_arg(d, "value", 2, 4), play.set_count),
-    UiAction("field", _field_arg, play.set_field),
-    UiAction("setup-start", _no_args, play.start_game),
-    UiAction("reveal", _no_args, play.reveal),
-    UiAction("select-inc", lambda d: (_int_arg(d, "floors", 1, 4), _str_arg(d, "colour")),
-             play.select_more),
-    UiAction("select-dec", lambda d: (_int_arg(d, "floors", 1, 4), _str_arg(d, "colour")),
-             play.select_fewer),
-    UiAction("card", _card_arg, play.choose_card),
-    UiAction("piece", lambda d: (_str_arg(d, "colour"), _int_arg(d, "floors", 1, 4)),
-             play.choose_piece),
-    UiAction("plot", lambda d: (_int_arg(d, "city", 0, 5), _int_arg(d, "plot", 0, 8)),
-             play.tap_plot),
-    UiAction("confirm", _no_args, play.confirm),
-    UiAction("undo", _no_args, play.undo),
-    UiAction("take-back", _no_args, play.take_back),
-    UiAction("settle", _no_args, play.settle),
-    UiAction("continue", _no_args, play.ack_scoring),
-    UiAction("rematch", _no_args, play.rematch),
-    UiAction("peek", _no_args, nav.toggle_peek),
-    UiAction("zoom", lambda d: _int_arg(d, "zoom", 0, 5), nav.zoom_in),
-    UiAction("zoom-out", _no_args, nav.zoom_out),
-    UiAction("speed", _no_args, nav.cycle_speed),
-    UiAction("motion", _no_args, nav.cycle_motion),
-    UiAction("theme", _no_args, nav.cycle_theme),
-    UiAction("sound", _no_args, nav.toggle_sound),
-    UiAction("hide-cards", _no_args, play.hide_cards),
-    UiAction("hints-toggle", _no_args, play.toggle_hints),
-    UiAction("reload", _no_args, nav.request_reload),
-    UiAction("apply-update", _no_args, nav.apply_update),
-    UiAction("delete-finished", lambda d: d.get("confirm") in (True, "true"),
-             nav.delete_finished),
-    UiAction("log", _no_args, F.toggle_log),
-    UiAction("log-show", lambda d: _int_arg(d, "log-step", 0, 100000), F.show_log_entry),
-    UiAction("inspect-mode", _no_args, F.toggle_inspect),
-    UiAction("inspect-plot", lambda d: (_int_arg(d, "city", 0, 5), _int_arg(d, "plot", 0, 8)),
-             F.inspect_plot),
-    UiAction("inspect-close", _no_args, F.close_inspector),
-    UiAction("replay", _no_args, F.open_replay),
-    UiAction("replay-step", lambda d: _int_arg(d, "step", 0, 100000), F.replay_to),
-    UiAction("replay-close", _no_args, F.close_replay),
-    UiAction("export", _no_args, files.export_game),
-    UiAction("share", _no_args, files.share_link),
-    UiAction("export-whole", lambda d: d.get("confirm") in (True, "true"), files.export_whole),
-    UiAction("export-whole-cancel", _no_args, files.cancel_whole_export),
-    UiAction("share-copy", _no_args, files.copy_link),
-    UiAction("share-send", _no_args, files.send_link),
-    UiAction("share-close", _no_args, files.close_share),
-    UiAction("import-file", lambda d: None if d.get("too_large") in (True, "true") else str(d["text"]),
-             files.import_file),
-    UiAction("backup", _no_args, files.backup_all),
-    UiAction("restore-file", lambda d: None if d.get("too_large") in (True, "true") else str(d["text"]),
-             files.restore_file),
-    UiAction("restore-close", _no_args, files.close_restore_report),
-    UiAction("home-card-dismiss", _no_args, nav.dismiss_home_card),
-    UiAction("hint", _no_args, coaching.ask_hint),
-    UiAction("review", _no_args, coaching.open_review),
-    UiAction("review-cancel", _no_args, coaching.cancel_review),
-    UiAction("review-close", _no_args, coaching.close_review),
-    UiAction("review-show", lambda d: _int_arg(d, "item", 0, 100), coaching.show_review_item),
-    UiAction("review-back", _no_args, coaching.review_back),
-    UiAction("stats", _no_args, stats.open_stats),
-    UiAction("stats-close", _no_args, stats.close_stats),
-    UiAction("stats-person", _person_arg, stats.show_person),
-    UiAction("stats-rename", lambda d: (_person_arg(d), str(d["value"])), stats.rename_person),
-    UiAction("stats-merge-ask", lambda d: (_person_arg(d), _str_arg(d, "value")),
-             stats.ask_merge),
-    UiAction("stats-merge", _no_args, stats.merge_people),
-    UiAction("stats-cancel", _no_args, stats.cancel),
-    UiAction("stats-forget", lambda d: (_person_arg(d), d.get("confirm") in (True, "true")),
-             stats.forget_person),
-    UiAction("stats-reset", lambda d: d.get("confirm") in (True, "true"), stats.reset_all),
+    UiAction("home", lambda d: nav.GoHome()),
+    UiAction("storage-retry", lambda d: saved.Retry()),
+    UiAction("rules", lambda d: rules.OpenRules()),
+    UiAction("rules-close", lambda d: rules.CloseRules()),
+    UiAction("menu", lambda d: nav.MenuTapped()),
+    UiAction("menu-close", lambda d: play.CloseMenu()),
+    UiAction("new-game", lambda d: nav.StartSetup()),
+    UiAction("play-alone", lambda d: nav.PlayAlone()),
+    UiAction("tutorial", lambda d: nav.StartTutorial()),
+    UiAction("tutorial-keep", lambda d: nav.KeepTutorial()),
+    UiAction("language", lambda d: nav.SetLanguage(_language_arg(d))),
+    UiAction("continue-game", lambda d: nav.ContinueGame(_save_id(d))),
+    UiAction("delete", lambda d: nav.DeleteGame(_save_id(d), _confirmed(d))),
+    UiAction("setup-count", lambda d: setup_form.SetCount(_int_arg(d, "value", 2, 4))),
+    UiAction("field", _field_arg, _field_redraws),
+    UiAction("setup-start", lambda d: play.StartGame()),
+    UiAction("reveal", lambda d: session.Reveal()),
+    UiAction("select-inc", lambda d: session.AdjustSelection(_floors_colour(d)[0], 1, _floors_colour(d)[1])),
+    UiAction("select-dec", lambda d: session.AdjustSelection(_floors_colour(d)[0], -1, _floors_colour(d)[1])),
+    UiAction("card", lambda d: session.ChooseCard(_card_arg(d))),
+    UiAction("piece", lambda d: session.ChoosePiece(_str_arg(d, "colour"), _int_arg(d, "floors", 1, 4))),
+    UiAction("plot", lambda d: play.PlotTapped(*_plot(d))),
+    UiAction("confirm", lambda d: session.Confirm()),
+    UiAction("undo", lambda d: session.UndoStep()),
+    UiAction("take-back", lambda d: play.TakeBackTapped()),
+    UiAction("settle", lambda d: session.Settle()),
+    UiAction("continue", lambda d: play.ScoringSeen()),
+    UiAction("rematch", lambda d: play.Rematch()),
+    UiAction("peek", lambda d: play.TogglePeek()),
+    UiAction("zoom", lambda d: nav.ZoomTapped(_int_arg(d, "zoom", 0, 5))),
+    UiAction("zoom-out", lambda d: play.ZoomOut()),
+    UiAction("speed", lambda d: page.CycleSpeed()),
+    UiAction("motion", lambda d: page.CycleMotion()),
+    UiAction("theme", lambda d: page.CycleTheme()),
+    UiAction("sound", lambda d: page.ToggleSound()),
+    UiAction("hide-cards", lambda d: session.HideCards()),
+    UiAction("hints-toggle", lambda d: play.HintsSwitched()),
+    UiAction("reload", lambda d: page.AskReload()),
+    UiAction("apply-update", lambda d: page.TakeUpdate()),
+    UiAction("delete-finished", lambda d: nav.DeleteFinished(_confirmed(d))),
+    UiAction("log", lambda d: following.ToggleLog()),
+    UiAction("log-show", lambda d: following.LogEntryTapped(_int_arg(d, "log-step", 0, 100000))),
+    UiAction("inspect-mode", lambda d: following.ToggleInspect()),
+    UiAction("inspect-plot", lambda d: following.PlotPressed(*_plot(d))),
+    UiAction("inspect-close", lambda d: following.CloseInspector()),
+    UiAction("replay", lambda d: following.ReplayTapped()),
+    UiAction("replay-step", lambda d: following.ReplayStepTapped(_int_arg(d, "step", 0, 100000))),
+    UiAction("replay-close", lambda d: following.ReplayClosed()),
+    UiAction("export", lambda d: files.ExportTapped()),
+    UiAction("share", lambda d: files.LinkTapped()),
+    UiAction("export-whole", lambda d: files.ExportWholeTapped(_confirmed(d))),
+    UiAction("export-whole-cancel", lambda d: files.CancelWholeExport()),
+    UiAction("share-copy", lambda d: files.CopyTapped()),
+    UiAction("share-send", lambda d: files.SendTapped()),
+    UiAction("share-close", lambda d: files.CloseLink()),
+    UiAction("import-file", lambda d: files.ImportFile(_file_text(d))),
+    UiAction("backup", lambda d: files.BackupTapped()),
+    UiAction("restore-file", lambda d: files.RestoreFile(_file_text(d))),
+    UiAction("restore-close", lambda d: nav.ShowReport(None)),
+    UiAction("home-card-dismiss", lambda d: page.HideHomeCard()),
+    UiAction("hint", lambda d: coaching.HintTapped()),
+    UiAction("review", lambda d: coaching.ReviewTapped()),
+    UiAction("review-cancel", lambda d: coaching.ReviewCancelled()),
+    UiAction("review-close", lambda d: coaching.CloseReview()),
+    UiAction("review-show", lambda d: coaching.ReviewItemTapped(_int_arg(d, "item", 0, 100))),
+    UiAction("review-back", lambda d: coaching.ReviewBack()),
+    UiAction("stats", lambda d: stats.StatsOpened()),
+    UiAction("stats-close", lambda d: stats.StatsClosed()),
+    UiAction("stats-person", lambda d: stats.ShowPerson(_person_arg(d))),
+    UiAction("stats-rename", lambda d: stats.RenameTapped(_person_arg(d), str(d["value"]))),
+    UiAction("stats-merge-ask", lambda d: stats.AskMerge(_person_arg(d), _str_arg(d, "value"))),
+    UiAction("stats-merge", lambda d: stats.MergeConfirmed()),
+    UiAction("stats-cancel", lambda d: stats.Told(None)),
+    UiAction("stats-forget", lambda d: stats.ForgetTapped(_person_arg(d), _confirmed(d))),
+    UiAction("stats-reset", lambda d: stats.ResetTapped(_confirmed(d))),
 )}
 """Every UI action by its ``data-action`` name: the one vocabulary of taps. The event wiring
-(:mod:`game.web.runtime.page`, fed by the shell) sends every tap here;
+(:mod:`game.web.runtime.app`, fed by the shell) sends every tap here;
 ``tests/web/test_ui_actions.py`` checks that each ``data-action`` a screen draws is in this
 table."""

@@ -1,4 +1,4 @@
-"""The screen a reopened page shows before Python runs (issue 22, point 4).
+"""The screen a reopened page shows before Python runs.
 
 On a tablet-class CPU the interpreter takes seconds to come back, and until then the page
 showed only a spinner. So whenever the page is hidden (the tablet put away, the tab closed
@@ -20,11 +20,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .. import messages as M
+from .. import messages
 from ..model.controller import Controller
 from ..saves.storage import Backend, SaveStore
-from ..screens.page import render_page
+from ..screens.dispatch import render_page
 from ..screens.vdom import El
+from ..values.answers import ShelfRead
+from ..values.shelf import read_shelf
 
 BOOT_SCREEN_KEY = "manhattan:boot-screen"
 """Where the entry lives (read by assets/boot.js)."""
@@ -52,6 +54,7 @@ def next_start_screen(backend: Backend, format_time: Callable[[float], str] | No
         options["format_time"] = format_time
     probe = Controller(store, {}, **options)
     probe.boot()
+    probe.update(ShelfRead(read_shelf(store)))  # (the effects it queued are not run)
     screen = probe.screen_name
     if screen not in SHOWN_BEFORE_PYTHON:
         return None
@@ -64,5 +67,5 @@ def entry(screen: str, markup: str, game: str | None, revision: int | None) -> d
     """The stored form (None: too large to keep)."""
     if len(markup) > MAX_MARKUP:
         return None
-    return {"v": FORMAT, "screen": screen, "lang": M.current_language(), "game": game,
+    return {"v": FORMAT, "screen": screen, "lang": messages.current_language(), "game": game,
             "revision": revision, "html": markup}

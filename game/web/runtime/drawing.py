@@ -1,4 +1,4 @@
-"""Drawing the page (issue 24.3): a frame's element tree patched into the DOM, the focused
+"""Drawing the page: a frame's element tree patched into the DOM, the focused
 control found again, the news for screen readers and the board measured. The DOM comes
 in through its protocols (game/web/runtime/js_types.py): a fake one in the tests
 (tests/web/test_drawing.py)."""

@@ -1,6 +1,6 @@
 """The page's events in, taps out: pure translation of what the browser reports (the
 element tapped, the key, where a finger went) into a UI action and its data, and the two
-small states the events keep (issue 24.2, 24.3).
+small states the events keep.
 
 The functions read the elements through their protocols (game/web/runtime/js_types.py) and change
 nothing; the decisions that wait for time are frozen states with pure updates that return
@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..model.effects import CancelTimer, Effect, Timer
+from ..values.effects import CancelTimer, Effect, Timer
 from .focus import ARROWS, NAVIGABLE
 from .js_types import DomElement, FormControl, present
 

@@ -1,27 +1,30 @@
-"""The one effect interpreter (issue 24.2): every effect an update returns
-(game/web/model/effects.py) is carried out here, in order, against an
-:class:`EffectPort`: the real browser in the shell (game/web/shell/browser.py), a fake one
-in the tests (tests/web/test_interpreter.py).
+"""The one effect interpreter: every effect an update returns (game/web/values/effects.py)
+is carried out here, in order, against an :class:`EffectPort`: the real browser in the
+shell (game/web/shell/browser.py), a fake one in the tests (tests/web/test_interpreter.py).
 
-Two effects are plain Python and need no browser: :class:`Save` is the store port's
-(``keeping.store``: the controller's own ``SaveStore``; the one path by which a tap's change
-is written) and :class:`Think` starts the background jobs (``Jobs.kick``). Everything else
-is one call of the port.
+Two kinds are plain Python and need no browser: the storage effects are the storage port's
+(:class:`~game.web.runtime.storing.Storing`, on the controller's ``SaveStore``: the only
+code that writes to the storage), whose answers go back to the controller as messages
+(:meth:`Controller.receive`), and :class:`Think` starts the background jobs
+(``Jobs.kick``). Everything else is one call of the port.
 
-Two rules of order: a tap queues its Save first, and the page writes it before it draws
-(:meth:`Interpreter.save_first`), so a refused write is on the screen the tap draws, and it
-is written before a download, a reload or a computer's thinking could lose it. A Save the
-storage refuses takes the move back (``keeping.storage_full``): the sounds of that move,
-later in the same batch, are dropped.
+Two rules of order: a tap queues its Save first, and the page carries out the storage
+effects before it draws (:meth:`Interpreter.save_first`), so a refused write is on the
+screen the tap draws, and it is written before a download, a reload or a computer's
+thinking could lose it; the effects an answer asks for run next, before the rest of the
+batch. A Save the storage refuses takes the move back: the sounds of that move, later in
+the same batch, are dropped.
 """
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Protocol, assert_never
 
-from ..features import keeping
-from ..model.effects import (
+from ..values.answers import SaveConflicted, SaveRefused
+from ..values.effects import (
+    STORAGE_EFFECTS,
     Announce,
     ApplyUpdate,
     AskPersistence,
@@ -30,8 +33,8 @@ from ..model.effects import (
     Download,
     Effect,
     ForgetLink,
+    ReadShelf,
     Reload,
-    Save,
     ShareLink,
     ShowBoard,
     ShowLogStep,
@@ -41,6 +44,7 @@ from ..model.effects import (
     Timer,
     TimerName,
 )
+from .storing import Storing
 
 if TYPE_CHECKING:
     from ..model.controller import Controller
@@ -112,24 +116,36 @@ class Interpreter:
         self.controller = controller
         self.port = port
         self.think = think
+        self.storing = Storing(controller.store, controller.due_write)
 
     def run(self, effects: Iterable[Effect]) -> None:
         """Carry out ``effects`` in order."""
         self.after_saves(effects, draw=False)
 
     def save_first(self, effects: Iterable[Effect]) -> list[Effect]:
-        """Carry out the Saves among ``effects`` now (before the tap is drawn) and return
-        the others, in order, to run after the drawing."""
+        """Carry out the storage effects among ``effects`` now (before the tap is drawn),
+        with what their answers ask for, and return the others, in order, to run after
+        the drawing."""
         return self.after_saves(effects, draw=True)
 
     def after_saves(self, effects: Iterable[Effect], draw: bool) -> list[Effect]:
-        """Run ``effects`` in order (with ``draw``, only the Saves; the rest is returned),
-        dropping the sounds of a move whose Save the storage refused."""
+        """Run ``effects`` in order (with ``draw``, only the storage's; the rest is
+        returned). The effects of a storage answer run next; the sounds of a move whose
+        Save the storage refused are dropped."""
         kept = True
         rest: list[Effect] = []
-        for effect in effects:
-            if isinstance(effect, Save):
-                kept = keeping.store(self.controller, effect) and kept
+        queue = deque(effects)
+        while queue:
+            effect = queue.popleft()
+            if isinstance(effect, ReadShelf) and any(isinstance(e, ReadShelf) for e in queue):
+                continue  # read once, after the batch's writes
+            if isinstance(effect, STORAGE_EFFECTS):
+                answer = self.storing.run(effect)
+                if answer is None:
+                    continue
+                if isinstance(answer, (SaveConflicted, SaveRefused)):
+                    kept = False  # the move was taken back, or another tab's game adopted
+                queue.extendleft(reversed(self.controller.receive(answer)))
             elif isinstance(effect, Sound) and not kept:
                 continue  # the move was taken back: it makes no sound
             elif draw:
@@ -140,8 +156,8 @@ class Interpreter:
 
     def one(self, effect: Effect) -> None:
         port = self.port
-        if isinstance(effect, Save):
-            keeping.store(self.controller, effect)
+        if isinstance(effect, STORAGE_EFFECTS):
+            self.after_saves([effect], draw=False)
         elif isinstance(effect, Think):
             self.think()
         elif isinstance(effect, Announce):

@@ -1,8 +1,8 @@
-"""The page's background jobs: computer turns, hints and the post-game review (issue 24.2).
+"""The page's background jobs: computer turns, hints and the post-game review.
 
 Pure Python, driven by asyncio: the browser is reached only through :class:`BrowserPort`
 (the thinking worker, drawing, the ``data-*`` marks that tests and benchmarks read, the
-clock, sleeping), which the page (game/web/runtime/page.py) implements. So every
+clock, sleeping), which the page (game/web/runtime/app.py) implements. So every
 scheduling rule runs under plain pytest with a fake browser (tests/web/test_jobs.py).
 
 The rules:
@@ -37,11 +37,21 @@ from functools import partial
 from typing import Any, Protocol
 
 from ...actions import Action
-from ..features import computers, files
-from ..features.coaching import HintFailed
-from ..features.navigating import StopRestore
+from ..model import computers
 from ..model.controller import Controller
 from ..thinking.coach import Answer, Request, parse_answer, request_text, work
+from ..values.answers import (
+    ComputerMoved,
+    ComputerPreviewed,
+    DrawDue,
+    HintComputed,
+    RestoreBroke,
+    RestoreTurn,
+    ReviewAnswered,
+    ReviewDue,
+    ScoringPaused,
+    UndoWindowOver,
+)
 
 RESTORE_DRAW_MS = 150.0
 """How often a restore under way draws its progress (each drawing costs a few ms)."""
@@ -174,26 +184,21 @@ class Jobs:
             while True:
                 request = c.hint_request()
                 if request is not None:
-                    key = c.hint_job
+                    key = c.coach.hint_job
                     port.render()
                     answer = await self.answer(request, partial(self._hint_wanted, request))
-                    if answer is not None:
-                        c.hint_done(request, answer)  # shown only for its decision
-                    elif key is not None:  # (dropped unless it is still the one asked)
-                        c.step(HintFailed(key))
+                    c.update(HintComputed(key, request, answer))
                     port.render()
                     continue
-                job = c.review
-                request = c.review_request(port.worker_ready())
+                job = c.coach.review
+                c.update(ReviewDue(port.worker_ready()))
+                request = c.review_request()
                 if request is None or job is None:
                     break
                 answer = await self.answer(request, partial(c.review_wanted, job))
                 if not c.review_wanted(job):  # closed, cancelled or another game's
                     continue
-                if answer is None:
-                    job.drop_deep()
-                else:
-                    job.record(request, answer)
+                c.update(ReviewAnswered(job, request, answer))
                 port.render()
                 await port.sleep(0)
         except Exception:
@@ -206,17 +211,24 @@ class Jobs:
     async def run_restore(self) -> None:
         """The running restore, one game at a time, the page given back between two
         games and its progress drawn now and then; at the end its report."""
-        port = self.port
+        c, port = self.controller, self.port
         drawn = port.perf_now()
         try:
             port.render()
-            while files.restore_step(self.controller):
+            while True:
+                c.update(RestoreTurn())
+                port.carry_out()  # the storage port restores the next game
+                if c.home.restoring is None:
+                    break
                 if port.perf_now() - drawn >= RESTORE_DRAW_MS:
+                    c.update(DrawDue())
+                    port.carry_out()  # the saved games read again for the drawing
                     port.render()
                     drawn = port.perf_now()
                 await port.sleep(0)
         except Exception:
-            self.controller.step(StopRestore())
+            c.update(RestoreBroke())
+            port.carry_out()
             port.report()
         finally:
             self._restore = None
@@ -233,7 +245,7 @@ class Jobs:
                 if scoring is not None:  # a table of computers: on after a pause
                     await port.sleep(max(c.pace()[0] * 3, 0.05))
                     if computers.continue_key(c) == scoring:
-                        c.handle("continue")
+                        c.update(ScoringPaused(scoring))
                         port.carry_out()  # its Save first, then the drawing
                         port.render()
                     continue
@@ -241,7 +253,7 @@ class Jobs:
                 if settling is not None:  # the person may take their move back meanwhile
                     await port.sleep(computers.undo_seconds(c))
                     if computers.settle_key(c) == settling:
-                        c.handle("settle")
+                        c.update(UndoWindowOver(settling))
                         port.carry_out()  # its Save before the computers think
                     port.render()
                     continue
@@ -257,13 +269,13 @@ class Jobs:
                     continue
                 before, after = c.pace()
                 if before > 0:
-                    computers.show_preview(c, action)
+                    c.update(ComputerPreviewed(key, action))
                     port.render()
                     await port.sleep(before)
                     if computers.computer_key(c) != key:
-                        computers.show_preview(c, None)
+                        c.update(ComputerPreviewed(key, None))
                         continue
-                computers.commit_computer(c, action)
+                c.update(ComputerMoved(key, action))
                 port.carry_out()  # its Save first (a refused move is taken back), its sound
                 port.render()
                 await port.sleep(after if after > 0 else 0)

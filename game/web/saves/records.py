@@ -1,5 +1,5 @@
 """The table's memory across games: the people who play on this device and the results of
-the games they finished here (issue 26.1).
+the games they finished here.
 
 One frozen value, :class:`Records`, kept as JSON under :data:`RECORDS_KEY` beside the saves,
 so it outlives a deleted save, a reload and an update, and travels in a backup. Every
@@ -141,7 +141,7 @@ def finished_here(records: Records, ident: str, game: Game, ended: float) -> Rec
     if not game.state.is_over or records.has_game(ident):
         return records
     players = game.settings.players
-    records = with_people(records, [p.name for p in players if p.controller == "human"])
+    records = with_people(records, [p.name for p in players if p.played_by == "human"])
     result = game_result(ident, game, ended, records)
     return _bounded(replace(records, games=records.games + (result,)))
 
@@ -153,11 +153,11 @@ def game_result(ident: str, game: Game, ended: float, records: Records = EMPTY) 
     seats = []
     for standing in sorted(game.state.standings(), key=lambda s: s.player):
         spec = players[standing.player]
-        human = spec.controller == "human"
+        human = spec.played_by == "human"
         person = records.person_named(spec.name) if human else None
         seats.append(SeatResult(spec.name, standing.points, standing.rank, standing.winner,
                                 person.id if person is not None else None,
-                                None if human else spec.controller))
+                                None if human else spec.played_by))
     return GameResult(ident, float(ended), tuple(seats))
 
 

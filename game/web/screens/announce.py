@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import messages as M
+from .. import messages
 from ..frames.frame import (
     ComputerFrame,
     FinalFrame,
@@ -41,17 +41,17 @@ def _heard(key: str, **params: Any) -> str:
     for field in NAME_PARAMS:
         value = params.get(field)
         if isinstance(value, str):
-            params[field] = M.isolated(value)
+            params[field] = messages.isolated(value)
         elif isinstance(value, (list, tuple)):
-            params[field] = M.t("final.and").join(M.isolated(str(name)) for name in value)
-    return M.t(key, **params)
+            params[field] = messages.t("final.and").join(messages.isolated(str(name)) for name in value)
+    return messages.t(key, **params)
 
 
 def _spoken(el: El) -> str:
     """An element's text as the live region reads it: each name (a ``<bdi>``) isolated in
     plain text too (:func:`~game.web.messages.isolated`)."""
     inner = "".join(_spoken(child) if isinstance(child, El) else child for child in el.children)
-    return M.isolated(inner) if el.tag == "bdi" else inner
+    return messages.isolated(inner) if el.tag == "bdi" else inner
 
 
 def news(frame: Frame) -> News:
@@ -97,10 +97,10 @@ def scoring_text(f: TableFrame, k: int) -> str:
         for c, cs in enumerate(sc.colours):
             totals[c] += cs.total
     parts = [_heard("a11y.total", name=settings.players[settings.colour_owner[c]].name,
-                 colour=M.colour(name), points=M.tn("count.points", totals[c]))
+                 colour=messages.colour(name), points=messages.tn("count.points", totals[c]))
              for c, name in enumerate(settings.colours)]
-    return M.t("a11y.scoring", heading=M.t("score.heading", round=k + 1),
-               totals=M.t("pieces.sep").join(parts))
+    return messages.t("a11y.scoring", heading=messages.t("score.heading", round=k + 1),
+               totals=messages.t("pieces.sep").join(parts))
 
 
 def fresh(previous: News, current: News) -> str:

@@ -17,7 +17,7 @@ from ...actions import Build
 from ...board import floors_by_colour, height, is_safe_from, owner
 from ...material import CITIES, PLOTS_PER_CITY, SEAT_PLOTS
 from ...view import PlayerView
-from .. import messages as M
+from .. import messages
 from ..frames.frame import TableFrame
 from . import layout, palette
 from .memo import Memo
@@ -66,7 +66,7 @@ class _Scene:
         self.coach = dict(frame.coach_marks)
 
     def plot(self, city: int, plot: int, tappable: bool = True) -> El:
-        view, pos, lang = self.view, city * PLOTS_PER_CITY + plot, M.current_language()
+        view, pos, lang = self.view, city * PLOTS_PER_CITY + plot, messages.current_language()
         tentative = self.tentative
         here = tentative if tentative and (tentative.city, tentative.plot) == (city, plot) else None
         drawn_from = (lang, self.seat, city, plot, view.board[pos], self.colours,
@@ -77,7 +77,7 @@ class _Scene:
                                      tentative, self.judge_colours, self.last_pos, tappable))
         # Keyboard and screen readers: each plot's cell (the ``hit`` rectangle, which holds no
         # text, so its name is all a screen reader hears) is a named button; Tab enters the
-        # board at one plot (``tabindex`` 0), the arrow keys move between plots (game.web.runtime.page).
+        # board at one plot (``tabindex`` 0), the arrow keys move between plots (game.web.runtime.app).
         # (The kept drawing is not changed: the cell and the plot are new elements around it.)
         hit = el.children[0]
         assert isinstance(hit, El) and hit.attrs.get("class") == "hit"
@@ -148,7 +148,7 @@ class _Scene:
                                     "class": "coach-ring coach-ring-" + kind}))
             extra.append(s("text", {"x": r.x + r.w - 14, "y": r.y + 22, "font-size": 18,
                                     "text-anchor": "middle", "class": "coach-mark-" + kind},
-                           s("title", {}, M.t(COACH_MARKS[kind][0])), COACH_MARKS[kind][1]))
+                           s("title", {}, messages.t(COACH_MARKS[kind][0])), COACH_MARKS[kind][1]))
         if pos in self.focus:
             classes.append("focus")
             attrs["data-focus"] = "true"
@@ -189,9 +189,9 @@ class _Scene:
         r = layout.city_rect(self.seat, city)
         x, y = r.x + r.w - 54, r.y - 38
         if holder in ("tie", "none"):
-            title = M.t("board.majority_tie" if holder == "tie" else "board.majority_none")
+            title = messages.t("board.majority_tie" if holder == "tie" else "board.majority_none")
         else:
-            title = M.t("board.majority", colour=M.colour(holder))
+            title = messages.t("board.majority", colour=messages.colour(holder))
         body = majority_chip(x, y, holder)
         return s("g", {"class": "city-majority", "data-majority-city": city,
                        "data-majority": holder},
@@ -209,7 +209,7 @@ class _Scene:
         return [s("rect", {"x": r.x - 8, "y": r.y - 8, "width": r.w + 16, "height": r.h + 16,
                            "rx": 12, "class": cls}),
                 s("text", {"x": r.x + r.w / 2, "y": r.y - 14, "font-size": 22,
-                           "text-anchor": "middle", "class": "city-name"}, M.city(city)),
+                           "text-anchor": "middle", "class": "city-name"}, messages.city(city)),
                 self.majority(city)]
 
     def city_veil(self, city: int) -> list[El]:
@@ -221,7 +221,7 @@ class _Scene:
                            "rx": 12, "class": "closed-veil", "data-closed-city": city}),
                 s("text", {"x": r.x + r.w / 2, "y": r.y + r.h / 2 + 8, "font-size": 24,
                            "text-anchor": "middle", "class": "closed-text"},
-                  M.t("play.closed", round=_opening_round(self.view, city)))]
+                  messages.t("play.closed", round=_opening_round(self.view, city)))]
 
 
 def render_board(frame: TableFrame, compact: bool = False) -> El:
@@ -248,7 +248,7 @@ def render_board(frame: TableFrame, compact: bool = False) -> El:
                                     "height": r.h + 50, "class": "hit city-hit",
                                     "role": "button",
                                     "tabindex": "0" if city == scene.entry[0] else "-1",
-                                    "aria-label": M.t("board.zoom_city", city=M.city(city))}))
+                                    "aria-label": messages.t("board.zoom_city", city=messages.city(city))}))
             children.append(s("g", {"class": "city", "data-action": "zoom", "data-zoom": city},
                               parts))
         else:
@@ -275,13 +275,14 @@ def render_city(frame: TableFrame, city: int) -> El:
     children.extend(scene.city_veil(city))
     return s("svg", {"viewBox": box, "class": "board city-zoom", "data-seat": scene.seat,
                      "data-board-view": "city", "data-zoom-city": city, "role": "group",
-                     "aria-label": f"{M.city(city)} · {board_name(frame)}",
+                     "aria-label": f"{messages.city(city)} · {board_name(frame)}",
                      "preserveAspectRatio": "xMidYMid meet"}, children)
 
 
 def board_name(frame: TableFrame) -> str:
     """The board's accessible name: whose edge it is seen from."""
-    return M.t("board.label", name=M.isolated(frame.name(frame.viewer)), seat=M.seat(frame.seat))
+    return messages.t("board.label", name=messages.isolated(frame.name(frame.viewer)),
+                      seat=messages.seat(frame.seat))
 
 
 def _entry_plot(frame: TableFrame, last_pos: int | None) -> tuple[int, int]:
@@ -300,8 +301,8 @@ def plot_where(seat: str, city: int, plot: int) -> str:
     """"Frankfurt, north-west plot (far row, left column)": the compass point on the board
     and, in the words of the cards, where the plot lies as seen from ``seat``."""
     card = next(c for c, p in SEAT_PLOTS[seat].items() if p == plot)
-    return M.t("plot.where", city=M.city(city), compass=M.t(f"plot.compass.{plot}"),
-               row=M.t(f"card.row.{card.row}"), col=M.t(f"card.col.{card.col}"))
+    return messages.t("plot.where", city=messages.city(city), compass=messages.t(f"plot.compass.{plot}"),
+               row=messages.t(f"card.row.{card.row}"), col=messages.t(f"card.col.{card.col}"))
 
 
 def plot_name(view: PlayerView, seat: str, city: int, plot: int, colours: tuple[str, ...],
@@ -316,26 +317,26 @@ def plot_name(view: PlayerView, seat: str, city: int, plot: int, colours: tuple[
     if tower:
         counts = floors_by_colour(tower)
         order = sorted(counts, key=lambda c: (-counts[c], c))
-        text = M.t("plot.tower", where=where, owner=M.colour(colours[owner(tower)]),  # type: ignore[index]
-                   floors=M.tn("count.floors", height(tower)),
-                   counts=M.t("pieces.sep").join(
-                       M.t("plot.count", colour=M.colour(colours[c]), n=counts[c])
+        text = messages.t("plot.tower", where=where, owner=messages.colour(colours[owner(tower)]),  # type: ignore[index]
+                   floors=messages.tn("count.floors", height(tower)),
+                   counts=messages.t("pieces.sep").join(
+                       messages.t("plot.count", colour=messages.colour(colours[c]), n=counts[c])
                        for c in order))
     else:
-        text = M.t("plot.empty", where=where)
+        text = messages.t("plot.empty", where=where)
     extra = []
     if city not in view.open_cities():
-        extra.append(M.t("plot.closed"))
+        extra.append(messages.t("plot.closed"))
     if view.godzilla == pos:
-        extra.append(M.t("plot.godzilla"))
+        extra.append(messages.t("plot.godzilla"))
     if hooks.get("data-safe"):
-        extra.append(M.t("plot.safe"))
+        extra.append(messages.t("plot.safe"))
     if hooks.get("data-pending"):
-        extra.append(M.t("plot.pending"))
+        extra.append(messages.t("plot.pending"))
     elif hooks.get("data-legal"):
-        extra.append(M.t("plot.legal"))
+        extra.append(messages.t("plot.legal"))
     if "last" in str(hooks.get("class", "")).split():
-        extra.append(M.t("plot.last"))
+        extra.append(messages.t("plot.last"))
     return "; ".join([text, *extra])
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .. import messages as M
+from .. import messages
 from .svg_pieces import cue_icon
 from .vdom import El, h
 
@@ -14,8 +14,8 @@ def chip(colour: str, extra: str = "") -> El:
     """A colour chip with the colour's cue, the shape drawn on its pieces (readable without
     seeing hue, the same in every language); named in words for screen readers."""
     return h("span", {"class": f"chip c-{colour} {extra}".strip(), "data-chip": colour,
-                      "title": M.colour(colour), "role": "img",
-                      "aria-label": M.colour(colour)}, cue_icon(colour))
+                      "title": messages.colour(colour), "role": "img",
+                      "aria-label": messages.colour(colour)}, cue_icon(colour))
 
 
 def chips(colours: Iterable[str]) -> list[El]:
@@ -38,7 +38,7 @@ def bdi(name: str) -> El:
 
 def said(key: str, **params: Any) -> list[Any]:
     """The message ``key`` as text and elements, each player's name in it isolated
-    (:func:`bdi`); the text is the same as ``M.t(key, **params)``. A name parameter may be a
+    (:func:`bdi`); the text is the same as ``messages.t(key, **params)``. A name parameter may be a
     list of names, joined with the language's "and"."""
     for field in NAME_PARAMS:
         value = params.get(field)
@@ -48,10 +48,10 @@ def said(key: str, **params: Any) -> list[Any]:
             joined: list[Any] = []
             for i, name in enumerate(value):
                 if i:
-                    joined.append(M.t("final.and"))
+                    joined.append(messages.t("final.and"))
                 joined.append(bdi(str(name)))
             params[field] = joined
-    return M.parts(key, **params)
+    return messages.parts(key, **params)
 
 
 def button(label: str, action: str, attrs: dict[str, Any] | None = None,
@@ -73,24 +73,24 @@ def notice_line(notice: tuple[str, dict[str, Any]] | None, cls: str = "notice") 
         return h("p", {"id": "message", "class": f"{cls} empty"})
     key, params = notice
     return h("p", {"id": "message", "class": cls, "data-message-id": key},
-             M.t(key, **params))
+             messages.t(key, **params))
 
 
 def theme_button(theme: str) -> El:
-    """The page's colours, tapped to go round: the device's, light, dark (issue 26.4): in the
+    """The page's colours, tapped to go round: the device's, light, dark: in the
     game menu and on the start screen."""
-    return button(M.t("play.theme", theme=M.t(f"play.theme.{theme}")), "theme",
+    return button(messages.t("play.theme", theme=messages.t(f"play.theme.{theme}")), "theme",
                   {"data-theme-button": theme}, cls="btn small ghost")
 
 
 def language_select(cls: str = "lang-choice", show_label: bool = True) -> El:
     """The language chooser (start screen, game menu): switches at once, kept for next time.
     Each language is offered in its own name, marked with its ``lang`` for screen readers."""
-    current = M.current_language()
-    label = M.t("lang.label")
+    current = messages.current_language()
+    label = messages.t("lang.label")
     return h("label", {"class": cls},
              h("span", {"class": "lang-label"}, label) if show_label else None,
              h("select", {"data-action": "language", "data-language": current,
                           "aria-label": None if show_label else label},
                [h("option", {"value": code, "lang": code, "selected": code == current},
-                  M.t(f"language.{code}")) for code in M.available_languages()]))
+                  messages.t(f"language.{code}")) for code in messages.available_languages()]))

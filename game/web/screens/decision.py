@@ -10,9 +10,9 @@ from typing import Any
 from ...actions import Action, Build, ReturnPiece
 from ...material import PIECE_FLOORS, Card
 from ...view import PlayerView
-from .. import messages as M
+from .. import messages
 from ..frames.frame import Counts, TableFrame, TurnFrame
-from ..model.draft import BuildDraft
+from ..values.draft import BuildDraft
 from .common import bdi, button, chip, chips, notice_line
 from .svg_pieces import card_svg, piece_svg
 from .vdom import El, h
@@ -29,23 +29,24 @@ def selection_panel(turn: TurnFrame) -> El:
         return h("section", {"class": "selection"})
     colours = facts.colours
     several = len(colours) > 1
-    heading = (M.t("select.heading_colour", colour=M.colour(colours[0]), round=view.round)
+    heading = (messages.t("select.heading_colour", colour=messages.colour(colours[0]), round=view.round)
                if facts.two_colours and len(colours) == 1
-               else M.t("select.heading", round=view.round))
+               else messages.t("select.heading", round=view.round))
     draft = turn.draft
     chosen = [draft.counts(name) if draft is not None and not isinstance(draft, BuildDraft)
               else (0, 0, 0, 0) for name in colours]
     blocks = [selection_block(name, counts, need, stock, several)
               for name, counts, need, stock in zip(colours, chosen, facts.needs, facts.stocks)]
     forced = [h("p", {"class": "hint sel-forced", "data-select-forced": name}, chip(name), " ",
-                M.t("select.forced", colour=M.colour(name), pieces=M.pieces_text(counts)))
+                messages.t("select.forced", colour=messages.colour(name),
+                           pieces=messages.pieces_text(counts)))
               for name, counts in facts.forced]
     left = facts.left
-    status = (M.t("select.left", left=left) if left else M.t("select.done"))
+    status = (messages.t("select.left", left=left) if left else messages.t("select.done"))
     anything = any(sum(counts) for counts in chosen)
     return h("section", {"class": "selection", "data-selecting": " ".join(colours)},
              h("h3", {}, chips(colours), " ", heading),
-             h("p", {"class": "hint"}, M.t("select.help_colours" if several else "select.help",
+             h("p", {"class": "hint"}, messages.t("select.help_colours" if several else "select.help",
                                            need=facts.needs[0] if facts.needs else 0)),
              h("div", {"class": "sel-colours"}, blocks),
              forced,
@@ -53,8 +54,8 @@ def selection_panel(turn: TurnFrame) -> El:
              h("div", {"class": "actions"},
                h("p", {"class": "sel-left" + ("" if left else " done"),
                        "data-select-left": left, "aria-live": "polite"}, status),
-               button(M.t("play.undo"), "undo", cls="btn secondary", disabled=not anything),
-               button(M.t("play.confirm"), "confirm", cls="btn primary",
+               button(messages.t("play.undo"), "undo", cls="btn secondary", disabled=not anything),
+               button(messages.t("play.confirm"), "confirm", cls="btn primary",
                       disabled=not facts.ready)),
              hand_block(f, interactive=False, hinted=hinted_action(turn)),
              others_choices(f))
@@ -70,28 +71,28 @@ def selection_block(colour: str, pieces: Counts, need: int, stock: Counts,
         rows.append(h("div", {"class": "sel-row", "data-select-row": floors},
                       piece_svg(colour, floors, 40),
                       h("span", {"class": "sel-label"},
-                        h("b", {}, M.t("piece.floors", floors=floors)),
-                        h("small", {}, M.t("select.in_stock", count=stock[i] - pieces[i]))),
+                        h("b", {}, messages.t("piece.floors", floors=floors)),
+                        h("small", {}, messages.t("select.in_stock", count=stock[i] - pieces[i]))),
                       button("−", "select-dec", {"data-floors": floors, "data-select-dec": floors,
                                                  "data-colour": colour,
-                                                 "aria-label": M.t("select.less", floors=floors,
-                                                                   colour=M.colour(colour))},
+                                                 "aria-label": messages.t("select.less", floors=floors,
+                                                                   colour=messages.colour(colour))},
                              cls="btn round", disabled=pieces[i] == 0),
                       h("output", {"class": "sel-count", "data-select-count": floors,
-                                   "data-colour": colour}, M.number(pieces[i])),
+                                   "data-colour": colour}, messages.number(pieces[i])),
                       button("+", "select-inc", {"data-floors": floors, "data-select-inc": floors,
                                                  "data-colour": colour,
-                                                 "aria-label": M.t("select.more", floors=floors,
-                                                                   colour=M.colour(colour))},
+                                                 "aria-label": messages.t("select.more", floors=floors,
+                                                                   colour=messages.colour(colour))},
                              cls="btn round",
                              disabled=sum(pieces) >= need or pieces[i] >= stock[i])))
     head = None
     if several:
         head = h("div", {"class": "sel-colour-head" + (" done" if not left else "")},
                  chip(colour), " ",
-                 h("b", {}, M.t("select.colour_pieces", colour=M.colour(colour))),
+                 h("b", {}, messages.t("select.colour_pieces", colour=messages.colour(colour))),
                  h("span", {"class": "sel-colour-left"},
-                   M.t("select.colour_left", left=left) if left else M.t("select.colour_done")))
+                   messages.t("select.colour_left", left=left) if left else messages.t("select.colour_done")))
     return h("div", {"class": "sel-colour", "data-select-colour": colour,
                      "data-select-colour-left": left},
              head, h("div", {"class": "sel-rows"}, rows))
@@ -106,16 +107,16 @@ def others_choices(f: TableFrame) -> El:
             name = settings.colours[c]
             supply = f.supply[c]
             if c in view.select_queue:
-                text = M.t("select.waiting")
+                text = messages.t("select.waiting")
             elif supply is None:
-                text = M.t("select.hidden")
+                text = messages.t("select.hidden")
             else:
-                text = M.pieces_text(supply)
+                text = messages.pieces_text(supply)
             items.append(h("li", {"data-choice": name}, chip(name), " ",
                            bdi(settings.players[p].name), ": ", text))
-    note = (h("p", {"class": "hint"}, M.t("select.secret_note"))
+    note = (h("p", {"class": "hint"}, messages.t("select.secret_note"))
             if settings.secret_selection else None)
-    return h("div", {"class": "others"}, h("h4", {}, M.t("select.others")), h("ul", {}, items),
+    return h("div", {"class": "others"}, h("h4", {}, messages.t("select.others")), h("ul", {}, items),
              note)
 
 
@@ -127,17 +128,17 @@ def build_panel(turn: TurnFrame) -> El:
     piece_chosen = draft.floors is not None
     if draft.kind == "return":
         step = h("div", {"class": "no-build", "data-no-build": "true", "role": "alert"},
-                 h("p", {}, M.t("build.no_build")), h("p", {}, M.t("build.return_step")))
+                 h("p", {}, messages.t("build.no_build")), h("p", {}, messages.t("build.return_step")))
     elif draft.city is not None:
-        step = h("p", {"class": "hint step"}, M.t("build.step_confirm"))
+        step = h("p", {"class": "hint step"}, messages.t("build.step_confirm"))
     elif not card_chosen:
-        step = h("p", {"class": "hint step"}, M.t("build.step_card"))
+        step = h("p", {"class": "hint step"}, messages.t("build.step_card"))
     elif not piece_chosen:
-        step = h("p", {"class": "hint step"}, M.t("build.step_piece"))
+        step = h("p", {"class": "hint step"}, messages.t("build.step_piece"))
     elif not f.targets:
-        step = h("p", {"class": "hint step warn"}, M.t("build.no_target"))
+        step = h("p", {"class": "hint step warn"}, messages.t("build.no_target"))
     else:
-        step = h("p", {"class": "hint step"}, M.t("build.step_plot"))
+        step = h("p", {"class": "hint step"}, messages.t("build.step_plot"))
     can_undo = card_chosen or piece_chosen
     return h("section", {"class": "building", "data-build-kind": draft.kind},
              step,
@@ -146,8 +147,8 @@ def build_panel(turn: TurnFrame) -> El:
              pieces_block(turn, draft),
              notice_line(f.notice),
              h("div", {"class": "actions"},
-               button(M.t("play.undo"), "undo", cls="btn secondary", disabled=not can_undo),
-               button(M.t("play.confirm"), "confirm", cls="btn primary",
+               button(messages.t("play.undo"), "undo", cls="btn secondary", disabled=not can_undo),
+               button(messages.t("play.confirm"), "confirm", cls="btn primary",
                       disabled=not turn.confirmable)))
 
 
@@ -156,12 +157,12 @@ def godzilla_line(f: TableFrame) -> El | None:
     g = f.godzilla_preview
     if g is None:
         return None
-    city = M.city(g.target // 9)
-    text = M.t("godzilla.preview", city=city)
+    city = messages.city(g.target // 9)
+    text = messages.t("godzilla.preview", city=city)
     if g.destroys:
         floors = sum(n for _, n in g.destroys)
         key = "godzilla.preview_own" if g.includes_new else "godzilla.preview_destroys"
-        text = text + " " + M.t(key, floors=floors)
+        text = text + " " + messages.t(key, floors=floors)
     return h("p", {"class": "godzilla-preview" + (" warn" if g.destroys else ""),
                    "data-godzilla-preview": g.target,
                    "data-godzilla-destroys": sum(n for _, n in g.destroys)},
@@ -185,15 +186,15 @@ def hand_block(f: TableFrame, interactive: bool, chosen: Card | None = None,
                  + (" hinted" if suggested else ""), "data-hint": "true" if suggested else None,
                  "data-card": f"{card.row},{card.col}",
                  "aria-pressed": "true" if selected else "false",
-                 "aria-label": M.t("card.label", row=M.t(f"card.row.{card.row}"),
-                                   col=M.t(f"card.col.{card.col}"))}
+                 "aria-label": messages.t("card.label", row=messages.t(f"card.row.{card.row}"),
+                                   col=messages.t(f"card.col.{card.col}"))}
         if interactive:
             attrs["data-action"] = "card"
         else:
             attrs["disabled"] = True
         cards.append(h("button", attrs, card_svg(card, 52)))
     return h("div", {"class": "hand", "data-hand": view.player},
-             h("h4", {}, M.t("play.your_hand")), h("div", {"class": "cards"}, cards))
+             h("h4", {}, messages.t("play.your_hand")), h("div", {"class": "cards"}, cards))
 
 
 def pieces_block(turn: TurnFrame, draft: BuildDraft) -> El:
@@ -224,9 +225,9 @@ def pieces_block(turn: TurnFrame, draft: BuildDraft) -> El:
             # included, as speech input and axe's label-content-name-mismatch want.
             buttons.append(h("button", attrs, piece_svg(name, floors, 40),
                              h("span", {"class": "sr-only"},
-                               M.t("piece.name", floors=floors), " "),
-                             h("span", {"class": "piece-n"}, M.t("piece.count", count=n))))
-    return h("div", {"class": "pieces"}, h("h4", {}, M.t("play.your_pieces")),
+                               messages.t("piece.name", floors=floors), " "),
+                             h("span", {"class": "piece-n"}, messages.t("piece.count", count=n))))
+    return h("div", {"class": "pieces"}, h("h4", {}, messages.t("play.your_pieces")),
              h("div", {"class": "piece-row"}, buttons))
 
 

@@ -1,6 +1,6 @@
 """Drawings kept between renders, by what they are drawn from.
 
-A tap redraws the whole page from a new frame (game/web/screens/page.py), but most of the
+A tap redraws the whole page from a new frame (game/web/screens/dispatch.py), but most of the
 board's 54 plots are drawn from the same values as last time: the same tower, the same
 colours, the same marks. A plot's drawing was 60 % of a tap's CPU (docs/performance.md,
 "Work per tap"); kept by its inputs, an unchanged plot costs a dictionary lookup, and the

@@ -4,7 +4,7 @@ move", which it shares with a computer's turn. Drawn from :class:`PassFrame` and
 
 from __future__ import annotations
 
-from .. import messages as M
+from .. import messages
 from ..frames.frame import ComputerFrame, PassFrame
 from .common import button, chips, language_select, said
 from .story import digest_block
@@ -19,8 +19,8 @@ def take_back_block(screen: PassFrame | ComputerFrame) -> El | None:
         return None
     name = screen.table.name(mover)
     computer = isinstance(screen, ComputerFrame)
-    done = button(M.t("undo.done"), "settle", cls="btn primary") if computer else None
-    computers = sum(spec.controller != "human" for spec in screen.table.settings.players)
+    done = button(messages.t("undo.done"), "settle", cls="btn primary") if computer else None
+    computers = sum(spec.played_by != "human" for spec in screen.table.settings.players)
     waiting = "undo.waiting_one" if computers == 1 else "undo.waiting"
     return h("div", {"class": "take-back", "data-take-back": mover},
              h("p", {"class": "take-back-text"},
@@ -43,14 +43,14 @@ def render_pass(screen: PassFrame) -> El:
                h("span", {"class": "pass-chips"}, chips(spec.colours)),
                h("span", {"class": "pass-heading"}, said("pass.heading", name=spec.name)),
                h("span", {"class": "pass-seat"},
-                 said("pass.seat", name=spec.name, seat=M.seat(spec.seat))),
-               h("span", {"class": "pass-privacy"}, M.t("pass.privacy")),
+                 said("pass.seat", name=spec.name, seat=messages.seat(spec.seat))),
+               h("span", {"class": "pass-privacy"}, messages.t("pass.privacy")),
                h("span", {"class": "btn primary big pass-tap"},
                  # one flex item: the button's layout never parts (or squeezes) the name
                  h("span", {}, said("pass.tap", name=spec.name)))),
              take_back_block(screen),
              digest_block(f),
              h("div", {"class": "pass-tools"},
-               button(M.t("play.rules"), "rules", cls="btn small ghost"),
+               button(messages.t("play.rules"), "rules", cls="btn small ghost"),
                language_select(show_label=False),
-               button(M.t("play.exit"), "home", cls="btn small ghost")))
+               button(messages.t("play.exit"), "home", cls="btn small ghost")))

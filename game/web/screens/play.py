@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...actions import Build, ReturnPiece, Select
-from .. import messages as M
+from .. import messages
 from ..frames.frame import (
     BUILD,
     SELECT,
@@ -27,7 +27,7 @@ from ..frames.frame import (
     TurnFrame,
 )
 from .board_svg import render_board, render_city
-from .coach import hint_block, review_panel
+from .coach_panels import hint_block, review_panel
 from .common import bdi, button, chip, chips, language_select, said, theme_button
 from .decision import build_panel, hand_block, selection_panel
 from .passing import take_back_block
@@ -68,15 +68,15 @@ def board_section(f: TableFrame, zoom: int | None) -> El:
     if zoom is not None:
         return h("section", {"class": "board-wrap zoomed", "id": "board"},
                  h("div", {"class": "zoom-bar"},
-                   button(M.t("board.whole"), "zoom-out", cls="btn small ghost"),
-                   h("h2", {"class": "zoom-title"}, M.city(zoom)),
+                   button(messages.t("board.whole"), "zoom-out", cls="btn small ghost"),
+                   h("h2", {"class": "zoom-title"}, messages.city(zoom)),
                    h("span", {"class": "zoom-note"},
                      said("board.zoom_note", name=f.name(f.viewer)))),
                  render_city(f, zoom))
     if f.compact:
         return h("section", {"class": "board-wrap compact", "id": "board"},
                  render_board(f, compact=True),
-                 h("p", {"class": "zoom-hint"}, M.t("board.zoom_hint")))
+                 h("p", {"class": "zoom-hint"}, messages.t("board.zoom_hint")))
     return h("section", {"class": "board-wrap", "id": "board"}, render_board(f))
 
 
@@ -88,13 +88,13 @@ def top_bar(screen: BoardFrame) -> El:
     shown_round = screen.acked + 1 if isinstance(screen, ScoringFrame) else view.round
     items = [
         h("span", {"class": "tb-round", "data-round": shown_round},
-          M.t("play.round", round=shown_round, rounds=settings.round_count)),
-        h("span", {"class": "tb-deck", "title": M.t("play.deck_title"),
-                   "data-deck": view.deck_size}, M.t("play.deck", count=view.deck_size)),
+          messages.t("play.round", round=shown_round, rounds=settings.round_count)),
+        h("span", {"class": "tb-deck", "title": messages.t("play.deck_title"),
+                   "data-deck": view.deck_size}, messages.t("play.deck", count=view.deck_size)),
     ]
     if settings.godzilla != "off":
         items.append(h("span", {"class": "tb-godzilla"},
-                       M.t(f"play.godzilla_mode.{settings.godzilla}")))
+                       messages.t(f"play.godzilla_mode.{settings.godzilla}")))
     if settings.anti_trust:  # a rule that changes every build: in sight all game long
         items.append(anti_trust_mark())
     scores = []
@@ -107,7 +107,7 @@ def top_bar(screen: BoardFrame) -> El:
                         h("span", {"class": "sr-only"}, bdi(spec.name)),
                         h("bdi", {"class": "pname tb-name", "aria-hidden": "true", "title": spec.name},
                           spec.name),
-                        h("b", {"class": "pts"}, M.t("play.points", points=points[p]))))
+                        h("b", {"class": "pts"}, messages.t("play.points", points=points[p]))))
     return h("header", {"class": "topbar"},
              h("span", {"class": "tb-info"}, items),
              h("span", {"class": "tb-scores"}, scores), game_menu(screen))
@@ -121,38 +121,38 @@ def game_menu(screen: BoardFrame) -> El:
     to go round) and the sound (a toggle: ``aria-pressed``, on when it plays)."""
     f, m = screen.table, screen.menu
     follow = [] if isinstance(screen, ReplayFrame) else [
-        button(M.t("story.log"), "log", {"aria-pressed": "true" if f.story.log_open else "false",
+        button(messages.t("story.log"), "log", {"aria-pressed": "true" if f.story.log_open else "false",
                                          "data-log-button": "true"},
                cls="btn small ghost" + (" on" if f.story.log_open else "")),
-        button(M.t("inspect.mode"), "inspect-mode",
+        button(messages.t("inspect.mode"), "inspect-mode",
                {"aria-pressed": "true" if f.inspecting else "false"},
                cls="btn small ghost" + (" on" if f.inspecting else ""))]
     tools = [*follow,
-             button(M.t("play.speed", speed=M.t(f"play.speed.{m.speed}")), "speed",
+             button(messages.t("play.speed", speed=messages.t(f"play.speed.{m.speed}")), "speed",
                     cls="btn small ghost"),
-             button(M.t("play.motion", motion=M.t(f"play.motion.{m.motion}")), "motion",
+             button(messages.t("play.motion", motion=messages.t(f"play.motion.{m.motion}")), "motion",
                     {"data-motion-button": m.motion}, cls="btn small ghost"),
              theme_button(m.theme),
-             button(M.t("play.sound"), "sound",
+             button(messages.t("play.sound"), "sound",
                     {"aria-pressed": "false" if m.muted else "true", "data-sound-button": "true"},
                     cls="btn small ghost" + ("" if m.muted else " on")),
-             button(M.t("play.hide_cards"), "hide-cards", {"data-hide-cards": "true"},
+             button(messages.t("play.hide_cards"), "hide-cards", {"data-hide-cards": "true"},
                     cls="btn small ghost")
              if f.people >= 2 and isinstance(screen, TurnFrame) else None,
-             button(M.t("play.hints_on" if m.hints_switch else "play.hints_off"), "hints-toggle",
+             button(messages.t("play.hints_on" if m.hints_switch else "play.hints_off"), "hints-toggle",
                     {"aria-pressed": "true" if m.hints_switch else "false",
                      "data-hints-switch": "true"},
                     cls="btn small ghost" + (" on" if m.hints_switch else ""))
              if m.hints_switch is not None else None,
-             button(M.t("play.rules"), "rules", cls="btn small ghost"),
-             button(M.t("play.export"), "export", {"data-menu-export": "true"},
+             button(messages.t("play.rules"), "rules", cls="btn small ghost"),
+             button(messages.t("play.export"), "export", {"data-menu-export": "true"},
                     cls="btn small ghost"),
-             button(M.t("share.continue_elsewhere"), "export-whole",
+             button(messages.t("share.continue_elsewhere"), "export-whole",
                     {"data-export-whole": "true"}, cls="btn small ghost")
              if m.whole_export != "none" else None,
              language_select(cls="lang-choice menu-lang"),
-             button(M.t("play.exit"), "home", cls="btn small ghost")]
-    label = M.t("play.menu")
+             button(messages.t("play.exit"), "home", cls="btn small ghost")]
+    label = messages.t("play.menu")
     return h("span", {"class": "tb-tools"},
              h("button", {"type": "button", "class": "btn small ghost tb-menu-button"
                           + (" on" if m.menu_open else ""), "data-action": "menu",
@@ -172,11 +172,11 @@ def whole_export_warning(f: MenuFrame) -> El | None:
         return None
     return h("div", {"class": "whole-export", "role": "alertdialog", "aria-modal": "false",
                      "aria-labelledby": "whole-export-text", "data-whole-export": "true"},
-             h("p", {"id": "whole-export-text"}, M.t("share.continue_warning")),
+             h("p", {"id": "whole-export-text"}, messages.t("share.continue_warning")),
              h("div", {"class": "actions"},
-               button(M.t("share.continue_confirm"), "export-whole", {"data-confirm": "true"},
+               button(messages.t("share.continue_confirm"), "export-whole", {"data-confirm": "true"},
                       cls="btn danger"),
-               button(M.t("share.continue_cancel"), "export-whole-cancel",
+               button(messages.t("share.continue_cancel"), "export-whole-cancel",
                       cls="btn secondary")))
 
 
@@ -224,9 +224,9 @@ def anti_trust_mark() -> El:
     """The anti-trust variant's marker (the top bar, the board's key): its name, the rule
     in its title and for screen readers."""
     return h("span", {"class": "anti-trust-mark", "data-anti-trust": "true",
-                      "title": M.t("rule.anti-trust")},
-             h("span", {"aria-hidden": "true"}, M.t("play.anti_trust")),
-             h("span", {"class": "sr-only"}, M.t("rule.anti-trust")))
+                      "title": messages.t("rule.anti-trust")},
+             h("span", {"aria-hidden": "true"}, messages.t("play.anti_trust")),
+             h("span", {"class": "sr-only"}, messages.t("rule.anti-trust")))
 
 
 def _key_picture(width: int, height: int, box: str, parts: Any) -> El:
@@ -247,22 +247,22 @@ def board_key(f: TableFrame) -> El:
         return h("li", {"class": "key-row", "data-key": kind}, picture, h("span", {}, text))
 
     cues = [h("li", {"class": "key-row", "data-key": "colour", "data-key-colour": c}, chip(c),
-              h("span", {}, M.colour(c), " · ", bdi(spec.name)))
+              h("span", {}, messages.colour(c), " · ", bdi(spec.name)))
              for spec in settings.players for c in spec.colours]
     medal = [row(_key_picture(26, 26, "30 0 24 24", tallest_medal(0, 0, single)),
-                 M.t("board.tallest" if single else "board.tallest_tie"),
+                 messages.t("board.tallest" if single else "board.tallest_tie"),
                  "tallest" if single else "tallest-tie") for single in (True, False)]
     chips_ = [row(_key_picture(50, 26, "0 0 50 26", majority_chip(0, 0, holder)), text, kind)
               for holder, text, kind in (
-                  (mine, M.t("key.majority"), "majority"),
-                  ("tie", M.t("board.majority_tie"), "majority-tie"),
-                  ("none", M.t("board.majority_none"), "majority-none"))]
-    floors = row(_key_picture(30, 24, "0 0 30 24", floor_chip(mine, 4)), M.t("key.floors"),
+                  (mine, messages.t("key.majority"), "majority"),
+                  ("tie", messages.t("board.majority_tie"), "majority-tie"),
+                  ("none", messages.t("board.majority_none"), "majority-none"))]
+    floors = row(_key_picture(30, 24, "0 0 30 24", floor_chip(mine, 4)), messages.t("key.floors"),
                  "floors")
-    rule = (row(anti_trust_mark(), M.t("rule.anti-trust"), "anti-trust")
+    rule = (row(anti_trust_mark(), messages.t("rule.anti-trust"), "anti-trust")
             if settings.anti_trust else None)
     return h("details", {"class": "board-key", "data-board-key": "true"},
-             h("summary", {}, M.t("key.heading")),
+             h("summary", {}, messages.t("key.heading")),
              h("ul", {}, cues, medal, chips_, floors, rule))
 
 
@@ -281,7 +281,7 @@ def move_line(f: TableFrame, move: LastMove) -> El:
         parts.append(piece_svg(action.colour, action.floors, 40))
         key = ("cpu.plays" if move.preview else
                "human.built" if human else "cpu.built")
-        text = said(key, name=name, floors=action.floors, city=M.city(action.city))
+        text = said(key, name=name, floors=action.floors, city=messages.city(action.city))
     elif isinstance(action, ReturnPiece):
         parts.append(card_svg(action.card, 40))
         parts.append(piece_svg(action.colour, action.floors, 40))
@@ -295,12 +295,12 @@ def move_line(f: TableFrame, move: LastMove) -> El:
             text = said("cpu.selected_secret", name=name)
         elif len(selects) > 1:
             text = said("human.selected" if human else "cpu.selected", name=name,
-                        pieces=M.t("move.colours_sep").join(
-                           M.t("move.colour_pieces", colour=M.colour(a.colour),
-                               pieces=M.pieces_text(a.pieces)) for a in selects))
+                        pieces=messages.t("move.colours_sep").join(
+                           messages.t("move.colour_pieces", colour=messages.colour(a.colour),
+                               pieces=messages.pieces_text(a.pieces)) for a in selects))
         else:
             text = said("human.selected" if human else "cpu.selected", name=name,
-                        pieces=M.pieces_text(action.pieces))
+                        pieces=messages.pieces_text(action.pieces))
         parts.extend(chip(a.colour) for a in selects)
     else:
         return h("div", {"class": "move-line empty"})
@@ -308,9 +308,9 @@ def move_line(f: TableFrame, move: LastMove) -> El:
     if move.godzilla is not None:
         pos, kind = move.godzilla
         key = "move.godzilla_destroyed" if kind == "destroyed" else "move.godzilla_ate"
-        extra.append(h("p", {"class": "move-extra"}, M.t(key, city=M.city(pos // 9))))
+        extra.append(h("p", {"class": "move-extra"}, messages.t(key, city=messages.city(pos // 9))))
     if move.reshuffled:
-        extra.append(h("p", {"class": "move-extra"}, M.t("move.reshuffled")))
+        extra.append(h("p", {"class": "move-extra"}, messages.t("move.reshuffled")))
     cls = "move-line preview" if move.preview else "move-line"
     return h("div", {"class": cls, "data-move": "preview" if move.preview else "last"},
              h("span", {"class": "move-pics"}, parts), h("span", {"class": "move-text"}, text),
@@ -330,30 +330,30 @@ def players_block(f: TableFrame) -> El:
             counts = supply[c]
             if counts is None:
                 sup.append(h("span", {"class": "sup"}, chip(settings.colours[c]), " ",
-                             M.t("play.supply_hidden")))
+                             messages.t("play.supply_hidden")))
             elif view.phase == SELECT and c in view.select_queue:
                 sup.append(h("span", {"class": "sup"}, chip(settings.colours[c]), " ",
-                             M.t("select.waiting")))
+                             messages.t("select.waiting")))
             else:
                 sup.append(h("span", {"class": "sup"}, chip(settings.colours[c]), " ",
-                             M.pieces_text(counts) if sum(counts) else
-                             M.t("play.supply_none")))
+                             messages.pieces_text(counts) if sum(counts) else
+                             messages.t("play.supply_none")))
         top = view.played[p][-1] if view.played[p] else None
         cls = "prow" + (" current" if view.current == p else "")
         rows.append(h("li", {"class": cls, "data-player": p},
                       h("div", {"class": "prow-head"},
                         chips(spec.colours),
                         bdi(spec.name),
-                        h("span", {"class": "start-marker", "title": M.t("play.start_marker")},
+                        h("span", {"class": "start-marker", "title": messages.t("play.start_marker")},
                           "★") if view.start == p else None,
-                        h("span", {"class": "ctrl"}, M.controller_label(spec.controller))
-                        if spec.controller != "human" else None,
-                        h("b", {"class": "pts"}, M.number(points[p]))),
+                        h("span", {"class": "ctrl"}, messages.controller_label(spec.played_by))
+                        if spec.played_by != "human" else None,
+                        h("b", {"class": "pts"}, messages.number(points[p]))),
                       h("div", {"class": "prow-body"},
-                        h("span", {"class": "played", "title": M.t("play.played_top"),
+                        h("span", {"class": "played", "title": messages.t("play.played_top"),
                                    "data-played-top": f"{top.row},{top.col}" if top else ""},
                           card_svg(top, 28) if top else h("span", {"class": "noplayed"}, "–")),
-                        h("span", {"class": "hs"}, M.t("play.cards_in_hand",
+                        h("span", {"class": "hs"}, messages.t("play.cards_in_hand",
                                                        count=view.hand_sizes[p])),
                         sup)))
     return h("div", {"class": "players"}, h("ul", {}, rows))

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from ...board import height
 from ...material import CITIES, PLOTS_PER_CITY
-from .. import messages as M
+from .. import messages
 from ..frames.frame import FinalFrame, ScoringFrame, TableFrame
 from . import palette
-from .coach import hints_used_line, review_button
+from .coach_panels import hints_used_line, review_button
 from .common import bdi, button, chip, chips, said
 from .story import share_block, share_buttons
 from .svg_pieces import cue
@@ -24,42 +24,42 @@ def render_scoring(sheet: ScoringFrame, lesson: El | None = None) -> El:
     scoring = state.scorings[k]
     colours = settings.colours
     n = len(colours)
-    head = h("tr", {}, h("th", {}, M.t("score.city")),
+    head = h("tr", {}, h("th", {}, messages.t("score.city")),
              [h("th", {}, chip(c)) for c in colours],
-             h("th", {}, M.t("score.majority")))
+             h("th", {}, messages.t("score.majority")))
     rows = []
     for city, result in enumerate(scoring.cities):
         maj = result.majority
         rows.append(h("tr", {"data-score-city": city},
-                      h("th", {"scope": "row"}, M.city(city)),
+                      h("th", {"scope": "row"}, messages.city(city)),
                       [h("td", {"class": "num" + (" lead" if maj == c else "")},
-                         M.number(result.towers[c])) for c in range(n)],
+                         messages.number(result.towers[c])) for c in range(n)],
                       h("td", {}, chip(colours[maj]) if maj is not None
-                        else h("span", {"class": "muted"}, M.t("score.nobody")))))
+                        else h("span", {"class": "muted"}, messages.t("score.nobody")))))
     if scoring.tallest is not None:
         city = scoring.tallest // PLOTS_PER_CITY
         # The board may have changed since (a later round); heights are from the scoring's
         # own time only for the last scoring, so show the owner from the breakdown.
         winner = next((c for c in range(n) if scoring.colours[c].tallest), None)
-        tallest_text = h("span", {}, M.t("score.tallest_at", city=M.city(city),
+        tallest_text = h("span", {}, messages.t("score.tallest_at", city=messages.city(city),
                                          height=_tallest_height(f, k),
-                                         colour=M.colour(colours[winner]) if winner is not None
+                                         colour=messages.colour(colours[winner]) if winner is not None
                                          else ""),
                          " ", chip(colours[winner]) if winner is not None else None)
     elif any(state.board):
-        tallest_text = h("span", {"class": "muted"}, M.t("score.tallest_shared"))
+        tallest_text = h("span", {"class": "muted"}, messages.t("score.tallest_shared"))
     else:
-        tallest_text = h("span", {"class": "muted"}, M.t("score.tallest_none"))
+        tallest_text = h("span", {"class": "muted"}, messages.t("score.tallest_none"))
     totals = [0] * n
     for sc in state.scorings[:k + 1]:
         for c in range(n):
             totals[c] += sc.colours[c].total
-    summary_head = h("tr", {}, h("th", {}, M.t("score.colour")),
-                     h("th", {}, M.t("score.tower_points")),
-                     h("th", {}, M.t("score.majority_points")),
-                     h("th", {}, M.t("score.tallest_points")),
-                     h("th", {}, M.t("score.round_total")),
-                     h("th", {}, M.t("score.game_total")))
+    summary_head = h("tr", {}, h("th", {}, messages.t("score.colour")),
+                     h("th", {}, messages.t("score.tower_points")),
+                     h("th", {}, messages.t("score.majority_points")),
+                     h("th", {}, messages.t("score.tallest_points")),
+                     h("th", {}, messages.t("score.round_total")),
+                     h("th", {}, messages.t("score.game_total")))
     summary = []
     for c in range(n):
         cs = scoring.colours[c]
@@ -68,28 +68,28 @@ def render_scoring(sheet: ScoringFrame, lesson: El | None = None) -> El:
                          h("th", {"scope": "row"},
                            h("span", {"class": "name-line"}, chip(colours[c]), " ",
                              bdi(settings.players[p].name))),
-                         h("td", {"class": "num"}, M.number(cs.towers)),
-                         h("td", {"class": "num"}, M.number(cs.majorities)),
-                         h("td", {"class": "num"}, M.number(cs.tallest)),
-                         h("td", {"class": "num"}, M.number(cs.total)),
-                         h("td", {"class": "num total"}, M.number(totals[c]))))
+                         h("td", {"class": "num"}, messages.number(cs.towers)),
+                         h("td", {"class": "num"}, messages.number(cs.majorities)),
+                         h("td", {"class": "num"}, messages.number(cs.tallest)),
+                         h("td", {"class": "num"}, messages.number(cs.total)),
+                         h("td", {"class": "num total"}, messages.number(totals[c]))))
     last = k + 1 == settings.round_count
     return h("div", {"class": "overlay scoring", "data-screen": "scoring", "data-round": k + 1},
              h("div", {"class": "sheet"},
                lesson,
-               h("h2", {}, M.t("score.heading", round=k + 1)),
+               h("h2", {}, messages.t("score.heading", round=k + 1)),
                h("div", {"class": "tables"},
                  h("table", {"class": "score-cities"}, h("thead", {}, head),
                    h("tbody", {}, rows)),
                  h("div", {"class": "score-side"},
-                   h("p", {"class": "tallest"}, h("b", {}, M.t("score.tallest")), " ",
+                   h("p", {"class": "tallest"}, h("b", {}, messages.t("score.tallest")), " ",
                      tallest_text),
                    h("table", {"class": "score-summary"}, h("thead", {}, summary_head),
                      h("tbody", {}, summary)))),
                rounds_table(f, k + 1),
                h("div", {"class": "actions"},
-                 button(M.t("final.board"), "peek", cls="btn secondary"),
-                 button(M.t("score.final_next") if last else M.t("score.continue"),
+                 button(messages.t("final.board"), "peek", cls="btn secondary"),
+                 button(messages.t("score.final_next") if last else messages.t("score.continue"),
                         "continue", cls="btn primary big"))))
 
 
@@ -124,23 +124,24 @@ def render_final(final: FinalFrame, lesson: El | None = None) -> El:
         rows.append(h("li", {"class": "standing" + (" winner" if st.winner else ""),
                              "data-standing": st.player, "data-rank": st.rank,
                              "data-decided-by": st.decided_by},
-                      h("span", {"class": "rank", "title": M.t("final.rank")}, M.number(st.rank)),
+                      h("span", {"class": "rank", "title": messages.t("final.rank")},
+                        messages.number(st.rank)),
                       h("span", {"class": "who"},
                         h("span", {"class": "who-name"}, chips(spec.colours), " ",
                           bdi(spec.name)),
                         h("span", {"class": "figures"},
-                          M.t("final.figures", tallest=st.tallest_tower,
+                          messages.t("final.figures", tallest=st.tallest_tower,
                               majorities=st.majorities)),
-                        h("span", {"class": "decided"}, M.t(key)) if key else None),
+                        h("span", {"class": "decided"}, messages.t(key)) if key else None),
                       h("span", {"class": "points"},
-                        h("b", {}, M.number(st.points)), h("small", {}, M.t("final.points")))))
+                        h("b", {}, messages.number(st.points)), h("small", {}, messages.t("final.points")))))
     return h("div", {"class": "overlay final", "data-screen": "final"},
              h("div", {"class": "sheet"},
                lesson,
                h("h2", {"class": "headline"}, h("span", {"class": "star"}, "★"), " ", headline),
                h("ol", {"class": "standings"}, rows),
                h("p", {"class": "standings-note", "data-message-id": "final.by_points"},
-                 M.t("final.by_points"))
+                 messages.t("final.by_points"))
                if any(st.decided_by == "points" for st in standings) else None,
                hints_used_line(final),
                rounds_table(f, len(f.view.scorings)),
@@ -150,12 +151,12 @@ def render_final(final: FinalFrame, lesson: El | None = None) -> El:
                share_block(final.menu),
                h("div", {"class": "actions"},
                  review_button(f),
-                 button(M.t("replay.open"), "replay", cls="btn secondary"),
-                 button(M.t("final.board"), "peek", cls="btn secondary"),
-                 button(M.t("final.home"), "home", cls="btn secondary"),
-                 button(M.t("stats.open"), "stats", cls="btn secondary"),
-                 button(M.t("final.new"), "new-game", cls="btn secondary"),
-                 button(M.t("final.rematch"), "rematch", cls="btn primary big"))))
+                 button(messages.t("replay.open"), "replay", cls="btn secondary"),
+                 button(messages.t("final.board"), "peek", cls="btn secondary"),
+                 button(messages.t("final.home"), "home", cls="btn secondary"),
+                 button(messages.t("stats.open"), "stats", cls="btn secondary"),
+                 button(messages.t("final.new"), "new-game", cls="btn secondary"),
+                 button(messages.t("final.rematch"), "rematch", cls="btn primary big"))))
 
 
 # ------------------------------------------------------------------ the score story
@@ -171,22 +172,22 @@ def rounds_table(f: TableFrame, upto: int) -> El:
     settings = f.settings
     points = running_totals(f, upto)
     order = settings.turn_order
-    head = h("tr", {}, h("th", {"scope": "col"}, M.t("score.round_col")),
+    head = h("tr", {}, h("th", {"scope": "col"}, messages.t("score.round_col")),
              [h("th", {"scope": "col", "data-round-player": p}, chips(settings.players[p].colours),
                 bdi(settings.players[p].name)) for p in order])
     rows = []
     for r in range(upto):
         rows.append(h("tr", {"data-rounds-row": r + 1, "class": "now" if r == upto - 1 else None},
-                      h("th", {"scope": "row"}, M.number(r + 1)),
+                      h("th", {"scope": "row"}, messages.number(r + 1)),
                       [h("td", {"class": "num", "data-round-points": points[p][r]},
-                         M.number(points[p][r], sign=True),
-                         h("small", {}, " ", M.number(sum(points[p][:r + 1]))))
+                         messages.number(points[p][r], sign=True),
+                         h("small", {}, " ", messages.number(sum(points[p][:r + 1]))))
                        for p in order]))
-    total = h("tr", {"class": "total"}, h("th", {"scope": "row"}, M.t("score.game_total")),
+    total = h("tr", {"class": "total"}, h("th", {"scope": "row"}, messages.t("score.game_total")),
               [h("td", {"class": "num", "data-rounds-total": sum(points[p])},
-                 M.number(sum(points[p]))) for p in order])
+                 messages.number(sum(points[p]))) for p in order])
     return h("div", {"class": "rounds-wrap"},
-             h("h3", {}, M.t("score.history")),
+             h("h3", {}, messages.t("score.history")),
              h("table", {"class": "score-rounds", "data-score-rounds": upto},
                h("thead", {}, head), h("tbody", {}, rows, total)))
 
@@ -206,12 +207,12 @@ def score_chart(f: TableFrame) -> El:
     parts = [svg("line", {"x1": left, "x2": w - right, "y1": y(0), "y2": y(0), "class": "axis"}),
              svg("line", {"x1": left, "x2": left, "y1": 20, "y2": y(0), "class": "axis"}),
              svg("text", {"x": left - 6, "y": y(top) + 5, "text-anchor": "end",
-                          "class": "chart-label"}, M.number(top)),
+                          "class": "chart-label"}, messages.number(top)),
              svg("text", {"x": left - 6, "y": y(0) + 5, "text-anchor": "end",
-                          "class": "chart-label"}, M.number(0))]
+                          "class": "chart-label"}, messages.number(0))]
     for r in range(1, rounds + 1):
         parts.append(svg("text", {"x": x(r), "y": hgt - 6, "text-anchor": "middle",
-                                  "class": "chart-label"}, M.number(r)))
+                                  "class": "chart-label"}, messages.number(r)))
     ends: list[tuple[float, str, str]] = []  # (line end's height, colour, total)
     for p in settings.turn_order:
         colour = settings.colours[settings.player_colours[p][0]]
@@ -220,7 +221,7 @@ def score_chart(f: TableFrame) -> El:
                                       "stroke": palette.fill(colour),
                                       "data-chart-player": p,
                                       "data-values": ",".join(str(v) for v in totals[p])}))
-        ends.append((y(totals[p][-1]), colour, M.number(totals[p][-1])))
+        ends.append((y(totals[p][-1]), colour, messages.number(totals[p][-1])))
     # Each line's cue and total beside its end, moved apart where totals are close.
     gap, at = 15.0, list[float]()
     for end_y, _, _ in sorted(ends):
@@ -232,9 +233,9 @@ def score_chart(f: TableFrame) -> El:
                                   "fill": palette.edge(colour)}, label))
     return h("figure", {"class": "score-chart"},
              svg("svg", {"viewBox": f"0 0 {w:.0f} {hgt:.0f}", "role": "img",
-                         "aria-label": M.t("final.chart"), "data-score-chart": rounds},
+                         "aria-label": messages.t("final.chart"), "data-score-chart": rounds},
                  parts),
-             h("figcaption", {}, M.t("final.chart")))
+             h("figcaption", {}, messages.t("final.chart")))
 
 
 def game_facts(f: TableFrame) -> El:
@@ -249,25 +250,25 @@ def game_facts(f: TableFrame) -> El:
               h("th", {"scope": "row"}, chip(name), " ",
                 bdi(settings.players[settings.colour_owner[c]].name)),
               h("td", {"class": "num", "data-fact-takeovers": taken.get(name, 0)},
-                M.number(taken.get(name, 0))),
-              h("td", {"class": "num", "data-fact-tallest": tallest[c]}, M.number(tallest[c])))
+                messages.number(taken.get(name, 0))),
+              h("td", {"class": "num", "data-fact-tallest": tallest[c]}, messages.number(tallest[c])))
             for c, name in enumerate(colours)]
     city_rows = []
     for city in range(len(CITIES)):
         held = [sum(1 for sc in scorings if sc.cities[city].majority == c)
                 for c in range(len(colours))]
         city_rows.append(h("tr", {"data-fact-city": city},
-                           h("th", {"scope": "row"}, M.city(city)),
-                           [h("td", {"class": "num"}, M.number(n)) for n in held]))
+                           h("th", {"scope": "row"}, messages.city(city)),
+                           [h("td", {"class": "num"}, messages.number(n)) for n in held]))
     return h("section", {"class": "facts", "data-facts": "true"},
-             h("h3", {}, M.t("final.facts")),
+             h("h3", {}, messages.t("final.facts")),
              h("table", {"class": "facts-colours"},
-               h("thead", {}, h("tr", {}, h("th", {}, M.t("score.colour")),
-                                h("th", {}, M.t("final.fact_takeovers")),
-                                h("th", {}, M.t("final.fact_tallest")))),
+               h("thead", {}, h("tr", {}, h("th", {}, messages.t("score.colour")),
+                                h("th", {}, messages.t("final.fact_takeovers")),
+                                h("th", {}, messages.t("final.fact_tallest")))),
                h("tbody", {}, rows)),
              h("table", {"class": "facts-cities"},
-               h("caption", {}, M.t("final.fact_majorities")),
-               h("thead", {}, h("tr", {}, h("th", {}, M.t("score.city")),
+               h("caption", {}, messages.t("final.fact_majorities")),
+               h("thead", {}, h("tr", {}, h("th", {}, messages.t("score.city")),
                                 [h("th", {}, chip(c)) for c in colours])),
                h("tbody", {}, city_rows)))

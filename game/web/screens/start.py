@@ -6,11 +6,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .. import messages as M
+from .. import messages
 from ..frames.start_frames import StartFrame
 from .common import bdi, button, chips, language_select, said, theme_button
 from .keep import backup_tools, home_card, restore_progress, restore_report
-from .rules import render_rules
+from .rules_help import render_rules
 from .vdom import Child, El, h
 
 __all__ = ["render_rules", "render_start"]
@@ -20,7 +20,7 @@ def local_time_text(ts: float) -> str:
     """A save time in this machine's local time zone, in the language's form (pure Python).
     The browser layer passes its own formatter instead (the browser's time zone and
     language, see game.web.shell.browser)."""
-    return M.date_time(ts)
+    return messages.date_time(ts)
 
 
 def iso_utc(ts: float) -> str:
@@ -40,7 +40,7 @@ def saved_when(ts: float, when: Callable[[float], str]) -> list[Child] | None:
         text = local_time_text(ts)
     # The line may break before "· saved", not inside the date.
     return [" ", h("span", {"class": "save-when"}, "· ",
-                   M.parts("start.updated", when=h("time", {"datetime": iso_utc(ts),
+                   messages.parts("start.updated", when=h("time", {"datetime": iso_utc(ts),
                                                             "data-updated": int(ts)}, text)))]
 
 
@@ -53,22 +53,22 @@ def render_start(f: StartFrame) -> El:
             items.append(h("li", {"class": "save is-newer", "data-save": entry.id,
                                   "data-newer": "true"},
                            h("div", {"class": "save-body"},
-                             h("p", {"class": "hint"}, M.t("start.newer")),
+                             h("p", {"class": "hint"}, messages.t("start.newer")),
                              h("p", {"class": "hint save-size"}, _size(entry.size))),
                            h("div", {"class": "save-actions"},
-                             button(M.t("start.reload"), "reload", cls="btn primary"))))
+                             button(messages.t("start.reload"), "reload", cls="btn primary"))))
             continue
         if f.confirm_delete == entry.id:
-            actions.append(button(M.t("start.delete_confirm"), "delete",
+            actions.append(button(messages.t("start.delete_confirm"), "delete",
                                   {"data-id": entry.id, "data-confirm": "true"},
                                   cls="btn danger"))
         else:
-            actions.append(button(M.t("start.delete"), "delete", {"data-id": entry.id},
+            actions.append(button(messages.t("start.delete"), "delete", {"data-id": entry.id},
                                   cls="btn secondary"))
         if entry.error is not None:
             body = [h("p", {"class": "broken", "data-broken": "true"},
-                      M.t("start.broken", reason=entry.error)),
-                    h("p", {"class": "hint"}, M.t("start.broken_kept"))]
+                      messages.t("start.broken", reason=entry.error)),
+                    h("p", {"class": "hint"}, messages.t("start.broken_kept"))]
         else:
             players = h("span", {"class": "save-players"},
                         [h("span", {"class": "save-player"}, chips(colours), " ",
@@ -76,17 +76,17 @@ def render_start(f: StartFrame) -> El:
                          for name, colours in entry.players])
             summary: list[Any] | str
             if entry.view and not entry.finished:
-                summary = M.t("start.summary_view", round=entry.round, rounds=entry.rounds)
+                summary = messages.t("start.summary_view", round=entry.round, rounds=entry.rounds)
             elif entry.winners:
                 summary = said("start.summary_over", winner=list(entry.winners))
             else:
-                summary = M.t("start.summary", round=entry.round, rounds=entry.rounds,
-                              phase=M.t(f"phase.{entry.phase}"))
+                summary = messages.t("start.summary", round=entry.round, rounds=entry.rounds,
+                              phase=messages.t(f"phase.{entry.phase}"))
             body = [players, h("p", {"class": "hint"}, summary,
                                saved_when(entry.updated, f.format_time), " · ",
                                h("span", {"class": "save-size", "data-save-size": entry.size},
                                  _size(entry.size)))]
-            actions.append(button(M.t("start.watch" if entry.view else "start.continue"),
+            actions.append(button(messages.t("start.watch" if entry.view else "start.continue"),
                                   "continue-game", {"data-id": entry.id}, cls="btn primary"))
         items.append(h("li", {"class": "save" + (" is-broken" if entry.error is not None else ""),
                               "data-save": entry.id},
@@ -97,41 +97,41 @@ def render_start(f: StartFrame) -> El:
     if error is not None:
         key, params = error
         err = h("p", {"class": "error-banner", "role": "alert", "data-message-id": key,
-                      "id": "load-error"}, M.t(key, **params))
+                      "id": "load-error"}, messages.t(key, **params))
     finished = sum(1 for entry in f.saves if entry.finished)
     space = h("div", {"class": "save-space"},
               h("p", {"class": "hint", "data-storage-used": f.used},
-                M.t("start.used", used=_size(f.used))),
-              (button(M.t("start.delete_finished_confirm", count=finished), "delete-finished",
+                messages.t("start.used", used=_size(f.used))),
+              (button(messages.t("start.delete_finished_confirm", count=finished), "delete-finished",
                       {"data-confirm": "true"}, cls="btn danger")
                if f.confirm_delete == "finished" else
-               button(M.t("start.delete_finished", count=finished), "delete-finished",
+               button(messages.t("start.delete_finished", count=finished), "delete-finished",
                       cls="btn secondary")) if finished else None) if f.saves else None
     return h("div", {"class": "start", "data-screen": "start"},
              h("div", {"class": "start-inner"},
                h("div", {"class": "start-tools"}, theme_button(f.theme), language_select()),
                h("header", {"class": "hero"},
-                 h("h1", {}, M.t("start.heading")),
-                 h("p", {"class": "subtitle"}, M.t("app.subtitle"))),
+                 h("h1", {}, messages.t("start.heading")),
+                 h("p", {"class": "subtitle"}, messages.t("app.subtitle"))),
                home_card() if f.home_card else None,
                err,
                restore_progress(*f.restoring) if f.restoring is not None else
                restore_report(f.restore) if f.restore is not None else None,
                h("div", {"class": "start-actions"},
-                 button(M.t("start.play_alone"), "play-alone",
+                 button(messages.t("start.play_alone"), "play-alone",
                         {"aria-describedby": "play-alone-hint"}, cls="btn primary big"),
-                 button(M.t("start.tutorial_resume" if f.tutorial else "start.tutorial"),
+                 button(messages.t("start.tutorial_resume" if f.tutorial else "start.tutorial"),
                         "tutorial", cls="btn secondary big"),
-                 button(M.t("start.new"), "new-game", cls="btn secondary big"),
-                 button(M.t("start.rules"), "rules", cls="btn secondary big"),
-                 button(M.t("stats.open"), "stats", cls="btn secondary big"),
+                 button(messages.t("start.new"), "new-game", cls="btn secondary big"),
+                 button(messages.t("start.rules"), "rules", cls="btn secondary big"),
+                 button(messages.t("stats.open"), "stats", cls="btn secondary big"),
                  import_button()),
                h("p", {"class": "hint start-hint", "id": "play-alone-hint"},
-                 M.t("start.play_alone_hint")),
+                 messages.t("start.play_alone_hint")),
                h("section", {"class": "saves"},
-                 h("h2", {}, M.t("start.saved")),
+                 h("h2", {}, messages.t("start.saved")),
                  h("ul", {"class": "save-list"}, items) if items
-                 else h("p", {"class": "hint"}, M.t("start.none")), space,
+                 else h("p", {"class": "hint"}, messages.t("start.none")), space,
                  backup_tools(bool(f.saves), f.restoring is not None))))
 
 
@@ -139,11 +139,11 @@ def import_button() -> El:
     """Open a game file (a save exported here or elsewhere): the browser reads it, the
     controller checks it by replaying it (``import-file``)."""
     return h("label", {"class": "btn secondary big import-file"},
-             h("span", {}, M.t("share.import")),
+             h("span", {}, messages.t("share.import")),
              h("input", {"type": "file", "accept": ".json,application/json",
                          "data-import": "true", "class": "visually-hidden-file"}))
 
 
 def _size(chars: int) -> str:
     """A stored size for people: kB with one decimal (characters, as the quota counts)."""
-    return M.t("start.size", size=M.number(chars / 1000, 1))  # 9.6 kB, 9,6 kB, 9,6 ko
+    return messages.t("start.size", size=messages.number(chars / 1000, 1))  # 9.6 kB, 9,6 kB, 9,6 ko

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...material import PIECE_FLOORS
-from .. import messages as M
+from .. import messages
 from ..frames.frame import Inspector, MenuFrame, ReplayFrame, TableFrame
 from ..messages.telling import Line, lines, lost_towers
 from .common import bdi, button, chip, chips, said
@@ -58,18 +58,18 @@ def digest_block(f: TableFrame, open_: bool = True) -> El | None:
     head = None
     if lost:
         head = h("p", {"class": "digest-lost", "data-digest-lost": len(lost), "role": "alert"},
-                 M.t("story.digest_lost", count=len(lost),
-                     cities=M.t("pieces.sep").join(M.city(pos // 9) for pos in lost)))
+                 messages.t("story.digest_lost", count=len(lost),
+                     cities=messages.t("pieces.sep").join(messages.city(pos // 9) for pos in lost)))
     if story.first_turn and not items and not lost:
         return None  # a first turn with nothing before it: nothing to say
     # before a first turn the count would read oddly ("since your last turn: 1 move")
-    heading = (M.t("story.digest_first") if story.first_turn
-               else M.t("story.digest_heading", count=len(items)))
+    heading = (messages.t("story.digest_first") if story.first_turn
+               else messages.t("story.digest_heading", count=len(items)))
     body: list[Any] = []
     if items:
         body.append(h("ol", {"class": "digest-items"}, items))
     else:
-        body.append(h("p", {"class": "hint"}, M.t("story.digest_empty")))
+        body.append(h("p", {"class": "hint"}, messages.t("story.digest_empty")))
     attrs: dict[str, Any] = {"class": "digest-moves"}
     if open_ or lost:
         attrs["open"] = True
@@ -100,7 +100,7 @@ def log_list(f: TableFrame, current: int | None = None) -> El:
                         "aria-current": "step" if entry.step == current else None},
                 h("ul", {"class": "story-lines"}, [line_el(x) for x in told]))))
     blocks = [h("section", {"class": "log-round", "data-log-round": r},
-                h("h4", {}, M.t("story.round", round=r)), h("ol", {}, items))
+                h("h4", {}, messages.t("story.round", round=r)), h("ol", {}, items))
               for r, items in sorted(rounds.items())]
     return h("div", {"class": "log-list", "data-log": len(f.story.entries)}, blocks)
 
@@ -109,14 +109,14 @@ def log_drawer(f: TableFrame, menu: MenuFrame) -> El | None:
     if not f.story.log_open:
         return None
     return h("aside", {"class": "log-drawer", "data-log-open": "true", "role": "dialog",
-                       "aria-label": M.t("story.log")},
+                       "aria-label": messages.t("story.log")},
              h("div", {"class": "log-head"},
-               h("h3", {}, M.t("story.log")),
-               button(M.t("replay.open"), "replay", cls="btn small secondary"),
+               h("h3", {}, messages.t("story.log")),
+               button(messages.t("replay.open"), "replay", cls="btn small secondary"),
                share_buttons(menu),
-               button(M.t("story.close"), "log", cls="btn small secondary")),
+               button(messages.t("story.close"), "log", cls="btn small secondary")),
              share_block(menu),
-             h("p", {"class": "hint"}, M.t("story.log_hint")),
+             h("p", {"class": "hint"}, messages.t("story.log_hint")),
              log_list(f))
 
 
@@ -126,45 +126,45 @@ def inspector_block(f: TableFrame) -> El | None:
     if ins is None:
         if f.inspecting:
             return h("p", {"class": "inspect-hint", "data-inspect-mode": "true"},
-                     M.t("inspect.hint"))
+                     messages.t("inspect.hint"))
         return None
     return h("section", {"class": "inspector", "data-inspector": "true", "data-city": ins.city,
                          "data-plot": ins.plot, "data-height": ins.height,
                          "data-owner": ins.owner or "", "data-build": ins.build,
-                         "role": "dialog", "aria-label": M.t("inspect.heading",
-                                                             city=M.city(ins.city))},
+                         "role": "dialog", "aria-label": messages.t("inspect.heading",
+                                                             city=messages.city(ins.city))},
              h("div", {"class": "insp-head"},
-               h("h3", {}, M.t("inspect.heading", city=M.city(ins.city))),
-               button(M.t("story.close"), "inspect-close", cls="btn small secondary")),
+               h("h3", {}, messages.t("inspect.heading", city=messages.city(ins.city))),
+               button(messages.t("story.close"), "inspect-close", cls="btn small secondary")),
              _inspector_body(f, ins))
 
 
 def _inspector_body(f: TableFrame, ins: Inspector) -> list[Any]:
     out: list[Any] = []
     if ins.godzilla:
-        out.append(h("p", {"class": "insp-godzilla"}, M.t("inspect.godzilla")))
+        out.append(h("p", {"class": "insp-godzilla"}, messages.t("inspect.godzilla")))
     if not ins.pieces:
-        out.append(h("p", {}, M.t("inspect.empty")))
+        out.append(h("p", {}, messages.t("inspect.empty")))
     else:
         out.append(h("p", {"class": "insp-facts"},
                       h("b", {"data-insp-height": ins.height},
-                        M.t("inspect.height", height=ins.height)), " · ",
-                      M.t("inspect.owner", colour=M.colour(ins.owner or "")), " ",
+                        messages.t("inspect.height", height=ins.height)), " · ",
+                      messages.t("inspect.owner", colour=messages.colour(ins.owner or "")), " ",
                       chip(ins.owner or "")))
-        out.append(h("h4", {}, M.t("inspect.pieces")))
+        out.append(h("h4", {}, messages.t("inspect.pieces")))
         out.append(h("ol", {"class": "insp-pieces"},
                      [h("li", {"data-insp-piece": f"{c}:{n}"}, piece_svg(c, n, 28),
-                        M.t("piece.name", floors=n)) for c, n in ins.pieces]))
-        out.append(h("h4", {}, M.t("inspect.floors")))
+                        messages.t("piece.name", floors=n)) for c, n in ins.pieces]))
+        out.append(h("h4", {}, messages.t("inspect.floors")))
         out.append(h("ul", {"class": "insp-floors"},
                      [h("li", {"data-insp-floors": c, "data-floors": n}, chip(c), " ",
-                        M.t("count.floors", n=n)) for c, n in ins.floors]))
-        out.append(h("h4", {}, M.t("inspect.takeover")))
+                        messages.t("count.floors", n=n)) for c, n in ins.floors]))
+        out.append(h("h4", {}, messages.t("inspect.takeover")))
         out.append(h("ul", {"class": "insp-threats"},
                      [h("li", {"data-insp-threat": c, "data-need": need if need else "safe"},
                         chip(c), " ",
-                        M.t("inspect.takes", colour=M.colour(c), floors=need) if need
-                        else M.t("inspect.safe", colour=M.colour(c)))
+                        messages.t("inspect.takes", colour=messages.colour(c), floors=need) if need
+                        else messages.t("inspect.safe", colour=messages.colour(c)))
                       for c, need in ins.threats]))
     if ins.judge is not None:
         name = f.name(ins.judge)
@@ -173,7 +173,7 @@ def _inspector_body(f: TableFrame, ins: Inspector) -> list[Any]:
         elif ins.build == "no-card":
             text = said("inspect.no_card", name=name)
         elif ins.build == "no":
-            reason = M.t(*ins.reason[:1], **ins.reason[1]) if ins.reason else ""
+            reason = messages.t(*ins.reason[:1], **ins.reason[1]) if ins.reason else ""
             text = said("inspect.cannot", name=name, reason=reason)
         else:
             text = said("inspect.hidden", name=name)
@@ -189,28 +189,28 @@ def replay_panel(replay: ReplayFrame) -> list[Any]:
     last = rp.count - 1
     step = rp.step
     controls = h("div", {"class": "replay-controls"},
-                 button("|◀", "replay-step", {"data-step": 0, "aria-label": M.t("replay.first")},
+                 button("|◀", "replay-step", {"data-step": 0, "aria-label": messages.t("replay.first")},
                         cls="btn round", disabled=step == 0),
                  button("◀", "replay-step", {"data-step": max(0, step - 1),
-                                              "aria-label": M.t("replay.back")},
+                                              "aria-label": messages.t("replay.back")},
                         cls="btn round", disabled=step == 0),
                  h("input", {"type": "range", "min": 0, "max": last, "value": step,
                              "class": "replay-slider", "data-slider": "replay-step",
-                             "aria-label": M.t("replay.slider")}),
+                             "aria-label": messages.t("replay.slider")}),
                  button("▶", "replay-step", {"data-step": min(last, step + 1),
-                                              "aria-label": M.t("replay.forward")},
+                                              "aria-label": messages.t("replay.forward")},
                         cls="btn round", disabled=step >= last),
-                 button("▶|", "replay-step", {"data-step": last, "aria-label": M.t("replay.last")},
+                 button("▶|", "replay-step", {"data-step": last, "aria-label": messages.t("replay.last")},
                         cls="btn round", disabled=step >= last))
     return [h("section", {"class": "replay", "data-replay-step": step,
                           "data-replay-count": rp.count},
-              h("h2", {}, M.t("replay.heading", step=step + 1, count=rp.count)),
+              h("h2", {}, messages.t("replay.heading", step=step + 1, count=rp.count)),
               h("p", {"class": "hint", "data-view-only": "true"},
-                h("strong", {}, M.t("replay.view_heading")), " ", M.t("replay.view_note"))
+                h("strong", {}, messages.t("replay.view_heading")), " ", messages.t("replay.view_note"))
               if rp.view_only else None,
               controls,
               h("div", {"class": "replay-tools"},
-                button(M.t("replay.leave" if rp.view_only else "replay.close"), "replay-close",
+                button(messages.t("replay.leave" if rp.view_only else "replay.close"), "replay-close",
                        cls="btn secondary"),
                 share_buttons(replay.menu)),
               share_block(replay.menu)),
@@ -236,13 +236,13 @@ def replay_hands(replay: ReplayFrame) -> El | None:
                         bdi(settings.players[p].name)),
                       h("span", {"class": "replay-cards"},
                         [h("span", {"role": "img", "class": "replay-card",
-                                    "aria-label": M.t("replay.card",
-                                                      row=M.t(f"card.row.{c.row}"),
-                                                      col=M.t(f"card.col.{c.col}"))},
+                                    "aria-label": messages.t("replay.card",
+                                                      row=messages.t(f"card.row.{c.row}"),
+                                                      col=messages.t(f"card.col.{c.col}"))},
                            card_svg(c, 28)) for c in hand])))
     return h("section", {"class": "replay-hands", "data-replay-hands": "true"},
-             h("h3", {}, M.t("replay.hands")),
-             h("p", {"class": "hint"}, M.t("replay.hands_note")),
+             h("h3", {}, messages.t("replay.hands")),
+             h("p", {"class": "hint"}, messages.t("replay.hands_note")),
              h("ul", {}, rows))
 
 
@@ -262,31 +262,31 @@ def players_material(f: TableFrame) -> El:
             supply = f.supply[c]
             cells.append(h("div", {"class": "mat-colour", "data-material": name},
                            chip(name),
-                           _counts(M.t("material.stock"), name, stock, "stock"),
-                           _counts(M.t("material.supply"), name, supply, "supply")))
+                           _counts(messages.t("material.stock"), name, stock, "stock"),
+                           _counts(messages.t("material.supply"), name, supply, "supply")))
         played = view.played[p]
         rows.append(h("li", {"class": "mat-player", "data-material-player": p},
                       h("div", {"class": "mat-name"}, chips(spec.colours), " ",
                         bdi(spec.name),
-                        h("span", {"class": "ctrl"}, M.controller_label(spec.controller))
-                        if spec.controller != "human" else None),
+                        h("span", {"class": "ctrl"}, messages.controller_label(spec.played_by))
+                        if spec.played_by != "human" else None),
                       cells,
                       h("div", {"class": "mat-played", "data-played": len(played)},
-                        h("span", {"class": "mat-label"}, M.t("material.played",
+                        h("span", {"class": "mat-label"}, messages.t("material.played",
                                                               count=len(played))),
                         [card_svg(card, 18) for card in played])))
     return h("details", {"class": "material", "data-material-block": "true"},
-             h("summary", {}, M.t("material.heading")), h("ul", {}, rows))
+             h("summary", {}, messages.t("material.heading")), h("ul", {}, rows))
 
 
 def _counts(label: str, colour: str, counts: tuple[int, ...] | None, kind: str) -> El:
     if counts is None:
         return h("div", {"class": "mat-row", f"data-{kind}": "secret"},
-                 h("span", {"class": "mat-label"}, label), M.t("play.supply_hidden"))
+                 h("span", {"class": "mat-label"}, label), messages.t("play.supply_hidden"))
     return h("div", {"class": "mat-row", f"data-{kind}": ",".join(str(n) for n in counts)},
              h("span", {"class": "mat-label"}, label),
              [h("span", {"class": "mat-n" + (" zero" if not n else "")},
-                piece_svg(colour, floors, 20), M.t("piece.count", count=n))
+                piece_svg(colour, floors, 20), messages.t("piece.count", count=n))
               for floors, n in zip(PIECE_FLOORS, counts)])
 
 
@@ -294,10 +294,10 @@ def _counts(label: str, colour: str, counts: tuple[int, ...] | None, kind: str) 
 def share_buttons(f: MenuFrame) -> list[Any]:
     """The game as a file and as a link (shown once asked for): a finished game whole, an
     unfinished one's view (what the whole table has seen)."""
-    out: list[Any] = [button(M.t("share.export"), "export", cls="btn small secondary"),
-                      button(M.t("share.link"), "share", cls="btn small secondary")]
+    out: list[Any] = [button(messages.t("share.export"), "export", cls="btn small secondary"),
+                      button(messages.t("share.link"), "share", cls="btn small secondary")]
     if not f.share_whole:
-        out.append(h("p", {"class": "hint share-note"}, M.t("share.view_note")))
+        out.append(h("p", {"class": "hint share-note"}, messages.t("share.view_note")))
     return out
 
 
@@ -308,16 +308,16 @@ def share_block(f: MenuFrame) -> El | None:
     hint = "share.link_hint" if f.share_whole else "share.view_link_hint"
     return h("div", {"class": "share-link", "data-share-link": "true"},
              h("label", {},
-               h("span", {}, M.t("share.link_label")),
+               h("span", {}, messages.t("share.link_label")),
                h("input", {"type": "text", "readonly": True, "value": f.share,
                            "data-share-url": "true", "class": "share-url"})),
-             h("p", {"class": "share-hint"}, M.t(hint)),
+             h("p", {"class": "share-hint"}, messages.t(hint)),
              h("div", {"class": "share-actions"},
-               button(M.t("share.copied" if f.share_copied else "share.copy"), "share-copy",
+               button(messages.t("share.copied" if f.share_copied else "share.copy"), "share-copy",
                       {"data-copied": "true" if f.share_copied else None},
                       cls="btn small primary"),
-               button(M.t("share.send"), "share-send", cls="btn small secondary")
+               button(messages.t("share.send"), "share-send", cls="btn small secondary")
                if f.web_share else None,
-               button(M.t("story.close"), "share-close", cls="btn small secondary")),
+               button(messages.t("story.close"), "share-close", cls="btn small secondary")),
              h("p", {"class": "share-status", "role": "status"},
-               M.t("share.copied_note") if f.share_copied else None))
+               messages.t("share.copied_note") if f.share_copied else None))

@@ -12,7 +12,7 @@ from typing import Any
 
 from ...board import Tower, floors_by_colour, height, owner
 from ...material import CITIES, PLOTS_PER_CITY, Card
-from .. import messages as M
+from .. import messages
 from . import layout, palette
 from .vdom import El, s
 
@@ -53,7 +53,7 @@ def floor_chip(colour: str, floors: int, x: float = 0, y: float = 0,
     hgt, size = 24, 21
     r = 5.5 if w >= 28 else 4.5
     left = x + 2 + r
-    text = M.number(floors)
+    text = messages.number(floors)
     room = x + w - 1.5 - (left + r + 1)
     number = s("text", {"x": left + r + 1 + room / 2, "y": y + hgt / 2 + size * 0.36,
                         "font-size": size, "text-anchor": "middle",
@@ -109,7 +109,7 @@ def tower_drawing(x: float, y: float, tower: Tower, colours: tuple[str, ...], sa
 LABELS = "tower-labels"
 """The class of a tower's labels (height, owner, floors per colour, lock): the board draws
 them above every ring it puts on the plot (the last move's, a change, a target), so a ring
-never hides a colour's cue (issue 25: "B4" read "34")."""
+never hides a colour's cue ("B4" read "34")."""
 
 
 def tower_labels(x: float, y: float, tower: Tower, colours: tuple[str, ...], safe: bool) -> El:
@@ -124,7 +124,7 @@ def tower_labels(x: float, y: float, tower: Tower, colours: tuple[str, ...], saf
     parts.append(s("text", {"x": x + 24, "y": y + 34, "font-size": 26,
                             "text-anchor": "middle", "class": "height-text",
                             "aria-hidden": "true"},  # the plot's name says it all
-                   M.number(height(tower))))
+                   messages.number(height(tower))))
     # The owner's cue beside the badge: ownership readable without telling hues apart.
     parts.extend(colour_chip(x + 5, y + 48, 17, 17, top_colour))
     counts = floors_by_colour(tower)
@@ -144,7 +144,7 @@ def tallest_medal(x: float, y: float, single: bool) -> El:
     of the tower however tall it is drawn (a tower's drawing starts at x + 54). Filled gold
     for the one tallest tower, a gold ring on each of the towers sharing the greatest height."""
     return s("g", {"class": "tallest-mark" if single else "tallest-mark tallest-tie"},
-             s("title", {}, M.t("board.tallest") if single else M.t("board.tallest_tie")),
+             s("title", {}, messages.t("board.tallest") if single else messages.t("board.tallest_tie")),
              s("circle", {"cx": x + 42, "cy": y + 11.5, "r": 11.5, "class": "tallest-medal"}),
              s("path", {"d": f"M{x + 42} {y + 4.5} l6.5 11.5 h-13 z",
                         "class": "tallest-peak"}))
@@ -188,7 +188,7 @@ def godzilla_token(x: float, y: float, baby: bool) -> list[El]:
                       "class": "godzilla-foot"}),
         s("ellipse", {"cx": cx + 15 * scale, "cy": cy - 13 * scale, "rx": 5 * scale,
                       "ry": 8 * scale, "class": "godzilla-foot"}),
-        s("title", {}, M.t("play.godzilla")),
+        s("title", {}, messages.t("play.godzilla")),
     ]
 
 
@@ -262,7 +262,7 @@ def board_diagram(board: tuple[Tower, ...], colours: tuple[str, ...], label: str
         parts.append(s("rect", {"x": r.x - 8, "y": r.y - 8, "width": r.w + 16,
                                 "height": r.h + 16, "rx": 12, "class": "city-block"}))
         parts.append(s("text", {"x": r.x + r.w / 2, "y": r.y - 14, "font-size": 22,
-                                "text-anchor": "middle", "class": "city-name"}, M.city(city)))
+                                "text-anchor": "middle", "class": "city-name"}, messages.city(city)))
         for plot in range(PLOTS_PER_CITY):
             pos = city * PLOTS_PER_CITY + plot
             p = layout.plot_rect(seat, city, plot)

@@ -1,1 +1,1 @@
-"""The browser shell: the only code that imports ``pyscript`` (issue 24.3)."""
+"""The browser shell: the only code that imports ``pyscript``."""

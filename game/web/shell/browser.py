@@ -1,7 +1,7 @@
-"""The browser shell (issue 24.3): the one place that touches ``pyscript`` (with
+"""The browser shell: the one place that touches ``pyscript`` (with
 game/web/shell/main.py, which wires the page's events). Its objects get their protocols
 here (game/web/runtime/js_types.py), and :class:`ShellBrowser` is the page's
-:class:`~game.web.runtime.page.Browser`: the effects' port and the few facts and services
+:class:`~game.web.runtime.app.Browser`: the effects' port and the few facts and services
 the page asks of the browser. Everything else runs in CPython (game/web/runtime/)."""
 
 from __future__ import annotations
@@ -14,8 +14,7 @@ from pyscript import window as js_window
 from pyscript.ffi import create_proxy as js_create_proxy
 from pyscript.ffi import to_js as js_to_js
 
-from .. import messages as M
-from ..model.effects import SoundKind, TimerName
+from .. import messages
 from ..runtime.homescreen import show_home_screen_card
 from ..runtime.js_types import (
     Clipboard,
@@ -32,6 +31,7 @@ from ..runtime.js_types import (
     present,
 )
 from ..saves.storage import StorageError
+from ..values.effects import SoundKind, TimerName
 
 document: Document = js_document
 window: Window = js_window
@@ -76,10 +76,10 @@ def time_formatter() -> Callable[[float], str] | None:
         return formats[lang]
 
     try:
-        formatter(M.current_language())
+        formatter(messages.current_language())
     except Exception:
         return None
-    return lambda ts: str(formatter(M.current_language()).format(window.Date.new(ts * 1000)))
+    return lambda ts: str(formatter(messages.current_language()).format(window.Date.new(ts * 1000)))
 
 
 def web_share() -> bool:
@@ -137,7 +137,7 @@ def url_params() -> dict[str, str]:
 
 
 class ShellBrowser:
-    """The real browser behind the page's :class:`~game.web.runtime.page.Browser`."""
+    """The real browser behind the page's :class:`~game.web.runtime.app.Browser`."""
 
     def __init__(self, on_timer: Callable[[TimerName], None]) -> None:
         self.on_timer = on_timer

@@ -3,20 +3,19 @@
 The shell's half of the page: the storage, the language and the browser's facts, one
 delegated listener per event type (on ``#app``, else the window or the document), whose
 proxies are kept for the page's lifetime. What the events mean is decided in
-:class:`game.web.runtime.page.Page`, in plain Python.
+:class:`game.web.runtime.app.App`, in plain Python.
 
 The first render runs in a task of its own, after the one that imports the interface
 (on a first visit both run at the runtime's baseline tier: together they made one task
-of a few hundred ms, issue 12.6)."""
+of a few hundred ms)."""
 
 import asyncio
 from collections.abc import Callable
 
-from game.web import messages as M
-from game.web.features.page import MotionWish
+from game.web import messages
 from game.web.model.controller import Controller
+from game.web.runtime.app import App
 from game.web.runtime.js_types import EventTarget, JsCallback, present
-from game.web.runtime.page import Page
 from game.web.saves.storage import MemoryBackend, SaveStore
 from game.web.screens.start import local_time_text
 from game.web.shell.browser import (
@@ -32,11 +31,12 @@ from game.web.shell.browser import (
     web_share,
     window,
 )
+from game.web.values.answers import MotionWishChanged
 
 LISTENERS: list[JsCallback] = []  # JavaScript proxies kept alive for the page's lifetime
 
 
-def make_page() -> Page:
+def make_page() -> App:
     root = document.getElementById("app")
     if not present(root):
         raise RuntimeError("the page has no #app element")
@@ -51,7 +51,7 @@ def make_page() -> Page:
     # The language before anything is drawn or made (the setup form's default names):
     # ?lang=, else the choice kept from an earlier visit, else the browser's languages.
     kept = SaveStore(backend).prefs().get("lang")
-    M.set_language(M.pick_language(params.get("lang"), kept if isinstance(kept, str) else None,
+    messages.set_language(messages.pick_language(params.get("lang"), kept if isinstance(kept, str) else None,
                                    languages()))
     format_time = time_formatter()
     browser = ShellBrowser(lambda name: page.on_timer(name))
@@ -63,18 +63,17 @@ def make_page() -> Page:
                             format_time=format_time or local_time_text,
                             report=browser.warn, safari_tab=safari_tab(),
                             reduced_motion=reduced_motion(), web_share=web_share())
-    page = Page(controller, document, root, browser, storage_ok, format_time)
+    page = App(controller, document, root, browser, storage_ok, format_time)
     return page
 
 
-def follow_motion_wish(page: Page, reduced: bool) -> None:
+def follow_motion_wish(page: App, reduced: bool) -> None:
     """The device's wish for reduced motion changed: followed while no choice is kept."""
-    c = page.controller
-    c.step(MotionWish(c.store.prefs().get("motion"), reduced))
+    page.controller.update(MotionWishChanged(reduced))
     page.render()
 
 
-def start(page: Page) -> None:
+def start(page: App) -> None:
     def listen(target: EventTarget, kind: str, handler: Callable[..., None]) -> None:
         LISTENERS.append(create_proxy(handler))
         target.addEventListener(kind, LISTENERS[-1])

@@ -1,4 +1,4 @@
-"""The post-game review (issue 13.6): each person's three costliest decisions.
+"""The post-game review: each person's three costliest decisions.
 
 The game's log is replayed through the engine (the session's :class:`~game.story.Story`
 keeps the state before every step); each decision a person took becomes a review request
@@ -15,23 +15,24 @@ takes about 30 decisions; the strongest level needs about a second each in Pyodi
    main-thread work would freeze the page. Without a worker the review says that only
    the quick pass ran.
 
-The job is a pure value machine driven by the browser layer (``next_request`` /
-``record``), so it runs the same in tests. Cancelling stops it between two requests.
+The job is a frozen value driven by the page's update (``planned``, ``next_request``,
+``recorded``), so it runs the same in tests. Cancelling stops it between two requests.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from itertools import count
 from typing import Literal
 
 from ...actions import Action, is_chance
 from ...ai import STRONGEST, Level
-from ...ai.explain import Hint, Review
+from ...ai.explain import Review
 from ...ai.levels import HEURISTIC
 from ...match import Game
 from ...state import State
 from ...view import player_view
-from ..frames.frame import CoachMove, ReviewFrame, ReviewItem
 from .coach import Answer, Request
 
 QUICK = HEURISTIC
@@ -53,15 +54,25 @@ class Decision:
     played: Action
 
 
-@dataclass
+_SERIALS = count(1)
+
+
+@dataclass(frozen=True)
 class ReviewJob:
+    """A review, as a value: each step of it (a plan, an answer recorded, the deep pass
+    dropped, a cancel) is a new job with the same :attr:`serial`, which the page's update
+    puts in its state; an answer for a job of another serial is for a review no longer
+    open."""
+
     game_id: str
     seed: str
-    decisions: list[Decision]
+    decisions: tuple[Decision, ...]
     people: tuple[int, ...]
-    quick: dict[int, Review] = field(default_factory=dict)
-    deep: dict[int, Review] = field(default_factory=dict)
-    deep_queue: list[int] | None = None
+    serial: int = 0
+    """Which review of this page it is (a review started again is another)."""
+    quick: Mapping[int, Review] = field(default_factory=dict)
+    deep: Mapping[int, Review] = field(default_factory=dict)
+    deep_queue: tuple[int, ...] | None = None
     deep_dropped: bool = False
     state: Literal["running", "done", "cancelled"] = "running"
 
@@ -70,14 +81,14 @@ class ReviewJob:
         """A review of ``game`` (finished), ``states[k]`` being the state before log step
         ``k`` (the session's story). Only decisions of people (not computers) are reviewed."""
         humans = tuple(p for p, spec in enumerate(game.settings.players)
-                       if spec.controller == "human")
+                       if spec.played_by == "human")
         decisions = []
         for step, action in enumerate(game.log):
             before = states[step]
             if is_chance(action) or before.current is None or before.current not in humans:
                 continue
             decisions.append(Decision(step, before.current, before.round, before, action))
-        return cls(game_id, game.seed, decisions, humans)
+        return cls(game_id, game.seed, tuple(decisions), humans, next(_SERIALS))
 
     @property
     def running(self) -> bool:
@@ -87,25 +98,35 @@ class ReviewJob:
         view = player_view(d.state, d.player)
         return Request("review", view, level, f"{self.seed}/review/{d.step}", d.played)
 
-    def next_request(self, deep_allowed: bool) -> Request | None:
-        """The next review to compute (None: the job is over, and marked done).
-        ``deep_allowed``: the thinking worker is there for the strongest level."""
+    def planned(self, deep_allowed: bool) -> ReviewJob:
+        """The job once its quick pass is over: the deep pass's decisions chosen (none
+        when ``deep_allowed`` is false: no thinking worker for the strongest level), and
+        done when nothing is left. The same job while the quick pass runs."""
+        if not self.running or any(d.step not in self.quick for d in self.decisions):
+            return self
+        job = self
+        if job.deep_queue is None:
+            job = replace(job, deep_queue=tuple(job._candidates()) if deep_allowed else (),
+                          deep_dropped=not deep_allowed)
+        if deep_allowed and not job.deep_dropped:
+            if any(step not in job.deep for step in job.deep_queue or ()):
+                return job
+        elif not job.deep_dropped:
+            job = replace(job, deep_dropped=True)
+        return replace(job, state="done")
+
+    def next_request(self) -> Request | None:
+        """The next review to compute (None: the job is over) of a job :meth:`planned`."""
         if not self.running:
             return None
         for d in self.decisions:
             if d.step not in self.quick:
                 return self._request(d, QUICK)
-        if self.deep_queue is None:
-            self.deep_queue = self._candidates() if deep_allowed else []
-            self.deep_dropped = not deep_allowed
-        if deep_allowed and not self.deep_dropped:
+        if self.deep_queue is not None and not self.deep_dropped:
             by_step = {d.step: d for d in self.decisions}
             for step in self.deep_queue:
                 if step not in self.deep:
                     return self._request(by_step[step], STRONGEST)
-        else:
-            self.deep_dropped = True
-        self.state = "done"
         return None
 
     def _candidates(self) -> list[int]:
@@ -117,51 +138,25 @@ class ReviewJob:
             out += [d.step for d in mine[:DEEP_CANDIDATES]]
         return out
 
-    def record(self, request: Request, answer: Answer) -> None:
-        """The answer to a request from :meth:`next_request` (anything else is ignored)."""
+    def recorded(self, request: Request, answer: Answer) -> ReviewJob:
+        """With the answer to a request from :meth:`next_request` (anything else is
+        ignored)."""
         if not self.running or answer.review is None or request.kind != "review":
-            return
+            return self
         step = int(request.seed.rsplit("/", 1)[1])
-        target = self.quick if request.level == QUICK else self.deep
-        target[step] = answer.review
+        if request.level == QUICK:
+            return replace(self, quick={**self.quick, step: answer.review})
+        return replace(self, deep={**self.deep, step: answer.review})
 
-    def drop_deep(self) -> None:
+    def without_deep(self) -> ReviewJob:
         """The worker is gone: the rest is judged by the quick pass only."""
-        self.deep_dropped = True
+        return replace(self, deep_dropped=True)
 
-    def cancel(self) -> None:
-        if self.running:
-            self.state = "cancelled"
+    def cancelled(self) -> ReviewJob:
+        return replace(self, state="cancelled") if self.running else self
 
     def progress(self) -> tuple[int, int]:
         queue = self.deep_queue
         deep_total = len(queue) if queue is not None and not self.deep_dropped else (
             0 if queue is not None else len(self.people) * DEEP_CANDIDATES)
         return len(self.quick) + len(self.deep), len(self.decisions) + deep_total
-
-    def items(self) -> tuple[ReviewItem, ...]:
-        """Each person's costliest decisions (deep judgement where there is one)."""
-        out: list[ReviewItem] = []
-        for p in self.people:
-            judged = []
-            for d in self.decisions:
-                if d.player != p or d.step not in self.quick:
-                    continue
-                r = self.deep.get(d.step, self.quick[d.step])
-                if r.points_lost >= MIN_POINTS and r.best != r.played:
-                    judged.append((r.points_lost, d, r))
-            judged.sort(key=lambda x: (-x[0], x[1].step))
-            for points, d, r in judged[:SHOWN]:
-                out.append(ReviewItem(d.step, p, d.round, _move(r.played, r.played_reason),
-                                      _move(r.best, r.best_reason), points))
-        return tuple(out)
-
-    def frame(self, shown: int | None) -> ReviewFrame:
-        done, total = self.progress()
-        deep = self.deep_queue is not None and not self.deep_dropped
-        return ReviewFrame(self.state, done, total, deep, DEEP_CANDIDATES, self.people,
-                           self.items() if self.state == "done" else (), shown)
-
-
-def _move(action: Action, why: Hint) -> CoachMove:
-    return CoachMove(action, why.reason, why.city)

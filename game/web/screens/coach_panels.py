@@ -1,4 +1,4 @@
-"""The coach on screen (issue 13.5 and 13.6): the hint on a person's turn, the hints used in
+"""The coach on screen: the hint on a person's turn, the hints used in
 the final standings, the post-game review (progress, each person's costliest decisions, one
 of them on the board of its moment).
 
@@ -9,7 +9,7 @@ holds the device (:meth:`game.web.model.controller.Controller.hint_frame`).
 from __future__ import annotations
 
 from ...actions import Build, ReturnPiece, Select
-from .. import messages as M
+from .. import messages
 from ..frames.frame import (
     CoachMove,
     FinalFrame,
@@ -30,23 +30,23 @@ def move_text(f: TableFrame, move: CoachMove, player: int, plot: bool = False) -
     (the review's played and better move)."""
     a = move.action
     if isinstance(a, Build) and plot:
-        text = M.t("coach.move_build_at", floors=a.floors, city=M.city(a.city),
-                   compass=M.t(f"plot.compass.{a.plot}"))
+        text = messages.t("coach.move_build_at", floors=a.floors, city=messages.city(a.city),
+                   compass=messages.t(f"plot.compass.{a.plot}"))
     elif isinstance(a, Build):
-        text = M.t("coach.move_build", floors=a.floors, city=M.city(a.city))
+        text = messages.t("coach.move_build", floors=a.floors, city=messages.city(a.city))
     elif isinstance(a, ReturnPiece):
-        text = M.t("coach.move_return", floors=a.floors)
+        text = messages.t("coach.move_return", floors=a.floors)
     else:
         assert isinstance(a, Select)
-        text = M.t("coach.move_select", pieces=M.pieces_text(a.pieces))
+        text = messages.t("coach.move_select", pieces=messages.pieces_text(a.pieces))
     if len(f.settings.player_colours[player]) > 1:
-        text = M.t("coach.colour_move", colour=M.colour(a.colour), move=text)
+        text = messages.t("coach.colour_move", colour=messages.colour(a.colour), move=text)
     return text
 
 
 def reason_text(move: CoachMove) -> str:
-    city = M.city(move.city) if move.city is not None else ""
-    return M.t(f"reason.{move.reason}", city=city)
+    city = messages.city(move.city) if move.city is not None else ""
+    return messages.t(f"reason.{move.reason}", city=city)
 
 
 def hint_block(turn: TurnFrame) -> El | None:
@@ -58,7 +58,7 @@ def hint_block(turn: TurnFrame) -> El | None:
         return None
     parts: list[object] = []
     if hint.shown is None:
-        parts.append(button(M.t("hint.busy") if hint.busy else M.t("hint.ask"), "hint",
+        parts.append(button(messages.t("hint.busy") if hint.busy else messages.t("hint.ask"), "hint",
                             {"data-hint-busy": "true" if hint.busy else None,
                              "aria-busy": "true" if hint.busy else None},
                             cls="btn small secondary", disabled=hint.busy))
@@ -67,7 +67,7 @@ def hint_block(turn: TurnFrame) -> El | None:
         parts.append(h("p", {"class": "hint-text", "data-hint-reason": move.reason,
                              "data-hint-kind": type(move.action).__name__.lower(),
                              "role": "status"},
-                       h("b", {}, M.t("hint.title")), " ", move_text(f, move, f.viewer), " — ",
+                       h("b", {}, messages.t("hint.title")), " ", move_text(f, move, f.viewer), " — ",
                        reason_text(move)))
     return h("div", {"class": "coach-hint", "data-hint": "shown" if hint.shown else "ask"},
              parts)
@@ -80,9 +80,9 @@ def hints_used_line(final: FinalFrame) -> El | None:
     f = final.table
     used = [(p, n) for p, n in enumerate(final.hints_used) if n]
     if not used:
-        return h("p", {"class": "hints-used", "data-hints-used": "none"}, M.t("hint.used_none"))
+        return h("p", {"class": "hints-used", "data-hints-used": "none"}, messages.t("hint.used_none"))
     return h("p", {"class": "hints-used", "data-hints-used": "some"},
-             M.t("hint.used_title"), " ",
+             messages.t("hint.used_title"), " ",
              [h("span", {"class": "hint-count", "data-hints-player": p, "data-hints": n},
                 chips(f.settings.players[p].colours), " ",
                 said("hint.used_count", name=f.name(p), count=n), " ") for p, n in used])
@@ -90,37 +90,37 @@ def hints_used_line(final: FinalFrame) -> El | None:
 
 # ------------------------------------------------------------------ the review
 def review_button(f: TableFrame) -> El | None:
-    if not any(spec.controller == "human" for spec in f.settings.players):
+    if not any(spec.played_by == "human" for spec in f.settings.players):
         return None
-    return button(M.t("review.open"), "review", cls="btn secondary")
+    return button(messages.t("review.open"), "review", cls="btn secondary")
 
 
 def render_review(f: TableFrame, r: ReviewFrame) -> El:
     """The review sheet: progress and Cancel while it runs, then each person's costliest
     decisions with a button that shows one on the board of its moment."""
-    body: list[object] = [h("h2", {"class": "headline"}, M.t("review.title"))]
+    body: list[object] = [h("h2", {"class": "headline"}, messages.t("review.title"))]
     if r.state == "running":
         body.append(h("div", {"class": "review-progress", "role": "status"},
                       h("progress", {"data-review-progress": r.done, "data-review-total": r.total,
                                      "value": r.done, "max": max(r.total, 1)}),
-                      h("span", {}, M.t("review.progress", done=r.done, total=r.total))))
-        body.append(button(M.t("review.cancel"), "review-cancel", cls="btn secondary"))
+                      h("span", {}, messages.t("review.progress", done=r.done, total=r.total))))
+        body.append(button(messages.t("review.cancel"), "review-cancel", cls="btn secondary"))
     elif r.state == "cancelled":
-        body.append(h("p", {"data-review-cancelled": "true"}, M.t("review.cancelled")))
+        body.append(h("p", {"data-review-cancelled": "true"}, messages.t("review.cancelled")))
     if r.state == "done":  # how it was judged (known once the quick pass is over)
         body.append(h("p", {"class": "review-method",
                             "data-review-deep": "true" if r.deep else "false"},
-                      M.t("review.method_deep", count=r.candidates) if r.deep
-                      else M.t("review.method_quick")))
+                      messages.t("review.method_deep", count=r.candidates) if r.deep
+                      else messages.t("review.method_quick")))
         for p in r.people:
             items = [(k, item) for k, item in enumerate(r.items) if item.player == p]
             rows = [review_row(f, k, item) for k, item in items]
             body.append(h("section", {"class": "review-person", "data-review-player": p},
                           h("h3", {}, chips(f.settings.players[p].colours), " ", bdi(f.name(p))),
                           h("ol", {"class": "review-items"}, rows) if rows else
-                          h("p", {"data-review-none": "true"}, M.t("review.none"))))
+                          h("p", {"data-review-none": "true"}, messages.t("review.none"))))
     body.append(h("div", {"class": "actions"},
-                  button(M.t("review.close"), "review-close", cls="btn primary")))
+                  button(messages.t("review.close"), "review-close", cls="btn primary")))
     return h("div", {"class": "overlay final review", "data-screen": "review"},
              h("div", {"class": "sheet"}, body))
 
@@ -129,18 +129,18 @@ def review_row(f: TableFrame, k: int, item: ReviewItem) -> El:
     return h("li", {"class": "review-item", "data-review-item": k, "data-review-step": item.step,
                     "data-review-points": f"{item.points:.1f}"},
              h("p", {"class": "review-head"},
-               M.t("review.item_head", round=item.round, points=_points(item.points))),
-             h("p", {}, M.t("review.played", move=move_text(f, item.played, item.player, plot=True),
+               messages.t("review.item_head", round=item.round, points=_points(item.points))),
+             h("p", {}, messages.t("review.played", move=move_text(f, item.played, item.player, plot=True),
                             reason=reason_text(item.played))),
-             h("p", {}, M.t("review.better", move=move_text(f, item.best, item.player, plot=True),
+             h("p", {}, messages.t("review.better", move=move_text(f, item.best, item.player, plot=True),
                             reason=reason_text(item.best))),
-             button(M.t("review.show"), "review-show", {"data-item": k},
+             button(messages.t("review.show"), "review-show", {"data-item": k},
                     cls="btn small secondary"))
 
 
 def _points(points: float) -> str:
     text = f"{points:.1f}"
-    return text.replace(".", ",") if M.current_language() in ("de", "fr") else text
+    return text.replace(".", ",") if messages.current_language() in ("de", "fr") else text
 
 
 def review_panel(replay: ReplayFrame) -> El | None:
@@ -154,10 +154,10 @@ def review_panel(replay: ReplayFrame) -> El | None:
              h("h3", {}, chips(f.settings.players[item.player].colours), " ",
                said("review.item_title", name=f.name(item.player), round=item.round)),
              h("p", {"class": "review-played"}, h("span", {"class": "mark played"}, "●"), " ",
-               M.t("review.played", move=move_text(f, item.played, item.player, plot=True),
+               messages.t("review.played", move=move_text(f, item.played, item.player, plot=True),
                    reason=reason_text(item.played))),
              h("p", {"class": "review-best"}, h("span", {"class": "mark best"}, "●"), " ",
-               M.t("review.better", move=move_text(f, item.best, item.player, plot=True),
+               messages.t("review.better", move=move_text(f, item.best, item.player, plot=True),
                    reason=reason_text(item.best))),
-             h("p", {"class": "review-cost"}, M.t("review.cost", points=_points(item.points))),
-             button(M.t("review.back"), "review-back", cls="btn secondary"))
+             h("p", {"class": "review-cost"}, messages.t("review.cost", points=_points(item.points))),
+             button(messages.t("review.back"), "review-back", cls="btn secondary"))

@@ -9,11 +9,12 @@ from fakebrowser import FakeBrowser
 
 from game.actions import Build, Select
 from game.state import selections
-from game.web.features import computers, files
+from game.web.model import computers
 from game.web.model.controller import Controller
-from game.web.model.draft import draft_to_json
 from game.web.runtime.interpreter import Interpreter
 from game.web.saves.storage import MemoryBackend, SaveStore
+from game.web.values.answers import RestoreTurn
+from game.web.values.draft import draft_to_json
 
 DEAL_CLOCK = 1_763_000_000.0
 """The clock a fixed ``deal`` starts its game at (part of the game's seed)."""
@@ -22,30 +23,50 @@ DEAL_CLOCK = 1_763_000_000.0
 class SavingController(Controller):
     """The controller as the page drives it: after each tap, the Save it queued is carried
     out by the one interpreter (on a fake browser) before anything else, as
-    ``Page.dispatch`` does before it draws; the tap's other effects stay queued for the
+    ``App.dispatch`` does before it draws; the tap's other effects stay queued for the
     test to read (``take_effects``, ``take_download``)."""
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.interpreter = Interpreter(self, FakeBrowser(), lambda: None)
+        self.carrying = True  # False: the effects stay queued, as ``handle`` leaves them
+        self.restores_at_once = True  # False: a restore waits for its turns (restore_step)
+
+    def boot(self) -> None:
+        super().boot()
+        if self.carrying:
+            self.carry_out_saves()
 
     def handle(self, action, data=None) -> bool:
         redraw = super().handle(action, data)
-        self.carry_out_saves()
-        run_restore(self)
+        if self.carrying:
+            self.carry_out_saves()
+            if self.restores_at_once:
+                run_restore(self)
         return redraw
 
     def carry_out_saves(self) -> None:
         """The queued Saves written by the interpreter (the rest stays queued; the sounds
         of a move the storage refused are dropped, as on the page)."""
-        self.effects = self.interpreter.save_first(self.effects)
+        self.effects = self.interpreter.save_first(self.take_effects())
 
 
-def run_restore(c: Controller) -> int:
+def restore_step(c: SavingController) -> bool:
+    """Restore the next game of the restore under way, as the page's jobs do between two
+    turns of the page (game/web/runtime/jobs.py): its turn, then the storage port's write.
+    True while games are left."""
+    if c.home.restoring is None:
+        return False
+    c.update(RestoreTurn())
+    c.carry_out_saves()
+    return c.home.restoring is not None
+
+
+def run_restore(c: SavingController) -> int:
     """Restore every game of a restore under way at once, as the page's jobs do one by one
-    between two turns of the page (game/web/runtime/jobs.py). Returns the steps run."""
+    between two turns of the page. Returns the steps run before the last."""
     steps = 0
-    while files.restore_step(c):
+    while restore_step(c):
         steps += 1
     return steps
 
@@ -67,8 +88,9 @@ def play_computers(c: SavingController, limit: int = 100000) -> int:
                 next(gen)
         except StopIteration as stop:
             action = stop.value
-        computers.commit_computer(c, action)
-        c.carry_out_saves()
+        c.computer_moved(action)
+        if c.carrying:
+            c.carry_out_saves()
         moves += 1
     return moves
 
@@ -101,7 +123,7 @@ def setup_game(c: Controller, count: int = 4, controllers=None, names=None,
         with mock.patch.object(c, "clock", lambda: DEAL_CLOCK), \
                 mock.patch.object(random, "randrange", return_value=deal):
             c.handle("setup-start")
-    assert c.screen == "play", c.form.errors
+    assert c.page.place == "play", c.form.errors
 
 
 def pending(session) -> dict:

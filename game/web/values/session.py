@@ -4,7 +4,7 @@ acknowledged scorings).
 
 Pure Python, no browser: every tap of the play screen ends up as a method call here, and the
 tests drive whole games through these methods. The choice in progress is a typed, immutable
-:mod:`~game.web.model.draft`; nothing is committed to the engine before the player confirms.
+:mod:`~game.web.values.draft`; nothing is committed to the engine before the player confirms.
 Everything here is serialised into ``game.meta["ui"]`` and saved with the game after each
 change. Screens never see a Session: they draw a :class:`~game.web.frames.frame.Frame` built from it.
 """
@@ -13,21 +13,26 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, assert_never
 
 from ...actions import Action, Build, ReturnPiece, action_to_json
 from ...errors import IllegalAction
 from ...match import Game
-from ...material import PLOTS_PER_CITY
+from ...material import PLOTS_PER_CITY, Card
 from ...settings import Settings
 from ...state import OVER, State
 from ...story import Played, Story
 from ...view import PlayerView, player_view
-from .. import messages as M
-from ..frames.frame import TableScreen, parse_move
-from . import draft as D
+from .. import messages
+from ..thinking.coach import count_hint, set_hints
+from . import draft
+from .last_move import parse_move
 
-Notice = D.Notice
+Notice = draft.Notice
+
+TableScreen = Literal["pass", "turn", "computer", "scoring", "final"]
+"""What the table sees of a game (:attr:`Session.screen`); each has its frame type in
+:mod:`game.web.frames.play_frames`, and so has the replay."""
 
 
 def _int_or_none(value: Any, low: int, high: int) -> int | None:
@@ -67,11 +72,11 @@ class Session:
         self.unsettled: _Before | None = None
         """The table as it was before a person's last move, while that move may still be
         taken back (:meth:`take_back`); not saved: a reload settles the move."""
-        self.draft: D.Draft | None = None
+        self.draft: draft.Draft | None = None
         if self.screen in ("turn", "pass"):
-            self.draft = D.parse_draft(ui.get("pending"), self.turn_view())
+            self.draft = draft.parse_draft(ui.get("pending"), self.turn_view())
         self._start_draft()
-        self.notice = D.standing_notice(self.draft, self.turn_view())
+        self.notice = draft.standing_notice(self.draft, self.turn_view())
 
     # ---------------------------------------------------------------- basics
     @property
@@ -95,17 +100,17 @@ class Session:
 
     @property
     def humans(self) -> list[int]:
-        return [i for i, p in enumerate(self.settings.players) if p.controller == "human"]
+        return [i for i, p in enumerate(self.settings.players) if p.played_by == "human"]
 
     def is_human(self, player: int | None) -> bool:
-        return player is not None and self.settings.players[player].controller == "human"
+        return player is not None and self.settings.players[player].played_by == "human"
 
     def colour_names(self, player: int) -> list[str]:
         return [self.settings.colours[c] for c in self.settings.player_colours[player]]
 
     def ui_meta(self) -> dict[str, Any]:
         return {"revealed": self.revealed, "last_human": self.last_human, "acked": self.acked,
-                "pending": D.draft_to_json(self.draft), "last_move": self.last_move}
+                "pending": draft.draft_to_json(self.draft), "last_move": self.last_move}
 
     def sync_meta(self) -> None:
         self.game.meta["ui"] = self.ui_meta()
@@ -166,7 +171,7 @@ class Session:
             self.unsettled = None  # the next person sees the move's consequences
             self.revealed = self.state.current
             self._start_draft()
-            self.notice = D.standing_notice(self.draft, self.turn_view())
+            self.notice = draft.standing_notice(self.draft, self.turn_view())
 
     def hide_cards(self) -> None:
         """Back to the pass-the-device screen (a table of two or more people): the cards
@@ -188,48 +193,48 @@ class Session:
             self.draft = None
             return
         view = self.turn_view()
-        if self.draft is None or not D.fits(self.draft, view):
-            self.draft = D.start_draft(view)
+        if self.draft is None or not draft.fits(self.draft, view):
+            self.draft = draft.start_draft(view)
 
-    def _step(self, step: D.Step | IllegalAction, colour: str | None = None) -> None:
+    def _step(self, step: draft.Step | IllegalAction, colour: str | None = None) -> None:
         if isinstance(step, IllegalAction):
-            self.notice = M.explain(step.rule, step.params, colour)
+            self.notice = messages.explain(step.rule, step.params, colour)
             return
         self.draft = step.draft
         self.notice = step.notice
 
     def select_adjust(self, floors: int, delta: int, colour: str | None = None) -> None:
-        if self.screen == "turn" and isinstance(self.draft, D.SelectDraft):
-            self._step(D.adjust(self.draft, self.turn_view(), floors, delta, colour))
+        if self.screen == "turn" and isinstance(self.draft, draft.SelectDraft):
+            self._step(draft.adjust(self.draft, self.turn_view(), floors, delta, colour))
 
     def choose_card(self, card: Any) -> None:
-        if self.screen == "turn" and isinstance(self.draft, D.BuildDraft):
-            self._step(D.choose_card(self.draft, self.turn_view(), card))
+        if self.screen == "turn" and isinstance(self.draft, draft.BuildDraft):
+            self._step(draft.choose_card(self.draft, self.turn_view(), card))
 
     def choose_piece(self, colour: str, floors: int) -> None:
-        if self.screen == "turn" and isinstance(self.draft, D.BuildDraft):
-            self._step(D.choose_piece(self.draft, self.turn_view(), colour, floors))
+        if self.screen == "turn" and isinstance(self.draft, draft.BuildDraft):
+            self._step(draft.choose_piece(self.draft, self.turn_view(), colour, floors))
 
     def tap_plot(self, city: int, plot: int) -> None:
         if self.screen == "turn" and self.draft is not None:
-            colour = self.draft.colour if isinstance(self.draft, D.BuildDraft) else None
-            self._step(D.tap_plot(self.draft, self.turn_view(), city, plot), colour)
+            colour = self.draft.colour if isinstance(self.draft, draft.BuildDraft) else None
+            self._step(draft.tap_plot(self.draft, self.turn_view(), city, plot), colour)
 
     def undo(self) -> None:
         if self.screen == "turn" and self.draft is not None:
-            self._step(D.undo(self.draft, self.turn_view()))
+            self._step(draft.undo(self.draft, self.turn_view()))
 
     def targets(self) -> frozenset[tuple[int, int]]:
         """(city, plot) of every legal build for the draft's card and piece."""
         if self.screen != "turn":
             return frozenset()
-        return D.targets(self.draft, self.turn_view())
+        return draft.targets(self.draft, self.turn_view())
 
     def pending_actions(self) -> tuple[Action, ...]:
         """The decisions Confirm would commit (empty while the choice is not complete)."""
         if self.screen != "turn":
             return ()
-        return D.actions(self.draft, self.turn_view())
+        return draft.actions(self.draft, self.turn_view())
 
     def confirm(self) -> bool:
         """Send the draft's decisions to the engine: all of them in turn, or none."""
@@ -241,7 +246,7 @@ class Session:
         try:
             self._record(self.game.play(*actions))  # all of them or none
         except IllegalAction as error:
-            self.notice = M.explain(error.rule, error.params)
+            self.notice = messages.explain(error.rule, error.params)
             return False
         move = describe(before, actions[-1], self.state, player)
         if len(actions) > 1:
@@ -287,7 +292,7 @@ class Session:
         self.last_move = table.last_move
         self.draft = table.draft
         self._start_draft()
-        self.notice = D.standing_notice(self.draft, self.turn_view())
+        self.notice = draft.standing_notice(self.draft, self.turn_view())
         return True
 
     # --------------------------------------------------------------- commits
@@ -352,7 +357,7 @@ class _Before:
     revealed: int | None
     last_human: int | None
     acked: int
-    draft: D.Draft | None
+    draft: draft.Draft | None
     last_move: dict[str, Any] | None
 
 
@@ -373,3 +378,147 @@ def describe(before: State, action: Action, after: State, player: int | None) ->
         move["round_end"] = True
     return move
 
+
+
+# ------------------------------------------------------------------ the game's one door
+# Every change of the game at the table is one of these values, carried out by
+# :func:`update` (reached only through the controller's one door, game/web/model/door.py):
+# a person's taps on the table, a computer's decision, the device passed, the options of
+# the save's ``meta``. The Session stays the one mutable game object (the Game's log grows),
+# but nothing else changes it.
+
+@dataclass(frozen=True)
+class Reveal:
+    """The person on turn took the device: their cards shown."""
+
+
+@dataclass(frozen=True)
+class HideCards:
+    """Back to the pass-the-device screen (a table of two or more people)."""
+
+
+@dataclass(frozen=True)
+class AdjustSelection:
+    floors: int
+    delta: int
+    colour: str | None
+
+
+@dataclass(frozen=True)
+class ChooseCard:
+    card: Card
+
+
+@dataclass(frozen=True)
+class ChoosePiece:
+    """A piece of ``floors`` floors in ``colour`` (None: the player's first colour)."""
+
+    colour: str | None
+    floors: int
+
+
+@dataclass(frozen=True)
+class TapPlot:
+    city: int
+    plot: int
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """The choice in progress sent to the engine, all or none."""
+
+
+@dataclass(frozen=True)
+class UndoStep:
+    """The last step of the choice in progress undone (nothing is committed yet)."""
+
+
+@dataclass(frozen=True)
+class TakeBack:
+    """The last person's move taken back, while nobody else saw a consequence of it."""
+
+
+@dataclass(frozen=True)
+class Settle:
+    """The last person's move stays."""
+
+
+@dataclass(frozen=True)
+class AckScoring:
+    pass
+
+
+@dataclass(frozen=True)
+class Commit:
+    """A computer's decision played."""
+
+    action: Action
+
+
+@dataclass(frozen=True)
+class SetMeta:
+    """One option of the save's ``meta`` (the tutorial's mark, ...) set to ``value`` (None:
+    taken off)."""
+
+    key: str
+    value: Any
+
+
+@dataclass(frozen=True)
+class SetHints:
+    """Hints allowed or not (the hints asked so far are forgotten when switched off)."""
+
+    on: bool
+
+
+@dataclass(frozen=True)
+class CountHint:
+    """A hint asked by ``player`` (counted in the final standings)."""
+
+    player: int
+
+
+SessionAction = (Reveal | HideCards | AdjustSelection | ChooseCard | ChoosePiece | TapPlot
+                 | Confirm | UndoStep | TakeBack | Settle | AckScoring | Commit | SetMeta
+                 | SetHints | CountHint)
+
+
+def update(session: Session, action: SessionAction) -> None:
+    """The game at the table after ``action`` (changed in place: the Game's log grows)."""
+    match action:
+        case Reveal():
+            session.reveal()
+        case HideCards():
+            session.hide_cards()
+        case AdjustSelection(floors, delta, colour):
+            session.select_adjust(floors, delta, colour)
+        case ChooseCard(card):
+            session.choose_card(card)
+        case ChoosePiece(colour, floors):
+            current = session.state.current
+            if current is not None:
+                session.choose_piece(colour or session.colour_names(current)[0], floors)
+        case TapPlot(city, plot):
+            session.tap_plot(city, plot)
+        case Confirm():
+            session.confirm()
+        case UndoStep():
+            session.undo()
+        case TakeBack():
+            session.take_back()
+        case Settle():
+            session.settle()
+        case AckScoring():
+            session.ack_scoring()
+        case Commit(decision):
+            session.commit(decision)
+        case SetMeta(key, None):
+            session.game.meta.pop(key, None)
+        case SetMeta(key, value):
+            session.game.meta[key] = value
+        case SetHints(on):
+            set_hints(session.game.meta, on)
+        case CountHint(player):
+            count_hint(session.game.meta, player)
+        case _:
+            assert_never(action)

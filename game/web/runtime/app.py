@@ -1,5 +1,5 @@
-"""The page (issue 24.3): everything the browser shell used to do apart from touching the
-browser. Events come in as the browser's objects, typed by their protocols
+"""The page in plain Python: everything between the browser and the controller except
+touching the browser itself. Events come in as the browser's objects, typed by their protocols
 (game/web/runtime/js_types.py); they become taps (game/web/runtime/events.py) sent through
 :meth:`Controller.handle`; what a tap asks for comes back as effects, run by the one
 interpreter (game/web/runtime/interpreter.py); the frame is drawn
@@ -15,22 +15,39 @@ import asyncio
 import json
 import time
 import traceback
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Protocol
 
 from ...save import MAX_SAVE_BYTES
-from .. import messages as M
-from ..features import files, keeping
-from ..features.navigating import Fail
-from ..features.page import Move, UpdateWaiting
-from ..features.playing import BoardKey, board_shown
-from ..model.controller import Controller
-from ..model.effects import LEAVES_PAGE, Announce, AskPersistence, Effect, ForgetLink, Think, TimerName
+from .. import messages
+from ..features.playing import BoardKey, ZoomOut, board_shown
+from ..model import keeping, on_files
+from ..model.controller import Controller, Message
 from ..saves.backup import MAX_BACKUP_CHARS
 from ..saves.sharing import is_link
-from ..screens.page import render_page
-from . import events as E
-from .boot_screen import BOOT_SCREEN_KEY, entry, next_start_screen
+from ..screens.dispatch import render_page
+from ..values.answers import (
+    BoardMeasured,
+    FrameFailed,
+    StartFailed,
+    StorageChangedElsewhere,
+    StorageOff,
+    UpdateFound,
+)
+from ..values.effects import (
+    LEAVES_PAGE,
+    Announce,
+    AskPersistence,
+    CountPending,
+    Effect,
+    ForgetLink,
+    KeepBootScreen,
+    Think,
+    TimerName,
+)
+from ..values.session import HideCards
+from . import events
+from .boot_screen import entry, next_start_screen
 from .dom import build
 from .drawing import Drawing, focusable
 from .focus import NAVIGABLE, nearest
@@ -78,7 +95,10 @@ class Browser(EffectPort, Protocol):
         ...
 
 
-class Page:
+class App:
+    """The page in the browser, in plain Python: its events in, its effects out, its
+    drawing, its background jobs."""
+
     def __init__(self, controller: Controller, document: Document, root: DomElement,
                  browser: Browser, storage_ok: bool = True,
                  format_time: Callable[[float], str] | None = None) -> None:
@@ -91,8 +111,8 @@ class Page:
         self.drawing = Drawing(document, root, browser.options)
         self.jobs = Jobs(controller, self)  # computer turns, hints, the review
         self.interpreter = Interpreter(controller, browser, self.jobs.kick)
-        self.press = E.NO_PRESS
-        self.resize = E.Resize()
+        self.press = events.NO_PRESS
+        self.resize = events.Resize()
         self.persist_asked = False
         self.last_render_ms = 0.0
         self.building: BoardKey | None = None  # the building turn last drawn (board_shown)
@@ -102,26 +122,34 @@ class Page:
         """The first drawing: the game booted (a link opened, the last game reopened)."""
         c = self.controller
         try:
-            keeping.record_pending(c)  # a result the storage refused last time, counted now
+            # a result the storage refused last time, counted now
+            self.run([CountPending(c.clock())])
         except Exception:  # never in the way of the start
             self.report()
         try:
             c.boot()
         except Exception:  # never a blank page: fall back to the start screen
             self.report()
-            c.step(Move("start"))
+            c.update(StartFailed())
+        self.store_queued()
         if not self.storage_ok:
-            c.step(Fail(("start.storage_unavailable", {})))
+            c.update(StorageOff())
         if c.params.get("hash", "").startswith("#game="):
             self.run([ForgetLink(c.params.get("url", ""))])
-        self.resize = E.Resize(width)
+        self.resize = events.Resize(width)
         if update_waiting:  # found before Python started
-            c.step(UpdateWaiting())
+            c.update(UpdateFound())
         self.render()
         self.run(self.after_change())
 
-    def run(self, effects: list[Effect]) -> None:
+    def run(self, effects: Iterable[Effect]) -> None:
         self.interpreter.run(effects)
+
+    def store_queued(self) -> None:
+        """Carry out the storage effects the controller queued outside a tap (opening the
+        last game at the start, adopting another tab's); the others stay queued."""
+        c = self.controller
+        c.effects = self.interpreter.save_first(c.take_effects())
 
     def after_change(self) -> list[Effect]:
         """After a tap or an outside change: the jobs look for work, and once the game is in
@@ -132,35 +160,46 @@ class Page:
         return [AskPersistence(), Think()]
 
     # --------------------------------------------------------------- events
-    def dispatch(self, tap: E.Tap | None, render: bool = True) -> None:
-        if tap is None:
-            return
-        action, data = tap
+    def dispatch(self, tap: events.Tap | None, render: bool = True) -> None:
+        """A tap or a change of the page (its ``data-action`` and arguments), parsed by the
+        action table into its message and carried out (:meth:`carry`)."""
+        if tap is not None:
+            action, data = tap
+            self.carry(lambda: self.controller.handle(action, data), render)
+
+    def send(self, message: Message, render: bool = True) -> None:
+        """A message of the page's own (not a tap's) carried out as a tap is."""
+        self.carry(lambda: self.controller.update(message), render)
+
+    def carry(self, update: Callable[[], bool], render: bool = True) -> None:
+        """The update, then its storage effects before the drawing, the drawing, the rest
+        of its effects and the jobs."""
         started = time.perf_counter()
         try:
-            redraw = self.controller.handle(action, data)
+            redraw = update()
         except Exception:
             self.report()
             redraw = True
         self.root.setAttribute("data-handle-ms", f"{(time.perf_counter() - started) * 1000:.1f}")
         effects = self.controller.take_effects()
         if any(isinstance(e, LEAVES_PAGE) for e in effects):
-            return self.run(effects)  # the page goes: nothing else to draw
+            self.run(effects)  # the page goes: nothing else to draw
+            return
         rest = self.interpreter.save_first(effects)  # stored before it is drawn
         if redraw and render:
             self.render()
         self.run(rest + self.after_change())
 
     def on_click(self, event: DomEvent) -> None:
-        self.press, swallowed = E.clicked(self.press)
+        self.press, swallowed = events.clicked(self.press)
         if not swallowed:  # (else the end of a long press: the inspector is open already)
-            self.dispatch(E.click(event.target, self.controller.menu_open))
+            self.dispatch(events.click(event.target, self.controller.table.menu_open))
 
     def on_key(self, event: KeyboardEvent) -> None:
         c = self.controller
         undo = self.root.querySelector('[data-action="undo"]:not([disabled])')
-        escape = E.Escape(c.menu_open, c.rules_open, c.zoomed_city is not None, present(undo))
-        tap, prevent, move = E.key(str(event.key), event.target, escape)
+        escape = events.Escape(c.table.menu_open, c.rules.open, c.zoomed_city is not None, present(undo))
+        tap, prevent, move = events.key(str(event.key), event.target, escape)
         if prevent:
             event.preventDefault()
         if move is not None:
@@ -197,11 +236,11 @@ class Page:
                 if kind == "data-restore":
                     el.value = ""  # the same file may be chosen again
                 return
-        for tap in E.change(el):
+        for tap in events.change(el):
             self.dispatch(tap)
 
     def on_input(self, event: FormEvent) -> None:
-        self.dispatch(E.typed(event.target), render=False)
+        self.dispatch(events.typed(event.target), render=False)
 
     async def read_import(self, file: File) -> None:
         """The chosen file's text to the controller (``import-file``); a file far larger
@@ -221,36 +260,36 @@ class Page:
 
     def on_pointer_down(self, event: PointerEvent) -> None:
         primary = str(event.pointerType) != "mouse" or int(event.button) == 0
-        self.press, effects = E.pointer_down(self.press, E.plot_at(event.target),
+        self.press, effects = events.pointer_down(self.press, events.plot_at(event.target),
                                              primary, float(event.clientX), float(event.clientY))
         self.run(effects)
 
     def on_pointer_move(self, event: PointerEvent) -> None:
-        self.press, effects = E.pointer_move(self.press, float(event.clientX), float(event.clientY))
+        self.press, effects = events.pointer_move(self.press, float(event.clientX), float(event.clientY))
         self.run(effects)
 
     def on_pointer_end(self, event: PointerEvent) -> None:
-        self.press, effects = E.pointer_end(self.press)
+        self.press, effects = events.pointer_end(self.press)
         self.run(effects)
 
     def on_context_menu(self, event: PointerEvent) -> None:
-        prevent, tap = E.context_menu(self.press, E.plot_at(event.target))
+        prevent, tap = events.context_menu(self.press, events.plot_at(event.target))
         if prevent:
             event.preventDefault()
         self.dispatch(tap)
 
     def on_timer(self, name: TimerName) -> None:
         if name == "long-press":
-            self.press, tap = E.long_press(self.press)
+            self.press, tap = events.long_press(self.press)
             self.dispatch(tap)
             return
-        self.resize, changed = E.frame_due(self.resize, self.browser.inner_width())
+        self.resize, changed = events.frame_due(self.resize, self.browser.inner_width())
         if changed:  # turned or resized: show the whole board to measure it
-            self.controller.handle("zoom-out")
+            self.controller.update(ZoomOut())
         self.render()
 
     def on_resize(self, event: DomEvent) -> None:
-        self.resize, effects = E.resized(self.resize)
+        self.resize, effects = events.resized(self.resize)
         self.run(effects)
 
     def on_storage(self, event: StorageEvent) -> None:
@@ -259,10 +298,11 @@ class Page:
         if present(key) and not str(key).startswith("manhattan:"):
             return
         try:
-            redraw = keeping.external_change(self.controller)
+            redraw = self.controller.update(StorageChangedElsewhere())
         except Exception:
             self.report()
             redraw = True
+        self.store_queued()
         if redraw:
             self.render()
             self.run([Think()])
@@ -274,7 +314,9 @@ class Page:
         if not is_link(fragment):
             return
         try:
-            files.open_link(self.controller, fragment)
+            self.controller.effects.extend(on_files.open_link(self.controller, fragment))
+            self.controller.read_shelf()
+            self.store_queued()
         except Exception:
             self.report()
         self.run([ForgetLink(self.controller.params.get("url", ""))])
@@ -283,14 +325,14 @@ class Page:
 
     def on_update_ready(self, event: DomEvent) -> None:
         """The service worker of a new version is installed and waiting (assets/boot.js)."""
-        self.controller.step(UpdateWaiting())
+        self.controller.update(UpdateFound())
         self.render()
 
     def on_visibility(self, event: DomEvent) -> None:
         """Leaving the tab (the device may change hands): hide the cards of a game of two
         or more people behind the pass-the-device screen, and keep the next start's screen."""
         if str(self.document.visibilityState) == "hidden":
-            self.dispatch(("hide-cards", {}))
+            self.send(HideCards())
             self.keep_boot_screen()
 
     def on_page_hide(self, event: DomEvent) -> None:
@@ -306,21 +348,32 @@ class Page:
             return
         backend = self.controller.store.backend
         try:
-            found = next_start_screen(backend, self.format_time, self.controller.safari_tab,
+            found = next_start_screen(backend, self.format_time, self.controller.page.safari_tab,
                                       self.controller.store.tab)
             kept = None
             if found is not None:
                 screen, tree, game, revision = found
                 kept = entry(screen, str(build(self.document, tree).outerHTML), game, revision)
-            if kept is None:
-                backend.remove(BOOT_SCREEN_KEY)
-            else:
-                backend.set(BOOT_SCREEN_KEY, json.dumps(kept))
+            self.run([KeepBootScreen(None if kept is None else json.dumps(kept))])
         except Exception as error:
             self.browser.warn("boot screen not kept: " + str(error))
 
     # -------------------------------------------------------------- drawing
     def render(self, measure: bool = True) -> None:
+        """Draw the page (:meth:`draw`, which only reads the model), then hand back what the
+        drawing found out, as messages: a frame that could not be built (the start screen
+        instead) and the size a plot of the whole board measures (an overview on a phone:
+        drawn again)."""
+        if not self.draw():
+            self.controller.update(FrameFailed())
+            self.draw()
+        if measure and self.measure_board():
+            self.draw()
+
+    def draw(self) -> bool:
+        """The model drawn: its frame, the element tree, the DOM patched, the focus found
+        again, the news read out. It reads the model and changes nothing of it. False (and
+        nothing drawn) when the frame could not be built."""
         started = time.perf_counter()
         c = self.controller
         try:
@@ -328,16 +381,13 @@ class Page:
             tree = render_page(frame)
         except Exception:
             self.report()
-            c.session = None
-            c.step(Move("start"))
-            frame = c.frame()
-            tree = render_page(frame)
+            return False
         d = self.drawing
         focus = d.focus_key()
         d.draw(tree)
         try:  # after a redraw: <html lang data-motion data-theme>, the focus back, news read out
             html = self.document.documentElement
-            for name, value in (("lang", M.current_language()), *c.page.html_data):
+            for name, value in (("lang", messages.current_language()), *c.page.html_data):
                 html.setAttribute(name, value)  # (data-*: assets/css/app.css)
             d.restore_focus(focus)
             text = d.announcement(frame)
@@ -349,22 +399,21 @@ class Page:
             self.browser.warn(traceback.format_exc())
         root = self.root
         root.setAttribute("data-screen", c.screen_name)
-        if c.notice is not None:
-            root.setAttribute("data-notice", c.notice)
+        if c.page.notice is not None:
+            root.setAttribute("data-notice", c.page.notice)
         else:
             root.removeAttribute("data-notice")
         root.setAttribute("data-busy", "true" if self.jobs.busy else "false")
         self.last_render_ms = (time.perf_counter() - started) * 1000
         root.setAttribute("data-render-ms", f"{self.last_render_ms:.1f}")
-        if measure and self.measure_board():
-            self.render(measure=False)
+        return True
 
     def measure_board(self) -> bool:
         """Tell the controller how large a plot of the whole board is on screen; True when
         that switched the board between overview and direct taps."""
         try:
             px = self.drawing.plot_px()
-            return px is not None and self.controller.set_board_plot_px(px)
+            return px is not None and self.controller.update(BoardMeasured(px))
         except Exception:  # measuring is a refinement: never break drawing for it
             return False
 

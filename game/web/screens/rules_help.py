@@ -26,7 +26,7 @@ from ...material import (
     plot_for,
 )
 from ...scoring import score_board
-from .. import messages as M
+from .. import messages
 from .board_svg import plot_where
 from .common import button, chip
 from .svg_pieces import board_diagram, card_svg
@@ -54,15 +54,16 @@ def seats_figure() -> El:
         pos = plot_for(seat, card)
         where = plot_where(seat, 0, pos)
         figures.append(_figure(
-            M.t("rules.fig.seat", seat=M.seat(seat), where=where),
+            messages.t("rules.fig.seat", seat=messages.seat(seat), where=where),
             # the board as seen from the south edge for all four: the same card marks four
             # different plots; the bar is the edge of the player who plays it
-            board_diagram(EMPTY, (), M.t("rules.fig.seat", seat=M.seat(seat), where=where),
+            board_diagram(EMPTY, (), messages.t("rules.fig.seat", seat=messages.seat(seat), where=where),
                           cities=(0,), marks={pos: "legal"}, edge=seat),
             cls="small"))
     return h("div", {"class": "rules-figures", "data-rules-figure": "seats"},
              h("div", {"class": "figure-card"}, card_svg(card, 56),
-               h("p", {}, M.t("rules.fig.card", row=M.t("card.row.0"), col=M.t("card.col.0")))),
+               h("p", {}, messages.t("rules.fig.card", row=messages.t("card.row.0"),
+                                     col=messages.t("card.col.0")))),
              figures)
 
 
@@ -84,8 +85,8 @@ def takeover_figure() -> El:
         mine = floors_of(tower, blue) + floors
         ok = floors >= need
         key = "rules.fig.allowed" if ok else "rules.fig.refused"
-        caption = _cap(M.t(key, colour=M.colour("blue"), owner=M.colour("red"),
-                      piece=M.t("piece.name", floors=floors), mine=mine, theirs=theirs,
+        caption = _cap(messages.t(key, colour=messages.colour("blue"), owner=messages.colour("red"),
+                      piece=messages.t("piece.name", floors=floors), mine=mine, theirs=theirs,
                       need=need))
         out.append(_figure(caption, board_diagram(
             tuple(board), colours, caption, cities=(city,),
@@ -93,26 +94,27 @@ def takeover_figure() -> El:
             cls="small " + ("ok" if ok else "no")))
     return h("div", {"class": "rules-figures", "data-rules-figure": "takeover"},
              h("p", {"class": "figure-lead"},
-               _cap(M.t("rules.fig.takeover", owner=M.colour("red"), colour=M.colour("blue"),
-                   theirs=theirs, mine=floors_of(tower, blue)))), out)
+               _cap(messages.t("rules.fig.takeover", owner=messages.colour("red"),
+                               colour=messages.colour("blue"), theirs=theirs,
+                               mine=floors_of(tower, blue)))), out)
 
 
 def scoring_figure(name: str, title_key: str) -> El:
     """A printed scoring example as a board, with the engine's breakdown per colour."""
     colours, board = example_board(name)
     scoring = score_board(board, len(colours))
-    caption = M.t(title_key)
-    head = h("tr", {}, h("th", {"scope": "col"}, M.t("score.colour")),
-             h("th", {"scope": "col"}, M.t("score.tower_points")),
-             h("th", {"scope": "col"}, M.t("score.majority_points")),
-             h("th", {"scope": "col"}, M.t("score.tallest_points")),
-             h("th", {"scope": "col"}, M.t("score.round_total")))
+    caption = messages.t(title_key)
+    head = h("tr", {}, h("th", {"scope": "col"}, messages.t("score.colour")),
+             h("th", {"scope": "col"}, messages.t("score.tower_points")),
+             h("th", {"scope": "col"}, messages.t("score.majority_points")),
+             h("th", {"scope": "col"}, messages.t("score.tallest_points")),
+             h("th", {"scope": "col"}, messages.t("score.round_total")))
     rows = [h("tr", {"data-example-colour": colour},
-              h("th", {"scope": "row"}, chip(colour), " ", M.colour(colour)),
-              h("td", {"class": "num"}, M.number(cs.towers)),
-              h("td", {"class": "num"}, M.number(cs.majorities)),
-              h("td", {"class": "num"}, M.number(cs.tallest)),
-              h("td", {"class": "num total", "data-example-total": cs.total}, M.number(cs.total)))
+              h("th", {"scope": "row"}, chip(colour), " ", messages.colour(colour)),
+              h("td", {"class": "num"}, messages.number(cs.towers)),
+              h("td", {"class": "num"}, messages.number(cs.majorities)),
+              h("td", {"class": "num"}, messages.number(cs.tallest)),
+              h("td", {"class": "num total", "data-example-total": cs.total}, messages.number(cs.total)))
             for colour, cs in zip(colours, scoring.colours)]
     return h("figure", {"class": "rules-figure wide", "data-rules-figure": name},
              board_diagram(board, colours, caption),
@@ -133,8 +135,8 @@ def godzilla_figure() -> El:
     target = target_city * PLOTS_PER_CITY + target_plot
     board = list(EMPTY)
     board[target] = ((0, 2), (1, 1))
-    caption = M.t("rules.fig.godzilla", seat=M.seat(seat),
-                  row=M.t(f"card.row.{card.row}"), col=M.t(f"card.col.{card.col}"),
+    caption = messages.t("rules.fig.godzilla", seat=messages.seat(seat),
+                  row=messages.t(f"card.row.{card.row}"), col=messages.t(f"card.col.{card.col}"),
                   where=plot_where(seat, target_city, target_plot))
     return h("div", {"class": "rules-figures", "data-rules-figure": "godzilla"},
              h("div", {"class": "figure-card"}, card_svg(card, 56)),
@@ -147,7 +149,7 @@ def cues_figure() -> El:
     """Every colour's cue beside the colour's name: the list the help's text points to, so a
     player learns the shapes (they are the same in every language, the names are not)."""
     return h("ul", {"class": "cue-list", "data-rules-figure": "cues"},
-             [h("li", {"data-cue-colour": c}, chip(c), " ", M.colour(c)) for c in COLOURS])
+             [h("li", {"data-cue-colour": c}, chip(c), " ", messages.colour(c)) for c in COLOURS])
 
 
 FIGURES = {
@@ -163,22 +165,22 @@ FIGURES = {
 
 
 def render_rules() -> El:
-    mark = "(" + M.t("rules.decision") + ")"
+    mark = "(" + messages.t("rules.decision") + ")"
     sections = []
-    for heading, paragraphs in M.RULES_HELP:
+    for heading, paragraphs in messages.RULES_HELP:
         figures = FIGURES.get(heading)
         sections.append(h("section", {"data-rules-section": heading},
-                          h("h3", {}, M.t(heading)),
-                          [h("p", {"class": "decision" if mark in M.t(p) else None,
-                                   "data-decision": "true" if mark in M.t(p) else None},
-                             M.t(p)) for p in paragraphs],
+                          h("h3", {}, messages.t(heading)),
+                          [h("p", {"class": "decision" if mark in messages.t(p) else None,
+                                   "data-decision": "true" if mark in messages.t(p) else None},
+                             messages.t(p)) for p in paragraphs],
                           figures() if figures else None))
     return h("div", {"class": "overlay rules", "data-screen": "rules", "role": "dialog",
                      "aria-modal": "true", "aria-labelledby": "rules-heading"},
              h("div", {"class": "sheet"},
                h("div", {"class": "sheet-head"},
-                 h("h2", {"id": "rules-heading"}, M.t("rules.heading")),
-                 button(M.t("rules.close"), "rules-close", cls="btn secondary")),
+                 h("h2", {"id": "rules-heading"}, messages.t("rules.heading")),
+                 button(messages.t("rules.close"), "rules-close", cls="btn secondary")),
                h("div", {"class": "rules-text"}, sections),
                h("div", {"class": "actions"},
-                 button(M.t("rules.close"), "rules-close", cls="btn primary"))))
+                 button(messages.t("rules.close"), "rules-close", cls="btn primary"))))

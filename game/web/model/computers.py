@@ -1,4 +1,4 @@
-"""The computer players' turns (issue 24.1): who is to move, the decision asked of the
+"""The computer players' turns: who is to move, the decision asked of the
 thinking worker (or thought out on the page in slices), and the move committed. The
 scheduling (one move at a time, the pace, stale answers dropped by their key) is
 game/web/runtime/jobs.py's; these are the questions it asks and the one way a move is played.
@@ -15,22 +15,19 @@ from ...ai.levels import RANDOM
 from ...public_record import is_view_game
 from ...view import player_view
 from ..thinking.coach import Request
-from . import keeping
-from . import playing as table
-from .sounds import heard
 
 if TYPE_CHECKING:
-    from ..model.controller import Controller
+    from .holder import Holder
 
 
-def computer_to_move(c: Controller) -> bool:
+def computer_to_move(c: Holder) -> bool:
     """A computer is on turn and the last person's move is settled (the computers never
     start while it may still be taken back)."""
     return (playable(c) and c.session is not None and c.session.unsettled is None
             and c.session.screen == "computer" and c.session.state.current is not None)
 
 
-def settle_key(c: Controller) -> tuple[str, int] | None:
+def settle_key(c: Holder) -> tuple[str, int] | None:
     """The person's move the computers wait for (game id, log length) while it may still
     be taken back; None when there is none (game/web/runtime/jobs.py settles it after
     :data:`UNDO_SECONDS`)."""
@@ -46,17 +43,17 @@ UNDO_SECONDS = {"slow": 8.0, "normal": 5.0, "fast": 3.0}
 instant pace of the tests does not wait)."""
 
 
-def undo_seconds(c: Controller) -> float:
+def undo_seconds(c: Holder) -> float:
     return 0.0 if c.page.instant else UNDO_SECONDS.get(c.page.speed, 5.0)
 
 
-def auto_continue(c: Controller) -> bool:
+def auto_continue(c: Holder) -> bool:
     """A table of computers only goes on after a scoring by itself."""
     return (playable(c) and c.session is not None
             and c.session.screen == "scoring" and not c.session.humans)
 
 
-def computer_key(c: Controller) -> tuple[str, int, int] | None:
+def computer_key(c: Holder) -> tuple[str, int, int] | None:
     """The computer decision due now, as (game id, log length, player on turn); None
     when no computer is to move. A decision thought out in the background is played
     only while this key holds (game/web/runtime/jobs.py)."""
@@ -68,7 +65,7 @@ def computer_key(c: Controller) -> tuple[str, int, int] | None:
     return c.game_id, len(session.game.log), current
 
 
-def continue_key(c: Controller) -> tuple[str, int] | None:
+def continue_key(c: Holder) -> tuple[str, int] | None:
     """The scoring a table of computers goes on from by itself (game id, log length);
     None when there is none (game/web/runtime/jobs.py)."""
     if not auto_continue(c) or c.session is None or c.game_id is None:
@@ -76,22 +73,22 @@ def continue_key(c: Controller) -> tuple[str, int] | None:
     return c.game_id, len(c.session.game.log)
 
 
-def playable(c: Controller) -> bool:
+def playable(c: Holder) -> bool:
     """A game is on screen that may go on: not a view (its hands are invented), not
     waiting for storage space (a computer's move could not be stored)."""
-    return (c.screen == "play" and c.session is not None and not c.rules_open
-            and not c.storage_wait and not is_view_game(c.session.game))
+    return (c.page.place == "play" and c.session is not None and not c.rules.open
+            and not c.saved.storage_wait and not is_view_game(c.session.game))
 
 
-def computer_level(c: Controller) -> Level:
+def computer_level(c: Holder) -> Level:
     """The level of the computer on turn, read from the save's id (a save naming a level
     this version lacks plays randomly)."""
     session = c.session
     assert session is not None and session.state.current is not None
-    return find_level(session.settings.players[session.state.current].controller) or RANDOM
+    return find_level(session.settings.players[session.state.current].played_by) or RANDOM
 
 
-def computer_player(c: Controller) -> ComputerPlayer:
+def computer_player(c: Holder) -> ComputerPlayer:
     """The player of the computer on turn, made once per level."""
     level = computer_level(c)
     if level.id not in c.computer_players:
@@ -99,7 +96,7 @@ def computer_player(c: Controller) -> ComputerPlayer:
     return c.computer_players[level.id]
 
 
-def computer_thinking(c: Controller) -> Generator[None, None, Action]:
+def computer_thinking(c: Holder) -> Generator[None, None, Action]:
     """The computer on turn deciding in slices (the one loop: :func:`game.ai.think`)."""
     session = c.session
     assert session is not None and session.state.current is not None
@@ -107,7 +104,7 @@ def computer_thinking(c: Controller) -> Generator[None, None, Action]:
     return think(computer_player(c), view, session.computer_rng())
 
 
-def computer_request(c: Controller) -> Request:
+def computer_request(c: Holder) -> Request:
     """The computer on turn's decision as a request for the thinking worker: its own
     view only, its level and the decision's seed (see :mod:`game.web.thinking.coach`)."""
     session = c.session
@@ -116,18 +113,6 @@ def computer_request(c: Controller) -> Request:
     return Request("decide", view, computer_level(c), session.computer_seed())
 
 
-def show_preview(c: Controller, action: Action | None) -> None:
-    c.step(table.Preview(action))
 
 
-def commit_computer(c: Controller, action: Action) -> None:
-    """Play a computer's decision. Like a tap's, its Save is queued first and its sound
-    after it, for the one interpreter (the jobs carry them out before they draw or think
-    on), so a move the storage refuses is taken back there and makes no sound."""
-    c.step(table.Preview(None))
-    if c.session is not None:
-        start = len(c.effects)
-        c.session.commit(action)
-        keeping.queue_save(c, start)
-        heard(c)
 

@@ -28,7 +28,7 @@ from ...errors import IllegalAction, SaveError
 from ...material import CITIES, PIECE_FLOORS, Card, plot_for
 from ...state import BUILD, SELECT, Counts, selections
 from ...view import PlayerView
-from .. import messages as M
+from .. import messages
 
 Notice = tuple[str, dict[str, Any]]
 """A message id of the catalogue and its parameters."""
@@ -176,16 +176,16 @@ def adjust(draft: SelectDraft, view: PlayerView, floors: int, delta: int,
 
 def choose_card(draft: BuildDraft, view: PlayerView, card: Card) -> Step:
     if card not in view.hand:
-        return Step(draft, M.explain("card-not-in-hand", {}))
+        return Step(draft, messages.explain("card-not-in-hand", {}))
     return Step(replace(draft, card=card, city=None))
 
 
 def choose_piece(draft: BuildDraft, view: PlayerView, colour: str, floors: int) -> Step:
     if colour not in _own_colours(view):
-        return Step(draft, M.explain("not-your-colour", {"colour": colour}))
+        return Step(draft, messages.explain("not-your-colour", {"colour": colour}))
     supply = view.supply[view.settings.colour_index(colour)]
     if floors not in PIECE_FLOORS or supply is None or not supply[floors - 1]:
-        return Step(draft, M.explain("piece-not-in-supply", {"floors": floors, "colour": colour}))
+        return Step(draft, messages.explain("piece-not-in-supply", {"floors": floors, "colour": colour}))
     return Step(replace(draft, colour=colour, floors=floors, city=None))
 
 
@@ -211,7 +211,7 @@ def tap_plot(draft: Draft, view: PlayerView, city: int, plot: int) -> Step | Ill
 
 def _tentative(floors: int, city: int) -> Notice:
     return ("build.tentative", {  # words written when drawn, in the language then
-        "piece": M.Said("piece.name", {"floors": floors}), "city": M.Said(f"city.{city}")})
+        "piece": messages.Said("piece.name", {"floors": floors}), "city": messages.Said(f"city.{city}")})
 
 
 def standing_notice(draft: Draft | None, view: PlayerView) -> Notice | None:

@@ -1,4 +1,4 @@
-"""What the page must do outside its own drawing, as values (issue 24.2).
+"""What the page must do outside its own drawing, as values.
 
 An update never touches the browser: a tap (:meth:`game.web.model.controller.Controller.handle`
 through :data:`game.web.model.ui_actions.ACTIONS`), an event of the page
@@ -10,8 +10,14 @@ effects it asked for instead of a browser's side effects.
 
 The kinds:
 
-- :class:`Save`: write the open game (``keeping.store``; a tap queues it first of its
-  effects, and the page runs it before it draws, so a storage failure is the tap's banner);
+- what the storage keeps: :class:`Save` (the open game's next revision), :class:`StoreNewGame`,
+  :class:`StoreImported`, :class:`WritePref`, :class:`SetCurrent`, :class:`DeleteSaves`,
+  :class:`CountPending`, :class:`MarkUnrecorded`, :class:`EditRecords`,
+  :class:`RestoreBackup`, :class:`RestoreNext` and :class:`KeepBootScreen`, and one
+  read, :class:`ReadShelf` (:data:`StorageEffect`). The interpreter
+  runs them before the page draws, and the storage's answer to each comes back to the
+  controller as a message (:mod:`game.web.values.answers`), so a refused write is on the
+  screen the tap draws;
 - :class:`Think`: the background jobs look for work (computer turns, hints, the review);
 - :class:`Announce`: a text for screen readers (``#announcer``);
 - :class:`Timer` / :class:`CancelTimer`: a named timer (the long press) or the next
@@ -27,8 +33,12 @@ The kinds:
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
+
+from ...match import Game
+from ..saves.kept_records import RecordsEdit
 
 TimerName = Literal["long-press", "resize"]
 """The page's timers: the long press on a plot, the redraw at the next frame after a resize."""
@@ -41,6 +51,117 @@ class Save:
     holds something else already, it is dropped (a newer Save follows)."""
 
     holds: tuple[str, int, str]
+
+
+@dataclass(frozen=True)
+class StoreNewGame:
+    """Store the new game ``game`` under ``ident`` (answered: stored, or refused).
+    ``keep_table``: its table is remembered for the next new game; ``tutorial``: it is the
+    first-game tutorial."""
+
+    ident: str
+    game: Game
+    keep_table: bool = False
+    tutorial: bool = False
+
+
+@dataclass(frozen=True)
+class StoreImported:
+    """Store an imported game as a new save, or find the same game stored before
+    (answered: where it is, or refused)."""
+
+    game: Game
+
+
+@dataclass(frozen=True)
+class WritePref:
+    """Keep one preference (answered only when the storage refuses it)."""
+
+    key: str
+    value: Any
+
+
+@dataclass(frozen=True)
+class SetCurrent:
+    """The game the next start of the page opens (None: the start screen)."""
+
+    ident: str | None
+
+
+@dataclass(frozen=True)
+class DeleteSaves:
+    """Delete saves to free space; a result still to be counted, of one of them or of
+    another game, is counted now (``now``: the time to count it at if its save does not
+    say when it ended). Answered with the results counted."""
+
+    idents: tuple[str, ...]
+    now: float
+
+
+@dataclass(frozen=True)
+class CountPending:
+    """Count the results the storage refused when their games ended, now that there may be
+    space (at the start of the page). Answered with the results counted."""
+
+    now: float
+
+
+@dataclass(frozen=True)
+class MarkUnrecorded:
+    """Write the open game ``game`` (stored as ``ident``) again with its mark
+    ``meta.unrecorded``: its result was refused. ``holds``: what the save holds otherwise
+    (the mark is not part of it: a Save would find nothing new). Answered."""
+
+    ident: str
+    game: Game
+    holds: tuple[str, int, str]
+
+
+@dataclass(frozen=True)
+class EditRecords:
+    """Change the records kept across games (answered: kept or not, a rename refused)."""
+
+    edit: RecordsEdit
+
+
+@dataclass(frozen=True)
+class RestoreBackup:
+    """Restore a backup file's ``text`` (``allowed``: the preferences this app knows, with
+    their valid values). The file is checked as a whole first, nothing written: answered
+    by the restore under way (its games restored one by one, :class:`RestoreNext`) or why
+    the file was refused."""
+
+    text: str
+    allowed: Mapping[str, Collection[str]]
+
+
+@dataclass(frozen=True)
+class RestoreNext:
+    """Restore the next game of the restore under way. Answered: how far it is, or at the
+    end, the report."""
+
+
+@dataclass(frozen=True)
+class ReadShelf:
+    """Read what the start, setup and statistics screens show of the storage (answered
+    with it: the view reads only the model)."""
+
+
+@dataclass(frozen=True)
+class KeepBootScreen:
+    """Keep the markup of the next start's screen (a JSON entry, game/web/runtime/boot_screen.py)
+    for assets/boot.js to draw before Python runs; None: forget it. A refusal is raised to
+    the page, which only warns: the next start then shows the loading screen."""
+
+    entry: str | None
+
+
+StorageEffect = (Save | StoreNewGame | StoreImported | WritePref | SetCurrent | DeleteSaves
+                 | CountPending | MarkUnrecorded | EditRecords | RestoreBackup | RestoreNext
+                 | KeepBootScreen | ReadShelf)
+STORAGE_EFFECTS = (Save, StoreNewGame, StoreImported, WritePref, SetCurrent, DeleteSaves,
+                   CountPending, MarkUnrecorded, EditRecords, RestoreBackup, RestoreNext,
+                   KeepBootScreen, ReadShelf)
 
 
 @dataclass(frozen=True)
@@ -147,7 +268,7 @@ class Sound:
     kind: SoundKind
 
 
-Effect = (Save | Think | Announce | Timer | CancelTimer | Download | Reload | ApplyUpdate
+Effect = (StorageEffect | Think | Announce | Timer | CancelTimer | Download | Reload | ApplyUpdate
           | ForgetLink | AskPersistence | ShowBoard | CopyText | ShareLink | ShowLogStep | Sound)
 
 LEAVES_PAGE = (Reload, ApplyUpdate)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from .. import messages as M
+from .. import messages
 from ..frames.frame import (
     ComputerFrame,
     FinalFrame,
@@ -24,7 +24,7 @@ from ..frames.frame import (
     StatsPage,
     TurnFrame,
 )
-from .coach import render_review
+from .coach_panels import render_review
 from .common import button
 from .passing import render_pass
 from .play import render_play
@@ -52,16 +52,16 @@ def render_page(frame: Frame) -> El:
         body = h("div", {"class": "stack"},
                  h("p", {"class": "error-banner floating", "role": "alert",
                          "data-message-id": "storage.prefs_not_kept"},
-                   M.t("storage.prefs_not_kept"), " ",
-                   button(M.t("storage.free_space"), "home", cls="btn small secondary")
+                   messages.t("storage.prefs_not_kept"), " ",
+                   button(messages.t("storage.free_space"), "home", cls="btn small secondary")
                    if frame.screen != "start" else None),
                  body)
     if frame.update_ready:
         body = h("div", {"class": "stack"},
                  h("p", {"class": "info-banner floating update", "role": "status",
                          "data-update-ready": "true"},
-                   M.t("update.ready"), " ",
-                   button(M.t("update.reload"), "apply-update", cls="btn small primary")),
+                   messages.t("update.ready"), " ",
+                   button(messages.t("update.reload"), "apply-update", cls="btn small primary")),
                  body)
     if frame.rules_open:
         return h("div", {"class": "stack"}, body, render_rules())
@@ -78,22 +78,22 @@ def _play_page(frame: PlayPage) -> El:
     body = render_game(frame.play, lesson)
     if frame.banner is not None:
         key, params = frame.banner
-        free = (button(M.t("storage.free_space"), "home", cls="btn small secondary")
+        free = (button(messages.t("storage.free_space"), "home", cls="btn small secondary")
                 if key.startswith("storage.") else None)
-        retry = (button(M.t("storage.retry"), "storage-retry", cls="btn small primary")
+        retry = (button(messages.t("storage.retry"), "storage-retry", cls="btn small primary")
                  if key == "storage.computer_waits" else None)
         # A result still to count stays while the final standings are read: at the foot of
         # the screen, not over the winner's name.
         floating = " floating" + (" at-foot" if key == "storage.result_pending" else "")
         return h("div", {"class": "stack"},
                  h("p", {"class": "error-banner" + floating, "role": "alert",
-                         "data-message-id": key}, M.t(key, **params), " ", free,
+                         "data-message-id": key}, messages.t(key, **params), " ", free,
                    *((" ", retry) if retry is not None else ())), body)
     if frame.notice == "other-tab":
         return h("div", {"class": "stack"},
                  h("p", {"class": "info-banner floating", "role": "status",
                          "data-message-id": "storage.other_tab"},
-                   M.t("storage.other_tab")), body)
+                   messages.t("storage.other_tab")), body)
     return body
 
 
@@ -109,7 +109,7 @@ def render_game(f: GameFrame, lesson: El | None = None) -> El:
         case ScoringFrame() if f.peek:  # the board, with the way back to the scores
             return h("div", {"class": "stack"}, render_play(f, zoom=f.table.zoom),
                      h("button", {"type": "button", "class": "btn primary big peek-back",
-                                  "data-action": "peek"}, M.t("score.back")))
+                                  "data-action": "peek"}, messages.t("score.back")))
         case ScoringFrame():
             return h("div", {"class": "stack"}, render_play(f), render_scoring(f, lesson))
         case FinalFrame() if f.review is not None and f.review.shown is None:
@@ -119,7 +119,7 @@ def render_game(f: GameFrame, lesson: El | None = None) -> El:
             return h("div", {"class": "stack"},
                      render_play(f, zoom=f.table.zoom, lesson=lesson),
                      h("button", {"type": "button", "class": "btn primary big peek-back",
-                                  "data-action": "peek"}, M.t("final.back")))
+                                  "data-action": "peek"}, messages.t("final.back")))
         case FinalFrame():
             return render_final(f, lesson)
         case _:
@@ -131,11 +131,11 @@ def coach(frame: PlayPage) -> El:
     assert frame.tutorial is not None
     key, params = frame.tutorial
     return h("aside", {"class": "coach", "data-tutorial": key, "aria-labelledby": "coach-title"},
-             h("h2", {"id": "coach-title", "class": "coach-title"}, M.t("tutorial.title")),
-             h("p", {"class": "coach-text"}, M.t(key, **params)),
+             h("h2", {"id": "coach-title", "class": "coach-title"}, messages.t("tutorial.title")),
+             h("p", {"class": "coach-text"}, messages.t(key, **params)),
              h("div", {"class": "coach-actions"},
                None if frame.tutorial_kept else
                h("button", {"type": "button", "class": "btn small secondary",
-                            "data-action": "tutorial-keep"}, M.t("tutorial.keep")),
+                            "data-action": "tutorial-keep"}, messages.t("tutorial.keep")),
                h("button", {"type": "button", "class": "btn small secondary",
-                            "data-action": "home"}, M.t("tutorial.leave"))))
+                            "data-action": "home"}, messages.t("tutorial.leave"))))

@@ -1,4 +1,4 @@
-"""The new-game form as a frozen value (issue 24.1), its one update and its validation
+"""The new-game form as a frozen value, its one update and its validation
 into engine :class:`Settings`.
 
 :func:`update` is the form's one door: ``(form, action) -> (form, effects)``, its actions
@@ -31,8 +31,7 @@ from ...settings import (
     name_problem,
     neutralise_name,
 )
-from .. import messages as M
-from ..frames.start_frames import SetupFrame, SetupPlayer
+from .. import messages
 
 ONE_COLOUR_DEFAULTS = ("blue", "red", "yellow", "purple")
 TWO_COLOUR_DEFAULTS = (("blue", "red"), ("yellow", "purple"))
@@ -42,7 +41,7 @@ ALONE_LEVEL = SEARCH_1
 HUMAN = "human"
 """A person's ``PlayerSpec.controller`` (and the select's value for one)."""
 TABLE_PREF = "table"
-"""The preference that keeps the last table used (issue 25.4): a new game starts from it."""
+"""The preference that keeps the last table used: a new game starts from it."""
 
 
 def controller_id(level: Level | None) -> str:
@@ -50,7 +49,7 @@ def controller_id(level: Level | None) -> str:
     return HUMAN if level is None else level.id
 
 
-default_name = M.default_name
+default_name = messages.default_name
 """The name a seat gets until someone types one (:func:`game.web.messages.default_name`)."""
 
 
@@ -124,30 +123,19 @@ class SetupForm:
         """The form of a first visit: four people, the standard game."""
         return counted(cls(controllers), 4)
 
-    def frame(self) -> SetupFrame:
-        """The form's values as the frozen value the setup screen draws."""
-        return SetupFrame(
-            count=self.count,
-            players=tuple(SetupPlayer(p.name, p.colours, p.seat, controller_id(p.controller))
-                          for p in self.players),
-            controllers=self.controllers, start=self.start, rounds=self.rounds,
-            tie_break=self.tie_break, godzilla=self.godzilla, progressive=self.progressive,
-            anti_trust=self.anti_trust, secret_selection=self.secret_selection,
-            hints=self.hints, errors=self.errors, bad_fields=self.bad_fields)
-
     @classmethod
     def from_settings(cls, settings: Settings, controllers: tuple[str, ...]) -> SetupForm:
         """A form filled in like an earlier game (for "New game" after a game). A computer
         of a named level the page no longer offers (or never offered: a save made by the
         command line) keeps its level, offered beside the page's for that seat's choice,
         rather than becoming a person."""
-        kept = (p.controller for p in settings.players
-                if p.controller not in controllers and find_level(p.controller) is not None)
+        kept = (p.played_by for p in settings.players
+                if p.played_by not in controllers and find_level(p.played_by) is not None)
         controllers = tuple(dict.fromkeys((*controllers, *kept)))
         seats = []
         for i, p in enumerate(settings.players):
-            level = find_level(p.controller) if p.controller in controllers else None
-            auto = M.is_default_name(i, p)  # generated (in any language): follows the language
+            level = find_level(p.played_by) if p.played_by in controllers else None
+            auto = messages.is_default_name(i, p)  # generated (in any language): follows the language
             seats.append(SeatForm(default_name(i, level) if auto else p.name,
                                   tuple(p.colours), p.seat, level, auto))
         return replace(
@@ -333,7 +321,7 @@ def validated(form: SetupForm) -> tuple[SetupForm, Settings | None]:
     bad: set[str] = set()
     names: list[str] = []
     for i, spec in enumerate(form.players):
-        label = M.t("setup.player", n=i + 1)
+        label = messages.t("setup.player", n=i + 1)
         text = " ".join(spec.name.split())
         problem = name_problem(text)  # the engine's one rule for names
         if problem == "empty":
@@ -358,12 +346,12 @@ def validated(form: SetupForm) -> tuple[SetupForm, Settings | None]:
     colours = [c for spec in form.players for c in spec.colours]
     for c in set(colours):
         if colours.count(c) > 1:
-            errors.append(("setup.error.colour_twice", {"colour": M.colour(c)}))
+            errors.append(("setup.error.colour_twice", {"colour": messages.colour(c)}))
             bad.add("colours")
     seats = [spec.seat for spec in form.players]
     for seat in set(seats):
         if seats.count(seat) > 1:
-            errors.append(("setup.error.seat_twice", {"seat": M.seat(seat)}))
+            errors.append(("setup.error.seat_twice", {"seat": messages.seat(seat)}))
             bad.add("seats")
     if errors:
         return replace(form, errors=tuple(errors), bad_fields=frozenset(bad)), None

@@ -1,7 +1,9 @@
 """The frame of each render: everything the screens draw, as one frozen value built from the
 controller's states (the screens never see the controller, the session or the state).
 
-Read-only: nothing here changes the controller. See :mod:`game.web.frames.frame` for the values:
+Read-only: nothing here changes the controller, and nothing reads the storage (what the
+start, setup and statistics screens show of it is the model's ``shelf``, read by an effect
+before they are drawn). See :mod:`game.web.frames.frame` for the values:
 one frame type per screen family (:data:`game.web.frames.frame.Frame`, a tagged union), and
 one per game screen (:mod:`game.web.frames.play_frames`), chosen here once, by a ``match``
 on the session's screen.
@@ -16,16 +18,9 @@ from ...actions import Action, Build, ReturnPiece
 from ...public_record import is_view_game
 from ...state import OVER, SELECT
 from ...view import PlayerView, player_view
-from .. import messages as M
-from ..features import tutorial as T
-from ..features.files import share_url
-from ..model import draft as D
-from ..model.draft import tentative_build
-from ..saves.kept_records import load_records
-from ..saves.records import people_by_last_game
-from ..saves.storage import Entry
-from ..thinking.coach import hints_asked, hints_on
-from .frame import (
+from .. import messages
+from ..features import tutorial
+from ..frames.frame import (
     CoachMove,
     ComputerFrame,
     Counts,
@@ -53,41 +48,48 @@ from .frame import (
     TurnFrame,
     WholeExport,
 )
-from .start_frames import SavedGame, StartFrame
-from .stats_frames import stats_frame
-from .storyframe import godzilla_preview, inspect, story_frame
+from ..frames.review_frames import job_frame
+from ..frames.start_frames import SavedGame, StartFrame, setup_frame
+from ..frames.stats_frames import stats_frame
+from ..frames.storyframe import godzilla_preview, inspect, story_frame
+from ..saves.records import people_by_last_game
+from ..saves.storage import Entry
+from ..thinking.coach import hints_asked, hints_on
+from ..values import draft
+from ..values.draft import tentative_build
+from .on_files import share_url
 
 if TYPE_CHECKING:
-    from ..model.controller import Controller
+    from .holder import Holder
 
 
-def frame(c: Controller) -> Frame:
+def frame(c: Holder) -> Frame:
     """Everything this render draws, as one frozen value (see :mod:`game.web.frames.frame`)."""
     page = c.page
     update = page.update_ready and c.table.preview is None  # never over a computer's preview
     screen, rules, notice = c.screen_name, c.rules.open, page.notice
     if page.place == "setup":
-        known = tuple(p.name for p in people_by_last_game(load_records(c.store)))
+        known = tuple(p.name for p in people_by_last_game(c.shelf.records))
         return SetupPage(screen=screen, rules_open=rules, notice=notice, update_ready=update,
-                         setup=replace(c.form.frame(), known_names=known))
+                         setup=replace(setup_frame(c.form), known_names=known))
     if page.place == "stats":
         stats = c.stats
         return StatsPage(screen=screen, rules_open=rules, notice=notice, update_ready=update,
-                         stats=stats_frame(load_records(c.store), stats.chart, stats.merge,
+                         stats=stats_frame(c.shelf.records, stats.chart, stats.merge,
                                            stats.forget, stats.reset, stats.error,
                                            from_game=c.session is not None))
     if page.place == "play" and c.session is not None:
-        tutorial = c.session.game.meta.get(T.META)
-        lesson = T.lesson(c.session) if tutorial in ("on", "kept") else None
+        mark = c.session.game.meta.get(tutorial.META)
+        shown = tutorial.lesson(c.session) if mark in ("on", "kept") else None
         return PlayPage(screen=screen, rules_open=rules, notice=notice, update_ready=update,
-                        play=live_frame(c), banner=c.saved.banner, tutorial=lesson,
-                        tutorial_kept=tutorial == "kept")
-    entries = c.entries()
-    hidden = {e.id for e in entries if e.game is not None and e.game.meta.get(T.META) == "on"}
+                        play=live_frame(c), banner=c.saved.banner, tutorial=shown,
+                        tutorial_kept=mark == "kept")
+    entries = c.shelf.entries
+    hidden = {e.id for e in entries if e.game is not None and e.game.meta.get(tutorial.META) == "on"}
     home = c.home
     return StartPage(start=StartFrame(
         tuple(saved_game(entry) for entry in entries if entry.id not in hidden),
-        home.error, home.confirm_delete, c.format_time, c.store.used(),
+        home.error, home.confirm_delete, c.format_time, c.shelf.used,
         tutorial=next(iter(sorted(hidden)), None), home_card=c.home_card,
         restore=home.restore_report, theme=c.page.theme,
         restoring=(home.restoring.done, home.restoring.total) if home.restoring else None),
@@ -96,7 +98,7 @@ def frame(c: Controller) -> Frame:
         update_ready=update)
 
 
-def live_frame(c: Controller) -> GameFrame:
+def live_frame(c: Holder) -> GameFrame:
     """The frame of the game's screen now: the replay, or what the table sees (the
     session's screen), each as its own frame type."""
     session = c.session
@@ -113,14 +115,14 @@ def live_frame(c: Controller) -> GameFrame:
     inspector = None
     if following.inspected is not None and screen not in ("pass", "scoring"):
         inspector = inspect(view, *following.inspected, session.show_private)
-    draft = session.draft if screen == "turn" else None
+    choice = session.draft if screen == "turn" else None
     preview = None
-    if draft is not None:
+    if choice is not None:
         turn_view = session.turn_view()
-        preview = godzilla_preview(draft, turn_view, tentative_build(draft, turn_view))
+        preview = godzilla_preview(choice, turn_view, tentative_build(choice, turn_view))
     hint = c.hint_frame()
     table, on_turn = table_frame(
-        view=view, show_private=session.show_private, draft=draft, notice=session.notice,
+        view=view, show_private=session.show_private, choice=choice, notice=session.notice,
         last_move=session.last_move_value, preview=c.table.preview, compact=c.page.compact,
         zoom=zoom, people=len(session.humans),
         story=story_frame(story, state, digest_for, following.focus, following.log_open),
@@ -134,9 +136,9 @@ def live_frame(c: Controller) -> GameFrame:
         case "turn":
             turn_view = table.view
             return TurnFrame(
-                table=table, menu=menu, draft=draft if on_turn else None,
-                confirmable=on_turn and bool(D.actions(draft, turn_view)),
-                selection=selection_facts(draft, turn_view) if on_turn else None, hint=hint)
+                table=table, menu=menu, draft=choice if on_turn else None,
+                confirmable=on_turn and bool(draft.actions(choice, turn_view)),
+                selection=selection_facts(choice, turn_view) if on_turn else None, hint=hint)
         case "computer":
             return ComputerFrame(table=table, menu=menu, mover=session.mover)
         case "scoring":
@@ -151,7 +153,7 @@ def live_frame(c: Controller) -> GameFrame:
             assert_never(screen)
 
 
-def whole_export(c: Controller) -> WholeExport:
+def whole_export(c: Holder) -> WholeExport:
     """Whether the menu offers the whole game (an unfinished, real game) and whether
     its warning is open."""
     session = c.session
@@ -160,7 +162,7 @@ def whole_export(c: Controller) -> WholeExport:
     return "asked" if c.sharing.whole_export_asked else "offered"
 
 
-def menu_frame(c: Controller, view: PlayerView, *, speed: str, whole_export: WholeExport,
+def menu_frame(c: Holder, view: PlayerView, *, speed: str, whole_export: WholeExport,
                view_only: bool = False) -> MenuFrame:
     """The top bar's menu and the game's link; ``view``: the position shown (the link
     holds the whole game once it is over, unless it is the replay of a view)."""
@@ -183,23 +185,23 @@ def hint_marks(hint: HintFrame | None) -> tuple[tuple[int, str], ...]:
     return ()
 
 
-def review_frame(c: Controller) -> ReviewFrame | None:
+def review_frame(c: Holder) -> ReviewFrame | None:
     """The post-game review, while it is open."""
     session = c.session
     assert session is not None
     coach = c.coach
     if coach.review_open and coach.review is not None and session.state.is_over:
-        return coach.review.frame(coach.review_shown)
+        return job_frame(coach.review, coach.review_shown)
     return None
 
 
-def review_marks(c: Controller, review: ReviewFrame | None) -> tuple[tuple[int, str], ...]:
+def review_marks(c: Holder, review: ReviewFrame | None) -> tuple[tuple[int, str], ...]:
     """The reviewed decision and the better one, outlined on the replay's board."""
     if review is None or review.shown is None:
         return ()
     shown, items = review.shown, review.items
     # The outlines belong to the reviewed decision's moment: stepping through the
-    # replay away from it shows none (issue 25.7).
+    # replay away from it shows none.
     if not (0 <= shown < len(items)
             and c.table.following.replay_step == max(0, items[shown].step - 1)):
         return ()
@@ -209,7 +211,7 @@ def review_marks(c: Controller, review: ReviewFrame | None) -> tuple[tuple[int, 
                  if isinstance(m.action, Build))
 
 
-def replay_frame(c: Controller, step: int) -> ReplayFrame:
+def replay_frame(c: Holder, step: int) -> ReplayFrame:
     """The board, supplies and scores right after log step ``step``, seen by the viewer
     with no hand shown (a replay of the game now must not reveal anything new)."""
     session = c.session
@@ -227,7 +229,7 @@ def replay_frame(c: Controller, step: int) -> ReplayFrame:
     hands = state.hands if finished and not view_only else ()
     review = review_frame(c)
     table, _ = table_frame(
-        view=view, show_private=False, draft=None, notice=None, last_move=None, preview=None,
+        view=view, show_private=False, choice=None, notice=None, last_move=None, preview=None,
         compact=c.page.compact, zoom=None,
         story=story_frame(story, state, None,
                           c.table.following.focus or story.all_entries[step].positions,
@@ -246,9 +248,9 @@ def saved_game(entry: Entry) -> SavedGame:
         return SavedGame(entry.id, entry.updated, entry.size, newer=True)
     if game is None:
         return SavedGame(entry.id, entry.updated, entry.size,
-                         error=M.problem(entry.problem) if entry.error is not None else "")
+                         error=messages.problem(entry.problem) if entry.error is not None else "")
     state = game.state
-    settings = M.shown_settings(game.settings)
+    settings = messages.shown_settings(game.settings)
     winners: tuple[str, ...] = ()
     if state.phase == OVER:
         winners = tuple(settings.players[s.player].name for s in state.standings() if s.winner)
@@ -263,17 +265,17 @@ def saved_game(entry: Entry) -> SavedGame:
 NO_STORY = StoryFrame()
 
 
-def selection_facts(draft: D.Draft | None, view: PlayerView) -> SelectionFacts | None:
-    if not isinstance(draft, D.SelectDraft) or view.phase != SELECT:
+def selection_facts(choice: draft.Draft | None, view: PlayerView) -> SelectionFacts | None:
+    if not isinstance(choice, draft.SelectDraft) or view.phase != SELECT:
         return None
     index = view.settings.colour_index
     return SelectionFacts(
-        colours=draft.colours,
-        needs=tuple(D.need(view, name) for name in draft.colours),
-        stocks=tuple(view.stock[index(name)] for name in draft.colours),
-        forced=D.forced_selections(view),
-        left=D.left(draft, view),
-        ready=bool(draft.colours) and D.left(draft, view) == 0,
+        colours=choice.colours,
+        needs=tuple(draft.need(view, name) for name in choice.colours),
+        stocks=tuple(view.stock[index(name)] for name in choice.colours),
+        forced=draft.forced_selections(view),
+        left=draft.left(choice, view),
+        ready=bool(choice.colours) and draft.left(choice, view) == 0,
         two_colours=len(view.settings.player_colours[view.player]) > 1)
 
 
@@ -289,7 +291,7 @@ def visible_supply(view: PlayerView, show_private: bool) -> tuple[Counts | None,
     return tuple(supply)
 
 
-def table_frame(*, view: PlayerView, show_private: bool, draft: D.Draft | None,
+def table_frame(*, view: PlayerView, show_private: bool, choice: draft.Draft | None,
                 notice: Notice | None, last_move: LastMove | None, preview: Action | None,
                 compact: bool, zoom: int | None, people: int = 1,
                 story: StoryFrame = NO_STORY, inspector: Inspector | None = None,
@@ -297,16 +299,16 @@ def table_frame(*, view: PlayerView, show_private: bool, draft: D.Draft | None,
                 coach_marks: tuple[tuple[int, str], ...] = (),
                 turn: bool = False) -> tuple[TableFrame, bool]:
     """The table seen by ``view.player``, and whether that player decides now with
-    ``draft`` (``turn``: the turn screen). ``view`` must be that player's own view; the
+    ``choice`` (``turn``: the turn screen). ``view`` must be that player's own view; the
     hand is dropped here unless ``show_private``."""
     if not show_private:
         view = replace(view, hand=())
-    shown = M.shown_settings(view.settings)  # generated names in the language in use
+    shown = messages.shown_settings(view.settings)  # generated names in the language in use
     if shown is not view.settings:
         view = replace(view, settings=shown)
     on_turn = turn and view.my_turn
-    targets = D.targets(draft, view) if on_turn else frozenset()
-    tentative = D.tentative_build(draft, view) if on_turn else None
+    targets = draft.targets(choice, view) if on_turn else frozenset()
+    tentative = draft.tentative_build(choice, view) if on_turn else None
     shown_preview = None
     if isinstance(preview, (Build, ReturnPiece)) and view.current is not None:
         shown_preview = LastMove(view.current, preview, preview=True)

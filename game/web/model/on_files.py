@@ -1,0 +1,194 @@
+"""What the page does on the sharing feature's taps and the storage's answers to them: a game
+offered as a file or a link, imported, a backup offered and restored (the feature's own
+state and messages: :mod:`game.web.features.files`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, assert_never
+
+from ...errors import SaveError
+from ...public_record import is_view_game
+from .. import messages
+from ..features import navigating as nav
+from ..features import page
+from ..features import playing as table
+from ..features.files import (
+    BackupTapped,
+    CopyLink,
+    CopyTapped,
+    Effects,
+    ExportTapped,
+    ExportWhole,
+    ExportWholeTapped,
+    FilesTap,
+    ImportFile,
+    LinkTapped,
+    RestoreFile,
+    SendTapped,
+    ShowLink,
+)
+from ..features.navigating import ALLOWED_PREFS
+from ..features.page import is_motion, is_speed, is_theme
+from ..features.sounds import SOUND_PREF
+from ..saves.backup import RestoreReport, backup_name, backup_text
+from ..saves.sharing import (
+    export_name,
+    from_fragment,
+    import_text,
+    link_fragment,
+    shared_text,
+)
+from ..values import setup_form
+from ..values.answers import (
+    BackupRestored,
+    ImportRefused,
+    ImportStored,
+    RestoreProgressed,
+    RestoreRefused,
+)
+from ..values.effects import (
+    Download,
+    RestoreBackup,
+    RestoreNext,
+    ShareLink,
+    StoreImported,
+)
+from . import on_following
+
+if TYPE_CHECKING:
+    from .holder import Holder
+
+
+def tapped(c: Holder, tap: FilesTap) -> Effects:
+    """Files, links and backups: the tap's change, and the effects it asks for."""
+    session = c.session
+    match tap:
+        case ExportTapped():
+            if session is not None:
+                game = session.game
+                c.step(table.CloseMenu())  # (the game menu has it too)
+                return (Download(export_name(game, c.clock()), shared_text(game)),)
+        case ExportWholeTapped(confirmed):
+            if session is not None and not session.state.is_over \
+                    and not is_view_game(session.game):
+                c.step(table.CloseMenu(), ExportWhole(confirmed, session.game, c.clock()))
+        case LinkTapped():
+            if session is not None:
+                c.step(ShowLink(link_fragment(session.game)))
+        case CopyTapped():
+            url = share_url(c)
+            if url is not None:
+                c.step(CopyLink(url))
+        case SendTapped():
+            url = share_url(c)
+            if url is not None and c.page.web_share:
+                return (ShareLink(url, messages.t("share.share_title")),)
+        case ImportFile(text):
+            return import_file(c, text)
+        case BackupTapped():
+            now = c.clock()
+            return (Download(backup_name(now), backup_text(c.store, now)),)
+        case RestoreFile(text):
+            return restore_file(c, text)
+        case _:
+            assert_never(tap)
+    return ()
+
+
+def share_url(c: Holder) -> str | None:
+    """The whole address of the link shown (the page's address, then the game), or None."""
+    share = c.sharing.share
+    if share is None:
+        return None
+    return f"{c.params.get('url', '')}#{share}"
+
+
+def import_file(c: Holder, text: str | None) -> Effects:
+    """A game from a file: checked by
+    replaying it; stored as a new game (nothing is overwritten) and opened, a finished
+    one in its replay. A bad file (an empty one too): a message saying why."""
+    try:
+        if text is None:
+            raise SaveError("the file is far too large to be a game", "too_large")
+        game = import_text(text)
+    except SaveError as error:
+        import_failed(c, messages.reason(error))
+        return ()
+    return (StoreImported(game),)
+
+
+def restore_file(c: Holder, text: str | None) -> Effects:
+    """Restore a backup file. Games
+    here are never overwritten by an older or different copy; the report says what was
+    restored and skipped. A file refused as a whole changes nothing and says why. The
+    games are restored one by one by the page's jobs (game/web/runtime/jobs.py), the start
+    screen showing how far it is; a file chosen while one is restored is not read."""
+    if c.home.restoring is not None:
+        return ()
+    c.step(nav.ShowReport(None), nav.Leave())
+    if text is None:
+        too_large = SaveError("the file is far too large to be a backup", "too_large")
+        c.step(nav.Fail(("backup.restore_failed", {"reason": messages.reason(too_large)})))
+        return ()
+    return (RestoreBackup(text, ALLOWED_PREFS),)
+
+
+def restore_turn(c: Holder) -> Effects:
+    """The restore under way goes one game further (the jobs give it its turns)."""
+    return (RestoreNext(),) if c.home.restoring is not None else ()
+
+
+def answered(c: Holder, answer: ImportStored | ImportRefused | RestoreProgressed
+             | BackupRestored | RestoreRefused) -> Effects:
+    """The storage's answer to an import (the game opened, a finished one in its replay)
+    or a restore (how far it is; at the end its report, and the preferences it brought
+    taken at once)."""
+    match answer:
+        case ImportStored(ident, game):
+            c.step(nav.Fail(None))
+            if c.open_game(ident) and game.state.is_over and not c.table.following.replaying:
+                on_following.open_replay(c)
+        case ImportRefused(reason):
+            import_failed(c, reason)
+        case RestoreRefused(reason):
+            c.step(nav.Fail(("backup.restore_failed", {"reason": reason})))
+        case RestoreProgressed(done, total):
+            if done == 0:  # the file was read: the restore starts
+                c.step(nav.Fail(None))
+            c.step(nav.RestoreUnderWay(nav.RestoreProgress(done, total)))
+        case BackupRestored(report, prefs):
+            restored(c, report, prefs)
+        case _:
+            assert_never(answer)
+    return ()
+
+
+def restored(c: Holder, report: RestoreReport, prefs: Mapping[str, Any]) -> None:
+    """The restore is over: its report, and the settings it took (``prefs``: as stored
+    now) in effect now."""
+    c.step(nav.ShowReport(report))
+    taken = report.settings
+    lang = prefs.get("lang")
+    if "lang" in taken and isinstance(lang, str):
+        messages.set_language(lang)
+        c.step(setup_form.Relabel())
+    speed, motion, theme = prefs.get("speed"), prefs.get("motion"), prefs.get("theme")
+    c.step(page.SetPrefs(speed=speed if "speed" in taken and is_speed(speed) else None,
+                      motion=motion if "motion" in taken and is_motion(motion) else None,
+                      theme=theme if "theme" in taken and is_theme(theme) else None,
+                      muted=prefs.get(SOUND_PREF) == "off" if SOUND_PREF in taken else None))
+
+
+def open_link(c: Holder, fragment: str) -> Effects:
+    try:
+        game = from_fragment(fragment)
+    except SaveError as error:
+        import_failed(c, messages.reason(error))
+        return ()
+    return (StoreImported(game),)
+
+
+def import_failed(c: Holder, reason: messages.Said) -> None:
+    c.set_session(None, None)
+    c.step(nav.Fail(("share.import_failed", {"reason": reason})))
