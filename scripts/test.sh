@@ -140,8 +140,8 @@ record() {  # record NAME EXIT-CODE SECONDS GUARD-SECONDS   (exit 5 = no tests c
 # still passes. After 5 minutes in one test, pytest prints every thread's stack
 # (faulthandler_timeout).
 declare -A IDLE=(  # seconds, measured (docs/testing.md, "Time")
-  [types]=90 [lint]=10 [build]=150 [pyodide]=700 [chromium]=1300 [engine]=120 [ai]=90
-  [web]=400 [webkit]=180 [firefox]=120 [quick-cpython]=100 [quick-chromium]=60
+  [types]=90 [lint]=10 [build]=150 [pyodide]=1000 [chromium]=1300 [engine]=120 [ai]=90
+  [web]=660 [webkit]=180 [firefox]=120 [quick-cpython]=100 [quick-chromium]=60
 )
 GUARD_FACTOR="${GUARD_FACTOR:-3}"
 case "$GUARD_FACTOR" in ''|*[!0-9]*) echo "GUARD_FACTOR must be a whole number" >&2; exit 2 ;; esac
