@@ -24,6 +24,7 @@ from game.web.thinking.coach import (
     ProtocolError,
     Request,
     answer,
+    compute,
     parse_answer,
     parse_request,
     request_text,
@@ -123,12 +124,27 @@ def test_a_hint_and_a_review_answer_like_the_ai_side():
     level = parse_level("search[iterations=10;root_width=4]")
     request = Request("hint", view, level, "h")
     got = parse_answer(answer(request_text(request)), request)
-    expected = hint(view, random.Random("h"), level=level)
+    expected = hint(view, level=level)
     assert got.action == expected.action and got.hint == expected
     played = next(a for a in view.legal_actions() if isinstance(a, Build))
-    request = Request("review", view, HEURISTIC, "r", played)
-    got = parse_answer(answer(request_text(request)), request)
-    assert got.review == review(view, played, random.Random("r"), level=HEURISTIC)
+    for judge in (HEURISTIC, level):
+        request = Request("review", view, judge, "r", played)
+        got = parse_answer(answer(request_text(request)), request)
+        assert got.review == review(view, played, level=judge)
+
+
+def test_the_hint_and_the_review_ignore_the_requests_seed():
+    """One voice: the same view gets the same hint and the same verdict whatever seed the
+    page sends (the hint's seed counts the log, the review's the step)."""
+    state = advance(new_game(4, "voice"), 9).state
+    view = player_view(state, state.current)
+    level = parse_level("search[iterations=16;root_width=4]")
+    hints = {compute(Request("hint", view, level, seed)).hint for seed in ("a", "b")}
+    assert len(hints) == 1
+    given = hints.pop()
+    assert given is not None
+    judged = compute(Request("review", view, level, "c", given.action)).review
+    assert judged is not None and judged.best == given.action and judged.verdict == "best"
 
 
 @pytest.mark.parametrize("text", [

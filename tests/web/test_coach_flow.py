@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 from play_kit import make_controller, play_computers, play_to_end, setup_game, tap_decision
@@ -17,11 +18,13 @@ from play_kit import make_controller, play_computers, play_to_end, setup_game, t
 import game.web.thinking.review as R
 from game.actions import Build, is_chance
 from game.ai import STRONGEST, parse_level
+from game.ai.explain import reason_for
 from game.ai.levels import HEURISTIC
+from game.web import messages
 from game.web.frames.frame import PassFrame, ReplayFrame
 from game.web.model.ui_actions import ACTIONS
 from game.web.saves.storage import MemoryBackend
-from game.web.thinking.coach import COACH_META, compute, hints_asked, hints_on
+from game.web.thinking.coach import COACH_META, Answer, compute, hints_asked, hints_on
 from game.web.values.answers import HintComputed, ReviewAnswered, ReviewDue
 
 CHEAP = parse_level("search[iterations=12;root_width=4;inner_width=2;select_width=3]")
@@ -111,6 +114,35 @@ def test_a_hint_for_the_person_on_turn_is_shown_on_the_board(cheap_levels):
     stored = json.loads(backend.data[next(k for k in backend.data if "save:" in k)])
     assert stored["meta"][COACH_META]["hints"] is True
     assert stored["meta"][COACH_META]["asked"]["0"] >= 10
+
+
+def test_two_equally_good_moves_are_both_named_and_outlined(cheap_levels):
+    """When the evaluation cannot tell the hint from its runner-up, the hint says "either
+    of these is fine" and outlines both plots; each move keeps its own reason."""
+    c = make_controller()
+    setup_game(c, 2, controllers=["human", "greedy"], hints=True, start="0")
+    for _ in range(20):  # to a build decision of the person
+        to_person_turn(c)
+        builds = [a for a in c.session.state.legal_actions() if isinstance(a, Build)]
+        if builds:
+            break
+        rng = random.Random(3)
+        tap_decision(c, rng.choice(c.session.state.legal_actions()), rng)
+    view = c.session.turn_view()
+    first, second = next((a, b) for a in builds for b in builds
+                         if (a.city, a.plot) != (b.city, b.plot))
+    c.handle("hint")
+    request = c.hint_request()
+    given = replace(reason_for(view, first), alternative=reason_for(view, second))
+    c.update(HintComputed(None, request, Answer(first, hint=given)))
+    tree = c.render()
+    either = tree.find(data_hint_either=True)
+    assert either is not None and either.attrs["data-hint-either"] == given.alternative.reason
+    for action in (first, second):
+        plot = tree.find(data_city=action.city, data_plot=action.plot)
+        assert plot.attrs.get("data-coach") == "hint"
+        assert messages.t(f"plot.compass.{action.plot}") in tree.find(data_hint="shown").text()
+    assert messages.t("hint.either", move="", reason="").split("(")[0].strip() in either.text()
 
 
 def test_a_hint_is_only_for_the_person_holding_the_device(cheap_levels):
@@ -213,7 +245,8 @@ def serve_review(c, deep: bool, limit: int = 10_000) -> int:
     return served
 
 
-def test_the_review_quick_pass_finds_each_persons_costliest_decisions():
+def test_the_quick_pass_alone_never_calls_a_decision_costly():
+    """Without the worker only the quick pass runs: it picks candidates, it judges none."""
     c = finished()
     tree = c.render()
     assert "review" in actions_drawn(tree)
@@ -226,25 +259,49 @@ def test_the_review_quick_pass_finds_each_persons_costliest_decisions():
     serve_review(c, deep=False)
     review = c.frame().play.review
     assert review.state == "done" and review.deep is False
+    assert any(r.points_lost >= R.MIN_POINTS for r in c.coach.review.quick.values())
+    assert review.items == () and review.good == 0
     tree = c.render()
     assert tree.find(data_review_deep="false") is not None
-    game = c.session.game
-    assert review.items and len(review.items) <= 3
-    assert all(item.player == 0 for item in review.items)
-    assert [i.points for i in review.items] == sorted((i.points for i in review.items),
-                                                      reverse=True)
-    for item in review.items:
-        assert not is_chance(game.log[item.step])
-        assert item.played.action == game.log[item.step]
-        assert item.best.action != item.played.action and item.points >= R.MIN_POINTS
-    assert len(tree.find_all(data_review_item=True)) == len(review.items)
+    assert tree.find(data_review_none="true") is not None
     assert actions_drawn(tree) <= set(ACTIONS)
 
 
-def test_a_reviewed_decision_is_shown_on_the_board_of_its_moment():
+def test_the_deep_pass_lists_only_decisions_costly_beyond_the_noise(cheap_levels):
     c = finished()
     c.handle("review")
-    serve_review(c, deep=False)
+    serve_review(c, deep=True)
+    review = c.frame().play.review
+    assert review.state == "done" and review.deep is True
+    game = c.session.game
+    assert review.items and len(review.items) <= 3
+    deep = c.coach.review.deep
+    assert review.good == len(deep) - sum(1 for r in deep.values() if r.costly)
+    assert all(item.player == 0 for item in review.items)
+    assert [i.points for i in review.items] == sorted((i.points for i in review.items),
+                                                      reverse=True)
+    tree = c.render()
+    for k, item in enumerate(review.items):
+        assert not is_chance(game.log[item.step])
+        assert item.played.action == game.log[item.step]
+        assert item.best.action != item.played.action
+        assert item.points > 2 * item.error and item.verdict in ("slightly_better",
+                                                                  "clearly_better")
+        row = tree.find(data_review_item=k)
+        assert row.attrs["data-review-verdict"] == item.verdict
+        assert messages.t(f"review.{item.verdict}", move="", reason="").split(":")[0] \
+            in row.text()
+        assert "±" in row.text()
+    assert len(tree.find_all(data_review_item=True)) == len(review.items)
+    if review.good:
+        assert tree.find(data_review_good=review.good) is not None
+    assert actions_drawn(tree) <= set(ACTIONS)
+
+
+def test_a_reviewed_decision_is_shown_on_the_board_of_its_moment(cheap_levels):
+    c = finished()
+    c.handle("review")
+    serve_review(c, deep=True)
     items = c.frame().play.review.items
     k = next((i for i, item in enumerate(items) if isinstance(item.best.action, Build)), 0)
     c.handle("review-show", {"item": str(k)})

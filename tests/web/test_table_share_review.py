@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from play_kit import make_controller, play_to_end, setup_game
-from test_coach_flow import finished, serve_review
+from test_coach_flow import cheap_levels, finished, serve_review  # noqa: F401  # a fixture
 
 from game.actions import Build
 from game.ai import OFFERED
@@ -135,10 +135,11 @@ def test_export_is_in_the_game_menu():
 
 
 # ---------------------------------------------------------------------- 25.7 review
-def test_the_review_names_the_plot_of_both_moves_and_its_outlines_stay_at_its_step():
+def test_the_review_names_the_plot_of_both_moves_and_its_outlines_stay_at_its_step(
+        cheap_levels):  # noqa: F811  # the fixture
     c = finished()
     c.handle("review")
-    serve_review(c, deep=False)
+    serve_review(c, deep=True)
     items = c.frame().play.review.items
     k = next((i for i, item in enumerate(items) if isinstance(item.best.action, Build)
               and isinstance(item.played.action, Build)), None)

@@ -129,6 +129,8 @@ class CoachMove:
     action: Action
     reason: str
     city: int | None = None
+    alternative: CoachMove | None = None
+    """A hint's second decision within the evaluation's noise ("either of these is fine")."""
 
 
 @dataclass(frozen=True)
@@ -143,7 +145,9 @@ class HintFrame:
 @dataclass(frozen=True)
 class ReviewItem:
     """One costly decision: log step ``step`` (the board before it is shown), who took it
-    in which round, the decision and the better one, the estimated points it cost."""
+    in which round, the decision and the better one, the estimated points it cost with
+    their standard error, and how sure the evaluation is (``verdict``: one of
+    :data:`game.ai.explain.VERDICTS`, shown through the catalogue, ``review.verdict.<id>``)."""
 
     step: int
     player: int
@@ -151,6 +155,8 @@ class ReviewItem:
     played: CoachMove
     best: CoachMove
     points: float
+    error: float = 0.0
+    verdict: str = "clearly_better"
 
 
 @dataclass(frozen=True)
@@ -168,3 +174,5 @@ class ReviewFrame:
     items: tuple[ReviewItem, ...]
     shown: int | None = None
     """The item on the board (an index into ``items``), None: the list."""
+    good: int = 0
+    """Decisions the deep evaluation judged and found within its noise of the best."""

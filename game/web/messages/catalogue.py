@@ -18,6 +18,7 @@ LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "fr": "Français"
 
 PLURALS: dict[str, str] = {
     "hint.used_count": "count",
+    "review.good": "count",
     "setup.player_count": "n",
     "start.delete_finished": "count",
     "start.delete_finished_confirm": "count",

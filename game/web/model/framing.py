@@ -177,12 +177,14 @@ def menu_frame(c: Holder, view: PlayerView, *, speed: str, whole_export: WholeEx
 
 
 def hint_marks(hint: HintFrame | None) -> tuple[tuple[int, str], ...]:
-    """The plot a shown hint builds on, outlined on the board."""
-    if hint is not None and isinstance(hint.shown, CoachMove) and isinstance(
-            hint.shown.action, Build):
-        a = hint.shown.action
-        return ((a.city * 9 + a.plot, "hint"),)
-    return ()
+    """The plot a shown hint builds on (and its equally good alternative's), outlined on
+    the board."""
+    if hint is None or not isinstance(hint.shown, CoachMove):
+        return ()
+    moves = (hint.shown, hint.shown.alternative)
+    plots = dict.fromkeys(m.action.city * 9 + m.action.plot for m in moves
+                          if m is not None and isinstance(m.action, Build))
+    return tuple((plot, "hint") for plot in plots)
 
 
 def review_frame(c: Holder) -> ReviewFrame | None:

@@ -63,7 +63,9 @@ def hint_done(c: Holder, request: Request, answer: Answer) -> None:
             or c.session is None or request.view != c.session.turn_view()):
         return
     hint = answer.hint
-    c.step(HintAnswered(key, CoachMove(hint.action, hint.reason, hint.city)))
+    other = hint.alternative
+    alternative = None if other is None else CoachMove(other.action, other.reason, other.city)
+    c.step(HintAnswered(key, CoachMove(hint.action, hint.reason, hint.city, alternative)))
 
 
 def tapped(c: Holder, tap: CoachTap) -> tuple[Effect, ...]:

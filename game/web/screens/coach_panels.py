@@ -63,12 +63,19 @@ def hint_block(turn: TurnFrame) -> El | None:
                              "aria-busy": "true" if hint.busy else None},
                             cls="btn small secondary", disabled=hint.busy))
     else:
-        move = hint.shown
+        move, other = hint.shown, hint.shown.alternative
         parts.append(h("p", {"class": "hint-text", "data-hint-reason": move.reason,
                              "data-hint-kind": type(move.action).__name__.lower(),
                              "role": "status"},
-                       h("b", {}, messages.t("hint.title")), " ", move_text(f, move, f.viewer), " — ",
+                       h("b", {}, messages.t("hint.title")), " ",
+                       move_text(f, move, f.viewer, plot=other is not None), " — ",
                        reason_text(move)))
+        if other is not None:  # "either of these is fine": both named with their plot
+            parts.append(h("p", {"class": "hint-text hint-either",
+                                 "data-hint-either": other.reason},
+                           messages.t("hint.either",
+                                      move=move_text(f, other, f.viewer, plot=True),
+                                      reason=reason_text(other))))
     return h("div", {"class": "coach-hint", "data-hint": "shown" if hint.shown else "ask"},
              parts)
 
@@ -112,6 +119,9 @@ def render_review(f: TableFrame, r: ReviewFrame) -> El:
                             "data-review-deep": "true" if r.deep else "false"},
                       messages.t("review.method_deep", count=r.candidates) if r.deep
                       else messages.t("review.method_quick")))
+        if r.good:
+            body.append(h("p", {"class": "review-good", "data-review-good": r.good},
+                          messages.t("review.good", count=r.good)))
         for p in r.people:
             items = [(k, item) for k, item in enumerate(r.items) if item.player == p]
             rows = [review_row(f, k, item) for k, item in items]
@@ -127,15 +137,23 @@ def render_review(f: TableFrame, r: ReviewFrame) -> El:
 
 def review_row(f: TableFrame, k: int, item: ReviewItem) -> El:
     return h("li", {"class": "review-item", "data-review-item": k, "data-review-step": item.step,
-                    "data-review-points": f"{item.points:.1f}"},
+                    "data-review-points": f"{item.points:.1f}",
+                    "data-review-verdict": item.verdict},
              h("p", {"class": "review-head"},
-               messages.t("review.item_head", round=item.round, points=_points(item.points))),
+               messages.t("review.item_head", round=item.round, points=_points(item.points),
+                          error=_points(item.error))),
              h("p", {}, messages.t("review.played", move=move_text(f, item.played, item.player, plot=True),
                             reason=reason_text(item.played))),
-             h("p", {}, messages.t("review.better", move=move_text(f, item.best, item.player, plot=True),
-                            reason=reason_text(item.best))),
+             h("p", {}, better_text(f, item)),
              button(messages.t("review.show"), "review-show", {"data-item": k},
                     cls="btn small secondary"))
+
+
+def better_text(f: TableFrame, item: ReviewItem) -> str:
+    """The better move with how sure the evaluation is ("Clearly better: ...")."""
+    return messages.t(f"review.{item.verdict}",
+                      move=move_text(f, item.best, item.player, plot=True),
+                      reason=reason_text(item.best))
 
 
 def _points(points: float) -> str:
@@ -157,7 +175,7 @@ def review_panel(replay: ReplayFrame) -> El | None:
                messages.t("review.played", move=move_text(f, item.played, item.player, plot=True),
                    reason=reason_text(item.played))),
              h("p", {"class": "review-best"}, h("span", {"class": "mark best"}, "●"), " ",
-               messages.t("review.better", move=move_text(f, item.best, item.player, plot=True),
-                   reason=reason_text(item.best))),
-             h("p", {"class": "review-cost"}, messages.t("review.cost", points=_points(item.points))),
+               better_text(f, item)),
+             h("p", {"class": "review-cost"}, messages.t("review.cost", points=_points(item.points),
+                                                         error=_points(item.error))),
              button(messages.t("review.back"), "review-back", cls="btn secondary"))

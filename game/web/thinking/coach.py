@@ -26,7 +26,7 @@ from typing import Any, Literal
 
 from ...actions import Action, action_from_json, action_to_json
 from ...ai import SLICE_SECONDS, STRONGEST, Level, parse_level, think
-from ...ai.explain import Hint, Review, reason_for, review
+from ...ai.explain import VERDICTS, Hint, Review, hint_steps, review_steps
 from ...errors import SaveError
 from ...material import Card
 from ...scoring import CityResult, ColourScore, Scoring
@@ -38,7 +38,7 @@ KINDS: tuple[Kind, ...] = ("decide", "hint", "review")
 VIEW_FIELDS = tuple(f.name for f in fields(PlayerView))
 """The keys of a view's JSON form: the view's own fields, nothing else."""
 
-PROTOCOL = 1
+PROTOCOL = 2
 """Raised when the message shapes change (the page and its worker come from one build)."""
 
 
@@ -162,19 +162,20 @@ def work(request: Request, slice_seconds: float | None = SLICE_SECONDS
          ) -> Generator[None, None, Answer]:
     """The work itself as a generator that yields between slices of thinking (the page's
     own path); :func:`compute` runs it at once (the worker's). Both give the same answer
-    for the same request: the players draw from their generator only when they start. A
-    review is one step (the page sends only quick ``heuristic`` reviews to it)."""
-    rng = random.Random(request.seed)
+    for the same request: a decision draws from the request's seed only when it starts,
+    and a hint or a review draws from the view alone (:func:`game.ai.explain.view_seed`),
+    so that the hint and the review of one view are one evaluation."""
     view = request.view
-    if request.kind in ("decide", "hint"):
-        action = yield from think(request.level.make(), view, rng,
+    if request.kind == "decide":
+        action = yield from think(request.level.make(), view, random.Random(request.seed),
                                   slice_seconds=slice_seconds)
-        if request.kind == "hint":
-            return Answer(action, hint=reason_for(view, action, rng))
         return Answer(action)
+    if request.kind == "hint":
+        found = yield from hint_steps(view, request.level, slice_seconds)
+        return Answer(found.action, hint=found)
     assert request.played is not None
     yield None
-    result = review(view, request.played, rng, level=request.level)
+    result = yield from review_steps(view, request.played, request.level, slice_seconds)
     return Answer(result.best, review=result)
 
 
@@ -190,7 +191,10 @@ def compute(request: Request) -> Answer:
 
 
 def _hint_to_json(h: Hint) -> dict[str, Any]:
-    return {"action": action_to_json(h.action), "reason": h.reason, "city": h.city}
+    out = {"action": action_to_json(h.action), "reason": h.reason, "city": h.city}
+    if h.alternative is not None:
+        out["alternative"] = _hint_to_json(h.alternative)
+    return out
 
 
 def answer_to_json(result: Answer) -> dict[str, Any]:
@@ -200,7 +204,8 @@ def answer_to_json(result: Answer) -> dict[str, Any]:
     if result.review is not None:
         r = result.review
         out["review"] = {"played": action_to_json(r.played), "best": action_to_json(r.best),
-                         "points_lost": r.points_lost,
+                         "points_lost": r.points_lost, "error": r.error,
+                         "verdict": r.verdict,
                          "played_reason": _hint_to_json(r.played_reason),
                          "best_reason": _hint_to_json(r.best_reason)}
     return out
@@ -220,7 +225,9 @@ def _hint_from_json(data: Any, view: PlayerView) -> Hint:
     reason, city = data["reason"], data.get("city")
     if not isinstance(reason, str) or not (city is None or (type(city) is int and 0 <= city < 6)):
         raise ProtocolError("a reason must be text and a city 0-5")
-    return Hint(action, reason, city)  # type: ignore[arg-type]  # shown via the catalogue
+    alternative = data.get("alternative")
+    return Hint(action, reason, city,  # type: ignore[arg-type]  # shown via the catalogue
+                None if alternative is None else _hint_from_json(alternative, view))
 
 
 def _legal(data: Any, view: PlayerView) -> Action:
@@ -249,13 +256,16 @@ def parse_answer(text: Any, request: Request) -> Answer:
             return Answer(action, hint=_hint_from_json(data["hint"], request.view))
         if request.kind == "review":
             r = data["review"]
-            lost = r["points_lost"]
-            if not isinstance(lost, (int, float)) or isinstance(lost, bool):
-                raise ProtocolError("points_lost must be a number")
+            lost, error, verdict = r["points_lost"], r["error"], r["verdict"]
+            if not all(isinstance(x, (int, float)) and not isinstance(x, bool)
+                       for x in (lost, error)) or error < 0:
+                raise ProtocolError("points_lost and error must be numbers")
+            if verdict not in VERDICTS:
+                raise ProtocolError("not a verdict")
             played = _legal(r["played"], request.view)
             return Answer(action, review=Review(
                 played, action, float(lost), _hint_from_json(r["played_reason"], request.view),
-                _hint_from_json(r["best_reason"], request.view)))
+                _hint_from_json(r["best_reason"], request.view), float(error), verdict))
         return Answer(action)
     except (KeyError, TypeError) as error:
         raise ProtocolError(f"malformed answer: {error}") from None

@@ -8,12 +8,15 @@ Two passes, because the full search is too slow for every decision of a game (a 
 takes about 30 decisions; the strongest level needs about a second each in Pyodide):
 
 1. **quick**: :func:`game.ai.explain.review` with the ``heuristic`` level for every decision
-   (one-ply values, in points: ~10 ms each in CPython);
-2. **deep**: the strongest level (``game.ai.STRONGEST``) on each person's
-   :data:`DEEP_CANDIDATES` costliest decisions by the quick pass. Only in the thinking
-   worker: the search cannot be sliced from outside ``explain.review``, and a second of
-   main-thread work would freeze the page. Without a worker the review says that only
-   the quick pass ran.
+   (one-ply values, in points: ~10 ms each in CPython). It only picks candidates: its
+   values disagree with the search by design and carry no noise estimate, so it never
+   decides a verdict;
+2. **deep**: the coach's evaluation (:class:`game.ai.explain.Evaluation`, the one hints
+   come from) on each person's :data:`DEEP_CANDIDATES` costliest decisions by the quick
+   pass. A decision is shown only when the evaluation finds the better one beyond its
+   noise (``Review.costly``). Only in the thinking worker: a second of main-thread work
+   per decision would freeze the page. Without a worker no decision is judged, and the
+   review says so.
 
 The job is a frozen value driven by the page's update (``planned``, ``next_request``,
 ``recorded``), so it runs the same in tests. Cancelling stops it between two requests.
@@ -41,7 +44,7 @@ DEEP_CANDIDATES = 4
 SHOWN = 3
 """Costliest decisions shown per person."""
 MIN_POINTS = 0.1
-"""A decision that cost less than this (estimated points) is not a mistake worth showing."""
+"""The quick pass's candidates: decisions it values at least this much (points) below its best."""
 
 
 @dataclass(frozen=True)
