@@ -18,6 +18,8 @@ from game.web.values.draft import draft_to_json
 
 DEAL_CLOCK = 1_763_000_000.0
 """The clock a fixed ``deal`` starts its game at (part of the game's seed)."""
+STANDARD_DEAL = 1
+"""The deal of a test that names none."""
 
 
 class SavingController(Controller):
@@ -104,9 +106,11 @@ def make_controller(backend: MemoryBackend | None = None) -> Controller:
 
 
 def setup_game(c: Controller, count: int = 4, controllers=None, names=None,
-               deal: int | None = None, **options) -> None:
-    """Fill in the setup form and start. ``deal`` fixes the game's seed, which is otherwise
-    the clock and a random number: both are fixed while the game starts."""
+               deal: int | None = STANDARD_DEAL, **options) -> None:
+    """Fill in the setup form and start. ``deal`` fixes the game's seed (the page's seed is
+    the clock and a random number: both are fixed while the game starts), so that every run
+    of a test plays the same game; ``deal=None`` leaves the page's own seed (a test of that
+    seed itself)."""
     c.handle("new-game")
     c.handle("setup-count", {"value": str(count)})
     for i in range(count):

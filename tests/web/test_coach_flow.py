@@ -303,6 +303,7 @@ def test_a_reviewed_decision_is_shown_on_the_board_of_its_moment(cheap_levels):
     c.handle("review")
     serve_review(c, deep=True)
     items = c.frame().play.review.items
+    assert items, "this game's review finds no costly decision to show"
     k = next((i for i, item in enumerate(items) if isinstance(item.best.action, Build)), 0)
     c.handle("review-show", {"item": str(k)})
     frame = c.frame().play
