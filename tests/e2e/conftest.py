@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 import serve  # scripts/serve.py (on the path through pyproject.toml)
 from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, DIST, close_bounded, is_loopback
+from ui_driver import restartable
 
 
 def pytest_collection_modifyitems(items):
@@ -221,13 +222,20 @@ class WarmPage:
             if other != self.page:
                 close_bounded(other, self.page)
         page = self.page
-        page.goto("about:blank")
+        # The game opened with the developer option restart stays (stopped: it writes
+        # nothing more) for the next open_app to start afresh in place; else the page parks.
+        stays = restartable(page, self.site_url)
+        if stays:
+            page.evaluate("() => window.manhattanRestart.stop()")
+        else:
+            page.goto("about:blank")
         cdp = self.context.new_cdp_session(page)
         try:
             cdp.send("Storage.clearDataForOrigin", {"origin": self.origin, "storageTypes": "all"})
         finally:
             cdp.detach()
-        page.goto(self.site_url + PARK)
+        if not stays:
+            page.goto(self.site_url + PARK)
         page.evaluate("() => { sessionStorage.clear(); localStorage.clear(); }")
         page.set_viewport_size(WARM_VIEWPORT)
         page.emulate_media(media="screen", color_scheme=self.color_scheme,

@@ -5,7 +5,8 @@ one, so a player reaches them only by typing them.
 
 The options: ``?fast=1`` (computers move without their pace), ``?snapshot=0`` (no boot
 snapshot made or restored), ``?aiworker=off|fail-boot|fail-answer|crash`` (no thinking
-worker, or one made to fail).
+worker, or one made to fail), ``?restart=1`` (the page can be started afresh in place:
+``window.manhattanRestart``).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from game.web import messages as M
 
 pytestmark = pytest.mark.e2e
 
-SWITCHES = ("fast", "snapshot", "aiworker")
+SWITCHES = ("fast", "snapshot", "aiworker", "restart")
 
 
 @pytest.fixture(autouse=True)
@@ -46,6 +47,8 @@ def test_the_plain_address_runs_none_of_the_developer_options(page, site_url):
     M.set_language(page.get_attribute("html", "lang") or "en")
     normal = M.t("play.speed", speed=M.t("play.speed.normal"))
     assert (page.text_content('[data-action="speed"]') or "").strip() == normal
+    # restart: the page cannot be started afresh from outside (?restart=1 offers it)
+    assert page.evaluate("() => window.manhattanRestart === undefined")
     assert "?" not in page.url
 
 

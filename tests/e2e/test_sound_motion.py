@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 from e2e_helpers import SCREENSHOTS, resize
-from ui_driver import FAST_LEAN, new_game, open_app, tap
+from ui_driver import FAST_LEAN, FAST_LEAN_NEW_DOCUMENT, new_game, open_app, tap
 
 pytestmark = pytest.mark.e2e
 
@@ -43,7 +43,7 @@ def computers_game(page) -> None:
 
 def test_silent_before_a_gesture_then_the_synth_plays(page, site_url):
     resize(page, {"width": 1024, "height": 768})
-    open_app(page, site_url)
+    open_app(page, site_url, FAST_LEAN_NEW_DOCUMENT)  # a document without a gesture yet
     computers_game(page)  # the driver's clicks are dispatched events: no gesture
     before = page.evaluate(LOG)
     kinds = {kind for kind, _ in before}

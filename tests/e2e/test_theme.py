@@ -12,7 +12,7 @@ import pytest
 from e2e_helpers import VIEWPORTS, resize, settle
 from test_a11y import audit
 from test_ui_screens import load_into, prepared
-from ui_driver import FAST_LEAN, open_app, screen, tap
+from ui_driver import FAST_LEAN, FAST_LEAN_NEW_DOCUMENT, open_app, screen, tap
 
 pytestmark = pytest.mark.e2e
 
@@ -70,9 +70,9 @@ def test_the_switch_overrides_the_device_and_is_kept_before_python_starts(page, 
     # Python not yet)
     page.add_init_script("""document.addEventListener("DOMContentLoaded", () => {
         window.themeAtParse = document.documentElement.dataset.theme || null; });""")
-    open_app(page, site_url, f"{FAST_LEAN}&lang=en")
+    open_app(page, site_url, f"{FAST_LEAN_NEW_DOCUMENT}&lang=en")
     page.evaluate("localStorage.clear()")
-    open_app(page, site_url, f"{FAST_LEAN}&lang=en")
+    open_app(page, site_url, f"{FAST_LEAN_NEW_DOCUMENT}&lang=en")
     assert page.evaluate("window.themeAtParse") is None
     button = '.start-tools [data-action="theme"]'
     seen = []
@@ -82,7 +82,7 @@ def test_the_switch_overrides_the_device_and_is_kept_before_python_starts(page, 
     assert seen == [("light", LIGHT_GROUND), ("dark", DARK_GROUND), ("auto", LIGHT_GROUND)]
     tap(page, button)
     tap(page, button)  # dark on a light device
-    open_app(page, site_url, f"{FAST_LEAN}&lang=en")
+    open_app(page, site_url, f"{FAST_LEAN_NEW_DOCUMENT}&lang=en")
     assert page.evaluate("window.themeAtParse") == "dark"
     assert page.get_attribute("html", "data-theme") == "dark"
     assert page.evaluate(GROUND) == DARK_GROUND

@@ -14,7 +14,7 @@ import random
 import pytest
 from e2e_helpers import SCREENSHOTS, VIEWPORTS, resize, screenshot, settle
 from play_kit import make_controller, setup_game, tap_decision
-from ui_driver import FAST_LEAN, open_app, screen, tap
+from ui_driver import FAST_LEAN, RESTART, open_app, restartable, screen, tap
 
 from game.web.saves.storage import MemoryBackend
 
@@ -60,9 +60,13 @@ def _decent(c, rng):
 
 def load_into(page, site_url, data: dict, query: str = FAST_LEAN) -> None:
     """Put ``data`` in the site's localStorage (from a same-origin page that does not boot
-    the game), then open the game, as a new tab would (the tab's own storage cleared: it
-    keeps the game it showed, and ``data`` is what should be shown)."""
-    page.goto(site_url + "manifest.webmanifest")
+    the game, or from the game stopped, when it starts afresh in place), then open the
+    game, as a new tab would (the tab's own storage cleared: it keeps the game it showed,
+    and ``data`` is what should be shown)."""
+    if RESTART in query and restartable(page, site_url):
+        page.evaluate("() => window.manhattanRestart.stop()")
+    else:
+        page.goto(site_url + "manifest.webmanifest")
     page.evaluate("(data) => { localStorage.clear(); sessionStorage.clear();"
                   " for (const [k, v] of Object.entries(data)) localStorage.setItem(k, v); }",
                   data)

@@ -6,22 +6,58 @@ element the page shows; the driver never calls into Python or the engine.
 
 from __future__ import annotations
 
+import os
 import random
 
 from e2e_helpers import LEAN, wait_ready
 
 FAST = "?fast=1"
-FAST_LEAN = f"{FAST}&{LEAN}"
+RESTART = "restart=1"
+FAST_LEAN = f"{FAST}&{LEAN}" + ("" if os.environ.get("E2E_RESTART") == "0" else f"&{RESTART}")
 """No pacing of computer moves, one interpreter per page start (e2e_helpers.LEAN says which
-tests must use FAST, the full first visit, instead)."""
+tests must use FAST, the full first visit, instead), and a page that the next test starts
+afresh in place (:func:`open_app`; not with E2E_RESTART=0: every start a page start, for
+measuring the two side by side)."""
+
+FAST_LEAN_NEW_DOCUMENT = f"{FAST}&{LEAN}"
+"""FAST_LEAN always as a page start (a new document): for a test of what only a new document
+starts with (no user gesture yet, no AudioContext)."""
+
+RESTART_JS = """(address) => {
+    const hook = window.manhattanRestart;
+    hook.stop();
+    history.replaceState(null, "", address);
+    const html = document.documentElement;
+    for (const name of html.getAttributeNames()) html.removeAttribute(name);
+    html.setAttribute("lang", "en");  // as index.html has it before anything runs
+    document.getElementById("announcer").textContent = "";
+    if (document.activeElement) document.activeElement.blur();
+    if (window.manhattanSound && window.manhattanSound.log) window.manhattanSound.log.length = 0;
+    window.scrollTo(0, 0);
+    hook.start();
+}"""
+"""The page started afresh where it is: the running page stopped, the address set, what a
+start finds on ``<html>`` put back, the new page started (from the storage as it is)."""
 
 
 def screen(page) -> str:
     return page.get_attribute("#app", "data-screen") or ""
 
 
+def restartable(page, site_url: str) -> bool:
+    """The page is the game at ``site_url`` opened with the developer option ``restart``."""
+    return (page.url.split("#")[0].split("?")[0] == site_url
+            and page.evaluate("() => typeof window.manhattanRestart === 'object'"))
+
+
 def open_app(page, site_url: str, query: str = FAST_LEAN) -> None:
-    page.goto(site_url + query)
+    """Open the game at ``site_url + query``: a page that can start afresh in place (the
+    developer option ``restart``, docs/testing.md) does so when ``query`` asks for it (a
+    tenth of a page start's CPU); otherwise the browser goes to the address."""
+    if RESTART in query and restartable(page, site_url):
+        page.evaluate(RESTART_JS, site_url + query)
+    else:
+        page.goto(site_url + query)
     wait_ready(page)
 
 

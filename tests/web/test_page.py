@@ -217,3 +217,34 @@ def test_every_building_turn_brings_the_board_into_view_in_hotseat_too(monkeypat
         shown += building
         assert ("show-board" in browser.kinds()) == building, (c.screen_name, browser.done)
     assert build_turns >= 12 and shown == build_turns and zooms >= 1
+
+
+def test_a_stopped_page_draws_stores_and_runs_nothing_and_a_new_one_starts_from_the_storage():
+    """The developer option ``restart`` (the browser tests' page started afresh in place)
+    stops the page on screen before the next starts: nothing that still reaches the old one
+    (a tap's event, a timer, a job's last step) may change the storage or the drawing."""
+    backend = MemoryBackend()
+    c, page, document, browser = game_page(backend)
+    page.on_resize(FakeEvent(page.root))  # a resize timer pending
+    assert "resize" in browser.timers
+    page.stop()
+    assert browser.timers == {}
+    stored, drawn, done = dict(backend.data), page.root.outerHTML, list(browser.done)
+    page.dispatch(("menu", {}))
+    page.on_timer("resize")
+    page.on_timer("long-press")
+    page.render()
+    page.mark("data-busy", "true")
+    page.carry_out()
+    assert not c.table.menu_open
+    assert (backend.data, page.root.outerHTML, browser.done) == (stored, drawn, done)
+    again, page2, document2, _ = make_page_from(backend)
+    page2.start(1024, False)
+    assert again.session.game.log == c.session.game.log
+    assert page2.root.getAttribute("data-screen") == "pass"  # reopened: the hands hidden
+
+
+def make_page_from(backend: MemoryBackend):
+    c = make_controller(backend)
+    page, document, browser = make_page(c)
+    return c, page, document, browser

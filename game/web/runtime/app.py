@@ -36,6 +36,7 @@ from ..values.answers import (
 )
 from ..values.effects import (
     LEAVES_PAGE,
+    TIMER_NAMES,
     Announce,
     AskPersistence,
     CountPending,
@@ -116,6 +117,7 @@ class App:
         self.persist_asked = False
         self.last_render_ms = 0.0
         self.building: BoardKey | None = None  # the building turn last drawn (board_shown)
+        self.stopped = False
 
     # ---------------------------------------------------------------- start
     def start(self, width: int, update_waiting: bool) -> None:
@@ -142,8 +144,20 @@ class App:
         self.render()
         self.run(self.after_change())
 
+    def stop(self) -> None:
+        """This page is done: its jobs and timers are cancelled, and nothing that still
+        reaches it (a job's last step, a timer that fired, an answer on its way) draws,
+        stores or runs an effect any more. The shell then builds a new page in its place
+        (its developer option ``restart``: the browser tests' page started afresh without a
+        reload)."""
+        self.stopped = True
+        self.jobs.stop()
+        for name in TIMER_NAMES:
+            self.browser.cancel_timer(name)
+
     def run(self, effects: Iterable[Effect]) -> None:
-        self.interpreter.run(effects)
+        if not self.stopped:
+            self.interpreter.run(effects)
 
     def store_queued(self) -> None:
         """Carry out the storage effects the controller queued outside a tap (opening the
@@ -174,6 +188,8 @@ class App:
     def carry(self, update: Callable[[], bool], render: bool = True) -> None:
         """The update, then its storage effects before the drawing, the drawing, the rest
         of its effects and the jobs."""
+        if self.stopped:
+            return
         started = time.perf_counter()
         try:
             redraw = update()
@@ -279,6 +295,8 @@ class App:
         self.dispatch(tap)
 
     def on_timer(self, name: TimerName) -> None:
+        if self.stopped:
+            return
         if name == "long-press":
             self.press, tap = events.long_press(self.press)
             self.dispatch(tap)
@@ -364,6 +382,8 @@ class App:
         drawing found out, as messages: a frame that could not be built (the start screen
         instead) and the size a plot of the whole board measures (an overview on a phone:
         drawn again)."""
+        if self.stopped:
+            return
         if not self.draw():
             self.controller.update(FrameFailed())
             self.draw()
@@ -428,7 +448,8 @@ class App:
         self.run(self.controller.take_effects())
 
     def mark(self, name: str, value: str) -> None:
-        self.root.setAttribute(name, value)
+        if not self.stopped:
+            self.root.setAttribute(name, value)
 
     def perf_now(self) -> float:
         return self.browser.perf_now()

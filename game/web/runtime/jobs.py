@@ -132,6 +132,12 @@ class Jobs:
         if self._restore is None and c.home.restoring is not None:
             self._restore = self._spawn(self.run_restore())
 
+    def stop(self) -> None:
+        """Every task cancelled (the page is stopped: :meth:`App.stop`)."""
+        for task in (self._computers, self._coach, self._restore):
+            if task is not None:
+                task.cancel()
+
     @staticmethod
     def _spawn(job: Coroutine[Any, Any, None]) -> asyncio.Future[None]:
         return asyncio.ensure_future(job)

@@ -383,3 +383,6 @@ class Window(EventTarget, Protocol):
         """assets/sound.js: synthesise the game's sound ``kind`` (silent before a gesture)."""
     def manhattanApplyUpdate(self) -> None:
         """assets/boot.js: activate the waiting service worker, then reload."""
+    manhattanRestart: JsObject
+    """game/web/shell/main.py, only under the developer option ``restart=1``: the page's
+    ``stop()`` and ``start()`` (the browser tests start the page afresh in place)."""

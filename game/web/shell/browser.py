@@ -23,43 +23,18 @@ from ..runtime.js_types import (
     FormControl,
     JsCallback,
     JsObject,
-    Storage,
     StorageManager,
     ThinkingWorker,
     WebShare,
     Window,
     present,
 )
-from ..saves.storage import StorageError
-from ..values.effects import SoundKind, TimerName
+from ..values.effects import TIMER_NAMES, SoundKind, TimerName
 
 document: Document = js_document
 window: Window = js_window
 create_proxy: Callable[[Callable[..., None]], JsCallback] = js_create_proxy
 to_js: Callable[[dict[str, object]], JsObject] = js_to_js
-
-
-class LocalStorageBackend:
-    """localStorage behind the storage interface; write failures become StorageError."""
-
-    def __init__(self, storage: Storage) -> None:
-        self.ls = storage
-
-    def get(self, key: str) -> str | None:
-        value = self.ls.getItem(key)
-        return str(value) if present(value) else None
-
-    def set(self, key: str, value: str) -> None:
-        try:
-            self.ls.setItem(key, value)
-        except Exception as error:  # QuotaExceededError, SecurityError
-            raise StorageError(str(error)) from None
-
-    def remove(self, key: str) -> None:
-        self.ls.removeItem(key)
-
-    def keys(self) -> list[str]:
-        return [str(self.ls.key(i)) for i in range(int(self.ls.length))]
 
 
 def time_formatter() -> Callable[[float], str] | None:
@@ -121,11 +96,11 @@ def languages() -> list[str]:
 
 
 def url_params() -> dict[str, str]:
-    """?fast=, ?lang=, ?replay=, a shared game's link (#game=...) and the page's address."""
+    """?fast=, ?lang=, ?replay=, ?restart=, a shared game's link (#game=...) and the page's address."""
     params: dict[str, str] = {}
     try:
         search = window.URLSearchParams.new(window.location.search)
-        for key in ("fast", "lang", "replay"):
+        for key in ("fast", "lang", "replay", "restart"):
             value = search.get(key)
             if present(value):
                 params[key] = str(value)
@@ -143,8 +118,8 @@ class ShellBrowser:
         self.on_timer = on_timer
         self.timers: dict[TimerName, int] = {}
         # JavaScript proxies of the timers' callbacks, kept alive for the page's lifetime
-        names: tuple[TimerName, ...] = ("long-press", "resize")
-        self.callbacks = {name: create_proxy(lambda *_, n=name: self.fire(n)) for name in names}
+        self.callbacks = {name: create_proxy(lambda *_, n=name: self.fire(n))
+                          for name in TIMER_NAMES}
 
     def fire(self, name: TimerName) -> None:
         self.timers.pop(name, None)

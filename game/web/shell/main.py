@@ -11,15 +11,16 @@ of a few hundred ms)."""
 
 import asyncio
 from collections.abc import Callable
+from typing import Any
 
 from game.web import messages
 from game.web.model.controller import Controller
 from game.web.runtime.app import App
 from game.web.runtime.js_types import EventTarget, JsCallback, present
+from game.web.runtime.web_storage import WebStorageBackend
 from game.web.saves.storage import MemoryBackend, SaveStore
 from game.web.screens.start import local_time_text
 from game.web.shell.browser import (
-    LocalStorageBackend,
     ShellBrowser,
     create_proxy,
     document,
@@ -27,6 +28,7 @@ from game.web.shell.browser import (
     reduced_motion,
     safari_tab,
     time_formatter,
+    to_js,
     url_params,
     web_share,
     window,
@@ -34,6 +36,7 @@ from game.web.shell.browser import (
 from game.web.values.answers import MotionWishChanged
 
 LISTENERS: list[JsCallback] = []  # JavaScript proxies kept alive for the page's lifetime
+PAGES: list[App] = []  # the page now on screen (one; the developer option restart replaces it)
 
 
 def make_page() -> App:
@@ -41,9 +44,9 @@ def make_page() -> App:
     if not present(root):
         raise RuntimeError("the page has no #app element")
     params = url_params()
-    backend: LocalStorageBackend | MemoryBackend
+    backend: WebStorageBackend | MemoryBackend
     try:
-        backend = LocalStorageBackend(window.localStorage)
+        backend = WebStorageBackend(window.localStorage)
         backend.get("manhattan:probe")
         storage_ok = True
     except Exception:
@@ -56,7 +59,7 @@ def make_page() -> App:
     format_time = time_formatter()
     browser = ShellBrowser(lambda name: page.on_timer(name))
     try:  # the game this tab shows, kept across a reload and apart from the other tabs'
-        tab: LocalStorageBackend | None = LocalStorageBackend(window.sessionStorage)
+        tab: WebStorageBackend | None = WebStorageBackend(window.sessionStorage)
     except Exception:
         tab = None
     controller = Controller(SaveStore(backend, tab=tab), params,
@@ -67,37 +70,63 @@ def make_page() -> App:
     return page
 
 
-def follow_motion_wish(page: App, reduced: bool) -> None:
+def follow_motion_wish(reduced: bool) -> None:
     """The device's wish for reduced motion changed: followed while no choice is kept."""
-    page.controller.update(MotionWishChanged(reduced))
-    page.render()
+    PAGES[-1].controller.update(MotionWishChanged(reduced))
+    PAGES[-1].render()
+
+
+def listen(root: EventTarget) -> None:
+    """One listener per event type for the page's lifetime, each passing its event on to
+    the page now on screen."""
+    def on(target: EventTarget, kind: str, handler: Callable[[App, Any], None]) -> None:
+        def follow(event: Any) -> None:
+            if not PAGES[-1].stopped:
+                handler(PAGES[-1], event)
+        LISTENERS.append(create_proxy(follow))
+        target.addEventListener(kind, LISTENERS[-1])
+
+    for kind, handler in (("click", App.on_click), ("change", App.on_change),
+                          ("input", App.on_input), ("keydown", App.on_key),
+                          ("pointerdown", App.on_pointer_down),
+                          ("pointermove", App.on_pointer_move),
+                          ("pointerup", App.on_pointer_end),
+                          ("pointercancel", App.on_pointer_end),
+                          ("contextmenu", App.on_context_menu)):
+        on(root, kind, handler)
+    for kind, handler in (("resize", App.on_resize), ("storage", App.on_storage),
+                          ("hashchange", App.on_hash_change),
+                          ("manhattan:update-ready", App.on_update_ready),
+                          ("pagehide", App.on_page_hide)):
+        on(window, kind, handler)
+    on(document, "visibilitychange", App.on_visibility)
+    wish = window.matchMedia("(prefers-reduced-motion: reduce)")
+    on(wish, "change", lambda _, __: follow_motion_wish(bool(wish.matches)))
 
 
 def start(page: App) -> None:
-    def listen(target: EventTarget, kind: str, handler: Callable[..., None]) -> None:
-        LISTENERS.append(create_proxy(handler))
-        target.addEventListener(kind, LISTENERS[-1])
-
-    for kind, handler in (("click", page.on_click), ("change", page.on_change),
-                          ("input", page.on_input), ("keydown", page.on_key),
-                          ("pointerdown", page.on_pointer_down),
-                          ("pointermove", page.on_pointer_move),
-                          ("pointerup", page.on_pointer_end),
-                          ("pointercancel", page.on_pointer_end),
-                          ("contextmenu", page.on_context_menu)):
-        listen(page.root, kind, handler)
-    for kind, handler in (("resize", page.on_resize), ("storage", page.on_storage),
-                          ("hashchange", page.on_hash_change),
-                          ("manhattan:update-ready", page.on_update_ready),
-                          ("pagehide", page.on_page_hide)):
-        listen(window, kind, handler)
-    listen(document, "visibilitychange", page.on_visibility)
-    wish = window.matchMedia("(prefers-reduced-motion: reduce)")
-    listen(wish, "change", lambda _: follow_motion_wish(page, bool(wish.matches)))
+    PAGES[:] = [page]
     page.start(int(window.innerWidth), bool(getattr(window, "manhattanUpdateWaiting", False)))
     document.documentElement.setAttribute("data-ready", "true")
     window.performance.mark("app:ready")  # scripts/bench_tablet_boot.py
 
 
-app = make_page()
-asyncio.get_event_loop().call_soon(start, app)
+def offer_restart() -> None:
+    """The developer option ``restart=1`` (docs/testing.md): ``manhattanRestart.stop()``
+    stops the page (App.stop), ``manhattanRestart.start()`` starts a new one from the
+    storage and the address as they are then: a browser test's page started afresh in a
+    tenth of a reload's time."""
+    hook = {"stop": create_proxy(lambda: PAGES[-1].stop()),
+            "start": create_proxy(lambda: start(make_page()))}
+    window.manhattanRestart = to_js(hook)
+
+
+def first_start() -> None:
+    listen(FIRST.root)
+    start(FIRST)
+    if url_params().get("restart") == "1":
+        offer_restart()
+
+
+FIRST = make_page()
+asyncio.get_event_loop().call_soon(first_start)

@@ -42,6 +42,7 @@ from ..saves.kept_records import RecordsEdit
 
 TimerName = Literal["long-press", "resize"]
 """The page's timers: the long press on a plot, the redraw at the next frame after a resize."""
+TIMER_NAMES: tuple[TimerName, ...] = ("long-press", "resize")
 
 
 @dataclass(frozen=True)
