@@ -126,17 +126,17 @@ def test_the_open_city_is_turned_like_the_board(seat, monkeypatch):
     monkeypatch.setattr(Session, "viewer", property(lambda self: player))
     frame = c.frame().play.table
     full = render_board(frame, compact=True)
-    assert full.attrs["data-seat"] == seat
+    assert full.attrs["data-seat"] == layout.board_seat(seat)
     for city in range(6):
         big = render_city(frame, city)
-        assert big.attrs["data-seat"] == seat
+        assert big.attrs["data-seat"] == layout.board_seat(seat)
         for plot in range(9):
             hit_full = full.find(data_city=city, data_plot=plot).children[0]
             hit_big = big.find(data_city=city, data_plot=plot).children[0]
             # the same cell; on the overview it is a named picture, large a named button
             assert ({k: v for k, v in hit_full.attrs.items() if k not in ("role", "tabindex")}
                     == {k: v for k, v in hit_big.attrs.items() if k not in ("role", "tabindex")})
-            r = layout.plot_rect(seat, city, plot)
+            r = layout.plot_rect(layout.board_seat(seat), city, plot)
             assert (hit_big.attrs["x"], hit_big.attrs["y"]) == (r.x, r.y)
 
 

@@ -46,7 +46,6 @@ def render_play(screen: BoardFrame, zoom: int | None = None, lesson: El | None =
     attrs = {"class": "play", "data-screen": "play", "data-phase": view.phase,
              "data-round": view.round, "data-turn": view.current if view.current is not None else "",
              "data-mode": screen.kind, "data-viewer": f.viewer,
-             "data-board-shape": "wide" if f.seat in ("south", "north") else "tall",
              "data-board-compact": "true" if f.compact else None}
     if f.inspecting:
         attrs["data-inspecting"] = "true"
