@@ -131,3 +131,64 @@ def test_the_tallest_medal_is_a_crown_and_a_shared_one_differs_in_outline():
     assert [e.tag for e in shared.walk() if "tallest-medal" in str(e.attrs.get("class"))] == ["rect"]
     assert any(e.attrs.get("class") == "tallest-equal" for e in shared.walk())
     assert not any(e.attrs.get("class") == "tallest-equal" for e in sole.walk())
+
+
+KEYED = {
+    "cue": "colour", "seat-cue": "colour", "height-badge": "height", "height-text": "height",
+    "floor-text": "floors", "chip-text": "floors", "lock-body": "safe", "lock-shackle": "safe",
+    "tallest-mark": "tallest", "tallest-medal": "tallest", "tallest-peak": "tallest",
+    "tallest-tie": "tallest-tie", "tallest-equal": "tallest-tie", "city-majority": "majority",
+    "majority-text": "majority", "majority-none": "majority-none", "target-ring": "target",
+    "pending": "pending", "last-ring": "last", "changed-ring": "changed",
+    "focus-ring": "focus", "godzilla": "godzilla", "godzilla-ring": "godzilla",
+    "godzilla-foot": "godzilla", "godzilla-next": "godzilla_next", "closed-veil": "closed",
+    "closed-text": "closed", "coach-ring": "coach", "coach-ring-hint": "coach",
+    "coach-mark-hint": "coach", "current": "start",
+}
+"""Each class of a mark on the board and the row of the board's key that explains it."""
+GROUND = {"board", "board-bg", "city-block", "city-name", "closed", "has-legal", "hit",
+          "city-hit", "city", "tile", "lot", "plot", "legal", "last", "tower-shadow",
+          "top-piece", "ghost-piece", "tower-labels", "seat-label", "seat-name",
+          "destroyed-flash", "inspected", "changed", "focus", "coach-hint"}
+"""What the board draws that is not a mark to explain: its ground, the plots and towers
+themselves, the hooks of a mark drawn by another element, a flash that fades."""
+
+
+def test_the_key_explains_every_mark_the_board_draws():
+    """Through a game with Godzilla and progressive construction, each board drawn (with a
+    card and a piece chosen, so the targets show): every class it draws is a mark whose row
+    is in the key beside it, or the board's ground; a new mark without a row fails here."""
+    c = make_controller()
+    setup_game(c, 4, names=["Ann", "Bob", "Cy", "Dee"], start="0", godzilla="godzilla",
+               progressive="true")
+    rng = random.Random(3)
+    seen: set[str] = set()
+    for _ in range(200):
+        if c.screen_name == "pass":
+            c.handle("reveal")
+            continue
+        if c.screen_name == "scoring":
+            c.handle("continue")
+            continue
+        if c.screen_name == "final":
+            break
+        s = c.session
+        action = rng.choice(s.state.legal_actions())
+        if isinstance(action, Build):
+            c.handle("card", {"card": f"{action.card.row},{action.card.col}"})
+            c.handle("piece", {"floors": str(action.floors), "colour": action.colour})
+            c.handle("plot", {"city": str(action.city), "plot": str(action.plot)})
+            tree = c.render()
+            board = next(e for e in tree.walk()
+                         if e.tag == "svg" and "board" in str(e.attrs.get("class")).split())
+            rows = {str(e.attrs["data-key"]) for e in tree.walk() if "data-key" in e.attrs}
+            drawn = {cls for e in board.walk() for cls in str(e.attrs.get("class", "")).split()}
+            assert not drawn - KEYED.keys() - GROUND, drawn - KEYED.keys() - GROUND
+            assert {KEYED[cls] for cls in drawn & KEYED.keys()} <= rows, drawn
+            seen |= drawn
+            c.handle("confirm")
+        else:
+            tap_decision(c, action, rng)
+    # the game met the marks the key is about
+    assert {"target-ring", "pending", "last-ring", "lock-body", "godzilla-next",
+            "closed-veil", "tallest-mark"} <= seen, sorted(seen)

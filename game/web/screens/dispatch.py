@@ -107,7 +107,7 @@ def render_game(f: GameFrame, lesson: El | None = None) -> El:
         case TurnFrame() | ComputerFrame() | ReplayFrame():
             return render_play(f, zoom=f.table.zoom, lesson=lesson)
         case ScoringFrame() if f.peek:  # the board, with the way back to the scores
-            return h("div", {"class": "stack"}, render_play(f, zoom=f.table.zoom),
+            return h("div", {"class": "stack peeking"}, render_play(f, zoom=f.table.zoom),
                      h("button", {"type": "button", "class": "btn primary big peek-back",
                                   "data-action": "peek"}, messages.t("score.back")))
         case ScoringFrame():
@@ -116,7 +116,7 @@ def render_game(f: GameFrame, lesson: El | None = None) -> El:
             review = render_review(f.table, f.review)
             return review if lesson is None else h("div", {"class": "stack"}, lesson, review)
         case FinalFrame() if f.peek:
-            return h("div", {"class": "stack"},
+            return h("div", {"class": "stack peeking"},
                      render_play(f, zoom=f.table.zoom, lesson=lesson),
                      h("button", {"type": "button", "class": "btn primary big peek-back",
                                   "data-action": "peek"}, messages.t("final.back")))
