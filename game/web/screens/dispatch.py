@@ -12,6 +12,7 @@ from typing import assert_never
 from .. import messages
 from ..frames.frame import (
     ComputerFrame,
+    Downloaded,
     FinalFrame,
     Frame,
     GameFrame,
@@ -55,6 +56,13 @@ def render_page(frame: Frame) -> El:
                    messages.t("storage.prefs_not_kept"), " ",
                    button(messages.t("storage.free_space"), "home", cls="btn small secondary")
                    if frame.screen != "start" else None),
+                 body)
+    if isinstance(frame.notice, Downloaded):  # what the file just offered holds
+        body = h("div", {"class": "stack"},
+                 h("p", {"class": "info-banner floating downloaded", "role": "status",
+                         "data-downloaded": frame.notice.what,
+                         "data-message-id": f"files.downloaded.{frame.notice.what}"},
+                   messages.t(f"files.downloaded.{frame.notice.what}", name=frame.notice.name)),
                  body)
     if frame.update_ready:
         body = h("div", {"class": "stack"},
