@@ -133,7 +133,7 @@ def game_menu(screen: BoardFrame) -> El:
         button(messages.t("story.log"), "log", {"aria-pressed": "true" if f.story.log_open else "false",
                                          "data-log-button": "true"},
                cls="btn small ghost" + (" on" if f.story.log_open else "")),
-        button(messages.t("inspect.mode"), "inspect-mode",
+        button(messages.t("inspect.mode_on" if f.inspecting else "inspect.mode_off"), "inspect-mode",
                {"aria-pressed": "true" if f.inspecting else "false"},
                cls="btn small ghost" + (" on" if f.inspecting else ""))]
     tools = [*follow,
@@ -142,7 +142,7 @@ def game_menu(screen: BoardFrame) -> El:
              button(messages.t("play.motion", motion=messages.t(f"play.motion.{m.motion}")), "motion",
                     {"data-motion-button": m.motion}, cls="btn small ghost"),
              theme_button(m.theme),
-             button(messages.t("play.sound"), "sound",
+             button(messages.t("play.sound_off" if m.muted else "play.sound_on"), "sound",
                     {"aria-pressed": "false" if m.muted else "true", "data-sound-button": "true"},
                     cls="btn small ghost" + ("" if m.muted else " on")),
              button(messages.t("play.hide_cards"), "hide-cards", {"data-hide-cards": "true"},
