@@ -127,6 +127,9 @@ class _Scene:
         # Outlines, the most urgent first; a plot shows at most OUTLINES of them (the others'
         # facts stay in its data-* hooks, its name and the log).
         outlines: list[list[El]] = []
+        if pos in self.marked:
+            classes.append("changed")
+            attrs["data-changed"] = "true"
         if any(isinstance(c, El) and c.attrs.get("class") == "target-ring" for c in el.children):
             outlines.append([])  # where you may build (drawn with the plot)
         if self.godzilla_next == pos:  # where the card chosen sends Godzilla
@@ -157,8 +160,6 @@ class _Scene:
                 rings.append(s("rect", ring))
             outlines.append(rings)
         if pos in self.marked:
-            classes.append("changed")
-            attrs["data-changed"] = "true"
             outlines.append([s("rect", {"x": r.x + 2, "y": r.y + 2, "width": r.w - 4,
                                         "height": r.h - 4, "rx": 11, "class": "changed-ring"})])
         for drawn in outlines[:OUTLINES]:
