@@ -110,7 +110,8 @@ def test_names_never_break_inside_a_word(page, site_url):
 
 # ------------------------------------------------------------------- last move, chips
 LAST_TOWER_JS = """() => {
-  const plots = [...document.querySelectorAll('svg.board [data-last-of]')]
+  // a plot that answers taps: on a phone's overview the city's button lies over the plots
+  const plots = [...document.querySelectorAll('svg.board [data-action="plot"][data-last-of]')]
     .filter((p) => Number(p.dataset.height) > 1 && p.querySelector('.floor-text'));
   if (!plots.length) return null;
   const plot = plots[0];
