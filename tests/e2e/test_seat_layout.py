@@ -47,6 +47,14 @@ REACH_JS = """() => {
 }"""
 
 
+ZOOMED_JS = """() => {
+  const inView = (el) => { const r = el.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= innerHeight; };
+  return {board: inView(document.querySelector('svg.board')),
+          confirm: inView(document.querySelector('[data-action="confirm"]')), scrolled: scrollY};
+}"""
+
+
 def building_turn_of(seat: str):
     def until(c) -> bool:
         s = c.session
@@ -83,6 +91,20 @@ def test_every_seat_turn_has_the_same_layout(page, site_url, lang):
                 reach = page.evaluate(REACH_JS)
                 assert reach == {"board": True, "cards": True, "pieces": True, "scrolled": 0}, \
                     (seat, reach)
+                # a piece too: a city with a target opens large, its plots and the
+                # Confirm in view together
+                tap(page, '[data-action="piece"]')
+                page.wait_for_selector(".city-block.has-legal")
+                city = page.evaluate("document.querySelector('.city-block.has-legal')"
+                                     ".closest('[data-zoom]').dataset.zoom")
+                tap(page, f'[data-action="zoom"][data-zoom="{city}"]')
+                page.wait_for_selector('svg.board[data-board-view="city"]')
+                settle(page)
+                zoomed = page.evaluate(ZOOMED_JS)
+                assert zoomed == {"board": True, "confirm": True, "scrolled": 0}, (seat, zoomed)
+                page.screenshot(path=str(SCREENSHOTS / f"seat-{seat}-{lang}-phone-city.png"))
+                tap(page, '[data-action="zoom-out"]')
+                page.wait_for_selector('svg.board[data-board-view="full"]')
             page.screenshot(path=str(SCREENSHOTS / f"seat-{seat}-{lang}-{size}.png"))
     for size in SIZES:
         south = measured["south", size]

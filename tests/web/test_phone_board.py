@@ -11,6 +11,7 @@ from play_kit import make_controller, play_computers, setup_game, tap_decision
 
 from game.actions import Build
 from game.material import SEATS
+from game.web import messages as M
 from game.web.model.controller import MIN_TAP_PX
 from game.web.screens import layout
 from game.web.values.answers import BoardMeasured
@@ -156,3 +157,21 @@ def test_any_move_closes_the_open_city_and_a_resize_can_end_the_overview():
     c.handle("zoom", {"zoom": "4"})
     assert c.zoomed_city is None  # plots large enough: no city opened large
     assert c.handle("zoom", {"zoom": "9"}) is False  # (malformed: no such city)
+
+
+@pytest.mark.parametrize("seat", SEATS)
+def test_the_large_citys_note_says_where_the_viewers_edge_is(seat, monkeypatch):
+    """South and North see the board from their own edge; West and East from the south,
+    their edge at the side: the large city's note says which side."""
+    from game.web.screens.play import zoom_note
+    from game.web.values.session import Session
+
+    c, _ = building_turn()
+    s = c.session
+    player = next(p for p, spec in enumerate(s.settings.players) if spec.seat == seat)
+    monkeypatch.setattr(Session, "viewer", property(lambda self: player))
+    text = "".join(str(x) if isinstance(x, str) else x.text() for x in zoom_note(c.frame().play.table))
+    side = {"west": "left", "east": "right"}.get(seat)
+    assert (side is None) == (text == M.t("board.zoom_note", name=s.settings.players[player].name))
+    if side:
+        assert text.endswith(M.t(f"board.side.{side}"))

@@ -26,7 +26,7 @@ from ..frames.frame import (
     TableFrame,
     TurnFrame,
 )
-from . import palette
+from . import layout, palette
 from .board_svg import render_board, render_city
 from .coach_panels import hint_block, review_panel
 from .common import bdi, button, chip, chips, language_select, said, theme_button
@@ -79,14 +79,23 @@ def board_section(f: TableFrame, zoom: int | None) -> El:
                  h("div", {"class": "zoom-bar"},
                    button(messages.t("board.whole"), "zoom-out", cls="btn small ghost"),
                    h("h2", {"class": "zoom-title"}, messages.city(zoom)),
-                   h("span", {"class": "zoom-note"},
-                     said("board.zoom_note", name=f.name(f.viewer)))),
+                   h("span", {"class": "zoom-note"}, zoom_note(f))),
                  render_city(f, zoom))
     if f.compact:
         return h("section", {"class": "board-wrap compact", "id": "board"},
                  render_board(f, compact=True),
                  h("p", {"class": "zoom-hint"}, messages.t("board.zoom_hint")))
     return h("section", {"class": "board-wrap", "id": "board"}, render_board(f))
+
+
+def zoom_note(f: TableFrame) -> list[Any]:
+    """Whose edge the large city is seen from, or, for a seat at a short edge (the board
+    drawn from the south), on which side that seat's edge is."""
+    drawn_from = layout.board_seat(f.seat)
+    if drawn_from == f.seat:
+        return said("board.zoom_note", name=f.name(f.viewer))
+    return said("board.zoom_note_side", name=f.name(f.viewer),
+                side=messages.t(f"board.side.{layout.edge_of(drawn_from, f.seat)}"))
 
 
 def top_bar(screen: BoardFrame) -> El:
