@@ -21,7 +21,8 @@ while a five-level ladder was tried (docs/ai.md, "The ladder at two players, reb
 ``search:2`` (code d8afccb62f25). A level's id does not enter its decisions, and replaying
 games 0, 1 and 100 of that line with ``search:1`` gave the same scores. The 4-player line
 was played to 1,000 games (a length fixed before it went on from 200; one game in 1,000 ended
-in a shared win, so its 514.5 wins are said as 514)."""
+in a shared win: 514.5 wins). A summary says a share in plain words ("about half its
+games") or as "N of M games"; either is checked against its lines (tests/ai/test_ai_strength.py)."""
 
 from __future__ import annotations
 
@@ -93,9 +94,9 @@ LEVELS: dict[str, LevelStrength] = {
         (SEARCH_1_OVER_GREEDY, SEARCH_3_OVER_SEARCH_1)),
     "search:3": LevelStrength(
         "search:3", "ai.strength.search:3",
-        "The strongest: tries out hundreds of continuations before each move. Against the "
-        "medium level it won 136 of 200 two-player games; against a mix of one-move-ahead "
-        "players, 183 of 200 at two players, 142 of 200 at three and 514 of 1000 at four.",
+        "The strongest: thinks through hundreds of ways the game could go before each move. "
+        "Against good players who look one move ahead it wins about nine games in ten one "
+        "against one, seven in ten against two, and about half its games against three.",
         (SEARCH_3_OVER_SEARCH_1, *STRONGEST_AGAINST_POOL)),
 }
 """Per page level (the id of every level of :data:`game.ai.OFFERED`): its measured strength

@@ -31,12 +31,23 @@ def test_figures_are_consistent(level):
         assert m.wilson95 == pytest.approx((low, high), abs=0.002), (level, m)
 
 
+TENTHS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+          "eight": 8, "nine": 9}
+
+
 @pytest.mark.parametrize("level", sorted(LEVELS))
 def test_every_figure_of_a_sentence_is_a_measured_line(level):
-    """A sentence's "N of M games" is the wins and games of one of its measured lines, so a
-    description changes with its measurement, never on its own."""
+    """A sentence's "N of M games" is the wins and games of one of its measured lines, and
+    its plain-words share ("nine games in ten", "half its games") the win rate of one of
+    them within half a tenth, so a description changes with its measurement, never on its
+    own."""
     strength = LEVELS[level]
     said = [(int(n), int(m)) for n, m in re.findall(r"(\d+) of (\d+)", strength.summary)]
-    assert said, strength.summary
+    shares = [TENTHS[n] / 10 for n in re.findall(r"(\w+) (?:games )?in ten", strength.summary)]
+    shares += [0.5] * len(re.findall(r"\bhalf\b", strength.summary))
+    assert said or shares, strength.summary
     lines = {(round(m.win_rate * m.games), m.games) for m in strength.measured}
     assert set(said) <= lines, (said, lines)
+    rates = [m.win_rate for m in strength.measured]
+    for share in shares:
+        assert any(abs(share - rate) <= 0.05 for rate in rates), (share, rates)

@@ -273,9 +273,9 @@ def test_the_language_chooser_switches_at_once_and_is_kept(page, site_url):
     page.select_option('.topbar select[data-action="language"]', "de")
     page.wait_for_selector('html[lang="de"]')
     assert screen(page) == "play"  # the game goes on
-    # generated names follow the language in use: "IA 2 (moyen)" now in German
+    # generated names follow the language in use: "Ordinateur 2 (moyen)" now in German
     assert "Computer 2 (mittel)" in page.inner_text(".topbar")
-    assert "IA 2" not in page.inner_text(".topbar")
+    assert "Ordinateur 2" not in page.inner_text(".topbar")
 
 
 def test_the_tutorial_guides_is_left_and_resumed(page, site_url):

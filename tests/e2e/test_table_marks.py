@@ -110,7 +110,8 @@ def test_names_never_break_inside_a_word(page, site_url):
 
 # ------------------------------------------------------------------- last move, chips
 LAST_TOWER_JS = """() => {
-  const plots = [...document.querySelectorAll('svg.board [data-last-of]')]
+  // a plot that answers taps: on a phone's overview the city's button lies over the plots
+  const plots = [...document.querySelectorAll('svg.board [data-action="plot"][data-last-of]')]
     .filter((p) => Number(p.dataset.height) > 1 && p.querySelector('.floor-text'));
   if (!plots.length) return null;
   const plot = plots[0];
@@ -159,7 +160,8 @@ def test_floor_chips_keep_their_letter_under_the_last_move_outline(page, site_ur
 
 
 # ------------------------------------------------------------- the key, anti-trust
-KEYS = {"colour", "tallest", "tallest-tie", "majority", "majority-tie", "majority-none", "floors"}
+KEYS = {"colour", "tallest", "tallest-tie", "majority", "majority-tie", "majority-none", "floors",
+        "height", "safe", "target", "pending", "last", "changed", "focus", "start", "coach"}
 
 
 def test_the_board_key_explains_the_marks_and_anti_trust_shows_all_game(page, site_url):
@@ -192,3 +194,36 @@ def test_the_board_key_explains_the_marks_and_anti_trust_shows_all_game(page, si
     open_turn(page)
     assert page.locator("[data-anti-trust]").count() == 0
     assert page.locator('[data-board-key] [data-key="majority"]').count() == 1
+
+
+KEY_CLEAR_JS = """() => {
+  const back = document.querySelector('.peek-back').getBoundingClientRect();
+  const rows = [...document.querySelectorAll('[data-board-key] [data-key]')];
+  const last = rows[rows.length - 1];
+  last.scrollIntoView({block: 'end'});
+  const scroller = document.querySelector('.panel');
+  scroller.scrollTop = scroller.scrollHeight; window.scrollTo(0, document.body.scrollHeight);
+  const r = last.getBoundingClientRect();
+  return {rows: rows.length, visible: r.bottom <= innerHeight && r.top >= 0,
+          clear: r.bottom <= back.top || r.top >= back.bottom || r.right <= back.left};
+}"""
+
+
+def test_the_key_is_whole_above_the_way_back_to_the_scores(page, site_url):
+    """The board seen from a scoring sheet ("Back to the scores" floats over it): the key
+    opened and scrolled to its end shows its last line clear of the button, at the three
+    sizes."""
+    at_scoring = prepared(lambda c: c.screen_name == "scoring")
+    for lang in LANGS:
+        load_into(page, site_url, at_scoring, f"{FAST_LEAN}&lang={lang}")
+        tap(page, '[data-action="peek"]')
+        page.wait_for_selector(".peek-back")
+        page.locator("[data-board-key] summary").scroll_into_view_if_needed()
+        page.locator("[data-board-key] summary").click()
+        for size, viewport in SIZES.items():
+            resize(page, viewport)
+            settle(page)
+            seen = page.evaluate(KEY_CLEAR_JS)
+            settle(page)
+            assert seen["rows"] >= len(KEYS) and seen["visible"] and seen["clear"], (lang, size, seen)
+            shoot(page, "key-peek", lang, size)

@@ -323,3 +323,42 @@ def test_random_corruptions_never_raise_anything_but_a_save_error():
             assert target.ids() == []
             continue
         assert len(report.restored) + len(report.skipped) <= 1
+
+
+# ------------------------------------------------------- times and words of a restore
+def test_restored_games_keep_their_own_save_times():
+    """Each game restored (new here, or a copy here brought up to date) keeps the save time
+    the backup holds for it, not the time of the restore."""
+    c = table(moves=(6, 0, 4))
+    times = {i: json.loads(c.store.raw(i))["meta"]["updated"] for i in c.store.ids()}
+    assert len(set(times.values())) >= 1
+    ids = c.store.ids()
+    backup = json.loads(backup_text(c.store, 0))
+    for k, game in enumerate(backup["games"]):  # three different days
+        game["save"]["meta"]["updated"] = 1_700_000_000 + k * 86_400
+    text = json.dumps(backup)
+    later = SaveStore(MemoryBackend(), clock=lambda: 1_800_000_000.0)
+    restore(later, text, ALLOWED_PREFS)
+    got = {i: json.loads(later.raw(i))["meta"]["updated"] for i in later.ids()}
+    assert got == {ident: 1_700_000_000 + k * 86_400 for k, ident in enumerate(ids)}
+    assert [e.updated for e in later.entries()] != [1_800_000_000.0] * 3
+
+
+def test_the_restore_report_names_the_players_in_the_language_in_use():
+    """A backup of a game set up in German ("Computer 2 (leicht)") restored on an English
+    page: the report says "Computer 2 (easy)"; a typed name stays as typed."""
+    M.set_language("de")
+    try:
+        c = make_controller()
+        setup_game(c, 3, controllers=["human", "greedy", "random"], names=None, deal=1)
+        c.handle("home")
+        german = [p.name for p in c.session.settings.players] if c.session else None
+        text = backup_text(c.store, 0)
+    finally:
+        M.set_language("en")
+    d = make_controller()
+    d.handle("restore-file", {"text": text})
+    report = d.render().find(data_restore_report="true")
+    said = texts(report)
+    assert "Computer 2 (easy)" in said and "Player 1" in said, said
+    assert "leicht" not in said and "Spieler" not in said, (german, said)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from play_kit import make_controller, play_to_end, setup_game
@@ -36,7 +37,7 @@ def test_default_names_follow_the_level_and_typed_names_stay():
 GENERATED = {
     "en": ("Computer 2 (easy)", "Player 1"),
     "de": ("Computer 2 (leicht)", "Spieler 1"),
-    "fr": ("IA 2 (facile)", "Joueur 1"),
+    "fr": ("Ordinateur 2 (facile)", "Joueur 1"),
 }
 
 
@@ -95,7 +96,7 @@ def test_a_new_game_like_the_last_one_names_its_computers_in_the_language_now():
     M.set_language("fr")
     form = SetupForm.from_settings(settings, ("human", "greedy", "search:1"))
     assert [p.name for p in form.players] == [
-        "Joueur 1", "IA 2 (facile)", "Zed", "IA 4 (moyen)"]
+        "Joueur 1", "Ordinateur 2 (facile)", "Zed", "Ordinateur 4 (moyen)"]
 
 
 def test_a_new_game_like_the_last_one_keeps_a_level_the_page_does_not_offer():
@@ -183,3 +184,14 @@ def test_a_refusal_on_screen_follows_a_change_of_language():
     german = M.t(key, **params)
     assert M.t("reason.not_json") in german and german != english
     assert "not JSON" not in german
+
+
+def test_a_french_computer_name_of_an_earlier_catalogue_is_still_generated():
+    """French names its computers "Ordinateur" (one word for them throughout); a save named
+    "IA 2 (facile)" at setup by an earlier catalogue still shows the name of today."""
+    M.set_language("fr")
+    settings = settings_named("Joueur 1", "IA 2 (facile)", "Zed", "IA 4 (moyen)")
+    assert [M.player_name(i, p) for i, p in enumerate(settings.players)] == [
+        "Joueur 1", "Ordinateur 2 (facile)", "Zed", "Ordinateur 4 (moyen)"]
+    words = " ".join(map(str, M.catalogue("fr").values()))
+    assert not re.search(r"\bIA\b", words)

@@ -11,6 +11,7 @@ from play_kit import make_controller, play_computers, setup_game, tap_decision
 
 from game.actions import Build
 from game.material import SEATS
+from game.web import messages as M
 from game.web.model.controller import MIN_TAP_PX
 from game.web.screens import layout
 from game.web.values.answers import BoardMeasured
@@ -126,17 +127,17 @@ def test_the_open_city_is_turned_like_the_board(seat, monkeypatch):
     monkeypatch.setattr(Session, "viewer", property(lambda self: player))
     frame = c.frame().play.table
     full = render_board(frame, compact=True)
-    assert full.attrs["data-seat"] == seat
+    assert full.attrs["data-seat"] == layout.board_seat(seat)
     for city in range(6):
         big = render_city(frame, city)
-        assert big.attrs["data-seat"] == seat
+        assert big.attrs["data-seat"] == layout.board_seat(seat)
         for plot in range(9):
             hit_full = full.find(data_city=city, data_plot=plot).children[0]
             hit_big = big.find(data_city=city, data_plot=plot).children[0]
             # the same cell; on the overview it is a named picture, large a named button
             assert ({k: v for k, v in hit_full.attrs.items() if k not in ("role", "tabindex")}
                     == {k: v for k, v in hit_big.attrs.items() if k not in ("role", "tabindex")})
-            r = layout.plot_rect(seat, city, plot)
+            r = layout.plot_rect(layout.board_seat(seat), city, plot)
             assert (hit_big.attrs["x"], hit_big.attrs["y"]) == (r.x, r.y)
 
 
@@ -156,3 +157,21 @@ def test_any_move_closes_the_open_city_and_a_resize_can_end_the_overview():
     c.handle("zoom", {"zoom": "4"})
     assert c.zoomed_city is None  # plots large enough: no city opened large
     assert c.handle("zoom", {"zoom": "9"}) is False  # (malformed: no such city)
+
+
+@pytest.mark.parametrize("seat", SEATS)
+def test_the_large_citys_note_says_where_the_viewers_edge_is(seat, monkeypatch):
+    """South and North see the board from their own edge; West and East from the south,
+    their edge at the side: the large city's note says which side."""
+    from game.web.screens.play import zoom_note
+    from game.web.values.session import Session
+
+    c, _ = building_turn()
+    s = c.session
+    player = next(p for p, spec in enumerate(s.settings.players) if spec.seat == seat)
+    monkeypatch.setattr(Session, "viewer", property(lambda self: player))
+    text = "".join(str(x) if isinstance(x, str) else x.text() for x in zoom_note(c.frame().play.table))
+    side = {"west": "left", "east": "right"}.get(seat)
+    assert (side is None) == (text == M.t("board.zoom_note", name=s.settings.players[player].name))
+    if side:
+        assert text.endswith(M.t(f"board.side.{side}"))

@@ -31,6 +31,37 @@ def test_a_card_marks_the_same_cell_on_the_rotated_board(seat):
 
 
 @pytest.mark.parametrize("seat", SEATS)
+def test_every_seat_sees_the_same_wide_board_and_its_turned_cards_point_at_their_plots(seat):
+    """The board is drawn wide for every seat (the same page for everyone), and a card of
+    the seat's hand, drawn with its quarter turns, shows its marked cell where the plot it
+    marks is on that board (checked on the drawn card: the marked cell's rectangle turned
+    by the card's ``rotate``)."""
+    import math
+
+    from game.web.screens.svg_pieces import card_svg
+
+    drawn_from = layout.board_seat(seat)
+    assert layout.size(drawn_from) == layout.size("south")
+    turn = layout.card_turn(seat)
+    assert turn == {"south": 0, "west": 1, "north": 0, "east": 3}[seat]
+    for card in CARDS:
+        city = 4
+        rect = layout.plot_rect(drawn_from, city, plot_for(seat, card))
+        block = layout.city_rect(drawn_from, city)
+        on_board = (round((rect.y - block.y) / layout.PLOT), round((rect.x - block.x) / layout.PLOT))
+        svg = card_svg(card, 52, turn)
+        marked = next(e for e in svg.walk() if e.attrs.get("class") == "card-cell marked")
+        x, y = marked.attrs["x"] + 6.5 - 30, marked.attrs["y"] + 6.5 - 30
+        a = math.radians(90 * turn)  # SVG's rotate: clockwise on screen
+        tx, ty = x * math.cos(a) - y * math.sin(a) + 30, x * math.sin(a) + y * math.cos(a) + 30
+        on_card = (round((ty - 14.5) / 15), round((tx - 14.5) / 15))  # cell centres
+        assert on_card == on_board, card
+        if turn:  # the near edge's bar is along the seat's edge on the board
+            bar = next(e for e in svg.walk() if e.attrs.get("class") == "card-edge")
+            assert bar.attrs["y"] > 50
+
+
+@pytest.mark.parametrize("seat", SEATS)
 def test_plots_do_not_overlap_and_fit_the_drawing(seat):
     width, height = layout.size(seat)
     rects = {(c, p): layout.plot_rect(seat, c, p) for c, p in layout.all_plots()}

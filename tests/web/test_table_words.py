@@ -96,3 +96,29 @@ def test_reload_keeps_the_pending_confirm_sentence():
         again.handle("continue-game", {"id": c.game_id})
     assert again.session is not None and again.session.notice == notice
     assert again.frame().play.table.notice == notice
+
+
+def test_every_switch_in_the_game_menu_says_its_state():
+    """Each switch of the game menu (a button with aria-pressed, the log aside: it opens an
+    overlay that shows itself) says whether it is on or off in its own words ("Sound: on",
+    "Hints: off"), in every language: its text differs between the two states."""
+    for lang in ("en", "de", "fr"):
+        M.set_language(lang)
+        c = make_controller()
+        c.handle("play-alone")
+
+        def switches(c=c) -> dict[str, tuple[str, str]]:
+            menu = c.render().find(id="game-menu")
+            return {str(b.attrs["data-action"]): (str(b.attrs["aria-pressed"]), b.text().strip())
+                    for b in menu.walk() if b.tag == "button" and "aria-pressed" in b.attrs
+                    and b.attrs["data-action"] != "log"}
+
+        before = switches()
+        assert {"sound", "inspect-mode", "hints-toggle"} <= set(before), before
+        for action in before:
+            c.handle(action)
+        after = switches()
+        for action, (pressed, text) in before.items():
+            assert after[action][0] != pressed and after[action][1] != text, (lang, action)
+        assert before["sound"][1] == M.t("play.sound_on")
+    M.set_language("en")

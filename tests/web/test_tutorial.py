@@ -87,3 +87,25 @@ def test_left_and_resumed_and_listed_only_when_kept():
     c.handle("home")
     assert [s.id for s in c.frame().start.saves] == [ident]
     assert c.frame().start.tutorial is None
+
+
+def test_the_closing_lesson_is_said_once_after_the_first_scoring():
+    """"You know the game now" follows the first scoring and does not come back after the
+    later ones (the game is played to its end)."""
+    c = make_controller()
+    c.handle("tutorial")
+    seen = lessons_until(c, lambda c: c.session.screen == "final", limit=3000)
+    assert c.session.screen == "final"
+    assert seen.count("tutorial.done") == 1, seen
+    assert seen.count("tutorial.scoring") >= 3, seen  # a scoring after every round
+    assert seen.index("tutorial.done") > seen.index("tutorial.scoring")
+
+
+def test_the_tutorial_speaks_of_taps_not_keys():
+    """The tutorial is played on phones too: its lessons name taps; keys are for the
+    keyboard help (a11y), which says "with a keyboard"."""
+    keys = ("arrow", "Escape", "Enter", "Pfeiltaste", "flèche", "Échap", "Entrée")
+    for lang in ("en", "de", "fr"):
+        for key, text in M.catalogue(lang).items():
+            if key.startswith("tutorial."):
+                assert not any(word in str(text) for word in keys), (lang, key, text)

@@ -59,8 +59,10 @@ def lesson(session: Session) -> tuple[str, dict[str, Any]] | None:
     if screen != "turn":
         return None
     if state.phase == SELECT:
-        if state.scorings:
+        if len(state.scorings) == 1:  # said once, after the first scoring; then play on
             return ("tutorial.done", {})
+        if state.scorings:
+            return None
         return ("tutorial.select", {"need": state.settings.pieces_per_round})
     draft = session.draft
     if not isinstance(draft, BuildDraft):

@@ -71,9 +71,24 @@ Place = Literal["start", "setup", "play", "stats"]
 ScreenName = Literal["start", "setup", "play", "rules", "review", "pass", "scoring", "final",
                      "stats"]
 """The screen a person sees (the ``data-screen`` of ``#app``, what tests and styles read)."""
-PageNotice = Literal["other-tab", "prefs-not-kept"]
+@dataclass(frozen=True)
+class Downloaded:
+    """A file just offered for download: its name and what it holds (``view``: an
+    unfinished game as the whole table has seen it; ``game``: a finished game whole;
+    ``whole``: an unfinished game whole, every hand in it; ``backup``: every game and the
+    settings)."""
+
+    what: Literal["view", "game", "whole", "backup"]
+    name: str
+
+    def __str__(self) -> str:  # the page's ``data-notice``
+        return "downloaded-" + self.what
+
+
+PageNotice = Literal["other-tab", "prefs-not-kept"] | Downloaded
 """A fact about the page itself: the game was adopted from another tab; a setting was
-changed but the storage refused to keep it (it lasts until the page is closed)."""
+changed but the storage refused to keep it (it lasts until the page is closed); a file was
+just offered for download (what it holds said until the next tap)."""
 
 
 @dataclass(frozen=True, kw_only=True)

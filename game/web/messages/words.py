@@ -100,6 +100,12 @@ def default_name(index: int, level: Level | None) -> str:
     return t("setup.cpu_name", n=index + 1, level=level_short_name(level))
 
 
+EARLIER_CPU_NAMES = {"fr": ("IA {n} ({level})",)}
+"""Generated computer names an earlier catalogue gave (stored as shown at setup): still
+generated, so they are drawn in the words of today (French says "ordinateur" throughout,
+no longer "IA")."""
+
+
 @lru_cache(maxsize=256)
 def _default_names(index: int, controller: str) -> frozenset[str]:
     """Seat ``index``'s default name for ``controller`` in every language (casefolded)."""
@@ -112,6 +118,9 @@ def _default_names(index: int, controller: str) -> frozenset[str]:
         for code in LANGUAGES:
             set_language(code)
             names.add(default_name(index, level).casefold())
+            if level is not None:
+                names.update(form.format(n=index + 1, level=level_short_name(level)).casefold()
+                             for form in EARLIER_CPU_NAMES.get(code, ()))
         return frozenset(names)
     finally:
         set_language(speaking)

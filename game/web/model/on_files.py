@@ -31,6 +31,7 @@ from ..features.files import (
 from ..features.navigating import ALLOWED_PREFS
 from ..features.page import is_motion, is_speed, is_theme
 from ..features.sounds import SOUND_PREF
+from ..frames.frame import Downloaded
 from ..saves.backup import RestoreReport, backup_name, backup_text
 from ..saves.sharing import (
     export_name,
@@ -68,11 +69,17 @@ def tapped(c: Holder, tap: FilesTap) -> Effects:
             if session is not None:
                 game = session.game
                 c.step(table.CloseMenu())  # (the game menu has it too)
-                return (Download(export_name(game, c.clock()), shared_text(game)),)
+                name = export_name(game, c.clock())
+                c.step(page.Notice(Downloaded("game" if session.state.is_over else "view", name)))
+                return (Download(name, shared_text(game)),)
         case ExportWholeTapped(confirmed):
             if session is not None and not session.state.is_over \
                     and not is_view_game(session.game):
-                c.step(table.CloseMenu(), ExportWhole(confirmed, session.game, c.clock()))
+                now = c.clock()
+                c.step(table.CloseMenu(), ExportWhole(confirmed, session.game, now))
+                if confirmed:
+                    c.step(page.Notice(Downloaded("whole", export_name(session.game, now,
+                                                                       whole=True))))
         case LinkTapped():
             if session is not None:
                 c.step(ShowLink(link_fragment(session.game)))
@@ -88,6 +95,7 @@ def tapped(c: Holder, tap: FilesTap) -> Effects:
             return import_file(c, text)
         case BackupTapped():
             now = c.clock()
+            c.step(page.Notice(Downloaded("backup", backup_name(now))))
             return (Download(backup_name(now), backup_text(c.store, now)),)
         case RestoreFile(text):
             return restore_file(c, text)

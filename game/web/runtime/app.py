@@ -420,7 +420,7 @@ class App:
         root = self.root
         root.setAttribute("data-screen", c.screen_name)
         if c.page.notice is not None:
-            root.setAttribute("data-notice", c.page.notice)
+            root.setAttribute("data-notice", str(c.page.notice))
         else:
             root.removeAttribute("data-notice")
         root.setAttribute("data-busy", "true" if self.jobs.busy else "false")

@@ -40,6 +40,7 @@ from ... import save as game_save
 from ... import untrusted
 from ...errors import SaveError
 from ...match import Game
+from ...settings import PlayerSpec
 from .backup_records import BackupMerge, RecordProblem, merged_backup
 from .kept_records import load_records, update_records
 from .records import Records, game_result, records_data
@@ -66,21 +67,33 @@ version of the app wrote the save here; the backup's game fails the import check
 
 @dataclass(frozen=True)
 class Restored:
-    label: str
-    """The game's players, for people to recognise it ("Ann, Bob, Cy")."""
+    players: tuple[PlayerSpec, ...]
+    """The game's players, for people to recognise it: the report names them in the
+    language in use when it is drawn (a generated name such as "Computer 2 (mittel)" is
+    said in the page's language, not the game's)."""
     updated: bool = False
     """True: it replaced a copy here that had not gone as far."""
+
+    @property
+    def label(self) -> str:
+        """The players' names as stored ("Ann, Bob, Cy")."""
+        return ", ".join(p.name for p in self.players)
 
 
 @dataclass(frozen=True)
 class Skipped:
-    label: str
-    """The game's players, or "" when it does not load (the screen then numbers it)."""
+    players: tuple[PlayerSpec, ...]
+    """The game's players, or none when it does not load (the screen then numbers it)."""
     why: SkipReason
     problem: str = ""
     """For ``invalid``: what is wrong (:data:`game.errors.SaveProblem`)."""
     number: int = 0
     """Its place in the backup's list, from 1."""
+
+    @property
+    def label(self) -> str:
+        """The players' names as stored, "" for a game that does not load."""
+        return ", ".join(p.name for p in self.players)
 
 
 @dataclass(frozen=True)
@@ -224,8 +237,8 @@ class Restoring:
         try:
             game = _checked_game(item)
         except SaveError as error:
-            return Skipped("", "invalid", str(error.problem), number)
-        label = ", ".join(p.name for p in game.settings.players)
+            return Skipped((), "invalid", str(error.problem), number)
+        label = game.settings.players
         identity = _identity(game_save.to_save(game))
         if identity in self.known:
             return Skipped(label, "same", number=number)
@@ -237,7 +250,7 @@ class Restoring:
                 result = _merge(store, ident, game, label, number)
             else:
                 ident = ident if ident is not None else store.new_id()
-                store.save(ident, game, new=True)
+                store.save(ident, game, new=True, keep_time=True)  # its own save time
                 result = Restored(label)
         except StorageError:
             return Skipped(label, "storage", number=number)
@@ -279,7 +292,8 @@ def _checked_game(item: Any) -> Game:
     return import_text(text, stored=True)
 
 
-def _merge(store: SaveStore, ident: str, game: Game, label: str, number: int) -> Restored | Skipped:
+def _merge(store: SaveStore, ident: str, game: Game, label: tuple[PlayerSpec, ...],
+           number: int) -> Restored | Skipped:
     """The backup's game has the id of a game stored here: keep the one here unless the
     backup's is the same game gone further (raises StorageError when the write fails)."""
     try:
@@ -296,7 +310,7 @@ def _merge(store: SaveStore, ident: str, game: Game, label: str, number: int) ->
         return Skipped(label, "further_here", number=number)
     if log_here != log_backup[:len(log_here)]:
         return Skipped(label, "differs", number=number)
-    store.save(ident, game)
+    store.save(ident, game, keep_time=True)
     return Restored(label, updated=True)
 
 

@@ -258,17 +258,20 @@ class SaveStore:
         self._texts[ident] = text
         return game
 
-    def save(self, ident: str, game: Game, *, new: bool = False) -> str:
+    def save(self, ident: str, game: Game, *, new: bool = False, keep_time: bool = False) -> str:
         """Write ``game`` as the next revision of ``ident``. Raises :class:`SaveConflict`
         (nothing written) when another tab or a newer app changed or deleted it since this
-        store last read or wrote it, :class:`StorageError` when the browser refuses."""
+        store last read or wrote it, :class:`StorageError` when the browser refuses.
+        ``keep_time``: the game keeps the save time it holds (a game restored from a
+        backup was last saved then, not now), else the time is now."""
         reason = None if new and self.raw(ident) is None else self.changed_elsewhere(ident)
         if reason is not None:
             raise SaveConflict(reason, ident)
         revision = self.revisions.get(ident, 0) + 1
         # Whole seconds: a save time's text then has a fixed length, so a save grows only
         # when the game does (what a full storage refuses is predictable).
-        now = int(self.clock())
+        kept = _timestamp(game.meta.get("updated")) if keep_time else 0.0
+        now = int(kept) if kept > 0 else int(self.clock())
         meta = clean_meta(game.meta)
         meta.update(updated=now, revision=revision, app_version=APP_VERSION)
         meta.setdefault("created", now)

@@ -24,6 +24,8 @@ from .memo import Memo
 from .svg_pieces import LABELS, colour_chip, godzilla_token, majority_chip, tallest_medal, tower_drawing
 from .vdom import El, s
 
+OUTLINES = 2
+"""The most outlines drawn on one plot: a third would crowd the tower's labels."""
 COACH_MARKS = {"hint": ("coach.mark.hint", "?"), "played": ("coach.mark.played", "✗"),
                "best": ("coach.mark.best", "✓")}
 """The coach's marks on a plot: the message naming it, the sign drawn in its corner."""
@@ -42,7 +44,8 @@ class _Scene:
         self.view = view
         self.settings = settings
         self.viewer = frame.viewer
-        self.seat = frame.seat
+        self.seat = layout.board_seat(frame.seat)  # the edge drawn at the bottom
+        self.viewer_seat = frame.seat  # the edge the viewer's cards are read from
         self.colours = settings.colours
         self.targets = frame.targets
         self.tentative: Build | None = frame.tentative
@@ -81,11 +84,12 @@ class _Scene:
         # (The kept drawing is not changed: the cell and the plot are new elements around it.)
         hit = el.children[0]
         assert isinstance(hit, El) and hit.attrs.get("class") == "hit"
-        name = NAMES.get((lang, self.seat, city, plot, view.board[pos], self.colours,
+        name = NAMES.get((lang, self.viewer_seat, city, plot, view.board[pos], self.colours,
                           city in self.open_cities, view.godzilla == pos,
                           *(el.attrs.get(k) for k in ("data-safe", "data-pending", "data-legal",
                                                       "class"))),
-                         lambda: plot_name(view, self.seat, city, plot, self.colours, el.attrs))
+                         lambda: plot_name(view, self.viewer_seat, city, plot, self.colours,
+                                           el.attrs))
         role = {"role": "button", "tabindex": "0" if (city, plot) == self.entry else "-1"} \
             if tappable else {"role": "img"}  # the overview on a phone: a named picture
 
@@ -120,22 +124,46 @@ class _Scene:
         attrs = dict(el.attrs)
         classes = [str(attrs.get("class", ""))]
         extra: list[El] = []
+        # Outlines, the most urgent first; a plot shows at most OUTLINES of them (the others'
+        # facts stay in its data-* hooks, its name and the log).
+        outlines: list[list[El]] = []
         if pos in self.marked:
             classes.append("changed")
             attrs["data-changed"] = "true"
-            extra.append(s("rect", {"x": r.x + 2, "y": r.y + 2, "width": r.w - 4,
-                                    "height": r.h - 4, "rx": 11, "class": "changed-ring"}))
+        if any(isinstance(c, El) and c.attrs.get("class") == "target-ring" for c in el.children):
+            outlines.append([])  # where you may build (drawn with the plot)
+        if self.godzilla_next == pos:  # where the card chosen sends Godzilla
+            outlines.append([s("circle", {"cx": r.x + 50, "cy": r.y + 50, "r": 40,
+                                          "class": "godzilla-next"})])
+        if pos in self.coach and self.coach[pos] in COACH_MARKS:
+            outlines.append([s("rect", {"x": r.x + 1, "y": r.y + 1, "width": r.w - 2,
+                                        "height": r.h - 2, "rx": 12,
+                                        "class": "coach-ring coach-ring-" + self.coach[pos]})])
+        if pos in self.focus:
+            outlines.append([s("rect", {"x": r.x + 1, "y": r.y + 1, "width": r.w - 2,
+                                        "height": r.h - 2, "rx": 12, "class": "focus-ring"})])
         if pos in self.last_of:
-            # Several players' last builds can be on one tower: one ring each, inside another.
+            # Several players' last builds on one tower: one outline, its dashes in turn in
+            # each of their colours.
             players = self.last_of[pos]
             attrs["data-last-of"] = " ".join(map(str, players))
+            side = r.w - 12
+            dash = 12.0
+            rings = []
             for k, player in enumerate(players):
                 colour = self.settings.colours[self.settings.player_colours[player][0]]
-                inset = 6 + 5 * k
-                extra.append(s("rect", {"x": r.x + inset, "y": r.y + inset,
-                                        "width": r.w - 2 * inset, "height": r.h - 2 * inset,
-                                        "rx": 8, "class": "last-ring",
-                                        "stroke": palette.fill(colour)}))
+                ring = {"x": r.x + 6, "y": r.y + 6, "width": side, "height": side, "rx": 8,
+                        "class": "last-ring", "stroke": palette.fill(colour)}
+                if len(players) > 1:
+                    ring.update({"stroke-dasharray": f"{dash} {dash * (len(players) - 1)}",
+                                 "stroke-dashoffset": -dash * k})
+                rings.append(s("rect", ring))
+            outlines.append(rings)
+        if pos in self.marked:
+            outlines.append([s("rect", {"x": r.x + 2, "y": r.y + 2, "width": r.w - 4,
+                                        "height": r.h - 4, "rx": 11, "class": "changed-ring"})])
+        for drawn in outlines[:OUTLINES]:
+            extra.extend(drawn)
         if pos in self.tallest:
             attrs["data-tallest"] = "true" if len(self.tallest) == 1 else "tie"
             extra.append(tallest_medal(r.x, r.y, len(self.tallest) == 1))
@@ -143,17 +171,12 @@ class _Scene:
             kind = self.coach[pos]
             attrs["data-coach"] = kind
             classes.append("coach-" + kind)
-            extra.append(s("rect", {"x": r.x + 1, "y": r.y + 1, "width": r.w - 2,
-                                    "height": r.h - 2, "rx": 12,
-                                    "class": "coach-ring coach-ring-" + kind}))
             extra.append(s("text", {"x": r.x + r.w - 14, "y": r.y + 22, "font-size": 18,
                                     "text-anchor": "middle", "class": "coach-mark-" + kind},
                            s("title", {}, messages.t(COACH_MARKS[kind][0])), COACH_MARKS[kind][1]))
         if pos in self.focus:
             classes.append("focus")
             attrs["data-focus"] = "true"
-            extra.append(s("rect", {"x": r.x + 1, "y": r.y + 1, "width": r.w - 2,
-                                    "height": r.h - 2, "rx": 12, "class": "focus-ring"}))
         if pos in self.frame.story.destroyed:
             attrs["data-destroyed"] = "true"
             extra.append(s("rect", {"x": r.x + 8, "y": r.y + 8, "width": r.w - 16,
@@ -163,8 +186,6 @@ class _Scene:
             attrs["data-inspected"] = "true"
         if self.godzilla_next == pos:
             attrs["data-godzilla-next"] = "true"
-            extra.append(s("circle", {"cx": r.x + 50, "cy": r.y + 50, "r": 40,
-                                      "class": "godzilla-next"}))
         children = list(el.children)
         if self.view.godzilla == pos:
             # Godzilla stands under the tower's labels (drawn after the tile, before the
@@ -280,9 +301,15 @@ def render_city(frame: TableFrame, city: int) -> El:
 
 
 def board_name(frame: TableFrame) -> str:
-    """The board's accessible name: whose edge it is seen from."""
-    return messages.t("board.label", name=messages.isolated(frame.name(frame.viewer)),
-                      seat=messages.seat(frame.seat))
+    """The board's accessible name: whose edge it is seen from, or, for a seat at a short
+    edge, the edge it is seen from and the side where the viewer's edge is."""
+    name = messages.isolated(frame.name(frame.viewer))
+    drawn_from = layout.board_seat(frame.seat)
+    if drawn_from == frame.seat:
+        return messages.t("board.label", name=name, seat=messages.seat(frame.seat))
+    side = layout.edge_of(drawn_from, frame.seat)
+    return messages.t("board.label_side", name=name, seat=messages.seat(drawn_from),
+                      own=messages.seat(frame.seat), side=messages.t(f"board.side.{side}"))
 
 
 def _entry_plot(frame: TableFrame, last_pos: int | None) -> tuple[int, int]:

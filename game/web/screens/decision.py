@@ -13,6 +13,7 @@ from ...view import PlayerView
 from .. import messages
 from ..frames.frame import Counts, TableFrame, TurnFrame
 from ..values.draft import BuildDraft
+from . import layout
 from .common import bdi, button, chip, chips, notice_line
 from .svg_pieces import card_svg, piece_svg
 from .vdom import El, h
@@ -178,6 +179,7 @@ def hand_block(f: TableFrame, interactive: bool, chosen: Card | None = None,
         return None
     view: PlayerView = f.view
     cards = []
+    turn = layout.card_turn(f.seat)  # read from the viewer's edge on the board as drawn
     for card in view.hand:
         selected = interactive and chosen is not None and card == chosen
         suggested = isinstance(hinted, (Build, ReturnPiece)) and hinted.card == card
@@ -192,7 +194,7 @@ def hand_block(f: TableFrame, interactive: bool, chosen: Card | None = None,
             attrs["data-action"] = "card"
         else:
             attrs["disabled"] = True
-        cards.append(h("button", attrs, card_svg(card, 52)))
+        cards.append(h("button", attrs, card_svg(card, 52, turn)))
     return h("div", {"class": "hand", "data-hand": view.player},
              h("h4", {}, messages.t("play.your_hand")), h("div", {"class": "cards"}, cards))
 

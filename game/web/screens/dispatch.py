@@ -12,6 +12,7 @@ from typing import assert_never
 from .. import messages
 from ..frames.frame import (
     ComputerFrame,
+    Downloaded,
     FinalFrame,
     Frame,
     GameFrame,
@@ -55,6 +56,13 @@ def render_page(frame: Frame) -> El:
                    messages.t("storage.prefs_not_kept"), " ",
                    button(messages.t("storage.free_space"), "home", cls="btn small secondary")
                    if frame.screen != "start" else None),
+                 body)
+    if isinstance(frame.notice, Downloaded):  # what the file just offered holds
+        body = h("div", {"class": "stack"},
+                 h("p", {"class": "info-banner floating downloaded", "role": "status",
+                         "data-downloaded": frame.notice.what,
+                         "data-message-id": f"files.downloaded.{frame.notice.what}"},
+                   messages.t(f"files.downloaded.{frame.notice.what}", name=frame.notice.name)),
                  body)
     if frame.update_ready:
         body = h("div", {"class": "stack"},
@@ -107,7 +115,7 @@ def render_game(f: GameFrame, lesson: El | None = None) -> El:
         case TurnFrame() | ComputerFrame() | ReplayFrame():
             return render_play(f, zoom=f.table.zoom, lesson=lesson)
         case ScoringFrame() if f.peek:  # the board, with the way back to the scores
-            return h("div", {"class": "stack"}, render_play(f, zoom=f.table.zoom),
+            return h("div", {"class": "stack peeking"}, render_play(f, zoom=f.table.zoom),
                      h("button", {"type": "button", "class": "btn primary big peek-back",
                                   "data-action": "peek"}, messages.t("score.back")))
         case ScoringFrame():
@@ -116,7 +124,7 @@ def render_game(f: GameFrame, lesson: El | None = None) -> El:
             review = render_review(f.table, f.review)
             return review if lesson is None else h("div", {"class": "stack"}, lesson, review)
         case FinalFrame() if f.peek:
-            return h("div", {"class": "stack"},
+            return h("div", {"class": "stack peeking"},
                      render_play(f, zoom=f.table.zoom, lesson=lesson),
                      h("button", {"type": "button", "class": "btn primary big peek-back",
                                   "data-action": "peek"}, messages.t("final.back")))

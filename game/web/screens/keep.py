@@ -7,6 +7,7 @@ the report says what a restore brought back and what it skipped, and why.
 
 from __future__ import annotations
 
+from ...settings import PlayerSpec
 from .. import messages
 from ..frames.frame import MOST_RESULTS, RestoreReport, ResultsTaken, Skipped
 from .common import button
@@ -46,15 +47,23 @@ def restore_progress(done: int, total: int) -> El:
              h("progress", {"max": max(total, 1), "value": done}))
 
 
+def players_said(players: tuple[PlayerSpec, ...]) -> str:
+    """A game's players as the report names it, in the language in use: a generated name
+    ("Computer 2 (mittel)" stored by a German game) in this page's words."""
+    return ", ".join(messages.player_name(i, p) for i, p in enumerate(players))
+
+
 def restore_report(report: RestoreReport) -> El:
     """What the restore brought back, and each game skipped with its reason."""
     restored = [h("li", {"data-restored": "updated" if r.updated else "added"},
-                  messages.t("backup.updated", game=r.label) if r.updated else r.label)
+                  messages.t("backup.updated", game=players_said(r.players)) if r.updated
+                  else players_said(r.players))
                 for r in report.restored]
     skipped = [h("li", {"data-skipped": s.why, "data-skip-number": s.number,
                         "data-skip-problem": s.problem or None},
                  messages.t("backup.skip_line",
-                            game=s.label or messages.t("backup.game_number", number=s.number),
+                            game=players_said(s.players)
+                            or messages.t("backup.game_number", number=s.number),
                             why=_why(s)))
                for s in report.skipped]
     return h("section", {"class": "restore-report", "role": "status", "data-restore-report": "true",

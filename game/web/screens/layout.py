@@ -1,10 +1,14 @@
 """Board geometry, seen from one seat: where each plot is drawn on the screen.
 
 The board is 2 rows of 3 cities, 3 x 3 plots each: a 6 x 9 grid of plots seen from the south
-edge. The app turns it so the viewer's edge is at the bottom (a tablet lies on the table and
-each player reads their cards from their own edge), so a card's marked cell appears exactly
-where the player may build. Text stays upright: plots are placed in screen coordinates
-instead of rotating a drawn picture.
+edge. It is always drawn wide, a long edge at the bottom (:func:`board_seat`): the north
+seat sees it turned round, so their edge is at the bottom too; the west and east seats see
+it from the south, their edge at the side, and their cards are drawn turned the same way
+(:func:`card_turn`), so a card's marked cell still points at the plot it marks. A portrait
+board for the short edges would give them another page (a tall board beside the panel,
+smaller plots): every seat gets the same page and the same plot size instead, as the board
+of a digital board game stays put while the turn goes round. Text stays upright: plots are
+placed in screen coordinates instead of rotating a drawn picture.
 """
 
 from __future__ import annotations
@@ -39,6 +43,18 @@ def screen_cell(seat: str, row: int, col: int) -> tuple[int, int]:
     if seat == "east":       # east edge at the bottom, north edge at the right
         return col, ROWS - 1 - row
     raise ValueError(f"unknown seat {seat!r}")
+
+
+def board_seat(seat: str) -> str:
+    """The edge the board is drawn from for a viewer at ``seat``: their own if it is a long
+    edge (south, north), else the south (the board stays wide for every seat)."""
+    return "north" if seat == "north" else "south"
+
+
+def card_turn(seat: str) -> int:
+    """Clockwise quarter turns a card of ``seat``'s hand is drawn with, so that its near
+    edge lies along the seat's edge on the board drawn from :func:`board_seat`."""
+    return {"bottom": 0, "left": 1, "top": 2, "right": 3}[edge_of(board_seat(seat), seat)]
 
 
 def grid_shape(seat: str) -> tuple[int, int]:

@@ -26,13 +26,23 @@ from ..frames.frame import (
     TableFrame,
     TurnFrame,
 )
+from . import layout, palette
 from .board_svg import render_board, render_city
 from .coach_panels import hint_block, review_panel
 from .common import bdi, button, chip, chips, language_select, said, theme_button
 from .decision import build_panel, hand_block, selection_panel
 from .passing import take_back_block
 from .story import digest_block, inspector_block, log_drawer, players_material, replay_panel
-from .svg_pieces import card_svg, floor_chip, majority_chip, piece_svg, tallest_medal
+from .svg_pieces import (
+    card_svg,
+    floor_chip,
+    godzilla_token,
+    lock,
+    majority_chip,
+    piece_svg,
+    tallest_medal,
+    tower_labels,
+)
 from .vdom import El, h, s
 
 
@@ -46,7 +56,6 @@ def render_play(screen: BoardFrame, zoom: int | None = None, lesson: El | None =
     attrs = {"class": "play", "data-screen": "play", "data-phase": view.phase,
              "data-round": view.round, "data-turn": view.current if view.current is not None else "",
              "data-mode": screen.kind, "data-viewer": f.viewer,
-             "data-board-shape": "wide" if f.seat in ("south", "north") else "tall",
              "data-board-compact": "true" if f.compact else None}
     if f.inspecting:
         attrs["data-inspecting"] = "true"
@@ -70,14 +79,23 @@ def board_section(f: TableFrame, zoom: int | None) -> El:
                  h("div", {"class": "zoom-bar"},
                    button(messages.t("board.whole"), "zoom-out", cls="btn small ghost"),
                    h("h2", {"class": "zoom-title"}, messages.city(zoom)),
-                   h("span", {"class": "zoom-note"},
-                     said("board.zoom_note", name=f.name(f.viewer)))),
+                   h("span", {"class": "zoom-note"}, zoom_note(f))),
                  render_city(f, zoom))
     if f.compact:
         return h("section", {"class": "board-wrap compact", "id": "board"},
                  render_board(f, compact=True),
                  h("p", {"class": "zoom-hint"}, messages.t("board.zoom_hint")))
     return h("section", {"class": "board-wrap", "id": "board"}, render_board(f))
+
+
+def zoom_note(f: TableFrame) -> list[Any]:
+    """Whose edge the large city is seen from, or, for a seat at a short edge (the board
+    drawn from the south), on which side that seat's edge is."""
+    drawn_from = layout.board_seat(f.seat)
+    if drawn_from == f.seat:
+        return said("board.zoom_note", name=f.name(f.viewer))
+    return said("board.zoom_note_side", name=f.name(f.viewer),
+                side=messages.t(f"board.side.{layout.edge_of(drawn_from, f.seat)}"))
 
 
 def top_bar(screen: BoardFrame) -> El:
@@ -124,7 +142,7 @@ def game_menu(screen: BoardFrame) -> El:
         button(messages.t("story.log"), "log", {"aria-pressed": "true" if f.story.log_open else "false",
                                          "data-log-button": "true"},
                cls="btn small ghost" + (" on" if f.story.log_open else "")),
-        button(messages.t("inspect.mode"), "inspect-mode",
+        button(messages.t("inspect.mode_on" if f.inspecting else "inspect.mode_off"), "inspect-mode",
                {"aria-pressed": "true" if f.inspecting else "false"},
                cls="btn small ghost" + (" on" if f.inspecting else ""))]
     tools = [*follow,
@@ -133,7 +151,7 @@ def game_menu(screen: BoardFrame) -> El:
              button(messages.t("play.motion", motion=messages.t(f"play.motion.{m.motion}")), "motion",
                     {"data-motion-button": m.motion}, cls="btn small ghost"),
              theme_button(m.theme),
-             button(messages.t("play.sound"), "sound",
+             button(messages.t("play.sound_off" if m.muted else "play.sound_on"), "sound",
                     {"aria-pressed": "false" if m.muted else "true", "data-sound-button": "true"},
                     cls="btn small ghost" + ("" if m.muted else " on")),
              button(messages.t("play.hide_cards"), "hide-cards", {"data-hide-cards": "true"},
@@ -235,10 +253,14 @@ def _key_picture(width: int, height: int, box: str, parts: Any) -> El:
 
 
 def board_key(f: TableFrame) -> El:
-    """What the board's marks mean: each colour's cue with its colour and player (so a
-    player learns "I am the triangle"), the tallest-tower medal (one, or shared), a city's
-    majority chip (a colour, a tie, no tower yet), the floor chips under a tower, and the
-    anti-trust marker when that variant is on."""
+    """What the board's marks mean, every one it can draw in this game: each colour's cue
+    with its colour and player (so a player learns "I am the triangle"), a tower's circled
+    height and owner, the floor chips under it, the padlock, the tallest-tower medal (one,
+    or shared), a city's majority chip (a colour, a tie, no tower yet), the outlines of a
+    plot (where you may build, your piece not yet confirmed, each player's last build, a
+    change since your turn, the log entry opened), Godzilla and its next plot, a city not
+    open yet, the start player's star, the coach's marks, and the anti-trust marker: each
+    drawn by the board's own code where it has a picture."""
     settings = f.settings
     viewer = f.viewer if 0 <= f.viewer < settings.player_count else 0
     mine = settings.colours[settings.player_colours[viewer][0]]
@@ -259,11 +281,44 @@ def board_key(f: TableFrame) -> El:
                   ("none", messages.t("board.majority_none"), "majority-none"))]
     floors = row(_key_picture(30, 24, "0 0 30 24", floor_chip(mine, 4)), messages.t("key.floors"),
                  "floors")
+    height = row(_key_picture(26, 36, "0 2 48 66", tower_labels(0, 0, ((0, 3),), (mine,), False)),
+                 messages.t("key.height"), "height")
+    safe = row(_key_picture(22, 24, "-1 -1 22 24", lock(10, 12)), messages.t("key.safe"), "safe")
+
+    def ring(kind: str, cls: str, shape: El) -> El:
+        """A plot's tile with one of the board's outlines, as the board draws it."""
+        tile = s("rect", {"x": 4, "y": 4, "width": 92, "height": 92, "rx": 9, "class": "tile"})
+        return row(_key_picture(32, 32, "0 0 100 100", s("g", {"class": cls}, tile, shape)),
+                   messages.t(f"key.{kind}"), kind)
+
+    def outline(cls: str, inset: float, **attrs: Any) -> El:
+        return s("rect", {"x": inset, "y": inset, "width": 100 - 2 * inset,
+                          "height": 100 - 2 * inset, "rx": 10, "class": cls, **attrs})
+
+    rings = [ring("target", "plot legal", outline("target-ring", 3)),
+             ring("pending", "plot pending", outline("target-ring", 3)),
+             ring("last", "", outline("last-ring", 6, stroke=palette.fill(mine))),
+             ring("changed", "", outline("changed-ring", 2)),
+             ring("focus", "", outline("focus-ring", 1))]
+    godzilla = ([row(_key_picture(32, 32, "0 0 100 100", godzilla_token(0, 0, False)[:-1]),
+                     messages.t("key.godzilla"), "godzilla"),
+                 ring("godzilla_next", "", s("circle", {"cx": 50, "cy": 50, "r": 40,
+                                                        "class": "godzilla-next"}))]
+                if settings.godzilla != "off" else [])
+    closed = (row(_key_picture(32, 32, "0 0 100 100",
+                               s("rect", {"x": 4, "y": 4, "width": 92, "height": 92, "rx": 9,
+                                          "class": "closed-veil"})),
+                  messages.t("key.closed"), "closed") if settings.progressive else None)
+    start = row(h("span", {"class": "key-sign", "aria-hidden": "true"}, "★"),
+                messages.t("key.start"), "start")
+    coach_marks = row(h("span", {"class": "key-sign", "aria-hidden": "true"}, "? ✗ ✓"),
+                      messages.t("key.coach"), "coach")
     rule = (row(anti_trust_mark(), messages.t("rule.anti-trust"), "anti-trust")
             if settings.anti_trust else None)
     return h("details", {"class": "board-key", "data-board-key": "true"},
              h("summary", {}, messages.t("key.heading")),
-             h("ul", {}, cues, medal, chips_, floors, rule))
+             h("ul", {}, cues, height, floors, safe, medal, chips_, rings, godzilla, closed,
+               start, coach_marks, rule))
 
 
 def move_line(f: TableFrame, move: LastMove) -> El:

@@ -117,7 +117,9 @@ def log_drawer(f: TableFrame, menu: MenuFrame) -> El | None:
                button(messages.t("story.close"), "log", cls="btn small secondary")),
              share_block(menu),
              h("p", {"class": "hint"}, messages.t("story.log_hint")),
-             log_list(f))
+             # the newest entry in view when the log opens (a scroll box that starts at its
+             # end: assets/css/app.css), read in the order of the game
+             h("div", {"class": "log-scroll", "data-log-scroll": "true"}, log_list(f)))
 
 
 # -------------------------------------------------------------------- inspector
@@ -302,7 +304,7 @@ def share_buttons(f: MenuFrame) -> list[Any]:
 
 
 def share_block(f: MenuFrame) -> El | None:
-    """The link shown, with Copy, Share (where the browser has a share sheet) and Close."""
+    """The link shown, with Copy, Share (where the browser has a share sheet) and Hide."""
     if f.share is None:
         return None
     hint = "share.link_hint" if f.share_whole else "share.view_link_hint"
@@ -318,6 +320,7 @@ def share_block(f: MenuFrame) -> El | None:
                       cls="btn small primary"),
                button(messages.t("share.send"), "share-send", cls="btn small secondary")
                if f.web_share else None,
-               button(messages.t("story.close"), "share-close", cls="btn small secondary")),
+               # not "Close": the log around it has the overlay's one Close
+               button(messages.t("share.hide"), "share-close", cls="btn small secondary")),
              h("p", {"class": "share-status", "role": "status"},
                messages.t("share.copied_note") if f.share_copied else None))

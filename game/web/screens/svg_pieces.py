@@ -139,15 +139,32 @@ def tower_labels(x: float, y: float, tower: Tower, colours: tuple[str, ...], saf
     return s("g", {"class": LABELS}, parts)
 
 
+CROWN = (-7.5, 4.5), (-7.5, -5), (-3.5, -0.5), (0, -6.5), (3.5, -0.5), (7.5, -5), (7.5, 4.5)
+"""The tallest-tower mark's crown, centred on (0, 0): a shape no colour's cue uses
+(palette.SHAPE), so the medal never reads as a colour's."""
+
+
 def tallest_medal(x: float, y: float, single: bool) -> El:
     """The tallest-tower mark of the plot at (x, y): a medal on the height badge's rim, clear
-    of the tower however tall it is drawn (a tower's drawing starts at x + 54). Filled gold
-    for the one tallest tower, a gold ring on each of the towers sharing the greatest height."""
-    return s("g", {"class": "tallest-mark" if single else "tallest-mark tallest-tie"},
-             s("title", {}, messages.t("board.tallest") if single else messages.t("board.tallest_tie")),
-             s("circle", {"cx": x + 42, "cy": y + 11.5, "r": 11.5, "class": "tallest-medal"}),
-             s("path", {"d": f"M{x + 42} {y + 4.5} l6.5 11.5 h-13 z",
-                        "class": "tallest-peak"}))
+    of the tower however tall it is drawn (a tower's drawing starts at x + 54). The one
+    tallest tower: a crown on a gold disc. A tallest height shared: a smaller crown over an
+    equals sign on a white disc in a gold square-cornered frame, so the two differ in
+    outline and drawing, not only in fill."""
+    cx, cy = x + 42, y + 11.5
+    if single:
+        crown = "M" + " L".join(f"{cx + dx:.2f} {cy + dy:.2f}" for dx, dy in CROWN) + " Z"
+        return s("g", {"class": "tallest-mark", "data-medal": "crown"},
+                 s("title", {}, messages.t("board.tallest")),
+                 s("circle", {"cx": cx, "cy": cy, "r": 11.5, "class": "tallest-medal"}),
+                 s("path", {"d": crown, "class": "tallest-peak"}))
+    crown = "M" + " L".join(f"{cx + dx * 0.7:.2f} {cy - 3 + dy * 0.7:.2f}" for dx, dy in CROWN) + " Z"
+    return s("g", {"class": "tallest-mark tallest-tie", "data-medal": "crown-equal"},
+             s("title", {}, messages.t("board.tallest_tie")),
+             s("rect", {"x": cx - 11, "y": cy - 11, "width": 22, "height": 22, "rx": 4,
+                        "class": "tallest-medal"}),
+             s("path", {"d": crown, "class": "tallest-peak"}),
+             s("path", {"d": f"M{cx - 5} {cy + 3.5} h10 M{cx - 5} {cy + 7} h10",
+                        "class": "tallest-equal"}))
 
 
 def majority_chip(x: float, y: float, holder: str) -> list[El]:
@@ -192,17 +209,20 @@ def godzilla_token(x: float, y: float, baby: bool) -> list[El]:
     ]
 
 
-def card_svg(card: Card, size: int = 56) -> El:
+def card_svg(card: Card, size: int = 56, turn: int = 0) -> El:
     """A building card: a 3 x 3 grid with the marked cell, as read from the holder's edge.
+    ``turn``: clockwise quarter turns, for a hand whose edge is at the side of the board
+    (:func:`layout.card_turn`); a turned card has a bar along its near edge, where its
+    holder sits.
 
-    Kept per (card, size): a hand is drawn again at every tap, and the very same subtree
-    lets the DOM patch stop at once (as kept plots do, board_svg). Trees are never changed
-    once built."""
-    return _card_svg(card, size)
+    Kept per (card, size, turn): a hand is drawn again at every tap, and the very same
+    subtree lets the DOM patch stop at once (as kept plots do, board_svg). Trees are never
+    changed once built."""
+    return _card_svg(card, size, turn % 4)
 
 
 @functools.cache
-def _card_svg(card: Card, size: int) -> El:
+def _card_svg(card: Card, size: int, turn: int) -> El:
     cells: list[El] = [s("rect", {"x": 1, "y": 1, "width": 58, "height": 58, "rx": 7,
                                   "class": "card-face"})]
     for r in range(3):
@@ -211,8 +231,13 @@ def _card_svg(card: Card, size: int) -> El:
             cells.append(s("rect", {"x": 8 + c * 15, "y": 8 + r * 15, "width": 13,
                                     "height": 13, "rx": 2,
                                     "class": "card-cell marked" if marked else "card-cell"}))
+    if turn:
+        cells.append(s("rect", {"x": 8, "y": 53.5, "width": 43, "height": 4, "rx": 2,
+                                "class": "card-edge"}))
+        cells = [s("g", {"transform": f"rotate({90 * turn} 30 30)"}, cells)]
     return s("svg", {"viewBox": "0 0 60 60", "width": size, "height": size,
-                     "class": "card-svg", "aria-hidden": "true"}, cells)
+                     "class": "card-svg", "aria-hidden": "true",
+                     "data-card-turn": turn or None}, cells)
 
 
 def piece_svg(colour: str, floors: int, size: int = 44) -> El:
