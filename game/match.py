@@ -8,6 +8,7 @@ have drawn without the reload, on any Python.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterable
 from typing import Any
@@ -36,6 +37,16 @@ class Game:
         back (:meth:`take_back`)."""
         if resolve_chance:
             self._resolve_chance()
+
+    def copy(self) -> Game:
+        """The same game as a separate value: playing or taking back one leaves the other
+        as it is (the states are immutable and shared; the log and ``meta`` are copied)."""
+        twin = Game.__new__(Game)
+        twin.settings, twin.seed, twin.state = self.settings, self.seed, self.state
+        twin.meta = copy.deepcopy(self.meta)
+        twin.log = list(self.log)
+        twin._take_back = self._take_back
+        return twin
 
     @classmethod
     def replay(cls, settings: Settings, seed: str | int, log: Iterable[Action],

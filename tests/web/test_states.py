@@ -74,8 +74,8 @@ def test_a_delete_asks_first_and_deletes_on_the_confirming_tap():
 
 
 def test_the_play_screen_state():
-    t = T.menu_toggled(T.OPENED, in_game=True)
-    assert t.menu_open and not T.menu_toggled(T.OPENED, in_game=False).menu_open
+    t = T.update(T.OPENED, T.ToggleMenu())[0]
+    assert t.menu_open and not T.update(t, T.ToggleMenu())[0].menu_open
     assert T.menu_closed(t) == T.OPENED and T.menu_closed(T.OPENED) is T.OPENED
     zoomed = T.zoomed(T.OPENED, 3, 12)
     assert zoomed.zoom_at == (3, 12) and T.zoomed_out(zoomed).zoom_at is None
@@ -117,19 +117,20 @@ def test_a_hint_is_asked_once_per_decision():
 def test_the_door_replaces_the_states_and_never_changes_one():
     c = make_controller()
     before = c.rules
-    c.step(R.OpenRules())  # the door replaces the state, never changes it
+    c.update(R.OpenRules())  # the update replaces the state, never changes it
     assert c.rules.open and not before.open and c.screen_name == "rules"
     with pytest.raises(AttributeError):
         c.rules.open = False  # (frozen)
-    c.step(Saved.Refused(("storage.full", {"reason": "x"})))
+    c.update(Saved.Refused(("storage.full", {"reason": "x"})))
     assert c.saved.banner == ("storage.full", {"reason": "x"})
-    c.step(K.AskHint(("g", 1, 0)))
+    c.update(K.AskHint(("g", 1, 0)))
     assert c.coach.hint_job == ("g", 1, 0)
-    c.step(K.HintFailed(("g", 2, 0)))  # not the hint asked: it stays asked
+    c.update(K.HintFailed(("g", 2, 0)))  # not the hint asked: it stays asked
     assert c.coach.hint_job == ("g", 1, 0)
-    c.step(K.HintFailed(("g", 1, 0)))
+    c.update(K.HintFailed(("g", 1, 0)))
     assert c.coach.hint_job is None
-    c.step(R.CloseRules(), P.Move("setup"))
+    c.update(R.CloseRules())
+    c.update(P.Move("setup"))
     assert c.page.place == "setup" and c.screen_name == "setup"
     setup_game(c, 2, start="0")
     c.handle("menu")
@@ -168,8 +169,7 @@ def test_each_state_has_one_update_that_takes_its_actions_and_returns_its_effect
     assert F.update(F.LIVE, F.ShowMoment(40, 30)) == (F.replay_at(F.LIVE, 29, 30), ())
     assert F.update(f, F.GoLive()) == (F.live(f), ())
     t = T.OPENED
-    assert T.update(t, T.ToggleMenu(in_game=True))[0].menu_open
-    assert T.update(t, T.ToggleMenu(in_game=False)) == (t, ())
+    assert T.update(t, T.ToggleMenu()) == (dataclasses.replace(t, menu_open=True), ())
     assert T.update(t, T.ZoomIn(2, 7)) == (T.zoomed(t, 2, 7), ())
     assert T.update(T.zoomed(t, 2, 7), T.ZoomOut())[0].zoom_at is None
     assert T.update(t, T.TogglePeek())[0].peek

@@ -32,7 +32,7 @@ from . import computers
 from .door import ReplaceSession
 
 if TYPE_CHECKING:
-    from .holder import Holder
+    from .holder import Holder, Reading
 
 Effects = tuple[Effect, ...]
 
@@ -128,15 +128,15 @@ def counted(c: Holder, answer: ResultsCounted) -> None:
             c.step(saved.Opened(text, contents(c)), saved.Counted())
 
 
-def contents(c: Holder) -> tuple[str, int, str] | None:
+def contents(c: Reading) -> tuple[str, int, str] | None:
     """What a save of the open game would hold apart from its bookkeeping (times and
     revision): the game id, the length of the log and the rest of ``meta`` (the choice
     in progress, the hints asked...). Only a change of it is written."""
     if c.session is None or c.game_id is None:
         return None
-    c.session.sync_meta()
     game = c.session.game
     meta = {k: v for k, v in game.meta.items() if k not in BOOKKEEPING and k != UNRECORDED}
+    meta["ui"] = c.session.ui_meta()  # (a finished game's write leaves it out of the game)
     return (c.game_id, len(game.log), json.dumps(meta, sort_keys=True))
 
 

@@ -280,8 +280,23 @@ class MotionWishChanged:
     reduced: bool
 
 
+@dataclass(frozen=True)
+class LinkOpened:
+    """A share link pasted into this tab's address bar (only its ``#`` part changed, so the
+    page was not loaded again): opened as a link at the start is."""
+
+    fragment: str
+
+
+@dataclass(frozen=True)
+class PageBroke:
+    """The page broke (an engine or page bug): said in a banner over the game, which stays."""
+
+    detail: str
+
+
 PageEvent = (StorageChangedElsewhere | BoardMeasured | FrameFailed | StartFailed | StorageOff
-             | UpdateFound | MotionWishChanged)
+             | UpdateFound | MotionWishChanged | LinkOpened | PageBroke)
 
 ANSWERS = (SaveWritten, SaveConflicted, SaveRefused, NewGameStored, NewGameRefused, ImportStored,
            ImportRefused, RestoreProgressed, BackupRestored, RestoreRefused, RecordsEdited,
