@@ -8,7 +8,6 @@ have drawn without the reload, on any Python.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Iterable
 from typing import Any
@@ -40,10 +39,12 @@ class Game:
 
     def copy(self) -> Game:
         """The same game as a separate value: playing or taking back one leaves the other
-        as it is (the states are immutable and shared; the log and ``meta`` are copied)."""
+        as it is (the states are immutable and shared; the log is copied, and ``meta`` one
+        level deep: a value in it is replaced, never changed in place, so the copies may
+        share them)."""
         twin = Game.__new__(Game)
         twin.settings, twin.seed, twin.state = self.settings, self.seed, self.state
-        twin.meta = copy.deepcopy(self.meta)
+        twin.meta = dict(self.meta)
         twin.log = list(self.log)
         twin._take_back = self._take_back
         return twin

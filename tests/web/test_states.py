@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import json
+import random
 from pathlib import Path
 
 import pytest
-from play_kit import make_controller, setup_game
+from play_kit import make_controller, setup_game, tap_decision
 
 from game.actions import Build
 from game.material import Card
@@ -137,6 +139,24 @@ def test_the_door_replaces_the_states_and_never_changes_one():
     assert c.table.menu_open and c.table.menu_open
     c.handle("log")  # any other tap closes the menu
     assert not c.table.menu_open and c.table.following.log_open
+
+
+def test_an_update_makes_a_new_model_and_leaves_the_one_it_was_given():
+    """The model is a value, the game at the table included: a tap's update returns a new
+    model and a new Session; the ones it was given read as before."""
+    c = make_controller()
+    setup_game(c, 2, names=["A", "B"], start="0")
+    c.handle("reveal")
+    model, session = c.model, c.session
+    assert session is not None
+    log, draft, screen = list(session.game.log), session.draft, session.screen
+    meta = json.dumps(session.game.meta, sort_keys=True)
+    c.handle("menu")
+    assert c.table.menu_open and not model.table.menu_open and c.model is not model
+    tap_decision(c, random.Random(1).choice(session.state.legal_actions()))
+    assert c.session is not session and len(c.session.game.log) > len(log)
+    assert session.game.log == log and session.draft == draft and session.screen == screen
+    assert json.dumps(session.game.meta, sort_keys=True) == meta and model.session is session
 
 
 def test_each_state_has_one_update_that_takes_its_actions_and_returns_its_effects():
