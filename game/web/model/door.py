@@ -50,34 +50,33 @@ the play screen's, so its actions go to :class:`~game.web.features.playing.Table
 
 def step(model: Model, action: StateAction) -> tuple[Model, tuple[Effect, ...]]:
     """``action`` applied by the update of the state it belongs to: the model with that
-    state replaced by the new value, and what it asks of the browser (for the
-    interpreter)."""
-    effects: tuple[Effect, ...] = ()
+    state replaced by the new value (the same model when the update kept the state it was
+    given), and what it asks of the browser (for the interpreter)."""
     if isinstance(action, page.PageAction):
         new_page, effects = page.update(model.page, action)
-        return replace(model, page=new_page), effects
+        return (model if new_page is model.page else replace(model, page=new_page)), effects
     if isinstance(action, rules.RulesAction):
-        return replace(model, rules=rules.update(model.rules, action)[0]), ()
+        new_rules = rules.update(model.rules, action)[0]
+        return (model if new_rules is model.rules else replace(model, rules=new_rules)), ()
     if isinstance(action, navigating.HomeAction):
         home, effects = navigating.update(model.home, action)
-        return replace(model, home=home), effects
-    if isinstance(action, play.TableAction):
-        table, effects = play.update(model.table, action)
-        return replace(model, table=table), effects
-    if isinstance(action, following.FollowingAction):
-        table, effects = play.update(model.table, play.Follow(action))
-        return replace(model, table=table), effects
+        return (model if home is model.home else replace(model, home=home)), effects
+    if isinstance(action, (play.TableAction, following.FollowingAction)):
+        table, effects = play.update(model.table, action if isinstance(action, play.TableAction)
+                                     else play.Follow(action))
+        return (model if table is model.table else replace(model, table=table)), effects
     if isinstance(action, coaching.CoachAction):
         coach, effects = coaching.update(model.coach, action)
-        return replace(model, coach=coach), effects
+        return (model if coach is model.coach else replace(model, coach=coach)), effects
     if isinstance(action, files.SharingAction):
         sharing, effects = files.update(model.sharing, action)
-        return replace(model, sharing=sharing), effects
+        return (model if sharing is model.sharing else replace(model, sharing=sharing)), effects
     if isinstance(action, saved.SavedAction):
-        return replace(model, saved=saved.update(model.saved, action)[0]), ()
+        new_saved = saved.update(model.saved, action)[0]
+        return (model if new_saved is model.saved else replace(model, saved=new_saved)), ()
     if isinstance(action, statistics.StatsAction):
         stats, effects = statistics.update(model.stats, action)
-        return replace(model, stats=stats), effects
+        return (model if stats is model.stats else replace(model, stats=stats)), effects
     if isinstance(action, PutShelf):
         return replace(model, shelf=action.shelf), ()
     if isinstance(action, ReplaceSession):
@@ -86,4 +85,5 @@ def step(model: Model, action: StateAction) -> tuple[Model, tuple[Effect, ...]]:
         if model.session is None:
             return model, ()
         return replace(model, session=session.update(model.session, action)), ()
-    return replace(model, form=setup_form.update(model.form, action)[0]), ()
+    form = setup_form.update(model.form, action)[0]
+    return (model if form is model.form else replace(model, form=form)), ()

@@ -136,7 +136,8 @@ def contents(c: Reading) -> tuple[str, int, str] | None:
         return None
     game = c.session.game
     meta = {k: v for k, v in game.meta.items() if k not in BOOKKEEPING and k != UNRECORDED}
-    meta["ui"] = c.session.ui_meta()  # (a finished game's write leaves it out of the game)
+    if "ui" not in meta:  # (a finished game's write leaves it out of the game)
+        meta["ui"] = c.session.ui_meta()
     return (c.game_id, len(game.log), json.dumps(meta, sort_keys=True))
 
 

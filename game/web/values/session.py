@@ -14,7 +14,6 @@ Session: they draw a :class:`~game.web.frames.frame.Frame` built from it.
 
 from __future__ import annotations
 
-import copy
 import random
 from dataclasses import dataclass
 from typing import Any, Literal, assert_never
@@ -87,7 +86,8 @@ class Session:
     def _copy(self) -> Session:
         """A separate value to change (:func:`update`): the game copied, the story's walk
         shared (:meth:`story` walks again when it is ahead of this value's log)."""
-        twin = copy.copy(self)
+        twin = Session.__new__(Session)
+        twin.__dict__.update(self.__dict__)
         twin.game = self.game.copy()
         twin.played = ()
         return twin
