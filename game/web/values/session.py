@@ -479,6 +479,16 @@ class SetHints:
 
 
 @dataclass(frozen=True)
+class Stamp:
+    """The game's ``meta`` as the storage wrote it (with its bookkeeping: times, revision;
+    without what it does not keep), so the next write keeps the game's creation time and a
+    file or link of the game holds what the save holds. The table's state is written in
+    again after it (as after every action)."""
+
+    meta: tuple[tuple[str, Any], ...]
+
+
+@dataclass(frozen=True)
 class CountHint:
     """A hint asked by ``player`` (counted in the final standings)."""
 
@@ -487,7 +497,7 @@ class CountHint:
 
 SessionAction = (Reveal | HideCards | AdjustSelection | ChooseCard | ChoosePiece | TapPlot
                  | Confirm | UndoStep | TakeBack | Settle | AckScoring | Commit | SetMeta
-                 | SetHints | CountHint)
+                 | SetHints | CountHint | Stamp)
 
 
 def update(before: Session, action: SessionAction) -> Session:
@@ -536,5 +546,7 @@ def _apply(session: Session, action: SessionAction) -> None:
             set_hints(session.game.meta, on)
         case CountHint(player):
             count_hint(session.game.meta, player)
+        case Stamp(meta):
+            session.game.meta = dict(meta)
         case _:
             assert_never(action)
