@@ -37,6 +37,18 @@ class Game:
         if resolve_chance:
             self._resolve_chance()
 
+    def copy(self) -> Game:
+        """The same game as a separate value: playing or taking back one leaves the other
+        as it is (the states are immutable and shared; the log is copied, and ``meta`` one
+        level deep: a value in it is replaced, never changed in place, so the copies may
+        share them)."""
+        twin = Game.__new__(Game)
+        twin.settings, twin.seed, twin.state = self.settings, self.seed, self.state
+        twin.meta = dict(self.meta)
+        twin.log = list(self.log)
+        twin._take_back = self._take_back
+        return twin
+
     @classmethod
     def replay(cls, settings: Settings, seed: str | int, log: Iterable[Action],
                meta: dict[str, Any] | None = None) -> Game:

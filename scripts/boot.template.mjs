@@ -297,7 +297,7 @@ async function makeSnapshot() {
   return { bytes, digest: await sha256(bytes) };
 }
 
-/* The computers' thinking worker (issue 13.4): this same file as a module worker with its
+/* The computers' thinking worker: this same file as a module worker with its
  * own interpreter (from the stored snapshot when there is one, else a normal boot), which
  * answers requests with game.web.thinking.coach.answer: text in (one PlayerView, a level, a seed),
  * text out (the action). Messages: {kind: "ai-init", fault} -> {kind: "ai-ready"} or
@@ -381,8 +381,8 @@ function snapshotReport(result) {
 /* After a cold boot: a worker that makes the snapshot and hands it to the page, which
  * stores it and reads it back (storeSnapshot), then `next()`
  * (the thinking worker, which restores that snapshot). One worker at a time, so at most two
- * interpreters are alive, the page's and one worker's: an iPad's tab allows little memory
- * (issue 22). A fresh worker, rather than the snapshot maker going on to think: in WebKit
+ * interpreters are alive, the page's and one worker's: an iPad's tab allows little memory.
+ * A fresh worker, rather than the snapshot maker going on to think: in WebKit
  * the maker's tab held 180 MB more through a game (docs/performance.md). `delay` leaves
  * the first taps alone when nobody waits for the worker. */
 function snapshotWorker(delay, next) {

@@ -18,8 +18,8 @@ Issue 13 asks the strongest level for a mean margin of +5 points over the oppone
   them, shared by all candidates.
 - any level id (``search:3``, ...): the level itself, on the same deals and seats.
 
-``--opponents mixed`` plays the yardstick's mixed line instead (issue 27,
-``scripts/bench_yardstick.py``): game ``g`` has that line's seed ``<seed>/<players>p/<g>``,
+``--opponents mixed`` plays the yardstick's mixed line instead
+(``scripts/bench_yardstick.py``): game ``g`` has that line's seed ``<seed>/<players>p/<g>``,
 seat and opponents (``heuristic``, ``threat``, ``majority`` in rotation), so a level's games
 here are the line's games in ``docs/yardstick/pool.jsonl`` (seed ``yard``); ``oracle`` and
 ``rollouts`` then model each opponent by the level it really is (the subject itself still by
@@ -168,7 +168,7 @@ def play(task: tuple[str, str, int, list[str], int, int, str]) -> dict[str, Any]
 
 def deal(opponents: str, seed: str, players: int, g: int) -> tuple[str, int, list[str]]:
     """Game ``g``'s seed, the subject's seat and the other seats' level ids: three
-    ``heuristic`` (seeds ``<seed>/<g>``, issue 13's study), or the yardstick's mixed line
+    ``heuristic`` (seeds ``<seed>/<g>``, the first study's deals), or the yardstick's mixed line
     (its seeds and opponents, ``bench_yardstick.line_opponents``)."""
     if opponents == "mixed":
         pool = [level.id for level in POOL]

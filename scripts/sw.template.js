@@ -13,7 +13,7 @@
  *   in a new version's cache.
  * - Fetch: cache first for same-origin GET requests; a navigation to a page that
  *   is not a precached file gets index.html; anything else goes to the network.
- * - Healing (issue 23.2): a browser may evict single entries, and an entry may be
+ * - Healing: a browser may evict single entries, and an entry may be
  *   damaged. A precached file missing from the cache when it is asked for is fetched
  *   again and stored (online); offline, the open pages are told ("manhattan:missing",
  *   assets/boot.js shows "Part of the game is missing" with Try again) unless it is only

@@ -35,16 +35,12 @@ EXPECTED: dict[str, tuple[dict[str, object], list[int]]] = {
                 "floors": 3}, [53, 88, 52, 41, 37, 52, 120, 27, 95, 35]),
 }
 """seed -> (the decision as JSON, root visits per candidate), recorded in CPython 3.11 with
-issue 27's ``search:3`` (600 iterations, 400 at 3-player tables). The first recording of
-``same/2`` (a selection) differed in Pyodide: ``sum()`` of floats rounds differently since
-Python 3.12, which reordered two selections of equal value; ``game/ai`` now adds floats
-left to right or with ``math.fsum``. ``same/2`` was recorded again when the search began
-to read a two-player person's colours together (issue 27.3: other pieces are chosen), and
-both two-player positions again when foresight began to count the other person's two
-colours as one taker (issue 27: ``same/2`` chooses other pieces, ``same/2b`` the same
-build with other visits), and both again when the level stopped valuing its two-player
-leaves with foresight (issue 27.4, the ladder's top rung: other pieces, another build); the
-3- and 4-player decisions did not change."""
+``search:3`` (600 iterations, 400 at 3-player tables). ``game/ai`` adds floats left to
+right or with ``math.fsum``: ``sum()`` of floats rounds differently since Python 3.12,
+which would reorder two selections of equal value (``same/2``) between CPython and
+Pyodide. A change of the search's valuation (a two-player person's colours read together,
+foresight, the leaves' value) may change these decisions: record them again, in one
+interpreter, and check the other agrees."""
 
 
 def _uncapped() -> SearchPlayer:

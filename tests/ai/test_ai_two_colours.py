@@ -104,8 +104,8 @@ def test_the_search_values_a_leaf_by_the_persons_colours():
 
 def test_a_leafs_reward_reads_the_margin_on_the_configured_scale():
     """``SearchConfig.margin_scale`` is the scale of the logistic a leaf's margin is read
-    on (issue 27 measured 10 points at two players, where a person's points sum two
-    colours'; no level uses it, see docs/ai.md). On a round-1 leaf where red's tower over
+    on (10 points measured at two players, where a person's points sum two colours'; no
+    level uses it, see docs/ai.md). On a round-1 leaf where red's tower over
     a lower yellow one puts person 0 about 11 points ahead (each point of board value
     counts for the 3.6 scorings to come), the default scale of 5 makes that nearly a sure
     win and 10 a clear lead; the two persons' rewards add up to 1 either way."""

@@ -11,7 +11,7 @@ reload served by the service worker. Throughout: no uncaught error, no console e
 CSP violation, no HTTP error, nothing requested outside the loopback.
 
 The snapshot restores are checked apart (``check_restores``, its own test), so a browser
-that loses its snapshot (WebKit, issue 22) still has the rest of the pass checked.
+that loses its snapshot (WebKit can) still has the rest of the pass checked.
 """
 
 from __future__ import annotations

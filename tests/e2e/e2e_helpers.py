@@ -39,7 +39,7 @@ SIZES = {**VIEWPORTS, "ipad-portrait": {"width": 820, "height": 1180},
          "ipad-landscape": {"width": 1180, "height": 820}}
 """Every named size: the three above (which the layout checks go through) and an iPad's."""
 ISSUE_SIZES = ("phone", "ipad-portrait", "ipad-landscape")
-"""The three sizes issue 25's screenshots are looked at in (390x844, 820x1180, 1180x820)."""
+"""The three sizes the screenshots are looked at in (390x844, 820x1180, 1180x820)."""
 
 LEAN = "snapshot=0&aiworker=off"
 """The page's test switches for a start that runs one interpreter instead of three.

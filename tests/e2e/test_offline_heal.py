@@ -1,4 +1,4 @@
-"""The offline copy heals itself (issue 23.2; scripts/sw.template.js "Healing", assets/boot.js 6).
+"""The offline copy heals itself (scripts/sw.template.js "Healing", assets/boot.js 6).
 
 A browser may evict single entries of Cache Storage, and an entry may be damaged. Here each
 precached file is deleted in turn (and some replaced by junk) and must be stored again, with

@@ -144,6 +144,23 @@ def test_a_loaded_game_continues_exactly_like_the_original():
     assert resumed.state == full.state
 
 
+def test_a_copy_plays_on_apart_from_the_game_it_was_copied_from():
+    settings = standard_settings(3)
+    full = random_game(settings, seed="copy")
+    decisions = full.decisions()
+    game = Game(settings, "copy", meta={"note": "x"})
+    for decision in decisions[:5]:
+        game.play(decision)
+    log, state = list(game.log), game.state
+    twin = game.copy()
+    for decision in decisions[5:10]:
+        twin.play(decision)
+    twin.meta["note"] = "y"
+    assert game.log == log and game.state == state and game.meta == {"note": "x"}
+    assert twin.log[:len(log)] == log and len(twin.decisions()) == 10
+    assert twin.state == save.load(save.dumps(twin)).state
+
+
 def test_chance_outcome_k_is_drawn_with_random_seeded_by_seed_slash_k():
     settings = standard_settings(4, godzilla="godzilla", progressive=True)
     game = Game(settings, "table")

@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from unittest import mock
 
 from fakebrowser import FakeBrowser
 
-from game.actions import Build, Select
+from game.actions import Action, Build, Select
 from game.state import selections
-from game.web.model import computers
+from game.web.model import computers, keeping
 from game.web.model.controller import Controller
+from game.web.model.update import Change
 from game.web.runtime.interpreter import Interpreter
 from game.web.saves.storage import MemoryBackend, SaveStore
-from game.web.values.answers import RestoreTurn
+from game.web.values.answers import ComputerMoved, RestoreTurn, UndoWindowOver
 from game.web.values.draft import draft_to_json
+from game.web.values.effects import Save
 
 DEAL_CLOCK = 1_763_000_000.0
 """The clock a fixed ``deal`` starts its game at (part of the game's seed)."""
@@ -50,7 +53,7 @@ class SavingController(Controller):
     def carry_out_saves(self) -> None:
         """The queued Saves written by the interpreter (the rest stays queued; the sounds
         of a move the storage refused are dropped, as on the page)."""
-        self.effects = self.interpreter.save_first(self.take_effects())
+        self.put_back(self.interpreter.save_first(self.take_effects()))
 
 
 def restore_step(c: SavingController) -> bool:
@@ -78,8 +81,8 @@ def play_computers(c: SavingController, limit: int = 100000) -> int:
     (game/web/runtime/jobs.py): the move committed, its Save carried out before the next;
     a table of computers goes on after a scoring by itself. Returns the moves played."""
     moves = 0
-    if c.session is not None and computers.settle_key(c) is not None:
-        c.session.settle()
+    if c.session is not None and (settling := computers.settle_key(c)) is not None:
+        c.update(UndoWindowOver(settling))  # the undo window over at once
     while moves < limit and (computers.computer_to_move(c) or computers.auto_continue(c)):
         if computers.auto_continue(c):
             c.handle("continue")
@@ -90,11 +93,22 @@ def play_computers(c: SavingController, limit: int = 100000) -> int:
                 next(gen)
         except StopIteration as stop:
             action = stop.value
-        c.computer_moved(action)
+        computer_moved(c, action)
         if c.carrying:
             c.carry_out_saves()
         moves += 1
     return moves
+
+
+def computer_moved(c: Controller, action: Action) -> None:
+    """The computer on turn plays ``action``, as the jobs' answer plays it."""
+    c.update(ComputerMoved(computers.computer_key(c), action))
+
+
+def save_due(c: Controller) -> Save | None:
+    """The Save the open game needs now (:func:`keeping.save_due` asked of the current
+    model; the model is left as it is)."""
+    return keeping.save_due(Change(c.env, c.model))
 
 
 def make_controller(backend: MemoryBackend | None = None) -> Controller:
@@ -124,9 +138,13 @@ def setup_game(c: Controller, count: int = 4, controllers=None, names=None,
     if deal is None:
         c.handle("setup-start")
     else:
-        with mock.patch.object(c, "clock", lambda: DEAL_CLOCK), \
-                mock.patch.object(random, "randrange", return_value=deal):
-            c.handle("setup-start")
+        env = c.env
+        c.env = dataclasses.replace(env, clock=lambda: DEAL_CLOCK)
+        try:
+            with mock.patch.object(random, "randrange", return_value=deal):
+                c.handle("setup-start")
+        finally:
+            c.env = env
     assert c.page.place == "play", c.form.errors
 
 

@@ -9,7 +9,7 @@ import json
 import random
 
 import pytest
-from play_kit import make_controller, setup_game
+from play_kit import computer_moved, make_controller, setup_game
 
 from game.actions import Build
 from game.ai import decide, parse_level, think
@@ -199,4 +199,4 @@ def test_the_controller_asks_with_the_view_level_and_seed_of_its_own_path():
         sliced = _drain(computers.computer_thinking(c))
         text = answer(request_text(request))
         assert parse_answer(text, parse_request(request_text(request))).action == sliced
-        c.computer_moved(sliced)
+        computer_moved(c, sliced)

@@ -5,12 +5,13 @@ Save gives exactly the messages a tap gives."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from dataclasses import replace
 
 from fakebrowser import FakeBrowser
-from play_kit import SavingController, make_controller, setup_game, tap_decision
+from play_kit import SavingController, make_controller, save_due, setup_game, tap_decision
 
 from game.actions import Build
 from game.web.model import keeping
@@ -67,15 +68,16 @@ def test_a_save_is_decided_by_the_tap_and_carried_out_by_the_store_port():
     c = make_controller(backend)
     setup_game(c, 2, names=["A", "B"], start="0")
     c.handle("reveal")
-    assert keeping.save_due(c) is None  # the tap stored it already
-    c.saved = replace(c.saved, stored=None)  # as if that write had not been made yet
-    save = keeping.save_due(c)
+    assert save_due(c) is None  # the tap stored it already
+    # as if that write had not been made yet
+    c.model = dataclasses.replace(c.model, saved=replace(c.saved, stored=None))
+    save = save_due(c)
     assert isinstance(save, Save) and save.holds == keeping.contents(c)
     before = revision(backend)
     run, browser, _ = interpreter(c)
     run.run([save])
     assert revision(backend) == before + 1 and c.saved.stored == save.holds
-    assert keeping.save_due(c) is None and browser.done == []
+    assert save_due(c) is None and browser.done == []
 
 
 def test_a_save_for_what_the_game_no_longer_holds_is_dropped():
@@ -83,8 +85,8 @@ def test_a_save_for_what_the_game_no_longer_holds_is_dropped():
     c = make_controller(backend)
     setup_game(c, 2, names=["A", "B"], start="0")
     c.handle("reveal")
-    c.saved = replace(c.saved, stored=None)
-    save = keeping.save_due(c)
+    c.model = dataclasses.replace(c.model, saved=replace(c.saved, stored=None))
+    save = save_due(c)
     colour = c.session.colour_names(c.session.state.current)[0]
     c.handle("select-inc", {"floors": "1", "colour": colour})  # stored by the tap itself
     after_tap = revision(backend)
@@ -100,7 +102,7 @@ def test_a_refused_save_gives_the_taps_messages():
     c.handle("reveal")
     backend.fail_writes = True
     c.session.game.meta["note"] = "x"
-    interpreter(c)[0].run([keeping.save_due(c)])
+    interpreter(c)[0].run([save_due(c)])
     assert c.saved.banner == ("storage.full", {"reason": c.saved.banner[1]["reason"]})
     assert c.render().find(data_message_id="storage.full") is not None
     # a decision that cannot be stored is taken back, as a tap's would be
@@ -135,7 +137,7 @@ def test_a_tap_writes_nothing_itself_its_save_is_queued_first_and_the_interprete
     effects = c.take_effects()
     assert effects == [Save(keeping.contents(c))]
     run.run(effects + effects)  # (the same Save twice: written once)
-    assert revision(backend) == before + 1 and keeping.save_due(c) is None
+    assert revision(backend) == before + 1 and save_due(c) is None
     c.session.game.meta["note"] = "x"  # a change the download must not leave behind
     c.handle("export")
     effects = c.take_effects()

@@ -14,6 +14,7 @@ so these tests are for CPython only; the jobs need nothing Pyodide adds.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import random
 import sys
@@ -24,16 +25,16 @@ from functools import partial
 from typing import Any
 
 import pytest
-from play_kit import make_controller, play_computers, play_to_end, setup_game, tap_decision
+from play_kit import computer_moved, make_controller, play_computers, play_to_end, setup_game, tap_decision
 
 from game.ai import parse_level
-from game.web.model import computers, keeping
+from game.web.model import computers
 from game.web.model.controller import Controller
 from game.web.runtime.jobs import BrowserPort, Jobs
 from game.web.saves.storage import MemoryBackend
 from game.web.thinking import coach
 from game.web.thinking.coach import ProtocolError, Request, parse_answer, parse_request
-from game.web.values.answers import HintComputed
+from game.web.values.answers import ComputerMoved, HintComputed, StorageChangedElsewhere
 
 pytestmark = pytest.mark.skipif(
     sys.platform == "emscripten",
@@ -151,7 +152,7 @@ def to_the_first_scoring(c: Controller) -> None:
             while True:
                 next(steps)
         except StopIteration as done:
-            c.computer_moved(done.value)
+            computer_moved(c, done.value)
     assert computers.auto_continue(c)
 
 
@@ -279,7 +280,7 @@ def test_a_late_answer_is_dropped_when_another_tabs_newer_game_is_adopted() -> N
         play_computers(other, limit=1)
         while computers.computer_key(other) is None or computers.computer_key(other)[2] != key[2]:  # type: ignore[index]
             play_computers(other, limit=1)
-        assert keeping.external_change(c) is True  # this tab adopts the newer game
+        assert c.update(StorageChangedElsewhere()) is True  # this tab adopts the newer game
         assert c.page.notice == "other-tab" and log_length(c) == log_length(other)
         jobs.kick()
         browser.answer_held()  # the answer to the old position arrives
@@ -406,7 +407,7 @@ def test_an_illegal_answer_from_the_worker_is_not_played() -> None:
 
 def test_the_pace_previews_before_and_pauses_after_each_move() -> None:
     c = computers_only()
-    c.page = replace(c.page, instant=False, speed="normal")
+    c.model = dataclasses.replace(c.model, page=replace(c.page, instant=False, speed="normal"))
     before, after = c.pace()
     assert before > 0 and after > 0
     browser = FakeBrowser(c, worker="answer")
@@ -438,7 +439,7 @@ def test_the_pace_previews_before_and_pauses_after_each_move() -> None:
 
 def test_a_move_is_not_played_when_the_rules_open_during_its_preview() -> None:
     c = computers_only()
-    c.page = replace(c.page, instant=False)
+    c.model = dataclasses.replace(c.model, page=replace(c.page, instant=False))
     before = c.pace()[0]
     browser = FakeBrowser(c, worker="answer")
     jobs = Jobs(c, browser)
@@ -467,7 +468,7 @@ def test_a_move_is_not_played_when_the_rules_open_during_its_preview() -> None:
 def test_a_table_of_computers_goes_on_after_a_scoring_by_itself() -> None:
     c = computers_only()
     to_the_first_scoring(c)
-    c.page = replace(c.page, instant=False)
+    c.model = dataclasses.replace(c.model, page=replace(c.page, instant=False))
     at = log_length(c)
     browser = FakeBrowser(c, worker="answer")
     jobs = Jobs(c, browser)
@@ -688,10 +689,14 @@ def test_an_error_in_a_job_is_reported_and_the_job_ends(monkeypatch: pytest.Monk
     browser = FakeBrowser(c, worker="answer")
     jobs = Jobs(c, browser)
 
-    def broken(action: Any) -> None:
-        raise ValueError("broken")
+    update = c.update
 
-    monkeypatch.setattr(c, "computer_moved", broken)
+    def broken(message: Any) -> bool:
+        if isinstance(message, ComputerMoved):
+            raise ValueError("broken")
+        return update(message)
+
+    monkeypatch.setattr(c, "update", broken)
 
     async def scenario() -> None:
         jobs.kick()

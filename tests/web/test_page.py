@@ -90,7 +90,7 @@ def test_a_resize_redraws_at_the_next_frame_and_a_new_width_shows_the_whole_boar
     page.on_resize(FakeEvent(None))
     page.on_resize(FakeEvent(None))
     assert browser.kinds().count("timer") == 1 and browser.timers == {"resize": None}
-    c.step(ZoomIn(2, len(c.session.game.log)))
+    c.update(ZoomIn(2, len(c.session.game.log)))
     page.on_timer("resize")  # the same width: drawn again, the zoom kept
     assert c.table.zoom_at is not None
     browser.width = 390

@@ -33,7 +33,7 @@ def building_turn(count=4):
     build = next(a for a in s.state.legal_actions() if isinstance(a, Build))
     c.handle("card", {"card": f"{build.card.row},{build.card.col}"})
     c.handle("piece", {"floors": str(build.floors), "colour": build.colour})
-    assert s.targets()
+    assert c.session.targets()
     return c, build
 
 

@@ -263,25 +263,24 @@ def test_illegal_taps_are_explained_from_the_catalogue():
         tap_decision(c, rng.choice(c.session.state.legal_actions()))
     if c.screen_name == "pass":
         c.handle("reveal")
-    s = c.session
     c.handle("plot", {"city": "0", "plot": "0"})
-    assert s.notice[0] == "build.need_card"
-    card = s.state.hands[s.state.current][0]
+    assert c.session.notice[0] == "build.need_card"
+    card = c.session.state.hands[c.session.state.current][0]
     c.handle("card", {"card": f"{card.row},{card.col}"})
     c.handle("plot", {"city": "0", "plot": "0"})
-    assert s.notice[0] == "build.need_piece"
-    colour = s.colour_names(s.state.current)[0]
-    floors = next(f for f, n in zip((1, 2, 3, 4), s.state.supply[s.settings.colour_index(colour)])
-                  if n)
+    assert c.session.notice[0] == "build.need_piece"
+    colour = c.session.colour_names(c.session.state.current)[0]
+    supply = c.session.state.supply[c.session.settings.colour_index(colour)]
+    floors = next(f for f, n in zip((1, 2, 3, 4), supply) if n)
     c.handle("piece", {"floors": str(floors), "colour": colour})
-    targets = s.targets()
+    targets = c.session.targets()
     assert targets
     wrong = next((ci, p) for ci in range(6) for p in range(9) if (ci, p) not in targets)
     c.handle("plot", {"city": str(wrong[0]), "plot": str(wrong[1])})
-    assert s.notice[0].startswith("rule.")
+    assert c.session.notice[0].startswith("rule.")
     tree = c.render()
     message = tree.find(id="message")
-    assert message.attrs["data-message-id"] == s.notice[0]
+    assert message.attrs["data-message-id"] == c.session.notice[0]
     assert "{" not in message.text()
 
 
@@ -314,7 +313,7 @@ def test_no_legal_build_is_explained_and_a_piece_is_returned(monkeypatch):
     assert isinstance(action, ReturnPiece)
     before = s.state.removed
     tap_decision(c, action)
-    assert sum(s.state.removed) == sum(before) + action.floors
+    assert sum(c.session.state.removed) == sum(before) + action.floors
 
 
 def test_undo_in_selection_clears_the_pending_choice():

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import json
+import random
 from pathlib import Path
 
 import pytest
-from play_kit import make_controller, setup_game
+from play_kit import make_controller, setup_game, tap_decision
 
 from game.actions import Build
 from game.material import Card
@@ -74,8 +76,8 @@ def test_a_delete_asks_first_and_deletes_on_the_confirming_tap():
 
 
 def test_the_play_screen_state():
-    t = T.menu_toggled(T.OPENED, in_game=True)
-    assert t.menu_open and not T.menu_toggled(T.OPENED, in_game=False).menu_open
+    t = T.update(T.OPENED, T.ToggleMenu())[0]
+    assert t.menu_open and not T.update(t, T.ToggleMenu())[0].menu_open
     assert T.menu_closed(t) == T.OPENED and T.menu_closed(T.OPENED) is T.OPENED
     zoomed = T.zoomed(T.OPENED, 3, 12)
     assert zoomed.zoom_at == (3, 12) and T.zoomed_out(zoomed).zoom_at is None
@@ -117,25 +119,44 @@ def test_a_hint_is_asked_once_per_decision():
 def test_the_door_replaces_the_states_and_never_changes_one():
     c = make_controller()
     before = c.rules
-    c.step(R.OpenRules())  # the door replaces the state, never changes it
+    c.update(R.OpenRules())  # the update replaces the state, never changes it
     assert c.rules.open and not before.open and c.screen_name == "rules"
     with pytest.raises(AttributeError):
         c.rules.open = False  # (frozen)
-    c.step(Saved.Refused(("storage.full", {"reason": "x"})))
+    c.update(Saved.Refused(("storage.full", {"reason": "x"})))
     assert c.saved.banner == ("storage.full", {"reason": "x"})
-    c.step(K.AskHint(("g", 1, 0)))
+    c.update(K.AskHint(("g", 1, 0)))
     assert c.coach.hint_job == ("g", 1, 0)
-    c.step(K.HintFailed(("g", 2, 0)))  # not the hint asked: it stays asked
+    c.update(K.HintFailed(("g", 2, 0)))  # not the hint asked: it stays asked
     assert c.coach.hint_job == ("g", 1, 0)
-    c.step(K.HintFailed(("g", 1, 0)))
+    c.update(K.HintFailed(("g", 1, 0)))
     assert c.coach.hint_job is None
-    c.step(R.CloseRules(), P.Move("setup"))
+    c.update(R.CloseRules())
+    c.update(P.Move("setup"))
     assert c.page.place == "setup" and c.screen_name == "setup"
     setup_game(c, 2, start="0")
     c.handle("menu")
     assert c.table.menu_open and c.table.menu_open
     c.handle("log")  # any other tap closes the menu
     assert not c.table.menu_open and c.table.following.log_open
+
+
+def test_an_update_makes_a_new_model_and_leaves_the_one_it_was_given():
+    """The model is a value, the game at the table included: a tap's update returns a new
+    model and a new Session; the ones it was given read as before."""
+    c = make_controller()
+    setup_game(c, 2, names=["A", "B"], start="0")
+    c.handle("reveal")
+    model, session = c.model, c.session
+    assert session is not None
+    log, draft, screen = list(session.game.log), session.draft, session.screen
+    meta = json.dumps(session.game.meta, sort_keys=True)
+    c.handle("menu")
+    assert c.table.menu_open and not model.table.menu_open and c.model is not model
+    tap_decision(c, random.Random(1).choice(session.state.legal_actions()))
+    assert c.session is not session and len(c.session.game.log) > len(log)
+    assert session.game.log == log and session.draft == draft and session.screen == screen
+    assert json.dumps(session.game.meta, sort_keys=True) == meta and model.session is session
 
 
 def test_each_state_has_one_update_that_takes_its_actions_and_returns_its_effects():
@@ -168,8 +189,7 @@ def test_each_state_has_one_update_that_takes_its_actions_and_returns_its_effect
     assert F.update(F.LIVE, F.ShowMoment(40, 30)) == (F.replay_at(F.LIVE, 29, 30), ())
     assert F.update(f, F.GoLive()) == (F.live(f), ())
     t = T.OPENED
-    assert T.update(t, T.ToggleMenu(in_game=True))[0].menu_open
-    assert T.update(t, T.ToggleMenu(in_game=False)) == (t, ())
+    assert T.update(t, T.ToggleMenu()) == (dataclasses.replace(t, menu_open=True), ())
     assert T.update(t, T.ZoomIn(2, 7)) == (T.zoomed(t, 2, 7), ())
     assert T.update(T.zoomed(t, 2, 7), T.ZoomOut())[0].zoom_at is None
     assert T.update(t, T.TogglePeek())[0].peek
@@ -260,7 +280,7 @@ def test_the_storage_state_has_one_update():
 
 
 STATES = {"page", "rules", "home", "table", "coach", "sharing", "saved", "stats", "form",
-          "session", "game_id", "shelf"}
+          "session", "game_id", "shelf", "model"}
 
 
 def _state_writes(tree: ast.AST) -> list[tuple[str, int]]:
@@ -287,11 +307,14 @@ def _state_writes(tree: ast.AST) -> list[tuple[str, int]]:
 
 
 def test_only_the_door_replaces_a_state():
-    """Every change of the page's states goes through ``Controller.step``
-    (game/web/model/door.py): no handler, job or shell sets ``c.page``, ``c.table``,
-    ``c.session``... nor a field of them (the controller's fields are read-only views)."""
+    """Every change of the page's states goes through the door (game/web/model/door.py)
+    of the one update: no handler, job or shell sets ``c.page``, ``c.table``,
+    ``c.session``... nor a field of them, and only the controller keeps the model an
+    update made (its fields are read-only views of it)."""
     web = Path(__file__).resolve().parents[2] / "game" / "web"
-    allowed = {("model/door.py", "step"), ("model/controller.py", "__init__"),
+    allowed = {("model/controller.py", "__init__"), ("model/controller.py", "keep"),
+               ("model/controller.py", "receive"), ("model/update.py", "__init__"),
+               ("model/update.py", "step"),  # (the update under way, through the door)
                ("screens/board_svg.py", "__init__")}  # (the board drawer's own coach marks)
     writes = {(str(path.relative_to(web)), function, line)
               for path in web.rglob("*.py")

@@ -6,6 +6,7 @@ moves, its outlines stay at the reviewed step, and the replay's log follows its 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from play_kit import make_controller, play_to_end, setup_game
@@ -110,7 +111,7 @@ def test_the_share_link_copies_and_shares_as_effects():
     assert tree.find(role="status").children  # "the link is on the clipboard"
     c.handle("share-send")
     assert c.take_effects() == []  # not offered, not done
-    c.page = type(c.page)(**{**c.page.__dict__, "web_share": True})
+    c.model = dataclasses.replace(c.model, page=dataclasses.replace(c.page, web_share=True))
     tree = c.render()
     assert "share-send" in actions_drawn(tree)
     c.handle("share-send")

@@ -23,8 +23,7 @@ def test_scoring_sheet_shows_the_board_and_the_round_scored():
     c = make_controller()
     setup_game(c, count=3, names=["Ann", "Ben", "Cy"], controllers=CPUS, deal=2)
     _to_scoring(c)
-    s = c.session
-    assert s.state.round == 2  # the engine has begun the next round
+    assert c.session.state.round == 2  # the engine has begun the next round
     tree = c.render()
     assert tree.find(**{"data-screen": "scoring"}) is not None
     assert tree.find(**{"class": "tb-round", "data-round": 1}) is not None
@@ -38,7 +37,7 @@ def test_scoring_sheet_shows_the_board_and_the_round_scored():
     assert c.render().find(**{"data-screen": "scoring"}) is not None
     c.handle("peek")
     c.handle("continue")  # from the board too the scores are acknowledged once
-    assert not c.table.peek and s.screen != "scoring"
+    assert not c.table.peek and c.session.screen != "scoring"
 
 
 def test_first_turn_digest_reads_naturally():
@@ -52,7 +51,7 @@ def test_first_turn_digest_reads_naturally():
     assert digest is not None and digest.text().startswith(M.t("story.digest_first"))
     assert M.t("story.digest_heading", count=1) not in digest.text()
     tap_decision(c, c.session.state.legal_actions()[0])
-    c.session.settle()
+    c.handle("settle")
     c.handle("reveal")  # the second person: one move before their first turn
     tree = c.render()
     digest = tree.find(**{"class": "digest"})
@@ -81,7 +80,7 @@ def test_reload_keeps_the_pending_confirm_sentence():
     rng = random.Random(1)
     while c.session.state.phase == "select" or c.session.screen != "turn":
         if c.session.screen == "computer":
-            c.session.settle()
+            c.handle("settle")
             play_computers(c, limit=1)
         else:
             tap_decision(c, rng.choice(c.session.state.legal_actions()), rng)

@@ -12,8 +12,8 @@ import random
 from play_kit import make_controller, play_to_end, setup_game, tap_decision
 
 from game import save as game_save
-from game.web.model import keeping
 from game.web.saves.storage import APP_VERSION, PREFIX, MemoryBackend, SaveStore
+from game.web.values.answers import StorageChangedElsewhere
 
 
 def _stored(backend: MemoryBackend, ident: str) -> dict:
@@ -63,9 +63,9 @@ def test_a_stale_tab_adopts_the_game_and_never_writes_its_copy():
 def test_the_storage_event_adopts_without_a_tap():
     backend, a, b = _two_tabs()
     _play_one_decision(a, random.Random(2))
-    assert keeping.external_change(b) is True
+    assert b.update(StorageChangedElsewhere()) is True
     assert len(b.session.game.log) == len(a.session.game.log)
-    assert keeping.external_change(b) is False
+    assert b.update(StorageChangedElsewhere()) is False
 
 
 class _LateCopy:
@@ -113,12 +113,12 @@ def test_two_tabs_moving_in_the_same_instant_end_on_one_game_and_the_other_tab_s
     kept = backend.data[key]
     assert kept != written_by_a and _stored(backend, ident)["meta"]["revision"] == \
         json.loads(written_by_a)["meta"]["revision"]
-    assert keeping.external_change(a) is True  # the storage event of b's write
+    assert a.update(StorageChangedElsewhere()) is True  # the storage event of b's write
     assert a.page.notice == "other-tab"
     assert [game_save.action_to_json(x) for x in a.session.game.log] == _stored(
         backend, ident)["log"]
     assert backend.data[key] == kept  # adopting writes nothing
-    assert keeping.external_change(b) is False  # b holds what is stored
+    assert b.update(StorageChangedElsewhere()) is False  # b holds what is stored
 
 
 def test_a_deletion_in_one_tab_is_respected_in_the_other():

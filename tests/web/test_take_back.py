@@ -43,7 +43,7 @@ def _to_build(c, rng: random.Random) -> None:
             continue
         action = next(a for a in c.session.state.legal_actions() if isinstance(a, Select))
         tap_decision(c, action, rng)
-        c.session.settle()
+        c.handle("settle")
 
 
 def _choose(c, build: Build) -> None:
@@ -61,29 +61,28 @@ def test_hotseat_move_taken_back_before_the_next_person_reveals():
     c = make_controller()
     setup_game(c, count=2, names=NAMES[:2], deal=3)
     _to_build(c, random.Random(1))
-    s = c.session
-    mover = s.state.current
-    hand_before = s.state.hands[mover]
+    mover = c.session.state.current
+    hand_before = c.session.state.hands[mover]
     build = _a_build(c)
     _choose(c, build)
     saved_before = _saved(c)
     c.handle("confirm")
-    assert s.screen == "pass" and s.state.current != mover
+    assert c.session.screen == "pass" and c.session.state.current != mover
     frame = c.frame()
     assert isinstance(frame, PlayPage) and frame.play.mover == mover
     tree = c.render()
     assert tree.find(**{"data-action": "take-back"}) is not None
     assert _saved(c) != saved_before  # the move was saved
     c.handle("take-back")
-    assert s.screen == "turn" and s.state.current == mover and s.revealed == mover
-    assert s.state.hands[mover] == hand_before  # the drawn card is back on the deck
-    assert s.pending_actions() == (build,)  # the choice as it was before Confirm
+    assert c.session.screen == "turn" and c.session.state.current == mover and c.session.revealed == mover
+    assert c.session.state.hands[mover] == hand_before  # the drawn card is back on the deck
+    assert c.session.pending_actions() == (build,)  # the choice as it was before Confirm
     assert _saved(c) == saved_before  # the save keeps only the final choice
     # a different choice now: the save holds it, not the one taken back
     c.handle("undo")
-    other = next(a for a in s.state.legal_actions() if isinstance(a, Build) and a != build)
+    other = next(a for a in c.session.state.legal_actions() if isinstance(a, Build) and a != build)
     tap_decision(c, other)
-    assert s.game.decisions()[-1] == other and build not in s.game.decisions()[-1:]
+    assert c.session.game.decisions()[-1] == other and build not in c.session.game.decisions()[-1:]
     assert json.loads(c.store.raw(c.game_id))["log"][-1] != saved_before["log"][-1]
 
 
@@ -91,13 +90,12 @@ def test_no_take_back_after_the_next_person_revealed():
     c = make_controller()
     setup_game(c, count=2, names=NAMES[:2], deal=3)
     _to_build(c, random.Random(1))
-    s = c.session
     tap_decision(c, _a_build(c))
     c.handle("reveal")
-    assert s.mover is None and not s.can_take_back
-    log = list(s.game.log)
+    assert c.session.mover is None and not c.session.can_take_back
+    log = list(c.session.game.log)
     c.handle("take-back")
-    assert s.game.log == log
+    assert c.session.game.log == log
     assert c.render().find(**{"data-action": "take-back"}) is None
 
 
@@ -132,50 +130,48 @@ def test_session_refuses_after_a_scoring_or_chance():
     deal (chance): no "Undo my move" is offered."""
     c = make_controller()
     setup_game(c, count=2, names=NAMES[:2], deal=3)
-    s = c.session
     rng = random.Random(2)
     for _ in range(300):
-        if s.screen == "pass":
+        if c.session.screen == "pass":
             c.handle("reveal")
             continue
-        if s.screen != "turn":
+        if c.session.screen != "turn":
             break
-        chance, scorings = s.game.chance_count, len(s.state.scorings)
-        tap_decision(c, rng.choice(s.state.legal_actions()), rng)
-        if s.game.chance_count > chance or len(s.state.scorings) > scorings:
-            assert s.mover is None
+        chance, scorings = c.session.game.chance_count, len(c.session.state.scorings)
+        tap_decision(c, rng.choice(c.session.state.legal_actions()), rng)
+        if c.session.game.chance_count > chance or len(c.session.state.scorings) > scorings:
+            assert c.session.mover is None
             assert c.render().find(**{"data-action": "take-back"}) is None
             return
-        s.settle()
+        c.handle("settle")
     raise AssertionError("no chance step reached")
 
 
 def test_with_computers_they_wait_for_the_move_to_settle():
     c = make_controller()
     setup_game(c, count=2, names=NAMES[:2], controllers=["human", "greedy"], deal=3)
-    s = c.session
     _to_build(c, random.Random(1))
-    mover = s.state.current
+    mover = c.session.state.current
     build = _a_build(c)
     _choose(c, build)
     saved_before = _saved(c)
     c.handle("confirm")
-    assert s.screen == "computer" and s.mover == mover
+    assert c.session.screen == "computer" and c.session.mover == mover
     assert computers.computer_key(c) is None  # the computer waits
     assert computers.settle_key(c) is not None
-    assert not s.show_private  # the drawn card stays hidden until the move settles
+    assert not c.session.show_private  # the drawn card stays hidden until the move settles
     tree = c.render()
     assert tree.find(**{"data-action": "take-back"}) is not None
     assert tree.find(**{"data-action": "settle"}) is not None
     c.handle("take-back")
-    assert s.screen == "turn" and s.pending_actions() == (build,)
+    assert c.session.screen == "turn" and c.session.pending_actions() == (build,)
     assert _saved(c) == saved_before
     c.handle("confirm")
-    log = len(s.game.log)
+    log = len(c.session.game.log)
     c.handle("settle")
-    assert s.mover is None and computers.computer_key(c) is not None
+    assert c.session.mover is None and computers.computer_key(c) is not None
     play_computers(c, limit=1)
-    assert len(s.game.log) > log
+    assert len(c.session.game.log) > log
 
 
 @pytest.mark.skipif(
@@ -189,10 +185,9 @@ def test_the_jobs_settle_after_the_window(monkeypatch):
 
     c = make_controller()
     setup_game(c, count=2, names=NAMES[:2], controllers=["human", "greedy"], deal=3)
-    s = c.session
     _to_build(c, random.Random(1))
     tap_decision(c, _a_build(c))
-    c.page = dataclasses.replace(c.page, instant=False, speed="normal")
+    c.model = dataclasses.replace(c.model, page=dataclasses.replace(c.page, instant=False, speed="normal"))
     slept: list[float] = []
 
     class Port:
@@ -207,7 +202,7 @@ def test_the_jobs_settle_after_the_window(monkeypatch):
         def warn(self, text): pass
         def report(self): raise
 
-    log = len(s.game.log)
+    log = len(c.session.game.log)
 
     async def run():
         jobs = Jobs(c, Port())
@@ -216,7 +211,7 @@ def test_the_jobs_settle_after_the_window(monkeypatch):
 
     asyncio.run(run())
     assert slept and slept[0] == computers.UNDO_SECONDS["normal"] > 0
-    assert s.mover is None and len(s.game.log) > log  # settled, then the computer moved
+    assert c.session.mover is None and len(c.session.game.log) > log  # settled, then the computer moved
 
 
 @pytest.mark.parametrize(("computers_seated", "lang", "expected"), [
@@ -232,10 +227,9 @@ def test_the_wait_before_the_computers_says_one_or_many(computers_seated, lang, 
     count = computers_seated + 1
     setup_game(c, count=count, names=NAMES[:count],
                controllers=["human"] + ["greedy"] * computers_seated, deal=3)
-    s = c.session
     _to_build(c, random.Random(1))
     tap_decision(c, _a_build(c))
-    assert s.screen == "computer" and s.mover is not None
+    assert c.session.screen == "computer" and c.session.mover is not None
     M.set_language(lang)
     try:
         text = c.render().find(**{"class": "take-back-text"}).text()

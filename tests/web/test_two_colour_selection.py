@@ -33,10 +33,9 @@ def dec(c, colour, floors, times=1):
 
 def test_both_colours_are_chosen_in_one_step_and_committed_on_confirm():
     c = two_player_game()
-    s = c.session
-    first, second = s.colour_names(0)
-    assert pending(s)["colours"] == [first, second]
-    log = len(s.game.log)
+    first, second = c.session.colour_names(0)
+    assert pending(c.session)["colours"] == [first, second]
+    log = len(c.session.game.log)
     tree = c.render()
     # Both colours on screen, each with its own rows and its own count still to choose.
     blocks = tree.find_all(data_select_colour=True)
@@ -56,26 +55,26 @@ def test_both_colours_are_chosen_in_one_step_and_committed_on_confirm():
     # The first colour complete is not a decision yet: Confirm waits for both.
     assert "disabled" in tree.find(data_action="confirm").attrs
     c.handle("confirm")
-    assert len(s.game.log) == log and s.state.current == 0
+    assert len(c.session.game.log) == log and c.session.state.current == 0
     inc(c, second, 2, 3)
     inc(c, second, 3)
     tree = c.render()
     assert tree.find(data_select_left=True).attrs["data-select-left"] == 0
     assert "disabled" not in tree.find(data_action="confirm").attrs
     c.handle("confirm")
-    assert s.game.log[log:] == [Select(first, (2, 0, 0, 2)), Select(second, (0, 3, 1, 0))]
+    assert c.session.game.log[log:] == [Select(first, (2, 0, 0, 2)), Select(second, (0, 3, 1, 0))]
     # The turn passes to the other person: the device is handed over.
-    assert s.state.current == 1 and c.screen_name == "pass"
-    settings = s.settings
-    assert s.state.supply[settings.colour_index(first)] == (2, 0, 0, 2)
-    assert s.state.supply[settings.colour_index(second)] == (0, 3, 1, 0)
+    assert c.session.state.current == 1 and c.screen_name == "pass"
+    settings = c.session.settings
+    assert c.session.state.supply[settings.colour_index(first)] == (2, 0, 0, 2)
+    assert c.session.state.supply[settings.colour_index(second)] == (0, 3, 1, 0)
     # Bob's turn, the same way; then Ann sees both of Bob's colours in the last move.
     c.handle("reveal")
-    third, fourth = s.colour_names(1)
+    third, fourth = c.session.colour_names(1)
     set_selection(c, third, (0, 0, 1, 3))
     set_selection(c, fourth, (2, 2, 0, 0))
     c.handle("confirm")
-    assert s.state.phase == "build" and s.state.current == 0
+    assert c.session.state.phase == "build" and c.session.state.current == 0
     c.handle("reveal")
     line = c.render().find(data_move="last")
     assert line is not None
@@ -85,24 +84,23 @@ def test_both_colours_are_chosen_in_one_step_and_committed_on_confirm():
 
 def test_either_colour_can_be_changed_or_undone_before_confirm():
     c = two_player_game()
-    s = c.session
-    first, second = s.colour_names(0)
+    first, second = c.session.colour_names(0)
     inc(c, first, 1, 4)
     inc(c, second, 2, 4)
     assert c.frame().play.selection.ready
     # Change the first colour after the second one is complete.
     dec(c, first, 1, 2)
     inc(c, first, 3, 2)
-    assert pending(s)["pieces"] == {first: [2, 0, 2, 0], second: [0, 4, 0, 0]}
+    assert pending(c.session)["pieces"] == {first: [2, 0, 2, 0], second: [0, 4, 0, 0]}
     # Too many for one colour is refused for that colour only.
     inc(c, second, 1)
-    assert s.notice[0] == "select.too_many"
-    assert pending(s)["pieces"][second] == [0, 4, 0, 0]
+    assert c.session.notice[0] == "select.too_many"
+    assert pending(c.session)["pieces"][second] == [0, 4, 0, 0]
     # Undo takes the whole pending selection back; nothing reached the engine.
-    log = len(s.game.log)
+    log = len(c.session.game.log)
     c.handle("undo")
-    assert pending(s)["pieces"] == {first: [0, 0, 0, 0], second: [0, 0, 0, 0]}
-    assert len(s.game.log) == log and s.state.current == 0 and c.screen_name == "play"
+    assert pending(c.session)["pieces"] == {first: [0, 0, 0, 0], second: [0, 0, 0, 0]}
+    assert len(c.session.game.log) == log and c.session.state.current == 0 and c.screen_name == "play"
     tree = c.render()
     assert "disabled" in tree.find(data_action="undo").attrs
 
@@ -151,34 +149,33 @@ def test_a_colour_with_a_single_possible_choice_needs_no_input(monkeypatch):
     left, so the engine takes them itself and Ann only chooses her first colour. (The deal
     is fixed: with some deals Ann's first colour is left with one choice too, and she has
     nothing to choose in round 5 at all.)"""
-    monkeypatch.setattr("game.web.model.controller.random.randrange", lambda n: 42)
+    monkeypatch.setattr("game.web.model.update.random.randrange", lambda n: 42)
     monkeypatch.setattr("time.time", lambda: 1_700_000_000.0)
     c = two_player_game()
-    s = c.session
-    first, second = s.colour_names(0)
+    first, second = c.session.colour_names(0)
     rng = random.Random(3)
     for _ in range(3000):
-        if s.state.round == 5 and s.state.phase == "select" and s.screen == "turn" \
-                and s.state.current == 0:
+        if c.session.state.round == 5 and c.session.state.phase == "select" and c.session.screen == "turn" \
+                and c.session.state.current == 0:
             break
         name = c.screen_name
         if name == "pass":
             c.handle("reveal")
         elif name == "scoring":
             c.handle("continue")
-        elif s.state.phase == "select":
-            for colour in pending(s)["colours"]:
+        elif c.session.state.phase == "select":
+            for colour in pending(c.session)["colours"]:
                 if colour == second:
-                    index = s.settings.colour_index(colour)
-                    options = list(random_options(s, index))
+                    index = c.session.settings.colour_index(colour)
+                    options = list(random_options(c.session, index))
                     pieces = max(options, key=lambda o: (o[3], o[2], o[1]))
                 else:
                     pieces = random_selection(c, colour, rng)
                 set_selection(c, colour, pieces)
             c.handle("confirm")
         else:
-            tap_decision(c, rng.choice(s.state.legal_actions()), rng)
-    assert s.state.round == 5 and s.state.current == 0
+            tap_decision(c, rng.choice(c.session.state.legal_actions()), rng)
+    assert c.session.state.round == 5 and c.session.state.current == 0
     assert c.frame().play.selection.colours == (first,)
     assert c.frame().play.selection.forced == ((second, (4, 0, 0, 0)),)
     tree = c.render()
@@ -188,8 +185,8 @@ def test_a_colour_with_a_single_possible_choice_needs_no_input(monkeypatch):
     assert tree.find(data_select_left=True).attrs["data-select-left"] == 4
     set_selection(c, first, random_selection(c, first, rng))
     c.handle("confirm")
-    assert s.state.supply[s.settings.colour_index(second)] == (4, 0, 0, 0)
-    assert s.state.current == 1
+    assert c.session.state.supply[c.session.settings.colour_index(second)] == (4, 0, 0, 0)
+    assert c.session.state.current == 1
 
 
 def random_options(s, index):

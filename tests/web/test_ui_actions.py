@@ -2,21 +2,36 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from dataclasses import replace
 
 import pytest
-from play_kit import SavingController, make_controller, play_computers, play_to_end, setup_game, tap_decision
+from play_kit import (
+    SavingController,
+    computer_moved,
+    make_controller,
+    play_computers,
+    play_to_end,
+    setup_game,
+    tap_decision,
+)
 
 from game.actions import Build
-from game.web.features.page import UpdateWaiting
 from game.web.model import computers
 from game.web.model.ui_actions import ACTIONS
 from game.web.saves import records as R
 from game.web.saves.backup import backup_text
 from game.web.saves.storage import PREFIX, MemoryBackend, SaveStore
-from game.web.values.answers import BoardMeasured, ComputerMoved, ComputerPreviewed, ReviewAnswered, ReviewDue
+from game.web.values.answers import (
+    BoardMeasured,
+    ComputerMoved,
+    ComputerPreviewed,
+    ReviewAnswered,
+    ReviewDue,
+    UpdateFound,
+)
 from game.web.values.effects import ApplyUpdate
 
 
@@ -91,10 +106,10 @@ def test_every_drawn_action_is_in_the_table_and_every_entry_is_drawn_somewhere()
     c.store.backend.data[PREFIX + "newer-0001"] = json.dumps(newer)
     drawn.update(_drawn_actions(c.render()))
     # A Safari tab: the Home Screen card; a restored backup's report
-    c.page = replace(c.page, safari_tab=True)
+    c.model = dataclasses.replace(c.model, page=replace(c.page, safari_tab=True))
     c.handle("restore-file", {"text": backup_text(c.store, 0)})
     drawn.update(_drawn_actions(c.render()))
-    c.step(UpdateWaiting())  # a new version of the site is waiting
+    c.update(UpdateFound())  # a new version of the site is waiting
     c.handle("tutorial")  # the tutorial's coach: keep this game, leave
     drawn.update(_drawn_actions(c.render()))
     # Storage full while computers play: the banner's "Try again".
@@ -172,7 +187,7 @@ def test_a_well_formed_action_is_parsed_into_typed_arguments():
 def test_the_update_offer_never_covers_a_computers_move_preview():
     c = make_controller()
     setup_game(c, 2, names=["Ann", "Bob"], controllers=["random", "human"], start="0")
-    c.step(UpdateWaiting())
+    c.update(UpdateFound())
     rng = random.Random(3)
     while True:  # up to the computer's first build (only builds are previewed)
         if computers.computer_to_move(c):
@@ -184,7 +199,7 @@ def test_the_update_offer_never_covers_a_computers_move_preview():
                 action = done.value
             if isinstance(action, Build):
                 break
-            c.computer_moved(action)
+            computer_moved(c, action)
         elif c.session.unsettled is not None:
             c.handle("settle")  # the person's move stays: the computer goes on
         else:

@@ -6,6 +6,7 @@ never continued; its invented hands are never shown."""
 from __future__ import annotations
 
 import base64
+import dataclasses
 import json
 import random
 import zlib
@@ -65,7 +66,7 @@ def every_shared_text(c) -> dict[str, str]:
     game menu's "Save as file", the log's and the replay's "Save as file" and "Share link",
     and what the link's Copy and Share buttons hand to the browser."""
     c.params["url"] = "https://example.org/manhattan/"
-    c.page = type(c.page)(**{**c.page.__dict__, "web_share": True})  # Share drawn too
+    c.model = dataclasses.replace(c.model, page=dataclasses.replace(c.page, web_share=True))  # Share drawn
     texts = {}
     tap_drawn(c, "menu")
     tap_drawn(c, "export", data_menu_export="true")

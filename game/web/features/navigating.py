@@ -141,12 +141,6 @@ class GoHome:
 
 
 @dataclass(frozen=True)
-class MenuTapped:
-    """The game menu of the top bar opened or closed (its tools: log, inspect, speed, hide
-    the cards, rules, language, saved games); only in a game."""
-
-
-@dataclass(frozen=True)
 class StartSetup:
     pass
 
@@ -192,7 +186,7 @@ class ZoomTapped:
     city: int
 
 
-NavigatingTap = (GoHome | MenuTapped | StartSetup | PlayAlone | StartTutorial | KeepTutorial
+NavigatingTap = (GoHome | StartSetup | PlayAlone | StartTutorial | KeepTutorial
                  | SetLanguage | ContinueGame | DeleteGame | DeleteFinished | ZoomTapped)
 
 

@@ -44,10 +44,6 @@ class Table:
 OPENED = Table()
 
 
-def menu_toggled(t: Table, in_game: bool) -> Table:
-    return replace(t, menu_open=not t.menu_open and in_game)
-
-
 def menu_closed(t: Table) -> Table:
     return replace(t, menu_open=False) if t.menu_open else t
 
@@ -71,7 +67,9 @@ def zoomed_out(t: Table) -> Table:
 
 @dataclass(frozen=True)
 class ToggleMenu:
-    in_game: bool
+    """The game menu of the top bar opened or closed (its tools: log, inspect, speed, hide
+    the cards, rules, language, saved games). Its button is drawn only in a game, and
+    leaving a game closes it (:class:`OpenTable`)."""
 
 
 @dataclass(frozen=True)
@@ -130,8 +128,8 @@ TableAction = (ToggleMenu | CloseMenu | TogglePeek | HidePeek | ZoomIn | ZoomOut
 def update(t: Table, action: TableAction) -> tuple[Table, tuple[Effect, ...]]:
     """The play screen's one update: the new value and what it asks of the browser."""
     match action:
-        case ToggleMenu(in_game):
-            return menu_toggled(t, in_game), ()
+        case ToggleMenu():
+            return replace(t, menu_open=not t.menu_open), ()
         case CloseMenu():
             return menu_closed(t), ()
         case TogglePeek():

@@ -17,17 +17,17 @@ from ...view import player_view
 from ..thinking.coach import Request
 
 if TYPE_CHECKING:
-    from .holder import Holder
+    from .holder import Players, Reading
 
 
-def computer_to_move(c: Holder) -> bool:
+def computer_to_move(c: Reading) -> bool:
     """A computer is on turn and the last person's move is settled (the computers never
     start while it may still be taken back)."""
     return (playable(c) and c.session is not None and c.session.unsettled is None
             and c.session.screen == "computer" and c.session.state.current is not None)
 
 
-def settle_key(c: Holder) -> tuple[str, int] | None:
+def settle_key(c: Reading) -> tuple[str, int] | None:
     """The person's move the computers wait for (game id, log length) while it may still
     be taken back; None when there is none (game/web/runtime/jobs.py settles it after
     :data:`UNDO_SECONDS`)."""
@@ -43,17 +43,17 @@ UNDO_SECONDS = {"slow": 8.0, "normal": 5.0, "fast": 3.0}
 instant pace of the tests does not wait)."""
 
 
-def undo_seconds(c: Holder) -> float:
+def undo_seconds(c: Reading) -> float:
     return 0.0 if c.page.instant else UNDO_SECONDS.get(c.page.speed, 5.0)
 
 
-def auto_continue(c: Holder) -> bool:
+def auto_continue(c: Reading) -> bool:
     """A table of computers only goes on after a scoring by itself."""
     return (playable(c) and c.session is not None
             and c.session.screen == "scoring" and not c.session.humans)
 
 
-def computer_key(c: Holder) -> tuple[str, int, int] | None:
+def computer_key(c: Reading) -> tuple[str, int, int] | None:
     """The computer decision due now, as (game id, log length, player on turn); None
     when no computer is to move. A decision thought out in the background is played
     only while this key holds (game/web/runtime/jobs.py)."""
@@ -65,7 +65,7 @@ def computer_key(c: Holder) -> tuple[str, int, int] | None:
     return c.game_id, len(session.game.log), current
 
 
-def continue_key(c: Holder) -> tuple[str, int] | None:
+def continue_key(c: Reading) -> tuple[str, int] | None:
     """The scoring a table of computers goes on from by itself (game id, log length);
     None when there is none (game/web/runtime/jobs.py)."""
     if not auto_continue(c) or c.session is None or c.game_id is None:
@@ -73,14 +73,14 @@ def continue_key(c: Holder) -> tuple[str, int] | None:
     return c.game_id, len(c.session.game.log)
 
 
-def playable(c: Holder) -> bool:
+def playable(c: Reading) -> bool:
     """A game is on screen that may go on: not a view (its hands are invented), not
     waiting for storage space (a computer's move could not be stored)."""
     return (c.page.place == "play" and c.session is not None and not c.rules.open
             and not c.saved.storage_wait and not is_view_game(c.session.game))
 
 
-def computer_level(c: Holder) -> Level:
+def computer_level(c: Reading) -> Level:
     """The level of the computer on turn, read from the save's id (a save naming a level
     this version lacks plays randomly)."""
     session = c.session
@@ -88,7 +88,7 @@ def computer_level(c: Holder) -> Level:
     return find_level(session.settings.players[session.state.current].played_by) or RANDOM
 
 
-def computer_player(c: Holder) -> ComputerPlayer:
+def computer_player(c: Players) -> ComputerPlayer:
     """The player of the computer on turn, made once per level."""
     level = computer_level(c)
     if level.id not in c.computer_players:
@@ -96,7 +96,7 @@ def computer_player(c: Holder) -> ComputerPlayer:
     return c.computer_players[level.id]
 
 
-def computer_thinking(c: Holder) -> Generator[None, None, Action]:
+def computer_thinking(c: Players) -> Generator[None, None, Action]:
     """The computer on turn deciding in slices (the one loop: :func:`game.ai.think`)."""
     session = c.session
     assert session is not None and session.state.current is not None
@@ -104,7 +104,7 @@ def computer_thinking(c: Holder) -> Generator[None, None, Action]:
     return think(computer_player(c), view, session.computer_rng())
 
 
-def computer_request(c: Holder) -> Request:
+def computer_request(c: Reading) -> Request:
     """The computer on turn's decision as a request for the thinking worker: its own
     view only, its level and the decision's seed (see :mod:`game.web.thinking.coach`)."""
     session = c.session

@@ -3,17 +3,16 @@ state, and where each goes.
 
 The page's states are frozen values, each in the module of its feature with that module's
 one ``update(state, action) -> (state, effects)`` (the Elm architecture's ``update``); the
-game at the table is the Session, changed only by its own ``update``
+game at the table is a Session, a value too, changed only by its own ``update``
 (:func:`game.web.values.session.update`) and replaced only by :class:`ReplaceSession`. The
-controller holds them; :func:`step` is the only code that replaces a state or the session
-after the controller is made (tests/web/test_states.py reads the sources to check), so a
-change of the page can be found by its action, and nothing changes behind an update's back.
+:class:`~game.web.model.model.Model` holds them; :func:`step` is the only code that makes
+a model with one of them replaced (tests/web/test_states.py reads the sources to check), so
+a change of the page can be found by its action, and nothing changes behind an update's back.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Protocol
+from dataclasses import dataclass, replace
 
 from ..features import coaching, files, following, navigating, page, rules, saved, statistics
 from ..features import playing as play
@@ -21,6 +20,7 @@ from ..values import session, setup_form
 from ..values.effects import Effect
 from ..values.session import Session
 from ..values.shelf import Shelf
+from .model import Model
 
 
 @dataclass(frozen=True)
@@ -48,52 +48,42 @@ the play screen's, so its actions go to :class:`~game.web.features.playing.Table
 ``Follow``; the game's go to the session (none while no game is open)."""
 
 
-class States(Protocol):
-    """What holds the page's states (the controller)."""
-
-    page: page.Page
-    rules: rules.Rules
-    home: navigating.Home
-    table: play.Table
-    coach: coaching.Coaching
-    sharing: files.Sharing
-    saved: saved.Saved
-    stats: statistics.Stats
-    form: setup_form.SetupForm
-    session: Session | None
-    game_id: str | None
-    shelf: Shelf
-
-
-def step(c: States, action: StateAction) -> tuple[Effect, ...]:
-    """``action`` applied by the update of the state it belongs to: that state replaced by
-    the new value, and what it asks of the browser returned (for the interpreter)."""
-    effects: tuple[Effect, ...] = ()
+def step(model: Model, action: StateAction) -> tuple[Model, tuple[Effect, ...]]:
+    """``action`` applied by the update of the state it belongs to: the model with that
+    state replaced by the new value (the same model when the update kept the state it was
+    given), and what it asks of the browser (for the interpreter)."""
     if isinstance(action, page.PageAction):
-        c.page, effects = page.update(c.page, action)
-    elif isinstance(action, rules.RulesAction):
-        c.rules, _ = rules.update(c.rules, action)
-    elif isinstance(action, navigating.HomeAction):
-        c.home, effects = navigating.update(c.home, action)
-    elif isinstance(action, play.TableAction):
-        c.table, effects = play.update(c.table, action)
-    elif isinstance(action, following.FollowingAction):
-        c.table, effects = play.update(c.table, play.Follow(action))
-    elif isinstance(action, coaching.CoachAction):
-        c.coach, effects = coaching.update(c.coach, action)
-    elif isinstance(action, files.SharingAction):
-        c.sharing, effects = files.update(c.sharing, action)
-    elif isinstance(action, saved.SavedAction):
-        c.saved, _ = saved.update(c.saved, action)
-    elif isinstance(action, statistics.StatsAction):
-        c.stats, effects = statistics.update(c.stats, action)
-    elif isinstance(action, PutShelf):
-        c.shelf = action.shelf
-    elif isinstance(action, ReplaceSession):
-        c.session, c.game_id = action.session, action.ident
-    elif isinstance(action, session.SessionAction):
-        if c.session is not None:
-            session.update(c.session, action)
-    else:
-        c.form, _ = setup_form.update(c.form, action)
-    return effects
+        new_page, effects = page.update(model.page, action)
+        return (model if new_page is model.page else replace(model, page=new_page)), effects
+    if isinstance(action, rules.RulesAction):
+        new_rules = rules.update(model.rules, action)[0]
+        return (model if new_rules is model.rules else replace(model, rules=new_rules)), ()
+    if isinstance(action, navigating.HomeAction):
+        home, effects = navigating.update(model.home, action)
+        return (model if home is model.home else replace(model, home=home)), effects
+    if isinstance(action, (play.TableAction, following.FollowingAction)):
+        table, effects = play.update(model.table, action if isinstance(action, play.TableAction)
+                                     else play.Follow(action))
+        return (model if table is model.table else replace(model, table=table)), effects
+    if isinstance(action, coaching.CoachAction):
+        coach, effects = coaching.update(model.coach, action)
+        return (model if coach is model.coach else replace(model, coach=coach)), effects
+    if isinstance(action, files.SharingAction):
+        sharing, effects = files.update(model.sharing, action)
+        return (model if sharing is model.sharing else replace(model, sharing=sharing)), effects
+    if isinstance(action, saved.SavedAction):
+        new_saved = saved.update(model.saved, action)[0]
+        return (model if new_saved is model.saved else replace(model, saved=new_saved)), ()
+    if isinstance(action, statistics.StatsAction):
+        stats, effects = statistics.update(model.stats, action)
+        return (model if stats is model.stats else replace(model, stats=stats)), effects
+    if isinstance(action, PutShelf):
+        return replace(model, shelf=action.shelf), ()
+    if isinstance(action, ReplaceSession):
+        return replace(model, session=action.session, game_id=action.ident), ()
+    if isinstance(action, session.SessionAction):
+        if model.session is None:
+            return model, ()
+        return replace(model, session=session.update(model.session, action)), ()
+    form = setup_form.update(model.form, action)[0]
+    return (model if form is model.form else replace(model, form=form)), ()

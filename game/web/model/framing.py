@@ -1,7 +1,7 @@
 """The frame of each render: everything the screens draw, as one frozen value built from the
-controller's states (the screens never see the controller, the session or the state).
+model (the screens never see the model, the session or the state).
 
-Read-only: nothing here changes the controller, and nothing reads the storage (what the
+Read-only: nothing here changes the model, and nothing reads the storage (what the
 start, setup and statistics screens show of it is the model's ``shelf``, read by an effect
 before they are drawn). See :mod:`game.web.frames.frame` for the values:
 one frame type per screen family (:data:`game.web.frames.frame.Frame`, a tagged union), and
@@ -11,6 +11,7 @@ on the session's screen.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, assert_never
 
@@ -60,10 +61,10 @@ from ..values.draft import tentative_build
 from .on_files import share_url
 
 if TYPE_CHECKING:
-    from .holder import Holder
+    from .model import Model
 
 
-def frame(c: Holder) -> Frame:
+def frame(c: Model, format_time: Callable[[float], str], page_url: str) -> Frame:
     """Everything this render draws, as one frozen value (see :mod:`game.web.frames.frame`)."""
     page = c.page
     update = page.update_ready and c.table.preview is None  # never over a computer's preview
@@ -82,14 +83,14 @@ def frame(c: Holder) -> Frame:
         mark = c.session.game.meta.get(tutorial.META)
         shown = tutorial.lesson(c.session) if mark in ("on", "kept") else None
         return PlayPage(screen=screen, rules_open=rules, notice=notice, update_ready=update,
-                        play=live_frame(c), banner=c.saved.banner, tutorial=shown,
+                        play=live_frame(c, page_url), banner=c.saved.banner, tutorial=shown,
                         tutorial_kept=mark == "kept")
     entries = c.shelf.entries
     hidden = {e.id for e in entries if e.game is not None and e.game.meta.get(tutorial.META) == "on"}
     home = c.home
     return StartPage(start=StartFrame(
         tuple(saved_game(entry) for entry in entries if entry.id not in hidden),
-        home.error, home.confirm_delete, c.format_time, c.shelf.used,
+        home.error, home.confirm_delete, format_time, c.shelf.used,
         tutorial=next(iter(sorted(hidden)), None), home_card=c.home_card,
         restore=home.restore_report, theme=c.page.theme,
         restoring=(home.restoring.done, home.restoring.total) if home.restoring else None),
@@ -98,7 +99,7 @@ def frame(c: Holder) -> Frame:
         update_ready=update)
 
 
-def live_frame(c: Holder) -> GameFrame:
+def live_frame(c: Model, page_url: str) -> GameFrame:
     """The frame of the game's screen now: the replay, or what the table sees (the
     session's screen), each as its own frame type."""
     session = c.session
@@ -107,7 +108,7 @@ def live_frame(c: Holder) -> GameFrame:
     story = session.story()
     following = c.table.following
     if following.replay_step is not None:
-        return replay_frame(c, following.replay_step)
+        return replay_frame(c, following.replay_step, page_url)
     screen = session.screen
     zoom = None if screen in ("scoring", "pass") else c.zoomed_city
     view = session.view()
@@ -128,7 +129,7 @@ def live_frame(c: Holder) -> GameFrame:
         story=story_frame(story, state, digest_for, following.focus, following.log_open),
         inspector=inspector, inspecting=following.inspecting, godzilla_preview=preview,
         coach_marks=hint_marks(hint), turn=screen == "turn")
-    menu = menu_frame(c, table.view, speed="fast" if c.page.instant else c.page.speed,
+    menu = menu_frame(c, table.view, page_url, speed="fast" if c.page.instant else c.page.speed,
                       whole_export=whole_export(c))
     match screen:
         case "pass":
@@ -153,7 +154,7 @@ def live_frame(c: Holder) -> GameFrame:
             assert_never(screen)
 
 
-def whole_export(c: Holder) -> WholeExport:
+def whole_export(c: Model) -> WholeExport:
     """Whether the menu offers the whole game (an unfinished, real game) and whether
     its warning is open."""
     session = c.session
@@ -162,7 +163,7 @@ def whole_export(c: Holder) -> WholeExport:
     return "asked" if c.sharing.whole_export_asked else "offered"
 
 
-def menu_frame(c: Holder, view: PlayerView, *, speed: str, whole_export: WholeExport,
+def menu_frame(c: Model, view: PlayerView, page_url: str, *, speed: str, whole_export: WholeExport,
                view_only: bool = False) -> MenuFrame:
     """The top bar's menu and the game's link; ``view``: the position shown (the link
     holds the whole game once it is over, unless it is the replay of a view)."""
@@ -172,7 +173,7 @@ def menu_frame(c: Holder, view: PlayerView, *, speed: str, whole_export: WholeEx
               else None)
     return MenuFrame(speed=speed, motion=c.page.motion, theme=c.page.theme, muted=c.page.muted,
                 menu_open=c.table.menu_open, hints_switch=switch, whole_export=whole_export,
-                share=share_url(c), share_whole=view.phase == OVER and not view_only,
+                share=share_url(c.sharing, page_url), share_whole=view.phase == OVER and not view_only,
                 share_copied=c.sharing.copied, web_share=c.page.web_share)
 
 
@@ -187,7 +188,7 @@ def hint_marks(hint: HintFrame | None) -> tuple[tuple[int, str], ...]:
     return tuple((plot, "hint") for plot in plots)
 
 
-def review_frame(c: Holder) -> ReviewFrame | None:
+def review_frame(c: Model) -> ReviewFrame | None:
     """The post-game review, while it is open."""
     session = c.session
     assert session is not None
@@ -197,7 +198,7 @@ def review_frame(c: Holder) -> ReviewFrame | None:
     return None
 
 
-def review_marks(c: Holder, review: ReviewFrame | None) -> tuple[tuple[int, str], ...]:
+def review_marks(c: Model, review: ReviewFrame | None) -> tuple[tuple[int, str], ...]:
     """The reviewed decision and the better one, outlined on the replay's board."""
     if review is None or review.shown is None:
         return ()
@@ -213,7 +214,7 @@ def review_marks(c: Holder, review: ReviewFrame | None) -> tuple[tuple[int, str]
                  if isinstance(m.action, Build))
 
 
-def replay_frame(c: Holder, step: int) -> ReplayFrame:
+def replay_frame(c: Model, step: int, page_url: str) -> ReplayFrame:
     """The board, supplies and scores right after log step ``step``, seen by the viewer
     with no hand shown (a replay of the game now must not reveal anything new)."""
     session = c.session
@@ -237,7 +238,7 @@ def replay_frame(c: Holder, step: int) -> ReplayFrame:
                           c.table.following.focus or story.all_entries[step].positions,
                           False, upto=step + 1),
         inspector=inspector, coach_marks=review_marks(c, review))
-    menu = menu_frame(c, table.view, speed=c.page.speed, whole_export="none",
+    menu = menu_frame(c, table.view, page_url, speed=c.page.speed, whole_export="none",
                       view_only=view_only)
     return ReplayFrame(table=table, menu=menu, review=review,
                        replay=ReplayStep(step, len(story), finished, hands, view_only=view_only))

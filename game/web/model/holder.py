@@ -1,8 +1,12 @@
-"""What the updates composed in this folder see of the page's state: the features' frozen
-states, the game at the table and the one door that changes them, as a
-:class:`~typing.Protocol`. The controller (game/web/model/controller.py) is the one value
-that has them; the updates take this instead of it, so the controller imports them and
-nothing imports the controller back (tests/web/test_layout.py: no import cycle)."""
+"""How the compositions of this folder see the page's state, as Protocols, so that they
+import neither the update that runs them nor the controller (tests/web/test_layout.py: no
+import cycle).
+
+:class:`Reading` is the model read: its states and the questions answered from it alone
+(a :class:`~game.web.model.model.Model` is one, and so is what holds one). :class:`Holder`
+is one update under way (:class:`game.web.model.update.Change`): the model reached so far,
+what the update reads besides it (the storage, read only; the clock...) and the door that
+steps it."""
 
 from __future__ import annotations
 
@@ -21,6 +25,7 @@ from ..features.saved import Saved
 from ..features.statistics import Stats
 from ..frames.frame import HintFrame, ScreenName
 from ..saves.storage import Entry, SaveStore
+from ..values.answers import HintKey
 from ..values.effects import Effect
 from ..values.session import Session
 from ..values.setup_form import SetupForm
@@ -28,18 +33,8 @@ from ..values.shelf import Shelf
 from .door import StateAction
 
 
-class Holder(Protocol):
-    """The page's state between taps, as the updates read it and change it (only through
-    :meth:`step` and the few operations below, which go through it)."""
-
-    store: SaveStore
-    """Read only: every write is an effect (game/web/runtime/storing.py)."""
-    params: dict[str, str]
-    clock: Callable[[], float]
-    format_time: Callable[[float], str]
-    report: Callable[[str], None]
-    controllers: tuple[str, ...]
-    computer_players: dict[str, ComputerPlayer]
+class Reading(Protocol):
+    """The page's model, read."""
 
     @property
     def session(self) -> Session | None: ...
@@ -72,13 +67,34 @@ class Holder(Protocol):
     def zoomed_city(self) -> int | None: ...
     @property
     def home_card(self) -> bool: ...
+    def zoom_allowed(self) -> bool: ...
+    def hint_key(self) -> HintKey | None: ...
+    def hint_frame(self) -> HintFrame | None: ...
+
+
+class Players(Reading, Protocol):
+    """The model read, with the computer players made so far (by level id)."""
+
+    @property
+    def computer_players(self) -> dict[str, ComputerPlayer]: ...
+
+
+class Holder(Players, Protocol):
+    """One update under way: the model read, changed only through :meth:`step` and the
+    few operations below, which go through it."""
+
+    store: SaveStore
+    """Read only: every write is an effect (game/web/runtime/storing.py)."""
+    params: dict[str, str]
+    clock: Callable[[], float]
+    format_time: Callable[[float], str]
+    report: Callable[[str], None]
+    controllers: tuple[str, ...]
 
     def step(self, *actions: StateAction) -> None: ...
     def open_game(self, ident: str) -> bool: ...
     def set_session(self, session: Session | None, ident: str | None) -> None: ...
     def new_game(self, settings: Settings, seed: str | None = None, hints: bool = False,
                  keep_table: bool = False, tutorial: bool = False) -> tuple[Effect, ...]: ...
-    def zoom_allowed(self) -> bool: ...
     def tutorial_id(self) -> str | None: ...
     def entries(self) -> list[Entry]: ...
-    def hint_frame(self) -> HintFrame | None: ...

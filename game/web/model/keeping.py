@@ -17,6 +17,7 @@ from .. import messages
 from ..features import navigating, page, saved, tutorial
 from ..saves.kept_records import FinishedHere
 from ..saves.pending_results import UNRECORDED
+from ..saves.storage import BOOKKEEPING
 from ..thinking.coach import hints_on
 from ..values.answers import (
     ResultsCounted,
@@ -26,18 +27,16 @@ from ..values.answers import (
     UnrecordedMarked,
 )
 from ..values.effects import EditRecords, Effect, MarkUnrecorded, Save, WritePref
-from ..values.session import Session, SetMeta
+from ..values.session import Session, SetMeta, Stamp
 from ..values.setup_form import TABLE_PREF, table_pref
 from . import computers
 from .door import ReplaceSession
 
 if TYPE_CHECKING:
-    from .holder import Holder
+    from .holder import Holder, Reading
 
 Effects = tuple[Effect, ...]
 
-BOOKKEEPING = ("updated", "revision", "app_version", "created")
-"""The ``meta`` fields a store writes itself: a save that differs only in them is not new."""
 
 
 def failed(c: Holder, detail: str) -> None:
@@ -63,9 +62,11 @@ def answered(c: Holder, answer: SaveWritten | SaveConflicted | SaveRefused) -> E
     into the records), or another tab's game adopted (never overwritten), or the move taken
     back because the storage refused it, the table told at once."""
     match answer:
-        case SaveWritten(text, holds):
+        case SaveWritten(text, holds, stamps):
             before = c.saved.stored
             c.step(saved.Written(text, holds))
+            if holds[0] == c.game_id:
+                c.step(Stamp(stamps))
             if before is None or before[0] != holds[0] or before[1] < holds[1]:
                 return record_finished(c)
             return ()
@@ -114,6 +115,8 @@ def marked(c: Holder, answer: UnrecordedMarked) -> None:
     or going with its next write)."""
     if answer.text is not None:
         c.step(saved.Written(answer.text, answer.holds))
+        if answer.holds[0] == c.game_id:
+            c.step(Stamp(answer.stamps))
     else:
         c.report("the finished game could not be marked as not counted yet: the mark goes "
                  "with its next write")
@@ -128,13 +131,12 @@ def counted(c: Holder, answer: ResultsCounted) -> None:
             c.step(saved.Opened(text, contents(c)), saved.Counted())
 
 
-def contents(c: Holder) -> tuple[str, int, str] | None:
+def contents(c: Reading) -> tuple[str, int, str] | None:
     """What a save of the open game would hold apart from its bookkeeping (times and
     revision): the game id, the length of the log and the rest of ``meta`` (the choice
     in progress, the hints asked...). Only a change of it is written."""
     if c.session is None or c.game_id is None:
         return None
-    c.session.sync_meta()
     game = c.session.game
     meta = {k: v for k, v in game.meta.items() if k not in BOOKKEEPING and k != UNRECORDED}
     return (c.game_id, len(game.log), json.dumps(meta, sort_keys=True))

@@ -23,9 +23,8 @@ from ..features.coaching import (
 )
 from ..frames.frame import CoachMove
 from ..frames.review_frames import review_items
-from ..thinking.coach import Answer, Request, hint_request, hint_seed, hints_on
+from ..thinking.coach import Answer, Request
 from ..thinking.review import ReviewJob
-from ..values.answers import HintKey
 from ..values.effects import Effect
 from ..values.session import CountHint
 
@@ -33,32 +32,9 @@ if TYPE_CHECKING:
     from .holder import Holder
 
 
-def hint_key(c: Holder) -> HintKey | None:
-    """The decision a hint may be asked for now: a person on turn holding the device in
-    a game that allows hints (None otherwise)."""
-    session = c.session
-    if (session is None or c.game_id is None or c.page.place != "play"
-            or c.table.following.replaying or session.screen != "turn"
-            or not session.show_private or not hints_on(session.game.meta)):
-        return None
-    current = session.state.current
-    if current is None or not session.is_human(current):
-        return None
-    return c.game_id, len(session.game.log), current
-
-
-def next_hint(c: Holder) -> Request | None:
-    """The hint to compute now, if one was asked for this very decision."""
-    key = hint_key(c)
-    if key is None or c.coach.hint_job != key:
-        return None
-    assert c.session is not None
-    return hint_request(c.session.turn_view(), hint_seed(c.session.game.seed, key[1]))
-
-
 def hint_done(c: Holder, request: Request, answer: Answer) -> None:
     """A computed hint: shown if it still answers the decision at hand."""
-    key = hint_key(c)
+    key = c.hint_key()
     if (key is None or c.coach.hint_job != key or answer.hint is None
             or c.session is None or request.view != c.session.turn_view()):
         return
@@ -74,7 +50,7 @@ def tapped(c: Holder, tap: CoachTap) -> tuple[Effect, ...]:
     review = c.coach.review
     match tap:
         case HintTapped():
-            key = hint_key(c)
+            key = c.hint_key()
             if key is not None and hint_asked(c.coach, key) is not None:  # (not asked yet)
                 c.step(AskHint(key), CountHint(key[2]))
         case ReviewTapped():

@@ -26,6 +26,7 @@ from ..features.files import (
     LinkTapped,
     RestoreFile,
     SendTapped,
+    Sharing,
     ShowLink,
 )
 from ..features.navigating import ALLOWED_PREFS
@@ -84,11 +85,11 @@ def tapped(c: Holder, tap: FilesTap) -> Effects:
             if session is not None:
                 c.step(ShowLink(link_fragment(session.game)))
         case CopyTapped():
-            url = share_url(c)
+            url = share_url(c.sharing, c.params.get("url", ""))
             if url is not None:
                 c.step(CopyLink(url))
         case SendTapped():
-            url = share_url(c)
+            url = share_url(c.sharing, c.params.get("url", ""))
             if url is not None and c.page.web_share:
                 return (ShareLink(url, messages.t("share.share_title")),)
         case ImportFile(text):
@@ -104,12 +105,12 @@ def tapped(c: Holder, tap: FilesTap) -> Effects:
     return ()
 
 
-def share_url(c: Holder) -> str | None:
+def share_url(sharing: Sharing, page_url: str) -> str | None:
     """The whole address of the link shown (the page's address, then the game), or None."""
-    share = c.sharing.share
+    share = sharing.share
     if share is None:
         return None
-    return f"{c.params.get('url', '')}#{share}"
+    return f"{page_url}#{share}"
 
 
 def import_file(c: Holder, text: str | None) -> Effects:

@@ -19,7 +19,6 @@ from ..features.navigating import (
     GoHome,
     KeepTutorial,
     Leave,
-    MenuTapped,
     NavigatingTap,
     PlayAlone,
     SetLanguage,
@@ -44,8 +43,6 @@ def tapped(c: Holder, tap: NavigatingTap) -> Effects:
     match tap:
         case GoHome():
             return go_home(c)
-        case MenuTapped():
-            c.step(table.ToggleMenu(c.page.place == "play"))
         case StartSetup():
             return start_setup(c)
         case PlayAlone():

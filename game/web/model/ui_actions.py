@@ -79,7 +79,7 @@ def _field_arg(data: Mapping[str, Any]) -> setup_form.SetField:
     return setup_form.SetField(field, data.get("value"), index)
 
 
-KEEP_MENU_OPEN = (nav.MenuTapped, page.CycleSpeed, page.CycleMotion, page.CycleTheme,
+KEEP_MENU_OPEN = (play.ToggleMenu, page.CycleSpeed, page.CycleMotion, page.CycleTheme,
                   page.ToggleSound, play.ZoomOut)
 """The taps that leave the game menu open: its own button, the speed, the animations and
 the colours (tapped again to go round), the sound (its state seen at once), and the whole
@@ -107,6 +107,8 @@ def tapped(c: Holder, tap: Tap) -> tuple[Effect, ...]:
         return on_coaching.tapped(c, tap)
     if isinstance(tap, stats.StatsTap):
         return on_statistics.tapped(c, tap)
+    if isinstance(tap, play.ToggleMenu) and c.page.place != "play":
+        return ()  # the game menu is a game's: none outside one
     c.step(tap)
     return ()
 
@@ -149,7 +151,7 @@ ACTIONS: dict[str, UiAction] = {a.name: a for a in (
     UiAction("storage-retry", lambda d: saved.Retry()),
     UiAction("rules", lambda d: rules.OpenRules()),
     UiAction("rules-close", lambda d: rules.CloseRules()),
-    UiAction("menu", lambda d: nav.MenuTapped()),
+    UiAction("menu", lambda d: play.ToggleMenu()),
     UiAction("menu-close", lambda d: play.CloseMenu()),
     UiAction("new-game", lambda d: nav.StartSetup()),
     UiAction("play-alone", lambda d: nav.PlayAlone()),

@@ -21,7 +21,6 @@ from typing import Protocol
 from ...save import MAX_SAVE_BYTES
 from .. import messages
 from ..features.playing import BoardKey, ZoomOut, board_shown
-from ..model import keeping, on_files
 from ..model.controller import Controller, Message
 from ..saves.backup import MAX_BACKUP_CHARS
 from ..saves.sharing import is_link
@@ -29,6 +28,8 @@ from ..screens.dispatch import render_page
 from ..values.answers import (
     BoardMeasured,
     FrameFailed,
+    LinkOpened,
+    PageBroke,
     StartFailed,
     StorageChangedElsewhere,
     StorageOff,
@@ -163,7 +164,7 @@ class App:
         """Carry out the storage effects the controller queued outside a tap (opening the
         last game at the start, adopting another tab's); the others stay queued."""
         c = self.controller
-        c.effects = self.interpreter.save_first(c.take_effects())
+        c.put_back(self.interpreter.save_first(c.take_effects()))
 
     def after_change(self) -> list[Effect]:
         """After a tap or an outside change: the jobs look for work, and once the game is in
@@ -332,8 +333,7 @@ class App:
         if not is_link(fragment):
             return
         try:
-            self.controller.effects.extend(on_files.open_link(self.controller, fragment))
-            self.controller.read_shelf()
+            self.controller.update(LinkOpened(fragment))
             self.store_queued()
         except Exception:
             self.report()
@@ -465,6 +465,6 @@ class App:
         """The exception being handled: to the console and, in short, to a banner."""
         detail = traceback.format_exc()
         self.browser.error(detail)
-        keeping.failed(self.controller, detail.strip().splitlines()[-1])
+        self.controller.update(PageBroke(detail.strip().splitlines()[-1]))
 
 

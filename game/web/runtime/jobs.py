@@ -8,14 +8,14 @@ scheduling rule runs under plain pytest with a fake browser (tests/web/test_jobs
 The rules:
 
 - **One computer move at a time**, in one task (:meth:`Jobs.run_computers`): ask the
-  thinking worker, else think on the page in slices (:meth:`Controller.computer_thinking`,
+  thinking worker, else think on the page in slices (``computers.computer_thinking``,
   one ``sleep(0)`` between slices); then the pace: the move previewed for
   ``pace()[0]`` seconds, played, a pause of ``pace()[1]``. A table of computers goes on by
   itself after a scoring, ``pace()[0] * 3`` seconds later.
 - **Hints before the review**, in a second task (:meth:`Jobs.run_coach`), one request at a
   time; the review by the strongest level only in the worker (it cannot be sliced).
 - **Stale results are dropped by their key**, never by counters: a computer decision is
-  for ``Controller.computer_key()`` (game id, log length, player on turn) and is played
+  for ``computers.computer_key`` (game id, log length, player on turn) and is played
   only while that key is the same; the scoring's pause is for ``continue_key()``; a hint is
   for its request (``Controller.hint_request()``, keyed by game, log length and person);
   a review step for its :class:`~game.web.thinking.review.ReviewJob` (``Controller.review_wanted``).

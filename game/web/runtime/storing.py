@@ -32,6 +32,7 @@ from ..values.answers import (
     SaveRefused,
     SaveWritten,
     ShelfRead,
+    Stamps,
     StorageAnswer,
     UnrecordedMarked,
 )
@@ -78,8 +79,9 @@ class Storing:
                 if due is None:
                     return None
                 ident, game = due
+                written = game.copy()  # (the store keeps its bookkeeping in what it wrote)
                 try:
-                    return SaveWritten(store.save(ident, game), holds)
+                    return SaveWritten(store.save(ident, written), holds, stamps(written))
                 except SaveConflict as conflict:
                     return SaveConflicted(conflict.kind)
                 except StorageError as error:
@@ -109,8 +111,9 @@ class Storing:
             case CountPending(now):
                 return self._counted(count_pending(store, now))
             case MarkUnrecorded(ident, game, holds):
+                written = game.copy()
                 try:
-                    return UnrecordedMarked(store.save(ident, game), holds)
+                    return UnrecordedMarked(store.save(ident, written), holds, stamps(written))
                 except (StorageError, SaveConflict):  # (the save just shrank: hardly ever)
                     return UnrecordedMarked(None, holds)
             case EditRecords(edit):
@@ -155,3 +158,10 @@ class Storing:
             raise
         self.restoring = None
         return BackupRestored(report, self.store.prefs())
+
+
+def stamps(written: Game) -> Stamps:
+    """The ``meta`` of a game as the store wrote it (the store was given a copy of the
+    model's game, and keeps its bookkeeping in what it wrote): the model's game takes it by
+    an update."""
+    return tuple(written.meta.items())

@@ -42,6 +42,9 @@ APP_VERSION = 3
 for, shown in the final standings), which a version-2 page would drop when writing. Raise
 it whenever an older page must not write what this one stores; a page never writes over a
 save of a higher app version."""
+BOOKKEEPING = ("updated", "revision", "app_version", "created")
+"""The ``meta`` fields a store writes itself: a save that differs only in them is not new."""
+
 META_KEYS = ("app", "app_version", "revision", "created", "updated", "ui", "tutorial", "coach",
              "view", "unrecorded")
 """The ``meta`` fields this app reads and writes; any other field of a loaded save is

@@ -313,11 +313,13 @@ def hints_asked(meta: dict[str, Any], players: int) -> tuple[int, ...]:
 
 
 def count_hint(meta: dict[str, Any], player: int) -> None:
+    """One more hint asked by ``player``: ``meta``'s coach entry replaced by a new one (the
+    old one, which another copy of the game may share, stays as it was)."""
     coach = meta.get(COACH_META)
     if not isinstance(coach, dict):
         return
     counts = hints_asked(meta, player + 1)
     asked = coach.get("asked")
-    if not isinstance(asked, dict):
-        asked = coach["asked"] = {}
+    asked = dict(asked) if isinstance(asked, dict) else {}
     asked[str(player)] = counts[player] + 1
+    meta[COACH_META] = {**coach, "asked": asked}

@@ -21,13 +21,19 @@ from ..thinking.coach import Answer, Request
 from ..thinking.review import ReviewJob
 from .shelf import Shelf
 
+Stamps = tuple[tuple[str, Any], ...]
+"""A game's ``meta`` as a store wrote it (with its times and revision), as (key, value)
+pairs."""
+
 
 @dataclass(frozen=True)
 class SaveWritten:
-    """The open game was stored: its text and what the save holds."""
+    """The open game was stored: its text, what the save holds, and its ``meta`` as
+    written (with the storage's times and revision: :data:`Stamps`)."""
 
     text: str
     holds: tuple[str, int, str]
+    stamps: Stamps = ()
 
 
 @dataclass(frozen=True)
@@ -125,10 +131,12 @@ class ResultsCounted:
 @dataclass(frozen=True)
 class UnrecordedMarked:
     """The open game was written again with its mark ``meta.unrecorded`` (``text``; None:
-    the storage refused that write too, and the mark goes with its next write)."""
+    the storage refused that write too, and the mark goes with its next write), and its
+    ``meta`` as written."""
 
     text: str | None
     holds: tuple[str, int, str]
+    stamps: Stamps = ()
 
 
 HintKey = tuple[str, int, int]
@@ -280,8 +288,23 @@ class MotionWishChanged:
     reduced: bool
 
 
+@dataclass(frozen=True)
+class LinkOpened:
+    """A share link pasted into this tab's address bar (only its ``#`` part changed, so the
+    page was not loaded again): opened as a link at the start is."""
+
+    fragment: str
+
+
+@dataclass(frozen=True)
+class PageBroke:
+    """The page broke (an engine or page bug): said in a banner over the game, which stays."""
+
+    detail: str
+
+
 PageEvent = (StorageChangedElsewhere | BoardMeasured | FrameFailed | StartFailed | StorageOff
-             | UpdateFound | MotionWishChanged)
+             | UpdateFound | MotionWishChanged | LinkOpened | PageBroke)
 
 ANSWERS = (SaveWritten, SaveConflicted, SaveRefused, NewGameStored, NewGameRefused, ImportStored,
            ImportRefused, RestoreProgressed, BackupRestored, RestoreRefused, RecordsEdited,

@@ -2,11 +2,14 @@
 interface that is not a rule (the draft of the choice in progress, who has the device,
 acknowledged scorings).
 
-Pure Python, no browser: every tap of the play screen ends up as a method call here, and the
-tests drive whole games through these methods. The choice in progress is a typed, immutable
-:mod:`~game.web.values.draft`; nothing is committed to the engine before the player confirms.
-Everything here is serialised into ``game.meta["ui"]`` and saved with the game after each
-change. Screens never see a Session: they draw a :class:`~game.web.frames.frame.Frame` built from it.
+A value: its one update, :func:`update`, returns a new Session for each action and leaves
+the one it was given as it was (the page's model holds Sessions like its other frozen
+states). The methods that change a Session are that update's steps, run only on the copy it
+makes. Pure Python, no browser: the tests drive whole games through it. The choice in
+progress is a typed, immutable :mod:`~game.web.values.draft`; nothing is committed to the
+engine before the player confirms. Everything here is serialised into ``game.meta["ui"]``
+after each change (:meth:`Session.sync_meta`) and saved with the game. Screens never see a
+Session: they draw a :class:`~game.web.frames.frame.Frame` built from it.
 """
 
 from __future__ import annotations
@@ -67,8 +70,9 @@ class Session:
         elif self.revealed is not None and self.revealed != self.state.current:
             self.revealed = None  # only the person on turn may have their cards shown
         self._story: Story | None = None
-        self.played: list[Played] = []
-        """The plays made since the page last took them (:meth:`take_played`: the sounds)."""
+        self.played: tuple[Played, ...] = ()
+        """The plays of the update that made this value (a person's or a computer's
+        decision and the chance steps it led to: the sounds)."""
         self.unsettled: _Before | None = None
         """The table as it was before a person's last move, while that move may still be
         taken back (:meth:`take_back`); not saved: a reload settles the move."""
@@ -77,6 +81,16 @@ class Session:
             self.draft = draft.parse_draft(ui.get("pending"), self.turn_view())
         self._start_draft()
         self.notice = draft.standing_notice(self.draft, self.turn_view())
+        self.sync_meta()
+
+    def _copy(self) -> Session:
+        """A separate value to change (:func:`update`): the game copied, the story's walk
+        shared (:meth:`story` walks again when it is ahead of this value's log)."""
+        twin = Session.__new__(Session)
+        twin.__dict__.update(self.__dict__)
+        twin.game = self.game.copy()
+        twin.played = ()
+        return twin
 
     # ---------------------------------------------------------------- basics
     @property
@@ -117,7 +131,7 @@ class Session:
 
     def story(self) -> Story:
         """The game's story (:mod:`game.story`), walked incrementally as the log grows."""
-        if self._story is None:
+        if self._story is None or len(self._story) > len(self.game.log):
             self._story = Story(self.settings)
         self._story.extend(self.game.log)
         return self._story
@@ -304,15 +318,9 @@ class Session:
         self._record(self.game.play(action))
         self._committed(player, describe(before, action, self.state, player))
 
-    def take_played(self) -> list[Played]:
-        """The plays made here since the last call (a person's or a computer's decision and
-        the chance steps it led to), oldest first."""
-        played, self.played = self.played, []
-        return played
-
     def _record(self, played: Played) -> None:
         """The story takes the steps as played: a move is applied once."""
-        self.played.append(played)
+        self.played += (played,)
         if self._story is not None:
             self._story.record(played)
 
@@ -380,12 +388,11 @@ def describe(before: State, action: Action, after: State, player: int | None) ->
 
 
 
-# ------------------------------------------------------------------ the game's one door
+# ------------------------------------------------------------------ the game's one update
 # Every change of the game at the table is one of these values, carried out by
-# :func:`update` (reached only through the controller's one door, game/web/model/door.py):
+# :func:`update` (reached only through the model's one door, game/web/model/door.py):
 # a person's taps on the table, a computer's decision, the device passed, the options of
-# the save's ``meta``. The Session stays the one mutable game object (the Game's log grows),
-# but nothing else changes it.
+# the save's ``meta``.
 
 @dataclass(frozen=True)
 class Reveal:
@@ -472,6 +479,16 @@ class SetHints:
 
 
 @dataclass(frozen=True)
+class Stamp:
+    """The game's ``meta`` as the storage wrote it (with its bookkeeping: times, revision;
+    without what it does not keep), so the next write keeps the game's creation time and a
+    file or link of the game holds what the save holds. The table's state is written in
+    again after it (as after every action)."""
+
+    meta: tuple[tuple[str, Any], ...]
+
+
+@dataclass(frozen=True)
 class CountHint:
     """A hint asked by ``player`` (counted in the final standings)."""
 
@@ -480,11 +497,20 @@ class CountHint:
 
 SessionAction = (Reveal | HideCards | AdjustSelection | ChooseCard | ChoosePiece | TapPlot
                  | Confirm | UndoStep | TakeBack | Settle | AckScoring | Commit | SetMeta
-                 | SetHints | CountHint)
+                 | SetHints | CountHint | Stamp)
 
 
-def update(session: Session, action: SessionAction) -> None:
-    """The game at the table after ``action`` (changed in place: the Game's log grows)."""
+def update(before: Session, action: SessionAction) -> Session:
+    """The game at the table after ``action``, a new value (``before`` stays as it was);
+    its :attr:`Session.played` are the plays ``action`` made."""
+    session = before._copy()
+    _apply(session, action)
+    session.sync_meta()
+    return session
+
+
+def _apply(session: Session, action: SessionAction) -> None:
+    """``action`` carried out on ``session``, the copy :func:`update` made for it."""
     match action:
         case Reveal():
             session.reveal()
@@ -520,5 +546,7 @@ def update(session: Session, action: SessionAction) -> None:
             set_hints(session.game.meta, on)
         case CountHint(player):
             count_hint(session.game.meta, player)
+        case Stamp(meta):
+            session.game.meta = dict(meta)
         case _:
             assert_never(action)

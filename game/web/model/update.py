@@ -1,0 +1,479 @@
+"""The page's one update: ``update(env, model, message) -> Updated(model, effects, redraw)``.
+
+Every message (a tap as its typed message, the storage's answer to an effect, a
+background job's answer, an event of the browser) is carried out here, against a
+:class:`~game.web.model.model.Model` that stays as it was: the result is the next model and
+the effects it asks for, which the controller keeps and hands to the interpreter. The
+update is composed from the features' pure updates: each state's own action goes through
+the one door (:func:`game.web.model.door.step`), a feature's tap to its ``tapped``
+(``on_<feature>.py``), an answer of the storage to :mod:`~game.web.model.keeping` or the
+feature that asked for it. Those compositions see one :class:`Change` under way, the
+Protocol :class:`~game.web.model.holder.Holder`: the model reached so far, stepped only
+through the door, and the effects asked so far; nothing outside one call of
+:func:`update` sees it.
+
+:class:`Env` is what an update reads besides the model and never changes: the storage
+(read only: every write is an effect), the page's parameters, the clock, the report of
+a malformed message.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import assert_never
+
+from ...ai import ComputerPlayer
+from ...errors import SaveError
+from ...match import Game
+from ...public_record import is_view_game
+from ...settings import Settings
+from ...story import Played
+from .. import messages
+from ..features import coaching, files, page, saved, tutorial
+from ..features import playing as table
+from ..features.coaching import Coaching
+from ..features.navigating import Fail, Home, StopRestore
+from ..features.page import Page
+from ..features.rules import Rules
+from ..features.saved import Opened, Saved
+from ..features.sounds import sounds
+from ..features.statistics import Stats
+from ..frames.frame import HintFrame, ScreenName
+from ..saves.kept_records import FinishedHere
+from ..saves.sharing import is_link
+from ..saves.storage import Entry, SaveStore
+from ..thinking.coach import set_hints
+from ..values.answers import (
+    ANSWERS,
+    BackupRestored,
+    BoardMeasured,
+    ComputerMoved,
+    ComputerPreviewed,
+    DrawDue,
+    FrameFailed,
+    HintComputed,
+    HintKey,
+    ImportRefused,
+    ImportStored,
+    JobAnswer,
+    LinkOpened,
+    MotionWishChanged,
+    NewGameRefused,
+    NewGameStored,
+    PageBroke,
+    PageEvent,
+    PrefRefused,
+    RecordsEdited,
+    RestoreBroke,
+    RestoreProgressed,
+    RestoreRefused,
+    RestoreTurn,
+    ResultsCounted,
+    ReviewAnswered,
+    ReviewDue,
+    SaveConflicted,
+    SaveRefused,
+    SaveWritten,
+    ScoringPaused,
+    ShelfRead,
+    StartFailed,
+    StorageAnswer,
+    StorageChangedElsewhere,
+    StorageOff,
+    UndoWindowOver,
+    UnrecordedMarked,
+    UpdateFound,
+)
+from ..values.effects import Effect, ReadShelf, SetCurrent, StoreNewGame
+from ..values.session import Commit, HideCards, Session, SessionAction, SetMeta, Settle
+from ..values.setup_form import SetupForm, ShowProblem
+from ..values.shelf import SHELF_PLACES, Shelf
+from . import computers, door, keeping, on_coaching, on_files, on_following, on_statistics
+from .model import Model
+from .ui_actions import KEEP_MENU_OPEN, Tap, tapped
+
+Message = Tap | StorageAnswer | JobAnswer | PageEvent
+"""Everything that can happen to the page, as a typed message for :func:`update`."""
+
+
+@dataclass(frozen=True)
+class Env:
+    """What an update reads besides the model, the same for the page's life."""
+
+    store: SaveStore
+    """Read only: every write is an effect (game/web/runtime/storing.py)."""
+    params: dict[str, str]
+    clock: Callable[[], float]
+    format_time: Callable[[float], str]
+    report: Callable[[str], None]
+    controllers: tuple[str, ...]
+    computer_players: dict[str, ComputerPlayer]
+    """The computer players by level id, made once (a cache: they hold no game)."""
+
+
+@dataclass(frozen=True)
+class Updated:
+    """What one message made: the next model, the effects it asks for in order, and
+    whether the page must be drawn again though the message's sender would not draw (a tap
+    dropped for another tab's newer game, another tab's change, the board switched between
+    overview and direct taps)."""
+
+    model: Model
+    effects: tuple[Effect, ...] = ()
+    redraw: bool = False
+
+
+def update(env: Env, model: Model, message: Message) -> Updated:
+    """The one update of the page (see the module's docstring)."""
+    change = Change(env, model)
+    redraw = change.message(message)
+    return Updated(change.model, tuple(change.effects), redraw)
+
+
+def boot(env: Env, model: Model) -> Updated:
+    """The page's start: a shared link opened, else the game asked for or the last one
+    reopened, else the start screen."""
+    change = Change(env, model)
+    change.open_first()
+    change.read_shelf()
+    return Updated(change.model, tuple(change.effects))
+
+
+class Change:
+    """One update under way: the model reached so far and the effects asked so far. The
+    features' compositions (``on_<feature>.py``, ``keeping.py``) see it as
+    :class:`~game.web.model.holder.Holder`; it changes the model only through the door."""
+
+    def __init__(self, env: Env, model: Model):
+        self.model = model
+        self.effects: list[Effect] = []
+        self.played: list[Played] = []
+        """The plays the game made in this update (their sounds)."""
+        self.store = env.store
+        self.params = env.params
+        self.clock = env.clock
+        self.format_time = env.format_time
+        self.report = env.report
+        self.controllers = env.controllers
+        self.computer_players = env.computer_players
+
+    # ------------------------------------------------------- the model, read
+    @property
+    def page(self) -> Page:
+        return self.model.page
+
+    @property
+    def rules(self) -> Rules:
+        return self.model.rules
+
+    @property
+    def home(self) -> Home:
+        return self.model.home
+
+    @property
+    def table(self) -> table.Table:
+        return self.model.table
+
+    @property
+    def coach(self) -> Coaching:
+        return self.model.coach
+
+    @property
+    def sharing(self) -> files.Sharing:
+        return self.model.sharing
+
+    @property
+    def saved(self) -> Saved:
+        return self.model.saved
+
+    @property
+    def stats(self) -> Stats:
+        return self.model.stats
+
+    @property
+    def form(self) -> SetupForm:
+        return self.model.form
+
+    @property
+    def session(self) -> Session | None:
+        return self.model.session
+
+    @property
+    def game_id(self) -> str | None:
+        return self.model.game_id
+
+    @property
+    def shelf(self) -> Shelf:
+        return self.model.shelf
+
+    @property
+    def screen_name(self) -> ScreenName:
+        return self.model.screen_name
+
+    @property
+    def zoomed_city(self) -> int | None:
+        return self.model.zoomed_city
+
+    @property
+    def home_card(self) -> bool:
+        return self.model.home_card
+
+    def zoom_allowed(self) -> bool:
+        return self.model.zoom_allowed()
+
+    def hint_key(self) -> HintKey | None:
+        return self.model.hint_key()
+
+    def hint_frame(self) -> HintFrame | None:
+        return self.model.hint_frame()
+
+    # ------------------------------------------------------------- the door
+    def step(self, *actions: door.StateAction) -> None:
+        """The one door (:func:`game.web.model.door.step`), in turn for each action; what
+        the updates ask of the browser is kept in order, and the game's plays for their
+        sounds."""
+        for action in actions:
+            self.model, effects = door.step(self.model, action)
+            self.effects.extend(effects)
+            if isinstance(action, SessionAction) and self.model.session is not None:
+                self.played.extend(self.model.session.played)
+
+    # ------------------------------------------------------------ messages
+    def message(self, message: Message) -> bool:
+        """``message`` carried out; True when the page must be drawn again though its
+        sender would not draw (:class:`Updated`)."""
+        if isinstance(message, ANSWERS):
+            self.answered(message)
+            return False
+        match message:
+            case StorageChangedElsewhere():
+                redraw = keeping.external_change(self)
+                self.read_shelf()
+                return redraw
+            case BoardMeasured(px):
+                was = self.page.compact
+                self.step(page.Measure(px))
+                return was != self.page.compact
+            case FrameFailed():  # (the game stays in the storage)
+                self.step(door.ReplaceSession(None, self.game_id), page.Move("start"))
+                return True
+            case StartFailed():
+                self.step(page.Move("start"))
+                return True
+            case StorageOff():
+                self.step(Fail(("start.storage_unavailable", {})))
+                return True
+            case UpdateFound():
+                self.step(page.UpdateWaiting())
+                return True
+            case MotionWishChanged(reduced):
+                self.step(page.MotionWish(self.store.prefs().get("motion"), reduced))
+                return True
+            case LinkOpened(fragment):
+                self.effects.extend(on_files.open_link(self, fragment))
+                self.read_shelf()
+                return True
+            case PageBroke(detail):
+                keeping.failed(self, detail)
+                return True
+            case _:
+                return self.tapped(message)
+
+    def tapped(self, tap: Tap) -> bool:
+        """A tap, as its typed message, carried out: its Save queued first, the sounds of a
+        move it made after its other effects. True when it was dropped because another
+        tab's game was adopted instead."""
+        if self.page.notice is not None:
+            self.step(page.Notice(None))
+        if not isinstance(tap, KEEP_MENU_OPEN):  # any other tap acts and closes the menu
+            self.step(table.CloseMenu())
+        if self.session is not None and self.game_id is not None:
+            reason = self.store.changed_elsewhere(self.game_id)
+            if reason is not None:  # this tab is out of date: adopt, drop the tap
+                keeping.adopt(self, reason)
+                self.read_shelf()
+                return True
+        start = len(self.effects)
+        self.effects.extend(tapped(self, tap))
+        self.queue_save(start)  # first: nothing may lose it
+        self.queue_sounds()  # of a move this tap made (dropped if the storage refuses it)
+        self.read_shelf()
+        return False
+
+    def answered(self, answer: StorageAnswer | JobAnswer) -> None:
+        """An answer from outside a tap (the storage's, a background job's): the change it
+        makes, if it still applies, and the effects it asks for."""
+        start = len(self.effects)
+        match answer:
+            case SaveWritten() | SaveConflicted() | SaveRefused():
+                self.effects.extend(keeping.answered(self, answer))
+            case NewGameStored(ident, game, text, keep_table, is_tutorial):
+                self.set_session(Session(game), ident)
+                self.step(saved.Opened(text, keeping.contents(self)), Fail(None))
+                self.effects.append(SetCurrent(ident))
+                if keep_table:
+                    self.effects.extend(keeping.keep_table(self))
+                if is_tutorial:
+                    self.step(SetMeta(tutorial.META, "on"))
+                self.queue_save(start)
+            case NewGameRefused(reason):
+                problem = ("storage.new_game_failed", {"reason": reason})
+                self.step(Fail(problem), ShowProblem(problem))
+            case (ImportStored() | ImportRefused() | RestoreProgressed() | BackupRestored()
+                  | RestoreRefused()):
+                self.effects.extend(on_files.answered(self, answer))
+                self.queue_save(start)
+            case RecordsEdited(FinishedHere() as edit, saved=False):
+                self.effects.extend(keeping.result_refused(self, edit))
+            case RecordsEdited():
+                self.effects.extend(on_statistics.answered(self, answer))
+            case UnrecordedMarked():
+                keeping.marked(self, answer)
+            case ResultsCounted():
+                keeping.counted(self, answer)
+            case PrefRefused():
+                self.step(page.Notice("prefs-not-kept"))
+            case ShelfRead(shelf):
+                self.step(door.PutShelf(shelf))
+                return
+            case ComputerPreviewed(key, action):
+                if action is None or computers.computer_key(self.model) == key:
+                    self.step(table.Preview(action))
+            case ComputerMoved(key, action):
+                if computers.computer_key(self.model) == key:
+                    # Like a tap's, its Save is queued first and its sound after it, so a
+                    # move the storage refuses is taken back and makes no sound.
+                    self.step(table.Preview(None), Commit(action))
+                    self.queue_save(start)
+                    self.queue_sounds()
+            case ScoringPaused(key):
+                if computers.continue_key(self.model) == key:  # as the table's own Continue
+                    self.tapped(table.ScoringSeen())
+            case UndoWindowOver(key):
+                if computers.settle_key(self.model) == key:  # as the person's own "Done"
+                    self.tapped(Settle())
+            case HintComputed(key, request, answered):
+                if answered is not None:
+                    on_coaching.hint_done(self, request, answered)  # shown only for its decision
+                elif key is not None:  # (dropped unless it is still the one asked)
+                    self.step(coaching.HintFailed(key))
+            case ReviewDue(deep_allowed):
+                review = self.coach.review
+                if review is not None and self.coach.review_open and self.session is not None:
+                    planned = review.planned(deep_allowed)
+                    if planned is not review:
+                        self.step(coaching.ReviewAdvanced(planned))
+            case ReviewAnswered(job, request, answered):
+                review = self.coach.review
+                if review is not None and self.model.review_wanted(job):  # not closed,
+                    self.step(coaching.ReviewAdvanced(  # cancelled or another game's
+                        review.without_deep() if answered is None
+                        else review.recorded(request, answered)))
+            case RestoreTurn():
+                # (the storage is read again when the jobs draw the progress: DrawDue)
+                self.effects.extend(on_files.restore_turn(self))
+                return
+            case RestoreBroke():
+                self.step(StopRestore())
+            case DrawDue():
+                pass  # (only what the screen shows of the storage, read below)
+            case _:
+                assert_never(answer)
+        if not (isinstance(answer, RestoreProgressed) and answer.done > 0):
+            self.read_shelf()  # (a restore's steps: when its progress is drawn)
+
+    # ------------------------------------------------------------ effects
+    def read_shelf(self) -> None:
+        """On a screen that shows what the storage holds, read it again (after the writes
+        asked before): the frame reads only the model."""
+        if self.page.place in SHELF_PLACES:
+            self.effects.append(ReadShelf())
+
+    def queue_sounds(self) -> None:
+        """The sound of what was played since the last look (taps, computers)."""
+        played, self.played = self.played, []
+        if played and self.session is not None:
+            self.effects.extend(sounds(played, self.page.muted))
+
+    def queue_save(self, start: int) -> None:
+        """The Save the open game needs, if any, before the effects asked from ``start``
+        on (a tap's, a computer move's, a storage answer's): the interpreter writes it
+        first, so nothing asked after it (a download, a reload, a sound) can run for a
+        change that was not kept."""
+        if self.session is not None and self.page.place == "play" and (
+                save := keeping.save_due(self)) is not None:
+            self.effects.insert(start, save)
+
+    # -------------------------------------------------------------- games
+    def open_first(self) -> None:
+        fragment = self.params.get("hash")
+        if fragment and is_link(fragment):
+            self.effects.extend(on_files.open_link(self, fragment))
+            return
+        replay = self.params.get("replay")
+        if replay and self.store.raw(replay) is not None and self.open_game(replay):
+            on_following.open_replay(self)
+            return
+        ident = self.store.current()
+        if ident is not None and self.store.raw(ident) is not None:
+            self.open_game(ident)
+        else:
+            if ident is not None:  # a pointer to a save that is gone: repair it
+                self.effects.append(SetCurrent(None))
+            self.step(page.Move("start"))
+
+    def open_game(self, ident: str) -> bool:
+        """Open a stored game. With two or more people at the table, the pass-the-device
+        screen of the player on turn comes first (nobody's cards are shown on opening)."""
+        try:
+            game = self.store.load(ident)
+            session = Session(game)
+        except SaveError as error:
+            self.load_failed(messages.reason(error))
+            return False
+        except Exception as error:  # an engine bug must not lose or hide the save
+            self.load_failed(f"{type(error).__name__}: {error}")
+            return False
+        self.set_session(session, ident)
+        self.step(HideCards())
+        self.step(Opened(self.store.raw(ident), keeping.contents(self)))
+        self.effects.append(SetCurrent(ident))
+        if is_view_game(game):  # a view is only ever replayed
+            on_following.open_replay(self)
+        return True
+
+    def load_failed(self, reason: str | messages.Said) -> None:
+        self.step(Fail(("start.load_failed", {"reason": reason})), page.Move("start"),
+                  door.ReplaceSession(None, None))
+
+    def set_session(self, session: Session | None, ident: str | None) -> None:
+        """Another game at the table, or none. A storage problem belongs to the game it
+        happened in: the next write of this one meets the storage again (and says so if it
+        still refuses). Leaving a game cancels its review."""
+        self.step(door.ReplaceSession(session, ident), saved.StartAfresh(), table.OpenTable(),
+                  files.CloseSharing(), coaching.CloseReview(),
+                  page.Move("play" if session is not None else "start"))
+
+    def new_game(self, settings: Settings, seed: str | None = None, hints: bool = False,
+                 keep_table: bool = False, tutorial: bool = False) -> tuple[Effect, ...]:
+        """Start a game, but only if it can be stored (else the screen stays and says why:
+        :class:`~game.web.values.answers.NewGameStored` opens it once the storage has it).
+        ``hints``: the people may ask the strongest level for a suggestion (kept in the
+        save's ``meta.coach``)."""
+        seed = seed or f"{int(self.clock() * 1000)}-{random.randrange(10 ** 6)}"
+        game = Game(settings, seed, meta={"app": "manhattan-web"})
+        set_hints(game.meta, hints)
+        Session(game)  # (its table state written into the game's meta)
+        return (StoreNewGame(self.store.new_id(), game, keep_table, tutorial),)
+
+    def tutorial_id(self) -> str | None:
+        """The saved tutorial not kept (not listed among the saved games), if any."""
+        for entry in self.entries():
+            if entry.game is not None and entry.game.meta.get(tutorial.META) == "on":
+                return entry.id
+        return None
+
+    def entries(self) -> list[Entry]:
+        return self.store.entries()
