@@ -1,0 +1,56 @@
+"""A finished game at the table, seen as a new player sees it: stepping its replay keeps
+the board and the step buttons where they are, at the three sizes a table uses
+(390x844, 820x1180, 1180x820).
+
+Games are played in CPython (``prepared`` of test_ui_screens.py) and handed to the page as
+a save, so each test starts one page and reaches its screen at once.
+"""
+
+from __future__ import annotations
+
+import pytest
+from e2e_helpers import ISSUE_SIZES, SETTLED_JS, SIZES, resize
+from test_ui_screens import load_into, prepared
+from test_ui_story import game_of
+from ui_driver import FAST_LEAN, click
+
+pytestmark = pytest.mark.e2e
+
+WALK_JS = """async ([last, boxes]) => {
+  // Each step as a finger takes it: the forward button focused and clicked; then, once the
+  // step is drawn and nothing scrolls any more, each box must lie wholly in the viewport.
+  const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
+  const settled = %s;
+  const out = [];
+  for (let step = 1; step <= last; step++) {
+    const forward = document.querySelectorAll('.replay-controls button')[2];
+    forward.focus();
+    forward.click();
+    while (document.querySelector('[data-replay-step]').dataset.replayStep !== String(step))
+      await frame();
+    await settled();
+    for (const selector of boxes) {
+      const r = document.querySelector(selector).getBoundingClientRect();
+      if (r.top < -1 || r.left < -1 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1)
+        out.push([step, selector, Math.round(r.top), Math.round(r.bottom)]);
+    }
+  }
+  return out;
+}""" % SETTLED_JS
+
+
+def test_stepping_a_replay_keeps_the_board_and_the_step_buttons_in_view(page, site_url):
+    data = prepared(lambda c: False, count=2, seed=33)
+    ident, game = game_of(data)
+    last = len(game.log) - 1
+    resize(page, SIZES["phone"])
+    load_into(page, site_url, data, f"{FAST_LEAN}&replay={ident}")
+    page.wait_for_selector(f'[data-replay-step="{last}"]')
+    boxes = ["svg.board", ".replay-controls"]
+    for size in ISSUE_SIZES:
+        resize(page, SIZES[size])
+        click(page.locator('[data-action="replay-step"][data-step="0"]'), real=True)
+        page.wait_for_selector('[data-replay-step="0"]')
+        assert page.evaluate(WALK_JS, [last, boxes]) == [], size
+        # the log followed, in its own box: the step's entry is shown there
+        assert page.locator('.log-list [aria-current="step"]').is_visible()
