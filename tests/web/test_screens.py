@@ -240,3 +240,14 @@ def test_the_final_board_can_be_looked_at():
     assert tree.find(data_action="peek") is not None
     c.handle("peek")
     assert c.render().find_all(data_standing=True)
+
+
+def test_a_finished_game_is_offered_as_its_result_not_continued():
+    c = make_controller()
+    setup_game(c, 2, controllers=["random", "random"])
+    play_computers(c)
+    assert c.screen_name == "final"
+    c.handle("home")
+    opens = c.render().find(data_action="continue-game")
+    assert opens is not None and opens.text() == M.t("start.result")
+    assert M.t("start.result") != M.t("start.continue")
