@@ -54,3 +54,47 @@ def test_stepping_a_replay_keeps_the_board_and_the_step_buttons_in_view(page, si
         assert page.evaluate(WALK_JS, [last, boxes]) == [], size
         # the log followed, in its own box: the step's entry is shown there
         assert page.locator('.log-list [aria-current="step"]').is_visible()
+
+
+LONG_NAMES = ["Anneliese Wolkenkratzer", "Bartholomäus Grundstück", "Charlotte-Marie Dubois",
+              "Dominique Hochhausbauer"]
+"""Names of 22-24 characters, the longest the setup takes (24)."""
+
+CONTRAST_JS = """(selector) => {
+  // The WCAG contrast of an element's text against its own background (opaque colours).
+  const el = document.querySelector(selector), style = getComputedStyle(el);
+  const rgb = (c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = (c) => { const [r, g, b] = rgb(c).map((v) => { v /= 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  const [a, b] = [lum(style.color), lum(style.backgroundColor)];
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}"""
+
+
+def test_the_take_back_is_a_real_button_with_its_name_whole(page, site_url):
+    from ui_driver import STEP_JS
+
+    data = prepared(lambda c: c.session.state.phase == "build" and c.screen_name == "pass",
+                    count=2, seed=7, names=LONG_NAMES[:2])
+    resize(page, SIZES["phone"])
+    load_into(page, site_url, data, f"{FAST_LEAN}&lang=de")
+    page.evaluate(STEP_JS, 1)  # reveal
+    page.wait_for_selector('.panel [data-action="confirm"]')
+    seen = page.evaluate(STEP_JS, 2)  # a build, confirmed
+    assert seen.get("built"), seen
+    button = '[data-action="take-back"]'
+    page.wait_for_selector(button)
+    for lang in ("de", "fr"):
+        page.select_option('[data-action="language"]', lang)
+        page.wait_for_selector(f'[data-language="{lang}"]')
+        for size in ISSUE_SIZES:
+            resize(page, SIZES[size])
+            assert page.evaluate(CONTRAST_JS, button) >= 4.5, (lang, size)
+            # the name on one line, inside the button
+            assert page.locator(f"{button} bdi").evaluate("el => el.getClientRects().length") == 1
+            inside = page.evaluate("""(s) => { const b = document.querySelector(s)
+                .getBoundingClientRect(), n = document.querySelector(s + ' bdi')
+                .getBoundingClientRect(); return n.left >= b.left && n.right <= b.right; }""",
+                                   button)
+            assert inside, (lang, size)
