@@ -8,11 +8,13 @@ a save, so each test starts one page and reaches its screen at once.
 
 from __future__ import annotations
 
+import json
+
 import pytest
-from e2e_helpers import ISSUE_SIZES, SETTLED_JS, SIZES, resize
+from e2e_helpers import ISSUE_SIZES, SETTLED_JS, SIZES, resize, settle
 from test_ui_screens import load_into, prepared
 from test_ui_story import game_of
-from ui_driver import FAST_LEAN, click
+from ui_driver import FAST_LEAN, STEP_JS, click, screen, tap
 
 pytestmark = pytest.mark.e2e
 
@@ -73,8 +75,6 @@ CONTRAST_JS = """(selector) => {
 
 
 def test_the_take_back_is_a_real_button_with_its_name_whole(page, site_url):
-    from ui_driver import STEP_JS
-
     data = prepared(lambda c: c.session.state.phase == "build" and c.screen_name == "pass",
                     count=2, seed=7, names=LONG_NAMES[:2])
     resize(page, SIZES["phone"])
@@ -98,3 +98,83 @@ def test_the_take_back_is_a_real_button_with_its_name_whole(page, site_url):
                 .getBoundingClientRect(); return n.left >= b.left && n.right <= b.right; }""",
                                    button)
             assert inside, (lang, size)
+
+
+WIDE_JS = """() => {
+  // Every box of the screen whose content is wider than the box itself (text running off
+  // its card, or into a sideways scroll). A name cut short with "…" on purpose is checked
+  // apart (CUT_JS); the file chooser laid over its button's border on purpose is no text.
+  // (a box 1 px wide, and what is in it, is for screen readers only: hidden on purpose)
+  const out = [];
+  const readerOnly = (el) => { for (let a = el; a; a = a.parentElement)
+    if (a.getBoundingClientRect().width <= 1) return true; return false; };
+  for (const el of document.querySelectorAll('#app *')) {
+    if (el instanceof SVGElement || el.offsetParent === null || readerOnly(el)) continue;
+    if (!el.clientWidth || el.matches('.import-file')) continue;
+    if (getComputedStyle(el).textOverflow === 'ellipsis' && el.matches('.pname')) continue;
+    if (el.scrollWidth > el.clientWidth + 1)
+      out.push([el.tagName, String(el.className), el.scrollWidth, el.clientWidth,
+                (el.textContent || '').trim().slice(0, 60)]);
+  }
+  return out;
+}"""
+
+CUT_JS = """() => Array.from(document.querySelectorAll('#app .pname'))
+  .filter((el) => el.offsetParent !== null && !el.closest('.sr-only')
+                  && el.scrollWidth > el.clientWidth + 1)
+  .map((el, i) => { el.dataset.cut = String(i); return [i, el.getAttribute('title')]; })"""
+
+
+def cut_names_show_whole(page, where: str) -> None:
+    """Each name cut short on screen: a tap on it shows it whole (and holds its name)."""
+    for i, title in page.evaluate(CUT_JS):
+        name = page.locator(f'.pname[data-cut="{i}"]')
+        name.click()  # a real tap (the element takes the focus)
+        whole = name.evaluate("el => document.activeElement === el"
+                              " && el.scrollWidth <= el.clientWidth + 1")
+        assert whole and title and title in LONG_NAMES, (where, title)
+        page.mouse.click(2, 2)  # (the focus off again)
+
+
+def test_no_text_runs_off_its_card_on_a_phone_with_the_longest_names(page, site_url):
+    data = prepared(lambda c: False, count=4, seed=33, names=LONG_NAMES)
+    for key, value in list(data.items()):  # hints on, each person's count of them
+        if value.startswith("{") and '"meta"' in value:
+            save = json.loads(value)
+            save["meta"]["coach"] = {"hints": True, "asked": {"0": 3, "1": 12, "2": 1, "3": 0}}
+            data[key] = json.dumps(save)
+    resize(page, SIZES["phone"])
+    load_into(page, site_url, data)
+    problems = []
+
+    def check(where: str) -> None:
+        settle(page)
+        found = page.evaluate(WIDE_JS)
+        if found:
+            problems.append((where, found))
+        cut_names_show_whole(page, where)
+
+    for lang in ("en", "de", "fr"):
+        if screen(page) != "start":
+            tap(page, '.sheet [data-action="home"]')
+        page.select_option('[data-action="language"]', lang)
+        page.wait_for_selector(f'[data-language="{lang}"]')
+        check(f"{lang} start")
+        opens = page.locator('[data-action="continue-game"]')
+        assert opens.inner_text() == {"en": "See the result", "de": "Ergebnis ansehen",
+                                      "fr": "Voir le résultat"}[lang]
+        click(opens)
+        page.wait_for_selector("[data-hints-used]")
+        check(f"{lang} final")
+        tap(page, '.sheet [data-action="peek"]')
+        check(f"{lang} board")
+        tap(page, '[data-action="peek"]')
+        tap(page, '.sheet [data-action="replay"]')
+        page.wait_for_selector("[data-replay-step]")
+        check(f"{lang} replay")
+        tap(page, '[data-action="replay-close"]')
+        tap(page, '.sheet [data-action="stats"]')
+        page.wait_for_selector('[data-screen="stats"]')
+        check(f"{lang} statistics")
+        tap(page, '[data-action="stats-close"]')
+    assert not problems, problems

@@ -258,8 +258,9 @@ def game_facts(f: TableFrame) -> El:
     taken = dict(f.story.takeovers)
     tallest = [sum(1 for sc in scorings if sc.colours[c].tallest) for c in range(len(colours))]
     rows = [h("tr", {"data-fact-colour": name},
-              h("th", {"scope": "row"}, chip(name), " ",
-                bdi(settings.players[settings.colour_owner[c]].name)),
+              h("th", {"scope": "row"},
+                h("span", {"class": "name-line"}, chip(name), " ",
+                  bdi(settings.players[settings.colour_owner[c]].name))),
               h("td", {"class": "num", "data-fact-takeovers": taken.get(name, 0)},
                 messages.number(taken.get(name, 0))),
               h("td", {"class": "num", "data-fact-tallest": tallest[c]}, messages.number(tallest[c])))
