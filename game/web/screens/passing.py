@@ -28,8 +28,10 @@ def take_back_block(screen: PassFrame | ComputerFrame) -> El | None:
              h("div", {"class": "take-back-buttons"},
                h("button", {"type": "button", "class": "btn secondary take-back-button",
                              "data-action": "take-back"},
-                 # one flex item; the name inside it never breaks (CSS)
-                 h("span", {}, said("undo.button", name=name))), done))
+                 # one flex item: the words, then the name in its brackets, never broken
+                 h("span", {}, messages.t("undo.button"), " ",
+                   h("span", {"class": "take-back-who"}, said("undo.button_who", name=name)))),
+               done))
 
 
 def render_pass(screen: PassFrame) -> El:
