@@ -11,10 +11,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from e2e_helpers import ISSUE_SIZES, SETTLED_JS, SIZES, resize, settle
+from e2e_helpers import ISSUE_SIZES, SETTLED_JS, SIZES, resize, settle, wait_ready
 from test_ui_screens import load_into, prepared
 from test_ui_story import game_of
 from ui_driver import FAST_LEAN, STEP_JS, click, screen, tap
+
+from game.web import messages as M
 
 pytestmark = pytest.mark.e2e
 
@@ -91,10 +93,11 @@ def test_the_take_back_is_a_real_button_with_its_name_whole(page, site_url):
         for size in ISSUE_SIZES:
             resize(page, SIZES[size])
             assert page.evaluate(CONTRAST_JS, button) >= 4.5, (lang, size)
-            # the name on one line, inside the button
-            assert page.locator(f"{button} bdi").evaluate("el => el.getClientRects().length") == 1
+            # the name in its brackets on one line, inside the button
+            assert page.locator(f"{button} .take-back-who").evaluate(
+                "el => el.getClientRects().length") == 1
             inside = page.evaluate("""(s) => { const b = document.querySelector(s)
-                .getBoundingClientRect(), n = document.querySelector(s + ' bdi')
+                .getBoundingClientRect(), n = document.querySelector(s + ' .take-back-who')
                 .getBoundingClientRect(); return n.left >= b.left && n.right <= b.right; }""",
                                    button)
             assert inside, (lang, size)
@@ -178,3 +181,38 @@ def test_no_text_runs_off_its_card_on_a_phone_with_the_longest_names(page, site_
         check(f"{lang} statistics")
         tap(page, '[data-action="stats-close"]')
     assert not problems, problems
+
+
+def test_the_start_shows_its_step_in_words_and_a_bar_in_the_players_language(page, site_url):
+    """The runtime's files are held back at the loopback so each step can be looked at:
+    Python's standard library (step 1), the game's files (step 2); then the page's own
+    start (step 3) until it is ready, when the progress goes."""
+    held: dict[str, list] = {"stdlib": [], "pack": []}
+    page.route("**/stdlib-*.zip", lambda route: held["stdlib"].append(route))
+    page.route("**/game-*.pack", lambda route: held["pack"].append(route))
+    texts = {k: M.catalogue("de")[f"shell.loading.{k}"] for k in ("runtime", "game", "opening")}
+    shown = ("() => [document.getElementById('boot-progress-step').textContent,"
+             " document.getElementById('boot-progress-bar').value,"
+             " getComputedStyle(document.getElementById('boot-progress')).display]")
+    try:
+        page.goto(site_url + FAST_LEAN + "&lang=de", wait_until="domcontentloaded")
+        page.wait_for_function("() => document.documentElement.dataset.bootStep === 'runtime'")
+        while not held["stdlib"]:
+            page.wait_for_timeout(20)  # (Playwright's events come in while it waits)
+        assert page.evaluate(shown) == [texts["runtime"], 1, "block"]
+        assert page.inner_text("#boot-title") == M.catalogue("de")["shell.loading.title"]
+        for route in held["stdlib"]:
+            route.continue_()
+        page.wait_for_function("() => document.documentElement.dataset.bootStep === 'game'")
+        while not held["pack"]:
+            page.wait_for_timeout(20)
+        assert page.evaluate(shown) == [texts["game"], 3, "block"]
+        for route in held["pack"]:
+            route.continue_()
+        page.wait_for_function("() => document.documentElement.dataset.bootStep === 'opening'")
+        wait_ready(page)
+        assert page.evaluate(shown)[2] == "none"
+        assert page.get_attribute("html", "data-boot-progress") == "opening"
+    finally:
+        page.unroute("**/stdlib-*.zip")
+        page.unroute("**/game-*.pack")
