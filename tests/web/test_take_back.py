@@ -128,7 +128,7 @@ def test_no_take_back_across_a_chance_outcome():
 
 def test_session_refuses_after_a_scoring_or_chance():
     """Through the table: the last build of a round ends in a scoring (public) and a new
-    deal (chance): no "Undo my move" is offered."""
+    deal (chance): no "Take back my move" is offered."""
     c = make_controller()
     setup_game(c, count=2, names=NAMES[:2], deal=3)
     rng = random.Random(2)
