@@ -1,6 +1,8 @@
-"""A finished game at the table, seen as a new player sees it: stepping its replay keeps
-the board and the step buttons where they are, at the three sizes a table uses
-(390x844, 820x1180, 1180x820).
+"""At the table, as a new player meets it: stepping a replay keeps the board and the step
+buttons where they are at the three sizes a table uses (390x844, 820x1180, 1180x820); the
+take-back is a real button whose name is never broken; no text of a finished four-seat
+game runs off its card on a phone with the longest names, and a cut name shows whole on a
+tap; the start says which step it is at, in the player's language.
 
 Games are played in CPython (``prepared`` of test_ui_screens.py) and handed to the page as
 a save, so each test starts one page and reaches its screen at once.
