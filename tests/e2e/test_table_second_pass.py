@@ -78,6 +78,17 @@ CONTRAST_JS = """(selector) => {
 }"""
 
 
+NAME_AND_COLON_JS = """() => {
+  // On the pass screen's tap button: the name's last line and the colon after it share a line.
+  const name = document.querySelector('.pass-tap .pname'), after = name.nextSibling;
+  const range = document.createRange();
+  range.setStart(after, 0);
+  range.setEnd(after, after.textContent.indexOf(':') + 1);
+  const colon = Array.from(range.getClientRects()).pop(), rects = name.getClientRects();
+  return Math.abs(colon.top - rects[rects.length - 1].top) < 2;
+}"""
+
+
 def test_the_take_back_is_a_real_button_with_its_name_whole(page, site_url):
     data = prepared(lambda c: c.session.state.phase == "build" and c.screen_name == "pass",
                     count=2, seed=7, names=LONG_NAMES[:2])
@@ -103,6 +114,8 @@ def test_the_take_back_is_a_real_button_with_its_name_whole(page, site_url):
                 .getBoundingClientRect(); return n.left >= b.left && n.right <= b.right; }""",
                                    button)
             assert inside, (lang, size)
+            # the name and the colon after it on one line ("Name: tap here…")
+            assert page.evaluate(NAME_AND_COLON_JS), (lang, size)
 
 
 WIDE_JS = """() => {
