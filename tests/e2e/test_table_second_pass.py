@@ -2,7 +2,9 @@
 buttons where they are at the three sizes a table uses (390x844, 820x1180, 1180x820); the
 take-back is a real button whose name is never broken; no text of a finished four-seat
 game runs off its card on a phone with the longest names, and a cut name shows whole on a
-tap; the start says which step it is at, in the player's language.
+tap; the start says which step it is at, in the player's language. Each test leaves
+screenshots of what it reached in German and French at the three sizes
+(screenshots/table-*.png, looked at by hand).
 
 Games are played in CPython (``prepared`` of test_ui_screens.py) and handed to the page as
 a save, so each test starts one page and reaches its screen at once.
@@ -13,7 +15,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from e2e_helpers import ISSUE_SIZES, SETTLED_JS, SIZES, resize, settle, wait_ready
+from e2e_helpers import ISSUE_SIZES, SETTLED_JS, SIZES, resize, screenshot, settle, wait_ready
 from test_ui_screens import load_into, prepared
 from test_ui_story import game_of
 from ui_driver import FAST_LEAN, STEP_JS, click, screen, tap
@@ -50,7 +52,7 @@ def test_stepping_a_replay_keeps_the_board_and_the_step_buttons_in_view(page, si
     ident, game = game_of(data)
     last = len(game.log) - 1
     resize(page, SIZES["phone"])
-    load_into(page, site_url, data, f"{FAST_LEAN}&replay={ident}")
+    load_into(page, site_url, data, f"{FAST_LEAN}&lang=de&replay={ident}")
     page.wait_for_selector(f'[data-replay-step="{last}"]')
     boxes = ["svg.board", ".replay-controls"]
     for size in ISSUE_SIZES:
@@ -60,6 +62,7 @@ def test_stepping_a_replay_keeps_the_board_and_the_step_buttons_in_view(page, si
         assert page.evaluate(WALK_JS, [last, boxes]) == [], size
         # the log followed, in its own box: the step's entry is shown there
         assert page.locator('.log-list [aria-current="step"]').is_visible()
+    screenshot(page, "table-replay-de-last-step", sizes=ISSUE_SIZES)
 
 
 LONG_NAMES = ["Anneliese Wolkenkratzer", "Bartholomäus Grundstück", "Charlotte-Marie Dubois",
@@ -116,6 +119,7 @@ def test_the_take_back_is_a_real_button_with_its_name_whole(page, site_url):
             assert inside, (lang, size)
             # the name and the colon after it on one line ("Name: tap here…")
             assert page.evaluate(NAME_AND_COLON_JS), (lang, size)
+        screenshot(page, f"table-take-back-{lang}", sizes=ISSUE_SIZES)
 
 
 WIDE_JS = """() => {
@@ -171,6 +175,10 @@ def test_no_text_runs_off_its_card_on_a_phone_with_the_longest_names(page, site_
         if found:
             problems.append((where, found))
         cut_names_show_whole(page, where)
+        lang, name = where.split(" ")
+        if lang != "en":  # (then back to the phone, the size measured)
+            screenshot(page, f"table-long-names-{lang}-{name}", sizes=ISSUE_SIZES)
+            resize(page, SIZES["phone"])
 
     for lang in ("en", "de", "fr"):
         if screen(page) != "start":
@@ -222,6 +230,7 @@ def test_the_start_shows_its_step_in_words_and_a_bar_in_the_players_language(pag
         while not held["pack"]:
             page.wait_for_timeout(20)
         assert page.evaluate(shown) == [texts["game"], 3, "block"]
+        screenshot(page, "table-start-step-de", sizes=ISSUE_SIZES)
         for route in held["pack"]:
             route.continue_()
         page.wait_for_function("() => document.documentElement.dataset.bootStep === 'opening'")
