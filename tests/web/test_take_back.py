@@ -153,19 +153,18 @@ def test_the_scoring_sheet_says_why_the_last_build_cannot_be_taken_back():
     to that person, that the move cannot be taken back; the next screen no longer does."""
     c = make_controller()
     setup_game(c, count=2, names=NAMES[:2], deal=3)
-    s = c.session
     rng = random.Random(2)
     for _ in range(300):
-        if s.screen == "pass":
+        if c.session.screen == "pass":
             c.handle("reveal")
             continue
-        assert s.screen == "turn"
-        mover, scorings = s.state.current, len(s.state.scorings)
-        tap_decision(c, rng.choice(s.state.legal_actions()), rng)
-        if len(s.state.scorings) > scorings:
+        assert c.session.screen == "turn"
+        mover, scorings = c.session.state.current, len(c.session.state.scorings)
+        tap_decision(c, rng.choice(c.session.state.legal_actions()), rng)
+        if len(c.session.state.scorings) > scorings:
             break
-        s.settle()
-    assert s.screen == "scoring" and mover is not None
+        c.handle("settle")
+    assert c.session.screen == "scoring" and mover is not None
     line = c.render().find(data_sealed=str(mover))
     assert line is not None and line.text() == M.t("undo.sealed", name=NAMES[mover])
     assert c.render().find(**{"data-action": "take-back"}) is None
