@@ -50,7 +50,13 @@
       "unsupported.saves": "Your saved games stay in this browser.",
       "offline.title": "Part of the game is missing on this device",
       "offline.missing": "The browser has removed some of the game’s files from its offline copy, and without a connection they cannot be downloaded again. Connect to the internet, then try again.",
-      "offline.retry": "Try again"
+      "offline.retry": "Try again",
+      "loading.title": "Loading the game…",
+      "loading.label": "Loading",
+      "loading.runtime": "Step 1 of 3: loading the Python runtime",
+      "loading.game": "Step 2 of 3: loading the game",
+      "loading.opening": "Step 3 of 3: setting up the table",
+      "loading.slow": "Still loading. The first visit downloads the Python runtime (about 5 MB); later visits and offline play start from the local copy."
     },
     "de": {
       "unsupported.title": "Dieser Browser kann Manhattan nicht ausführen",
@@ -60,7 +66,13 @@
       "unsupported.saves": "Deine gespeicherten Partien bleiben in diesem Browser.",
       "offline.title": "Ein Teil des Spiels fehlt auf diesem Gerät",
       "offline.missing": "Der Browser hat einige Dateien des Spiels aus seiner Offline-Kopie entfernt, und ohne Verbindung lassen sie sich nicht neu laden. Verbinde dich mit dem Internet und versuche es dann erneut.",
-      "offline.retry": "Erneut versuchen"
+      "offline.retry": "Erneut versuchen",
+      "loading.title": "Das Spiel wird geladen…",
+      "loading.label": "Wird geladen",
+      "loading.runtime": "Schritt 1 von 3: Die Python-Laufzeit wird geladen",
+      "loading.game": "Schritt 2 von 3: Das Spiel wird geladen",
+      "loading.opening": "Schritt 3 von 3: Der Spieltisch wird vorbereitet",
+      "loading.slow": "Lädt noch. Beim ersten Besuch wird die Python-Laufzeit heruntergeladen (etwa 5 MB); spätere Besuche und das Spielen ohne Verbindung starten aus der lokalen Kopie."
     },
     "fr": {
       "unsupported.title": "Ce navigateur ne peut pas faire tourner Manhattan",
@@ -70,7 +82,13 @@
       "unsupported.saves": "Vos parties enregistrées restent dans ce navigateur.",
       "offline.title": "Une partie du jeu manque sur cet appareil",
       "offline.missing": "Le navigateur a supprimé certains fichiers du jeu de sa copie hors ligne, et sans connexion ils ne peuvent pas être téléchargés à nouveau. Connectez-vous à Internet, puis réessayez.",
-      "offline.retry": "Réessayer"
+      "offline.retry": "Réessayer",
+      "loading.title": "Chargement du jeu…",
+      "loading.label": "Chargement",
+      "loading.runtime": "Étape 1 sur 3 : chargement de Python",
+      "loading.game": "Étape 2 sur 3 : chargement du jeu",
+      "loading.opening": "Étape 3 sur 3 : préparation de la table",
+      "loading.slow": "Chargement en cours. La première visite télécharge Python (environ 5 Mo) ; les visites suivantes et le jeu hors ligne partent de la copie locale."
     }
   } /* :shell-texts */;
 
@@ -213,6 +231,36 @@
   setTimeout(function () {
     if (!isReady()) html.classList.add("boot-is-slow");
   }, 20000);
+
+  /* The loading state in the player's language, and the step the runtime is at (the
+   * interpreter module, scripts/boot.template.mjs, sets <html data-boot-step>): words and a
+   * bar a person can read, not only a spinner; hidden by CSS once the page is ready. */
+  var BOOT_STEPS = ["runtime", "game", "opening"];
+  (function showProgress() {
+    if (cannotRun) return;
+    var lang = shellLanguage();
+    var texts = SHELL_TEXTS[lang];
+    html.setAttribute("lang", lang);
+    var put = function (id, text) {
+      var el = document.getElementById(id);
+      if (el) el.textContent = text;
+    };
+    put("boot-title", texts["loading.title"]);
+    put("boot-slow", texts["loading.slow"]);
+    var bar = document.getElementById("boot-progress-bar");
+    var draw = function () {
+      var at = Math.max(0, BOOT_STEPS.indexOf(html.getAttribute("data-boot-step")));
+      put("boot-progress-step", texts["loading." + BOOT_STEPS[at]]);
+      if (bar) bar.value = 2 * at + 1; // halfway through the step it is at
+      html.setAttribute("data-boot-progress", BOOT_STEPS[at]);
+    };
+    draw();
+    var watching = new MutationObserver(function () {
+      if (isReady()) watching.disconnect();
+      else draw();
+    });
+    watching.observe(html, { attributes: true, attributeFilter: ["data-boot-step", "data-ready"] });
+  })();
 
   // 5. The kept screen (keys and format: game/web/runtime/boot_screen.py, game/web/saves/storage.py).
   // The game this tab will open (SaveStore.current): its own, kept in sessionStorage ("": no

@@ -61,6 +61,12 @@ function mark(name) {
   }
 }
 
+/* The step the page's start is at, for assets/boot.js to show the person (words and a bar):
+ * "runtime" (Python loading), "game" (the game's files), "opening" (the page's own start). */
+function setStep(step) {
+  if (typeof document !== "undefined") document.documentElement.setAttribute("data-boot-step", step);
+}
+
 function setState(value) {
   if (typeof document !== "undefined") document.documentElement.setAttribute("data-boot-snapshot", value);
 }
@@ -492,6 +498,7 @@ function startAiWorker() {
 /* The boot itself: snapshot restore, or a normal start plus the game's imports. */
 async function boot() {
   mark("boot:python-start");
+  setStep("runtime");
   const base = { stdLibURL: new URL(CONFIG.stdlib, import.meta.url).href };
   const packPromise = fetchGamePack();
   packPromise.catch(() => {}); // awaited below; avoid an unhandled rejection meanwhile
@@ -521,10 +528,12 @@ async function boot() {
         await dropCorrupted(); // whatever the restore did, this interpreter is not used
       } else if (failure === null) {
         mark("boot:python-ready");
+        setStep("game");
         writeGamePack(pyodide, await packPromise);
         // The snapshot froze `random`'s state: draw fresh randomness for this session.
         pyodide.runPython("import random as _r; _r.seed(); del _r");
         mark("boot:game-imported");
+        setStep("opening");
         setState("restored");
         return pyodide;
       } else {
@@ -537,9 +546,11 @@ async function boot() {
 
   const pyodide = await loadPyodideCore(base);
   mark("boot:python-ready");
+  setStep("game");
   writeGamePack(pyodide, await packPromise);
   await importGame(pyodide);
   mark("boot:game-imported");
+  setStep("opening");
   if (useSnapshots) {
     if (document.documentElement.getAttribute("data-boot-snapshot") !== "fallback") setState("made");
     snapshotWanted = true; // by the worker started once the page is ready

@@ -160,8 +160,8 @@ OWN_FIELDS = {
     PassFrame: {"kind", "table", "mover"},
     TurnFrame: {"kind", "table", "menu", "draft", "confirmable", "selection", "hint"},
     ComputerFrame: {"kind", "table", "menu", "mover"},
-    ScoringFrame: {"kind", "table", "menu", "acked", "peek"},
-    FinalFrame: {"kind", "table", "menu", "standings", "hints_used", "review", "peek"},
+    ScoringFrame: {"kind", "table", "menu", "acked", "peek", "sealed"},
+    FinalFrame: {"kind", "table", "menu", "standings", "hints_used", "review", "peek", "sealed"},
     ReplayFrame: {"kind", "table", "menu", "replay", "review"},
 }
 

@@ -68,6 +68,17 @@ def test_every_number_parameter_of_a_message_is_written_in_the_language():
     assert M.tn("count.points", 1) == "1 Punkt"  # the plural form from the raw count
 
 
+@pytest.mark.parametrize("lang, count, expected", [
+    ("en", 12, "Anna: 12~hints"), ("de", 12, "Anna: 12~Tipps"), ("de", 1, "Anna: 1~Tipp"),
+    ("fr", 12, f"Anna{NNBSP}: 12~conseils"),
+])
+def test_a_count_of_hints_stays_with_its_word(lang, count, expected):
+    """The final standings' "Anna: 12 hints" (~ a no-break space): a line may break before
+    the count, never between the count and its word."""
+    M.set_language(lang)
+    assert M.t("hint.used_count", name="Anna", count=count) == expected.replace("~", NBSP)
+
+
 @pytest.mark.parametrize("lang, chars, expected", [
     ("en", 9638, "9.6 kB"), ("de", 9638, "9,6 kB"), ("fr", 9638, "9,6 ko"),
     ("de", 1_234_567, "1.234,6 kB"),

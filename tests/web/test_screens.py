@@ -240,3 +240,33 @@ def test_the_final_board_can_be_looked_at():
     assert tree.find(data_action="peek") is not None
     c.handle("peek")
     assert c.render().find_all(data_standing=True)
+
+
+def test_a_finished_game_is_offered_as_its_result_not_continued():
+    c = make_controller()
+    setup_game(c, 2, controllers=["random", "random"])
+    play_computers(c)
+    assert c.screen_name == "final"
+    c.handle("home")
+    opens = c.render().find(data_action="continue-game")
+    assert opens is not None and opens.text() == M.t("start.result")
+    assert M.t("start.result") != M.t("start.continue")
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_setup_says_the_name_limit_beside_each_name(lang):
+    from game.settings import MAX_NAME_LENGTH
+
+    M.set_language(lang)
+    try:
+        c = make_controller()
+        c.handle("new-game")
+        tree = c.render()
+        names = tree.find_all(data_field="name")
+        assert names
+        for field in names:
+            limit = tree.find(id=field.attrs["aria-describedby"])
+            assert limit is not None and M.number(MAX_NAME_LENGTH) in limit.text()
+            assert field.attrs["maxlength"] == MAX_NAME_LENGTH
+    finally:
+        M.set_language("en")

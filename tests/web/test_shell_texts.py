@@ -54,3 +54,19 @@ def test_the_offline_message_has_every_text_it_shows():
     """boot.js (the offline message) and sw.js (index.html itself missing) read these keys."""
     for table in shell_texts().values():
         assert {"offline.title", "offline.missing", "offline.retry", "unsupported.saves"} <= set(table)
+
+
+def test_every_start_step_has_its_words_and_a_place():
+    """The steps the interpreter module sets on <html data-boot-step> are the ones boot.js
+    shows, each with its words (and the loading state's own) in every language."""
+    source = BOOT_JS.read_text(encoding="utf-8")
+    shown = re.search(r"var BOOT_STEPS = \[(.*?)\];", source)
+    assert shown
+    steps = re.findall(r'"(\w+)"', shown.group(1))
+    template = (BOOT_JS.parents[1] / "scripts" / "boot.template.mjs").read_text(encoding="utf-8")
+    assert sorted(set(re.findall(r'setStep\("(\w+)"\)', template))) == sorted(steps)
+    for table in shell_texts().values():
+        assert {"loading." + s for s in steps} | {"loading.title", "loading.slow"} <= set(table)
+    html = INDEX.read_text(encoding="utf-8")
+    for ident in ("boot-progress", "boot-progress-bar", "boot-progress-step", "boot-title", "boot-slow"):
+        assert f'id="{ident}"' in html

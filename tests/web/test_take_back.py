@@ -19,6 +19,7 @@ from play_kit import make_controller, play_computers, setup_game, tap_decision
 from game.actions import Build, Select
 from game.errors import IllegalAction
 from game.match import Game
+from game.web import messages as M
 from game.web.frames.frame import PlayPage
 from game.web.model import computers
 
@@ -127,7 +128,7 @@ def test_no_take_back_across_a_chance_outcome():
 
 def test_session_refuses_after_a_scoring_or_chance():
     """Through the table: the last build of a round ends in a scoring (public) and a new
-    deal (chance): no "Undo my move" is offered."""
+    deal (chance): no "Take back my move" is offered."""
     c = make_controller()
     setup_game(c, count=2, names=NAMES[:2], deal=3)
     rng = random.Random(2)
@@ -145,6 +146,44 @@ def test_session_refuses_after_a_scoring_or_chance():
             return
         c.handle("settle")
     raise AssertionError("no chance step reached")
+
+
+def test_the_scoring_sheet_says_why_the_last_build_cannot_be_taken_back():
+    """The last build of a round goes straight to the scoring: the sheet says, in one line
+    to that person, that the move cannot be taken back; the next screen no longer does."""
+    c = make_controller()
+    setup_game(c, count=2, names=NAMES[:2], deal=3)
+    rng = random.Random(2)
+    for _ in range(300):
+        if c.session.screen == "pass":
+            c.handle("reveal")
+            continue
+        assert c.session.screen == "turn"
+        mover, scorings = c.session.state.current, len(c.session.state.scorings)
+        tap_decision(c, rng.choice(c.session.state.legal_actions()), rng)
+        if len(c.session.state.scorings) > scorings:
+            break
+        c.handle("settle")
+    assert c.session.screen == "scoring" and mover is not None
+    line = c.render().find(data_sealed=str(mover))
+    assert line is not None and line.text() == M.t("undo.sealed", name=NAMES[mover])
+    assert c.render().find(**{"data-action": "take-back"}) is None
+    c.handle("continue")
+    assert c.render().find(data_sealed=True) is None
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_take_back_and_the_in_turn_undo_are_different_words(lang):
+    """Beside each other on a table's screens, the in-turn Undo (the piece just placed)
+    and taking back a confirmed move share no word."""
+    M.set_language(lang)
+    try:
+        undo = M.t("play.undo").casefold()
+        take_back = M.t("undo.button").casefold()
+        assert undo not in take_back
+        assert not set(undo.split()) & set(take_back.split())
+    finally:
+        M.set_language("en")
 
 
 def test_with_computers_they_wait_for_the_move_to_settle():

@@ -202,7 +202,7 @@ class PlotTapped:
 
 @dataclass(frozen=True)
 class TakeBackTapped:
-    """"Undo my move": the last person's move taken back before anyone else saw a
+    """"Take back my move": the last person's move taken back before anyone else saw a
     consequence of it (the session asks the engine whether it still may be)."""
 
 

@@ -127,7 +127,7 @@ class MenuFrame:
 
 @dataclass(frozen=True, kw_only=True)
 class PassFrame:
-    """The pass screen: whose turn it is, the digest, "Undo my move" (no board, no hand)."""
+    """The pass screen: whose turn it is, the digest, "Take back my move" (no board, no hand)."""
 
     kind: Literal["pass"] = "pass"
     table: TableFrame
@@ -153,7 +153,7 @@ class TurnFrame:
 
 @dataclass(frozen=True, kw_only=True)
 class ComputerFrame:
-    """A computer's move: thinking, then its move shown; "Undo my move" before it replies."""
+    """A computer's move: thinking, then its move shown; "Take back my move" before it replies."""
 
     kind: Literal["computer"] = "computer"
     table: TableFrame
@@ -171,6 +171,8 @@ class ScoringFrame:
     menu: MenuFrame
     acked: int
     """Scorings the table has seen: the sheet shows the next one."""
+    sealed: int | None = None
+    """The person whose move led straight to this scoring: it cannot be taken back."""
     peek: bool = False
     """The board is shown instead of the sheet, with the way back."""
 
@@ -185,6 +187,8 @@ class FinalFrame:
     standings: tuple[Standing, ...]
     hints_used: tuple[int, ...] = ()
     """Hints each player asked for (empty when the game has no hints)."""
+    sealed: int | None = None
+    """As :attr:`ScoringFrame.sealed`: the person whose move led to the last scoring."""
     review: ReviewFrame | None = None
     peek: bool = False
     """The board is shown instead of the standings, with the way back."""

@@ -143,11 +143,13 @@ def live_frame(c: Model, page_url: str) -> GameFrame:
         case "computer":
             return ComputerFrame(table=table, menu=menu, mover=session.mover)
         case "scoring":
-            return ScoringFrame(table=table, menu=menu, acked=session.acked, peek=c.table.peek)
+            return ScoringFrame(table=table, menu=menu, acked=session.acked, peek=c.table.peek,
+                                sealed=session.sealed)
         case "final":
             meta = session.game.meta
             return FinalFrame(
                 table=table, menu=menu, standings=state.standings(), peek=c.table.peek,
+                sealed=session.sealed,
                 hints_used=hints_asked(meta, len(session.settings.players))
                 if hints_on(meta) else (), review=review_frame(c))
         case _:

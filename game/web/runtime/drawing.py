@@ -24,6 +24,20 @@ def focusable(el: DomElement) -> DomElement:
     return inner if present(inner) and not el.hasAttribute("tabindex") else el
 
 
+def show_within(root: DomElement, box_selector: str, entry_selector: str) -> None:
+    """Scroll the box ``box_selector`` finds (a list that scrolls on its own) so that its
+    item ``entry_selector`` sits in its middle. Only that box moves: ``scrollIntoView``
+    would scroll every box around it too, the page and the panel, and take the board and
+    the controls that asked for the entry out of view."""
+    box = root.querySelector(box_selector)
+    entry = box.querySelector(entry_selector) if present(box) else None
+    if not present(box) or not present(entry):
+        return
+    inner, outer = entry.getBoundingClientRect(), box.getBoundingClientRect()
+    box.scrollTop = max(0.0, box.scrollTop + inner.top - outer.top
+                        - (box.clientHeight - inner.height) / 2)
+
+
 class Drawing:
     """The element tree now on the page and its DOM node, kept to patch the next one."""
 

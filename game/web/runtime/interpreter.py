@@ -83,8 +83,8 @@ class EffectPort(Protocol):
         ...
 
     def show_log_step(self, step: int) -> None:
-        """Scroll the log's current entry (``.log-list [aria-current="step"]``, drawn for
-        ``step``) into view (nearest), if there is one."""
+        """Scroll the log's own box to its current entry (``.log-list
+        [aria-current="step"]``, drawn for ``step``), if there is one; nothing else moves."""
         ...
 
     def announce(self, text: str) -> None:

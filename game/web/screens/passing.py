@@ -12,7 +12,7 @@ from .vdom import El, h
 
 
 def take_back_block(screen: PassFrame | ComputerFrame) -> El | None:
-    """ "Undo my move" while the last person's move may be taken back (on the pass screen
+    """ "Take back my move" while the last person's move may be taken back (on the pass screen
     until the next person shows their cards; before the computers reply, with "Done")."""
     mover = screen.mover
     if mover is None:
@@ -26,13 +26,17 @@ def take_back_block(screen: PassFrame | ComputerFrame) -> El | None:
              h("p", {"class": "take-back-text"},
                said(waiting if computer else "undo.pass", name=name)),
              h("div", {"class": "take-back-buttons"},
-               h("button", {"type": "button", "class": "btn", "data-action": "take-back"},
-                 h("span", {}, said("undo.button", name=name))), done))
+               h("button", {"type": "button", "class": "btn secondary take-back-button",
+                             "data-action": "take-back"},
+                 # one flex item: the words, then the name in its brackets, never broken
+                 h("span", {}, messages.t("undo.button"), " ",
+                   h("span", {"class": "take-back-who"}, said("undo.button_who", name=name)))),
+               done))
 
 
 def render_pass(screen: PassFrame) -> El:
     """The device passes to the person on turn: whose turn, the digest since their last
-    one, "Undo my move"; no board and no hand."""
+    one, "Take back my move"; no board and no hand."""
     f = screen.table
     current = f.view.current
     assert current is not None  # the pass screen is for a person on turn

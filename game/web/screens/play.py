@@ -123,8 +123,9 @@ def top_bar(screen: BoardFrame) -> El:
         scores.append(h("span", {"class": cls, "data-score-player": p},
                         chips(spec.colours),
                         h("span", {"class": "sr-only"}, bdi(spec.name)),
-                        h("bdi", {"class": "pname tb-name", "aria-hidden": "true", "title": spec.name},
-                          spec.name),
+                        # (cut short only where the bar has no room; a tap shows it whole)
+                        h("bdi", {"class": "pname tb-name", "aria-hidden": "true", "title": spec.name,
+                                  "tabindex": "-1"}, spec.name),
                         h("b", {"class": "pts"}, messages.t("play.points", points=points[p]))))
     return h("header", {"class": "topbar"},
              h("span", {"class": "tb-info"}, items),

@@ -78,6 +78,7 @@ def render_scoring(sheet: ScoringFrame, lesson: El | None = None) -> El:
              h("div", {"class": "sheet"},
                lesson,
                h("h2", {}, messages.t("score.heading", round=k + 1)),
+               sealed_line(f, sheet.sealed),
                h("div", {"class": "tables"},
                  h("table", {"class": "score-cities"}, h("thead", {}, head),
                    h("tbody", {}, rows)),
@@ -91,6 +92,15 @@ def render_scoring(sheet: ScoringFrame, lesson: El | None = None) -> El:
                  button(messages.t("final.board"), "peek", cls="btn secondary"),
                  button(messages.t("score.final_next") if last else messages.t("score.continue"),
                         "continue", cls="btn primary big"))))
+
+
+def sealed_line(f: TableFrame, sealed: int | None) -> El | None:
+    """One line for the person whose move led straight to the scoring: no "take back" is
+    offered, and this says why."""
+    if sealed is None:
+        return None
+    return h("p", {"class": "sealed hint", "data-sealed": sealed},
+             said("undo.sealed", name=f.name(sealed)))
 
 
 def _tallest_height(f: TableFrame, k: int) -> int:
@@ -139,6 +149,7 @@ def render_final(final: FinalFrame, lesson: El | None = None) -> El:
              h("div", {"class": "sheet"},
                lesson,
                h("h2", {"class": "headline"}, h("span", {"class": "star"}, "★"), " ", headline),
+               sealed_line(f, final.sealed),
                h("ol", {"class": "standings"}, rows),
                h("p", {"class": "standings-note", "data-message-id": "final.by_points"},
                  messages.t("final.by_points"))
@@ -247,8 +258,9 @@ def game_facts(f: TableFrame) -> El:
     taken = dict(f.story.takeovers)
     tallest = [sum(1 for sc in scorings if sc.colours[c].tallest) for c in range(len(colours))]
     rows = [h("tr", {"data-fact-colour": name},
-              h("th", {"scope": "row"}, chip(name), " ",
-                bdi(settings.players[settings.colour_owner[c]].name)),
+              h("th", {"scope": "row"},
+                h("span", {"class": "name-line"}, chip(name), " ",
+                  bdi(settings.players[settings.colour_owner[c]].name))),
               h("td", {"class": "num", "data-fact-takeovers": taken.get(name, 0)},
                 messages.number(taken.get(name, 0))),
               h("td", {"class": "num", "data-fact-tallest": tallest[c]}, messages.number(tallest[c])))

@@ -56,7 +56,11 @@ def render_setup(form: SetupFrame) -> El:
                           "value": spec.name, "maxlength": MAX_NAME_LENGTH,
                           "autocomplete": "off", "spellcheck": "false",
                           "list": "known-names" if form.known_names else None,
-                          "aria-invalid": "true" if bad_name else None})),
+                          "aria-describedby": f"name-limit-{i}",
+                          "aria-invalid": "true" if bad_name else None}),
+              # the field stops at the limit: said before the typing stops
+              h("small", {"class": "field-hint", "id": f"name-limit-{i}", "data-name-limit": i},
+                messages.t("setup.name_limit", max=MAX_NAME_LENGTH))),
         ]
         for k, colour in enumerate(spec.colours):
             fields.append(_select(f"colour{k}", colour_options, colour, i,

@@ -86,7 +86,9 @@ def render_start(f: StartFrame) -> El:
                                saved_when(entry.updated, f.format_time), " · ",
                                h("span", {"class": "save-size", "data-save-size": entry.size},
                                  _size(entry.size)))]
-            actions.append(button(messages.t("start.watch" if entry.view else "start.continue"),
+            opens = ("start.watch" if entry.view else "start.result" if entry.finished
+                     else "start.continue")  # a finished game is not continued: it is seen
+            actions.append(button(messages.t(opens),
                                   "continue-game", {"data-id": entry.id}, cls="btn primary"))
         items.append(h("li", {"class": "save" + (" is-broken" if entry.error is not None else ""),
                               "data-save": entry.id},

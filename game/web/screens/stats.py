@@ -184,7 +184,10 @@ def _manage(f: StatsFrame) -> El | None:
                         h("span", {"class": "field-label"}, messages.t("stats.name")),
                         h("input", {"type": "text", "value": p.name, "maxlength": MAX_NAME_LENGTH,
                                     "data-change": "stats-rename", "data-person": p.id,
-                                    "autocomplete": "off", "spellcheck": "false"})),
+                                    "aria-describedby": f"name-limit-{p.id}",
+                                    "autocomplete": "off", "spellcheck": "false"}),
+                        h("small", {"class": "field-hint", "id": f"name-limit-{p.id}"},
+                          messages.t("setup.name_limit", max=MAX_NAME_LENGTH))),
                       merge, forget, confirm_merge))
     reset = button(messages.t("stats.reset_confirm" if f.reset else "stats.reset"), "stats-reset",
                    {"data-confirm": "true" if f.reset else None},

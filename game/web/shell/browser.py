@@ -15,6 +15,7 @@ from pyscript.ffi import create_proxy as js_create_proxy
 from pyscript.ffi import to_js as js_to_js
 
 from .. import messages
+from ..runtime.drawing import show_within
 from ..runtime.homescreen import show_home_screen_card
 from ..runtime.js_types import (
     Clipboard,
@@ -199,9 +200,7 @@ class ShellBrowser:
 
     def show_log_step(self, step: int) -> None:
         try:
-            entry = document.documentElement.querySelector('.log-list [aria-current="step"]')
-            if present(entry):
-                entry.scrollIntoView(to_js({"block": "nearest"}))
+            show_within(document.documentElement, ".log-list", '[aria-current="step"]')
         except Exception:
             pass
 

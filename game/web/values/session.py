@@ -76,6 +76,9 @@ class Session:
         self.unsettled: _Before | None = None
         """The table as it was before a person's last move, while that move may still be
         taken back (:meth:`take_back`); not saved: a reload settles the move."""
+        self.sealed: int | None = None
+        """The person whose move just led to a scoring, which no move can be taken back
+        over: the sheet says so to them (until it is acknowledged or the game goes on)."""
         self.draft: draft.Draft | None = None
         if self.screen in ("turn", "pass"):
             self.draft = draft.parse_draft(ui.get("pending"), self.turn_view())
@@ -197,6 +200,7 @@ class Session:
     def ack_scoring(self) -> None:
         if len(self.state.scorings) > self.acked:
             self.acked += 1
+            self.sealed = None
             self._after_change()
 
     # ----------------------------------------------------------------- draft
@@ -267,6 +271,8 @@ class Session:
             move["selects"] = [action_to_json(a) for a in actions]
         table = _Before(self.revealed, self.last_human, self.acked, self.draft, self.last_move)
         self._committed(player, move)
+        if len(self.state.scorings) > len(before.scorings):
+            self.sealed = player
         if self.game.can_take_back and player is not None and self._unseen_by_others(player):
             self.unsettled = table
         return True
@@ -326,6 +332,7 @@ class Session:
 
     def _committed(self, player: int | None, move: dict[str, Any]) -> None:
         self.last_move = move
+        self.sealed = None
         self.draft = None
         self.notice = None
         if self.is_human(player):
