@@ -63,6 +63,9 @@ def test_stepping_a_replay_keeps_the_board_and_the_step_buttons_in_view(page, si
         # the log followed, in its own box: the step's entry is shown there
         assert page.locator('.log-list [aria-current="step"]').is_visible()
     screenshot(page, "table-replay-de-last-step", sizes=ISSUE_SIZES)
+    load_into(page, site_url, data, f"{FAST_LEAN}&lang=fr&replay={ident}")
+    page.wait_for_selector(f'[data-replay-step="{last}"]')
+    screenshot(page, "table-replay-fr-last-step", sizes=ISSUE_SIZES)
 
 
 LONG_NAMES = ["Anneliese Wolkenkratzer", "Bartholomäus Grundstück", "Charlotte-Marie Dubois",
@@ -133,6 +136,7 @@ WIDE_JS = """() => {
   for (const el of document.querySelectorAll('#app *')) {
     if (el instanceof SVGElement || el.offsetParent === null || readerOnly(el)) continue;
     if (!el.clientWidth || el.matches('.import-file')) continue;
+    if (el.matches('input, select, textarea')) continue;  // a field scrolls its own value
     if (getComputedStyle(el).textOverflow === 'ellipsis' && el.matches('.pname')) continue;
     if (el.scrollWidth > el.clientWidth + 1)
       out.push([el.tagName, String(el.className), el.scrollWidth, el.clientWidth,
@@ -186,6 +190,12 @@ def test_no_text_runs_off_its_card_on_a_phone_with_the_longest_names(page, site_
         page.select_option('[data-action="language"]', lang)
         page.wait_for_selector(f'[data-language="{lang}"]')
         check(f"{lang} start")
+        tap(page, '[data-action="new-game"]')  # the name limit said under a long name
+        page.wait_for_selector('#app[data-screen="setup"]')
+        page.fill('input[data-field="name"][data-player="0"]', LONG_NAMES[1])
+        check(f"{lang} setup")
+        tap(page, '#app [data-action="home"]')
+        page.wait_for_selector('#app[data-screen="start"]')
         opens = page.locator('[data-action="continue-game"]')
         assert opens.inner_text() == {"en": "See the result", "de": "Ergebnis ansehen",
                                       "fr": "Voir le résultat"}[lang]
@@ -206,31 +216,41 @@ def test_no_text_runs_off_its_card_on_a_phone_with_the_longest_names(page, site_
     assert not problems, problems
 
 
-def test_the_start_shows_its_step_in_words_and_a_bar_in_the_players_language(page, site_url):
+def wait_held(page, routes: list) -> None:
+    """Wait (at most 30 s) until a held request has come in: Playwright's route events are
+    handled while it waits."""
+    for _ in range(1500):
+        if routes:
+            return
+        page.wait_for_timeout(20)
+    raise AssertionError("the runtime's file was never asked for")
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_the_start_shows_its_step_in_words_and_a_bar_in_the_players_language(page, site_url,
+                                                                               lang):
     """The runtime's files are held back at the loopback so each step can be looked at:
     Python's standard library (step 1), the game's files (step 2); then the page's own
     start (step 3) until it is ready, when the progress goes."""
     held: dict[str, list] = {"stdlib": [], "pack": []}
     page.route("**/stdlib-*.zip", lambda route: held["stdlib"].append(route))
     page.route("**/game-*.pack", lambda route: held["pack"].append(route))
-    texts = {k: M.catalogue("de")[f"shell.loading.{k}"] for k in ("runtime", "game", "opening")}
+    texts = {k: M.catalogue(lang)[f"shell.loading.{k}"] for k in ("runtime", "game", "opening")}
     shown = ("() => [document.getElementById('boot-progress-step').textContent,"
              " document.getElementById('boot-progress-bar').value,"
              " getComputedStyle(document.getElementById('boot-progress')).display]")
     try:
-        page.goto(site_url + FAST_LEAN + "&lang=de", wait_until="domcontentloaded")
+        page.goto(site_url + FAST_LEAN + f"&lang={lang}", wait_until="domcontentloaded")
         page.wait_for_function("() => document.documentElement.dataset.bootStep === 'runtime'")
-        while not held["stdlib"]:
-            page.wait_for_timeout(20)  # (Playwright's events come in while it waits)
+        wait_held(page, held["stdlib"])
         assert page.evaluate(shown) == [texts["runtime"], 1, "block"]
-        assert page.inner_text("#boot-title") == M.catalogue("de")["shell.loading.title"]
+        assert page.inner_text("#boot-title") == M.catalogue(lang)["shell.loading.title"]
         for route in held["stdlib"]:
             route.continue_()
         page.wait_for_function("() => document.documentElement.dataset.bootStep === 'game'")
-        while not held["pack"]:
-            page.wait_for_timeout(20)
+        wait_held(page, held["pack"])
         assert page.evaluate(shown) == [texts["game"], 3, "block"]
-        screenshot(page, "table-start-step-de", sizes=ISSUE_SIZES)
+        screenshot(page, f"table-start-step-{lang}", sizes=ISSUE_SIZES)
         for route in held["pack"]:
             route.continue_()
         page.wait_for_function("() => document.documentElement.dataset.bootStep === 'opening'")
