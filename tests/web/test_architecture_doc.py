@@ -50,11 +50,15 @@ def test_the_folder_order_it_draws_is_the_one_enforced():
 
 
 def _members() -> dict[str, set[str]]:
-    """Each class of game/web with the names defined in its body or set on ``self``."""
+    """Each class of game/web with the names defined in its body or set on ``self``, and
+    those of its bases defined in game/web."""
     found: dict[str, set[str]] = {}
+    bases: dict[str, list[str]] = {}
     for path in WEB.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ClassDef):
+                bases.setdefault(node.name, []).extend(
+                    b.id for b in node.bases if isinstance(b, ast.Name))
                 names = found.setdefault(node.name, set())
                 for item in ast.walk(node):
                     if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -66,7 +70,15 @@ def _members() -> dict[str, set[str]]:
                     elif isinstance(item, ast.Attribute) and isinstance(item.value, ast.Name) \
                             and item.value.id == "self" and isinstance(item.ctx, ast.Store):
                         names.add(item.attr)
-    return found
+
+    def inherited(cls: str, seen: frozenset[str] = frozenset()) -> set[str]:
+        own = set(found.get(cls, set()))
+        for base in bases.get(cls, []):
+            if base in found and base not in seen:
+                own |= inherited(base, seen | {cls})
+        return own
+
+    return {cls: inherited(cls) for cls in found}
 
 
 def test_every_class_member_it_names_exists():

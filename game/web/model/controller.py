@@ -23,29 +23,18 @@ from typing import Any
 
 from ...ai import OFFERED, ComputerPlayer
 from ...match import Game
-from ..features.coaching import Coaching
-from ..features.files import Sharing
-from ..features.navigating import Home
 from ..features.page import MIN_TAP_PX, PACE, Page, default_motion, is_speed, kept_theme
-from ..features.playing import Table
-from ..features.rules import Rules
-from ..features.saved import Saved
 from ..features.sounds import SOUND_PREF
-from ..features.statistics import Stats
-from ..frames.frame import Frame, HintFrame, ScreenName
+from ..frames.frame import Frame
 from ..saves.storage import SaveStore, now
 from ..screens.dispatch import render_page
 from ..screens.start import local_time_text
 from ..screens.vdom import El
-from ..thinking.coach import Request
-from ..thinking.review import ReviewJob
-from ..values.answers import HintKey, StorageAnswer
+from ..values.answers import StorageAnswer
 from ..values.effects import Download, Effect, Save
-from ..values.session import Session
 from ..values.setup_form import SetupForm
-from ..values.shelf import Shelf
 from . import framing, keeping
-from .model import SCREEN_OF_TABLE, Model
+from .model import SCREEN_OF_TABLE, Model, ReadsModel
 from .ui_actions import ACTIONS
 from .update import Env, Message, Updated, boot, update
 
@@ -56,7 +45,7 @@ def computer_ids() -> tuple[str, ...]:
     return tuple(level.id for level in OFFERED)
 
 
-class Controller:
+class Controller(ReadsModel):
     """The page's model between two messages, what its updates read besides it, and the
     effects asked for since the shell last took them."""
 
@@ -192,100 +181,6 @@ class Controller:
     @property
     def computer_players(self) -> dict[str, ComputerPlayer]:
         return self.env.computer_players
-
-    # ------------------------------------------------------- the model, read
-    @property
-    def page(self) -> Page:
-        return self.model.page
-
-    @property
-    def rules(self) -> Rules:
-        return self.model.rules
-
-    @property
-    def home(self) -> Home:
-        return self.model.home
-
-    @property
-    def table(self) -> Table:
-        return self.model.table
-
-    @property
-    def coach(self) -> Coaching:
-        return self.model.coach
-
-    @property
-    def sharing(self) -> Sharing:
-        return self.model.sharing
-
-    @property
-    def saved(self) -> Saved:
-        return self.model.saved
-
-    @property
-    def stats(self) -> Stats:
-        return self.model.stats
-
-    @property
-    def form(self) -> SetupForm:
-        return self.model.form
-
-    @property
-    def session(self) -> Session | None:
-        return self.model.session
-
-    @property
-    def game_id(self) -> str | None:
-        return self.model.game_id
-
-    @property
-    def shelf(self) -> Shelf:
-        return self.model.shelf
-
-    @property
-    def screen_name(self) -> ScreenName:
-        return self.model.screen_name
-
-    @property
-    def compact(self) -> bool:
-        return self.model.compact
-
-    @property
-    def zoomed_city(self) -> int | None:
-        return self.model.zoomed_city
-
-    @property
-    def home_card(self) -> bool:
-        return self.model.home_card
-
-    @property
-    def review_open(self) -> bool:
-        return self.model.review_open
-
-    @property
-    def review_running(self) -> bool:
-        return self.model.review_running
-
-    def zoom_allowed(self) -> bool:
-        return self.model.zoom_allowed()
-
-    def pace(self) -> tuple[float, float]:
-        return self.model.pace()
-
-    def review_wanted(self, job: ReviewJob | None) -> bool:
-        return self.model.review_wanted(job)
-
-    def review_request(self) -> Request | None:
-        return self.model.review_request()
-
-    def hint_key(self) -> HintKey | None:
-        return self.model.hint_key()
-
-    def hint_request(self) -> Request | None:
-        return self.model.hint_request()
-
-    def hint_frame(self) -> HintFrame | None:
-        return self.model.hint_frame()
 
 
 def _report_to_stderr(text: str) -> None:

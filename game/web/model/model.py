@@ -143,3 +143,105 @@ class Model:
     def hint_frame(self) -> HintFrame | None:
         """The hint shown: only for the decision it answers, to the person holding the device."""
         return self.coach.hint_frame(self.hint_key())
+
+
+class ReadsModel:
+    """The parts of the model and the questions answered from it, read through the object
+    that holds the model now: the controller between two messages, an update under way
+    (:class:`game.web.model.update.Change`) within one. Both read them the same way, so the
+    features' compositions, the shell, the jobs and the tests see one set of names."""
+
+    model: Model
+
+    @property
+    def page(self) -> Page:
+        return self.model.page
+
+    @property
+    def rules(self) -> Rules:
+        return self.model.rules
+
+    @property
+    def home(self) -> Home:
+        return self.model.home
+
+    @property
+    def table(self) -> play.Table:
+        return self.model.table
+
+    @property
+    def coach(self) -> Coaching:
+        return self.model.coach
+
+    @property
+    def sharing(self) -> files.Sharing:
+        return self.model.sharing
+
+    @property
+    def saved(self) -> Saved:
+        return self.model.saved
+
+    @property
+    def stats(self) -> Stats:
+        return self.model.stats
+
+    @property
+    def form(self) -> SetupForm:
+        return self.model.form
+
+    @property
+    def session(self) -> Session | None:
+        return self.model.session
+
+    @property
+    def game_id(self) -> str | None:
+        return self.model.game_id
+
+    @property
+    def shelf(self) -> Shelf:
+        return self.model.shelf
+
+    @property
+    def screen_name(self) -> ScreenName:
+        return self.model.screen_name
+
+    @property
+    def zoomed_city(self) -> int | None:
+        return self.model.zoomed_city
+
+    @property
+    def home_card(self) -> bool:
+        return self.model.home_card
+
+    def zoom_allowed(self) -> bool:
+        return self.model.zoom_allowed()
+
+    def hint_key(self) -> HintKey | None:
+        return self.model.hint_key()
+
+    def hint_frame(self) -> HintFrame | None:
+        return self.model.hint_frame()
+
+    @property
+    def compact(self) -> bool:
+        return self.model.compact
+
+    @property
+    def review_open(self) -> bool:
+        return self.model.review_open
+
+    @property
+    def review_running(self) -> bool:
+        return self.model.review_running
+
+    def pace(self) -> tuple[float, float]:
+        return self.model.pace()
+
+    def review_wanted(self, job: ReviewJob | None) -> bool:
+        return self.model.review_wanted(job)
+
+    def review_request(self) -> Request | None:
+        return self.model.review_request()
+
+    def hint_request(self) -> Request | None:
+        return self.model.hint_request()

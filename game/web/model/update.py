@@ -33,14 +33,9 @@ from ...story import Played
 from .. import messages
 from ..features import coaching, files, page, saved, tutorial
 from ..features import playing as table
-from ..features.coaching import Coaching
-from ..features.navigating import Fail, Home, StopRestore
-from ..features.page import Page
-from ..features.rules import Rules
-from ..features.saved import Opened, Saved
+from ..features.navigating import Fail, StopRestore
+from ..features.saved import Opened
 from ..features.sounds import sounds
-from ..features.statistics import Stats
-from ..frames.frame import HintFrame, ScreenName
 from ..saves.kept_records import FinishedHere
 from ..saves.sharing import is_link
 from ..saves.storage import Entry, SaveStore
@@ -54,7 +49,6 @@ from ..values.answers import (
     DrawDue,
     FrameFailed,
     HintComputed,
-    HintKey,
     ImportRefused,
     ImportStored,
     JobAnswer,
@@ -88,10 +82,10 @@ from ..values.answers import (
 )
 from ..values.effects import Effect, ReadShelf, SetCurrent, StoreNewGame
 from ..values.session import Commit, HideCards, Session, SessionAction, SetMeta, Settle
-from ..values.setup_form import SetupForm, ShowProblem
-from ..values.shelf import SHELF_PLACES, Shelf
+from ..values.setup_form import ShowProblem
+from ..values.shelf import SHELF_PLACES
 from . import computers, door, keeping, on_coaching, on_files, on_following, on_statistics
-from .model import Model
+from .model import Model, ReadsModel
 from .ui_actions import KEEP_MENU_OPEN, Tap, tapped
 
 Message = Tap | StorageAnswer | JobAnswer | PageEvent
@@ -141,7 +135,7 @@ def boot(env: Env, model: Model) -> Updated:
     return Updated(change.model, tuple(change.effects))
 
 
-class Change:
+class Change(ReadsModel):
     """One update under way: the model reached so far and the effects asked so far. The
     features' compositions (``on_<feature>.py``, ``keeping.py``) see it as
     :class:`~game.web.model.holder.Holder`; it changes the model only through the door."""
@@ -158,76 +152,6 @@ class Change:
         self.report = env.report
         self.controllers = env.controllers
         self.computer_players = env.computer_players
-
-    # ------------------------------------------------------- the model, read
-    @property
-    def page(self) -> Page:
-        return self.model.page
-
-    @property
-    def rules(self) -> Rules:
-        return self.model.rules
-
-    @property
-    def home(self) -> Home:
-        return self.model.home
-
-    @property
-    def table(self) -> table.Table:
-        return self.model.table
-
-    @property
-    def coach(self) -> Coaching:
-        return self.model.coach
-
-    @property
-    def sharing(self) -> files.Sharing:
-        return self.model.sharing
-
-    @property
-    def saved(self) -> Saved:
-        return self.model.saved
-
-    @property
-    def stats(self) -> Stats:
-        return self.model.stats
-
-    @property
-    def form(self) -> SetupForm:
-        return self.model.form
-
-    @property
-    def session(self) -> Session | None:
-        return self.model.session
-
-    @property
-    def game_id(self) -> str | None:
-        return self.model.game_id
-
-    @property
-    def shelf(self) -> Shelf:
-        return self.model.shelf
-
-    @property
-    def screen_name(self) -> ScreenName:
-        return self.model.screen_name
-
-    @property
-    def zoomed_city(self) -> int | None:
-        return self.model.zoomed_city
-
-    @property
-    def home_card(self) -> bool:
-        return self.model.home_card
-
-    def zoom_allowed(self) -> bool:
-        return self.model.zoom_allowed()
-
-    def hint_key(self) -> HintKey | None:
-        return self.model.hint_key()
-
-    def hint_frame(self) -> HintFrame | None:
-        return self.model.hint_frame()
 
     # ------------------------------------------------------------- the door
     def step(self, *actions: door.StateAction) -> None:
