@@ -167,6 +167,13 @@ class SiteServer(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_port = False  # never share a port with a server already running there
 
+    def handle_error(self, request, client_address):
+        """A browser that leaves a page while a file is still coming (a test moving on, a
+        player closing the tab) hangs up: nothing went wrong here, so nothing is printed."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
 
 def make_server(port: int = 0, directory: Path = DIST, host: str = "127.0.0.1", verbose: bool = False):
     directory = Path(directory)

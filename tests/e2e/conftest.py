@@ -13,7 +13,10 @@
 * `page` and `context` are, by default, ONE warm page per pytest worker, reused from test
   to test after everything the origin stored is cleared (below, "warm page"). A test about
   what a first visit in a new browser does (the boot, the snapshot, the service worker,
-  offline, updates, headers) is marked `fresh_browser` and gets a new context of its own.
+  offline, updates, headers) is marked `first_visit` and gets a second kept page that
+  starts each test as a first visit (below, "first visit"); a test that changes what that
+  page cannot put back (an init script, the context's options) is marked `fresh_browser`
+  and gets a new context of its own.
 """
 
 from __future__ import annotations
@@ -190,9 +193,12 @@ class GuardSwitch:
 
 
 class WarmPage:
-    """One context and one page kept for a worker's whole run (see above)."""
+    """One context and one page kept for a worker's whole run (see above); with
+    ``first_visit``, one whose every test starts as a first visit (below)."""
 
-    def __init__(self, browser, context_args: dict, site_url: str) -> None:
+    def __init__(self, browser, context_args: dict, site_url: str,
+                 first_visit: bool = False) -> None:
+        self.first_visit = first_visit
         self.site_url = site_url
         self.origin = site_url.rstrip("/")
         self.switch = GuardSwitch()
@@ -222,9 +228,12 @@ class WarmPage:
             if other != self.page:
                 close_bounded(other, self.page)
         page = self.page
+        if self.first_visit:
+            self.context.unroute_all(behavior="ignoreErrors")
+            page.unroute_all(behavior="ignoreErrors")
         # The game opened with the developer option restart stays (stopped: it writes
         # nothing more) for the next open_app to start afresh in place; else the page parks.
-        stays = restartable(page, self.site_url)
+        stays = not self.first_visit and restartable(page, self.site_url)
         if stays:
             page.evaluate("() => window.manhattanRestart.stop()")
         else:
@@ -237,12 +246,31 @@ class WarmPage:
         if not stays:
             page.goto(self.site_url + PARK)
         page.evaluate("() => { sessionStorage.clear(); localStorage.clear(); }")
+        if self.first_visit:  # the parking file's too
+            cdp = self.context.new_cdp_session(page)
+            try:
+                cdp.send("Network.clearBrowserCache")
+            finally:
+                cdp.detach()
         page.set_viewport_size(WARM_VIEWPORT)
         page.emulate_media(media="screen", color_scheme=self.color_scheme,
                            reduced_motion="no-preference", forced_colors="none")
 
     def close(self) -> None:
         self.context.close()
+
+
+# ------------------------------------------------------------------ first visit
+#
+# A test about what a first visit does (the boot, the snapshot, the thinking worker's start,
+# the service worker, offline, updates) needs a browser that has never seen the site. Its
+# page is kept too, apart from the warm one: between tests it is parked, its routes are
+# removed, and besides everything the origin keeps (as above) the browser's HTTP cache is
+# emptied, so every file comes from the server and the service worker installs anew. What a
+# new browser would not have is only in the renderer's memory: the compiled WebAssembly,
+# which makes the start about 3 s of CPU cheaper and changes nothing the page does
+# (docs/testing.md, "First visits"). A test that adds an init script or needs other context
+# options keeps a new context (``fresh_browser``).
 
 
 @pytest.fixture(scope="session")
@@ -252,19 +280,31 @@ def warm_page_holder(browser, browser_context_args, site_url):
     holder.close()
 
 
+@pytest.fixture(scope="session")
+def first_visit_holder(browser, browser_context_args, site_url):
+    holder = WarmPage(browser, browser_context_args, site_url, first_visit=True)
+    yield holder
+    holder.close()
+
+
 def _fresh(request) -> bool:
     """A ``fresh_browser`` test; or every test with E2E_FRESH_BROWSERS=1 (the suite as it ran
-    before the warm page, for measuring the two side by side)."""
+    before the kept pages, for measuring the two side by side)."""
     return (request.node.get_closest_marker("fresh_browser") is not None
             or os.environ.get("E2E_FRESH_BROWSERS") == "1")
 
 
+def _holder(request) -> WarmPage:
+    first = request.node.get_closest_marker("first_visit") is not None
+    return request.getfixturevalue("first_visit_holder" if first else "warm_page_holder")
+
+
 @pytest.fixture
 def context(request, new_context, browser_guard):
-    """The warm context (a fresh one for a ``fresh_browser`` test)."""
+    """The warm context, or the first visit's (a new one for a ``fresh_browser`` test)."""
     if _fresh(request):
         return new_context()
-    holder = request.getfixturevalue("warm_page_holder")
+    holder = _holder(request)
     holder.reset()
     holder.switch.current = browser_guard
     request.addfinalizer(lambda: setattr(holder.switch, "current", None))
@@ -273,7 +313,8 @@ def context(request, new_context, browser_guard):
 
 @pytest.fixture
 def page(request, context):
-    """The warm page, clean (a new page in a fresh context for a ``fresh_browser`` test)."""
+    """The warm page or the first visit's, clean (a new page in a new context for a
+    ``fresh_browser`` test)."""
     if _fresh(request):
         return context.new_page()
-    return request.getfixturevalue("warm_page_holder").page
+    return _holder(request).page

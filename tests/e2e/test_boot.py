@@ -14,7 +14,7 @@ import pytest
 import serve
 from e2e_helpers import DIST, VIEWPORTS, screenshot, wait_ready, wait_service_worker
 
-pytestmark = [pytest.mark.e2e, pytest.mark.fresh_browser]  # first visits in a new browser
+pytestmark = [pytest.mark.e2e, pytest.mark.first_visit]  # first visits (tests/e2e/conftest.py)
 
 
 def fetch(url: str):

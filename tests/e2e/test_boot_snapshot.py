@@ -10,7 +10,7 @@ import pytest
 from e2e_helpers import wait_ready
 from ui_driver import FAST, new_game, screen, tap
 
-pytestmark = [pytest.mark.e2e, pytest.mark.fresh_browser]  # first visits in a new browser
+pytestmark = [pytest.mark.e2e, pytest.mark.first_visit]  # first visits (tests/e2e/conftest.py)
 
 CACHE = "manhattan-boot-snapshot"
 
@@ -74,9 +74,8 @@ async ([name, mode]) => {
 
 
 @pytest.fixture
-def primed(new_context, site_url):
-    """A browser context whose first visit made and stored the snapshot."""
-    page = new_context().new_page()
+def primed(page, site_url):
+    """A page whose first visit made and stored the snapshot."""
     assert boot(page, site_url + FAST) == "made"
     wait_stored(page)
     assert len(stored_snapshot_keys(page)) == 1
@@ -101,10 +100,9 @@ def test_every_reopen_restores_the_snapshot_and_plays(primed, site_url):
     assert page.get_attribute("#app", "data-screen") in ("pass", "play")
 
 
-def test_a_cold_boot_runs_one_worker_at_a_time(new_context, site_url):
+def test_a_cold_boot_runs_one_worker_at_a_time(page, site_url):
     """At most two interpreters alive (an iPad's tab allows little memory): the page's and
     one worker's. The snapshot maker ends before the thinking worker starts."""
-    page = new_context().new_page()
     events = []
 
     def started(worker):
@@ -122,8 +120,7 @@ def test_a_cold_boot_runs_one_worker_at_a_time(new_context, site_url):
     assert len(page.workers) == 1
 
 
-def test_without_the_thinking_worker_a_snapshot_is_still_made(new_context, site_url):
-    page = new_context().new_page()
+def test_without_the_thinking_worker_a_snapshot_is_still_made(page, site_url):
     assert boot(page, site_url + "?fast=1&aiworker=off") == "made"
     wait_stored(page)
     assert boot(page, site_url + "?fast=1&aiworker=off") == "restored"
@@ -184,7 +181,6 @@ def test_a_bad_snapshot_falls_back_to_a_normal_boot(primed, site_url):
         assert len(stored_snapshot_keys(page)) == 1, mode
 
 
-def test_without_snapshots_the_game_boots_normally(new_context, site_url):
-    page = new_context().new_page()
+def test_without_snapshots_the_game_boots_normally(page, site_url):
     assert boot(page, site_url + "?fast=1&snapshot=0") == "none"
     assert stored_snapshot_keys(page) == []

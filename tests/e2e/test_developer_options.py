@@ -31,7 +31,7 @@ def english_afterwards():
     M.set_language("en")
 
 
-@pytest.mark.fresh_browser  # a first visit, as a player's
+@pytest.mark.first_visit  # a first visit, as a player's
 def test_the_plain_address_runs_none_of_the_developer_options(page, site_url):
     page.goto(site_url)
     wait_ready(page)

@@ -18,7 +18,7 @@ from ui_driver import FAST_LEAN, new_game, open_app, tap
 
 from game.web.saves.storage import PREFIX, MemoryBackend, SaveStore
 
-pytestmark = [pytest.mark.e2e, pytest.mark.fresh_browser]  # first visits in a new browser
+pytestmark = [pytest.mark.e2e, pytest.mark.first_visit]  # first visits (tests/e2e/conftest.py)
 
 SIZES = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 820, "height": 1180}}
 IPAD_SAFARI = ("Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 "

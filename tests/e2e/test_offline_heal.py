@@ -17,7 +17,7 @@ import re
 import pytest
 from e2e_helpers import DIST, screenshot, wait_ready, wait_service_worker
 
-pytestmark = [pytest.mark.e2e, pytest.mark.fresh_browser]  # first visits in a new browser
+pytestmark = [pytest.mark.e2e, pytest.mark.first_visit]  # first visits (tests/e2e/conftest.py)
 
 SNAPSHOT_CACHE = "manhattan-boot-snapshot"
 

@@ -20,7 +20,7 @@ from game.save import load as load_save
 from game.state import new_state
 from game.view import player_view
 
-pytestmark = [pytest.mark.e2e, pytest.mark.fresh_browser]  # first visits in a new browser
+pytestmark = [pytest.mark.e2e, pytest.mark.first_visit]  # first visits (tests/e2e/conftest.py)
 
 SOURCES_JS = """() => { window.__sources = [];
     new MutationObserver(() => {
@@ -68,15 +68,6 @@ def test_a_computer_decides_in_the_worker_like_on_the_page(page, site_url):
     assert checked >= 12
 
 
-def test_decisions_come_from_the_worker(page, site_url):
-    resize(page, {"width": 1024, "height": 768})
-    open_app(page, site_url, FAST)
-    page.wait_for_selector('html[data-ai-worker="ready"]', state="attached", timeout=120_000)
-    computers_game(page, "search:1")
-    page.wait_for_function("() => window.__sources.length >= 6", timeout=120_000, polling=100)
-    assert set(page.evaluate("() => window.__sources")) == {"worker"}
-
-
 @pytest.mark.parametrize("fault", ["off", "fail-boot", "fail-answer", "crash"])
 def test_without_a_working_worker_the_page_thinks(page, site_url, fault):
     """No worker, one that cannot boot, one whose answers fail and one that dies: the
@@ -113,6 +104,7 @@ def test_the_worker_starts_offline_from_the_service_workers_cache(page, context,
     assert set(page.evaluate("() => window.__sources")) == {"worker"}
 
 
+@pytest.mark.fresh_browser  # an init script stays with its page
 def test_the_worker_starts_only_after_the_page_is_ready(page, site_url):
     """The boot is never slowed: no worker exists before <html data-ready>."""
     page.add_init_script("""(() => {
