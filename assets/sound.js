@@ -1,5 +1,5 @@
 /*
- * The game's sounds (issue 26.3), synthesised with Web Audio: no recording, nothing fetched.
+ * The game's sounds, synthesised with Web Audio: no recording, nothing fetched.
  *
  * window.manhattanSound(kind) plays "build", "takeover", "score", "godzilla" or "end" (the
  * Sound effect of game/web/model/effects.py, called by game/web/shell/browser.py; the mute

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Reopening the game on a tablet-class CPU: Chromium throttled 4x, and WebKit (a benchmark).
 
-Issue 22, point 4. One primed profile per engine (a first visit that made and stored the
+One primed profile per engine (a first visit that made and stored the
 boot snapshot, and a hotseat game of two people left on its pass screen), then ``--runs``
 reopens, each in a new tab after the previous one was closed (so the page kept its screen
 for the next start on ``pagehide``), interleaved: Chromium at full speed, Chromium with

@@ -3,7 +3,7 @@
 yardstick pool? (a measurement, not a test; docs/ai.md, "Fifth series" and "Why the 4-player
 win rate stays near 50%")
 
-Issue 13 asks the strongest level for a mean margin of +5 points over the opponents' mean at
+The aim for the strongest level is a mean margin of +5 points over the opponents' mean at
 4-player tables; every search variant tried stayed at +1 to +2. This plays one subject in seat
 ``g % players`` of game ``g`` (seed ``<seed>/<g>``) against ``heuristic`` players:
 

@@ -89,8 +89,6 @@ def test_no_serious_or_critical_axe_violations_on_the_main_screens(page, site_ur
     query = f"{FAST_LEAN}&lang={lang}"
     resize(page, VIEWPORTS["tablet-landscape"])
     problems: list = []
-    page.goto(site_url + "manifest.webmanifest")  # (storage cleared without a page start)
-    page.evaluate("localStorage.clear()")
     open_app(page, site_url, query)
     assert page.get_attribute("html", "lang") == lang
     problems += audit(page, "start", lang, shots)

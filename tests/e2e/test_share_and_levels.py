@@ -1,6 +1,6 @@
-"""Issue 25.4/25.6/25.7 in the browser, in German and French at 390x844, 820x1180 and
+"""In the browser, in German and French at 390x844, 820x1180 and
 1180x820: the level select never cut off, the share link (axe: no serious finding; Copy),
-the replay's log following its step. Screenshots: screenshots/i25-<what>-<lang>-<size>.png."""
+the replay's log following its step. Screenshots: screenshots/levels-<what>-<lang>-<size>.png."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def shoot(page, name: str) -> None:
     for size, viewport in SIZES.items():
         resize(page, viewport)
         settle(page)
-        page.screenshot(path=str(SCREENSHOTS / f"i25-{name}-{size}.png"))
+        page.screenshot(path=str(SCREENSHOTS / f"levels-{name}-{size}.png"))
 
 
 def serious(page) -> list:

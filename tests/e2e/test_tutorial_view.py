@@ -21,7 +21,7 @@ from play_kit import make_controller
 from test_i18n_layout import OVERFLOW_JS
 from test_tutorial import lessons_until
 from test_ui_screens import load_into
-from ui_driver import FAST_LEAN, open_app
+from ui_driver import FAST_LEAN
 from ui_driver import click as ui_click
 
 from game.web.saves.storage import MemoryBackend
@@ -153,10 +153,7 @@ def test_every_lesson_is_in_view_when_it_appears(page, site_url, lang):
     problems = []
     for size, viewport in SIZES.items():
         resize(page, viewport)
-        # storage cleared from a small file of the site: no page start just to clear it
-        page.goto(site_url + "manifest.webmanifest")
-        page.evaluate("localStorage.clear()")
-        open_app(page, site_url, f"{FAST_LEAN}&lang={lang}")
+        load_into(page, site_url, {}, f"{FAST_LEAN}&lang={lang}")  # the storage cleared
         tap(page, '[data-action="tutorial"]')
         page.wait_for_selector(".coach[data-tutorial]")
         problems += walk(page, lang, size)

@@ -418,7 +418,7 @@ def test_a_shared_link_opens_its_replay_offline(page, context, site_url, browser
 
 
 def test_a_link_pasted_into_the_open_tab_opens_its_replay(page, site_url):
-    """Issue 23: a share link pasted into the tab where the game is open changes only the
+    """A share link pasted into the tab where the game is open changes only the
     address's ``#`` part (no new page load); the page listens to ``hashchange`` and opens
     it as a link at start: the finished game's replay, stored once, the link taken out of
     the address. A damaged link pasted the same way gets the import message."""
@@ -497,7 +497,7 @@ def test_a_long_press_on_a_plot_opens_its_inspector(page, site_url):
 
 def test_an_unfinished_game_leaves_as_its_view_or_whole_after_a_warning(page, site_url,
                                                                         tmp_path):
-    """Issue 23.1 in the browser: the log's "Save as file" downloads the view (no seed, no
+    """In the browser: the log's "Save as file" downloads the view (no seed, no
     shuffle); the menu's "Continue on another device" warns first and then downloads the
     whole game; the view opens as a replay that shows no hand and is left, not continued."""
     data = prepared(lambda c: c.session.state.round == 2 and c.screen_name == "pass", seed=17)

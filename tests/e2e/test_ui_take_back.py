@@ -1,4 +1,4 @@
-"""Issue 25.2 and 25.10 in Chromium: "Take back my move" on the pass screen of a hotseat game
+"""In Chromium: "Take back my move" on the pass screen of a hotseat game
 until the next person shows their cards; the computers' undo window; the scoring sheet's
 board, the round it names, the first turn's digest and the "… Confirm?" sentence after a
 reload. Screenshots in German and French at 390x844, 820x1180 and 1180x820
