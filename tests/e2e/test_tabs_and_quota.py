@@ -111,9 +111,8 @@ class LogWatch:
         self.checks += 1
 
 
-def test_two_tabs_never_lose_a_move(new_context, site_url):
-    context = new_context()
-    a, b = context.new_page(), context.new_page()
+def test_two_tabs_never_lose_a_move(page, context, site_url):
+    a, b = page, context.new_page()
     open_app(a, site_url)
     new_game(a, 2, names=["Ann", "Bob"], start=0)
     ident = next(iter(stored(a)))
