@@ -89,10 +89,9 @@ def stats_games(page) -> int:
     return games
 
 
-def test_a_reload_keeps_the_game_this_tab_shows(new_context, site_url):
-    """The issue's case: tab B plays Ann/Bob, tab A starts Xia/Yul/Zed, B reloads."""
-    context = new_context()
-    b, a = context.new_page(), context.new_page()
+def test_a_reload_keeps_the_game_this_tab_shows(page, context, site_url):
+    """Tab B plays Ann/Bob, tab A starts Xia/Yul/Zed, B reloads: B shows Ann/Bob."""
+    b, a = page, context.new_page()
     open_app(b, site_url)
     new_game(b, 2, names=["Ann", "Bob"], start=0)
     assert screen(b) == "pass"
@@ -110,7 +109,6 @@ def test_a_reload_keeps_the_game_this_tab_shows(new_context, site_url):
     a.reload()
     wait_ready(a)
     assert "Xia" in a.inner_text("#app") and "Ann" not in a.inner_text("#app")
-    context.close()
 
 
 @pytest.mark.allow_console_errors  # the browser may log the refused writes
