@@ -37,10 +37,17 @@ def tab(new_context):
     return context
 
 
+def close(page) -> None:
+    """Close a tab and wait until it is gone: its page keeps the next start's screen while
+    it unloads (``pagehide``), which a page opened meanwhile would not find yet."""
+    with page.expect_event("close"):
+        page.close(run_before_unload=True)
+
+
 def reopen(context, url: str):
     """Close every tab (the page is hidden and unloaded) and open the game in a new one."""
     for old in context.pages:
-        old.close(run_before_unload=True)
+        close(old)
     page = context.new_page()
     page.goto(url)
     early = page.evaluate("() => window.__early")
@@ -90,7 +97,7 @@ def test_a_save_changed_since_shows_the_loading_screen(tab, site_url):
     page = tab.new_page()
     open_app(page, site_url, FAST)
     new_game(page, 2, names=["Ann", "Bob"], start=0)
-    page.close(run_before_unload=True)
+    close(page)
     page = tab.new_page()
     page.goto(site_url + "manifest.webmanifest")  # the origin, without the game
     page.evaluate("""() => {
@@ -149,7 +156,7 @@ def test_a_kept_table_is_not_drawn_for_a_save_of_two_people(tab, site_url):
     open_app(page, site_url, FAST)
     new_game(page, 2, names=["Ann", "Bob"], controllers=["human", "greedy"], start=0)
     page.wait_for_selector("#app [data-card]")
-    page.close(run_before_unload=True)
+    close(page)
     page = tab.new_page()
     page.goto(site_url + "manifest.webmanifest")  # the origin, without the game
     kept = page.evaluate("""() => {
