@@ -296,6 +296,9 @@
       if (location.hash || params.has("replay") || params.has("lang")) return null;
       var entry = JSON.parse(localStorage.getItem("manhattan:boot-screen") || "null");
       if (!entry || entry.v !== 1 || typeof entry.html !== "string") return null;
+      // Kept in the language of the page that kept it (a ?lang= visit keeps no choice):
+      // drawn only when this start speaks it too, so Python's screen does not change tongue.
+      if (entry.lang !== shellLanguage()) return null;
       var table = entry.screen === "play";
       if (entry.html.length > 200000 || (entry.screen !== "start" && entry.screen !== "pass" && !table)) return null;
       var current = thisTabsGame();

@@ -20,6 +20,7 @@ document.addEventListener("DOMContentLoaded", () => {
   if (!app) return;  // not the game's page
   window.__early = {
     kept: document.documentElement.getAttribute("data-kept-screen"),
+    lang: document.documentElement.getAttribute("lang"),
     html: app.innerHTML,
     cards: [...app.querySelectorAll("[data-card]")].map((card) => card.dataset.card).sort(),
     inert: !!app.querySelector(":scope > [inert]"),
@@ -91,6 +92,23 @@ def test_a_hotseat_game_comes_back_behind_its_pass_screen_never_a_hand(tab, site
     wait_ready(page)
     assert early["kept"] == "pass" and "data-card" not in early["html"]
     assert screen(page) == "pass"
+
+
+def test_a_screen_kept_in_another_language_than_this_starts_is_not_drawn(tab, site_url):
+    """A visit with ?lang=de keeps its screen in German but no choice of language: the next
+    start speaks the browser's English, so the German screen is not drawn before it."""
+    page = tab.new_page()
+    open_app(page, site_url, FAST + "&lang=de")
+    new_game(page, 2, names=["Ann", "Bob"], start=0)
+    page, early = reopen(tab, site_url + FAST)
+    assert early["kept"] is None and early["loadingShown"]
+    assert page.get_attribute("html", "lang") == "en" and screen(page) == "pass"
+    # Chosen in the page (kept in the preferences), German comes back at once.
+    page.select_option('select[data-action="language"]', "de")
+    page.wait_for_selector('html[lang="de"]')
+    page, early = reopen(tab, site_url + FAST)
+    assert early["kept"] == "pass" and early["lang"] == "de"
+    assert page.get_attribute("html", "lang") == "de"
 
 
 def test_a_save_changed_since_shows_the_loading_screen(tab, site_url):
