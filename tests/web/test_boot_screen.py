@@ -9,6 +9,7 @@ import random
 import pytest
 from play_kit import make_controller, play_to_end, setup_game
 
+from game.web.features.page import MIN_TAP_PX
 from game.web.runtime.boot_screen import entry, next_start_screen
 from game.web.saves.storage import MemoryBackend
 from game.web.screens.vdom import El
@@ -55,6 +56,19 @@ def test_one_person_against_computers_keeps_their_own_table_with_their_cards():
     assert revision == c.store.stored_revision(c.game_id)
     assert cards_in(tree) and cards_in(tree) == hand_of(c, 0)
     assert tree.find(data_action="confirm") is not None  # the turn, as the page draws it
+
+
+def test_a_table_is_kept_as_the_page_last_measured_its_board():
+    """A phone's board is an overview (a city tapped opens large): the next start measures
+    the same board before it paints, so the kept table is the overview too."""
+    backend = MemoryBackend()
+    c = make_controller(backend)
+    setup_game(c, 2, names=["Ann", "Bob"], controllers=["human", "greedy"], deal=3, start="0")
+    phone = next_start_screen(backend, plot_px=MIN_TAP_PX - 10)
+    tablet = next_start_screen(backend, plot_px=MIN_TAP_PX + 10)
+    assert phone is not None and tablet is not None
+    assert phone[1].find(data_action="zoom") is not None
+    assert tablet[1].find(data_action="zoom") is None
 
 
 def test_a_game_of_people_with_computers_keeps_no_table():
