@@ -81,8 +81,9 @@ def next_start_screen(backend: Backend, format_time: Callable[[float], str] | No
 
 
 def may_show_before_python(screen: ScreenName, session: Session | None) -> bool:
-    """The start screen, a pass screen, or the table of a person alone against computers:
-    the one person who may see the cards on it is the only one at the table."""
+    """Whether the next start's screen may be drawn before Python: the start screen or a
+    pass screen (no cards), or the table of a person alone against computers, drawn from
+    that person's own view (their cards, nobody else's)."""
     if screen in SHOWN_BEFORE_PYTHON:
         return True
     return (screen in SHOWN_ALONE_BEFORE_PYTHON and session is not None
