@@ -20,11 +20,13 @@
  *    and reloads once it controls the page. An open tab looks for a new version every
  *    5 minutes while visible and whenever it becomes visible again (4b. below).
  *
- * 5. The screen this start will show, at once (issue 22.4): when the page was last hidden,
+ * 5. The screen this start will show, at once: when the page was last hidden,
  *    game/web/runtime/boot_screen.py kept the markup of what the next start shows (the start screen,
- *    or the pass screen of the game in progress: never anyone's cards). It is drawn here,
- *    inert, while Python restores; Python's first render replaces it with the same screen,
- *    which then answers taps. An entry whose save has changed since is ignored.
+ *    the pass screen of a game of people: never anyone's cards; or the table of a person
+ *    alone against computers, with that person's own cards). It is drawn here, inert, while
+ *    Python restores; Python's first render replaces it with the same screen, which then
+ *    answers taps. An entry whose save has changed since is ignored, and a table is drawn
+ *    only when the save it belongs to has one person.
  *
  * 6. The offline copy heals itself: a file missing offline is said in #boot-offline with
  *    Try again; once ready, sw.js is asked to check and repair its cache (below).
@@ -276,21 +278,37 @@
     if (own !== null && localStorage.getItem("manhattan:save:" + own) !== null) return own;
     return localStorage.getItem("manhattan:current") || null;
   }
+  // The people at a saved game's table (a seat's "controller" is "human" or absent;
+  // docs/save-format.md); -1 when the save has no list of players.
+  function people(save) {
+    var players = save && save.settings && save.settings.players;
+    if (!players || typeof players.length !== "number") return -1;
+    var count = 0;
+    for (var i = 0; i < players.length; i++) {
+      var controller = players[i] && players[i].controller;
+      if (controller === undefined || controller === "human") count++;
+    }
+    return count;
+  }
   function keptScreen() {
     try {
       var params = new URLSearchParams(location.search);
       if (location.hash || params.has("replay") || params.has("lang")) return null;
       var entry = JSON.parse(localStorage.getItem("manhattan:boot-screen") || "null");
       if (!entry || entry.v !== 1 || typeof entry.html !== "string") return null;
-      if (entry.html.length > 200000 || (entry.screen !== "start" && entry.screen !== "pass")) return null;
+      // Kept in the language of the page that kept it (a ?lang= visit keeps no choice):
+      // drawn only when this start speaks it too, so Python's screen does not change tongue.
+      if (entry.lang !== shellLanguage()) return null;
+      var table = entry.screen === "play";
+      if (entry.html.length > 200000 || (entry.screen !== "start" && entry.screen !== "pass" && !table)) return null;
       var current = thisTabsGame();
       if ((entry.game || null) !== current) return null;
-      if (current !== null) {
-        var save = JSON.parse(localStorage.getItem("manhattan:save:" + current) || "null");
-        var meta = save && save.meta;
-        var revision = meta && typeof meta.revision === "number" ? meta.revision : 0;
-        if (revision !== entry.revision) return null;
-      }
+      if (current === null) return table ? null : entry;
+      var save = JSON.parse(localStorage.getItem("manhattan:save:" + current) || "null");
+      var meta = save && save.meta;
+      var revision = meta && typeof meta.revision === "number" ? meta.revision : 0;
+      if (revision !== entry.revision) return null;
+      if (table && people(save) !== 1) return null;
       return entry;
     } catch (e) {
       return null; // no storage, a hand-edited entry: the loading screen, as before

@@ -366,8 +366,9 @@ class App:
             return
         backend = self.controller.store.backend
         try:
-            found = next_start_screen(backend, self.format_time, self.controller.page.safari_tab,
-                                      self.controller.store.tab)
+            page = self.controller.page
+            found = next_start_screen(backend, self.format_time, page.safari_tab,
+                                      self.controller.store.tab, page.plot_px)
             kept = None
             if found is not None:
                 screen, tree, game, revision = found
