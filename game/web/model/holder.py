@@ -10,7 +10,7 @@ steps it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Protocol
 
 from ...ai import ComputerPlayer
@@ -30,7 +30,9 @@ from ..values.effects import Effect
 from ..values.session import Session
 from ..values.setup_form import SetupForm
 from ..values.shelf import Shelf
-from .door import StateAction
+from .door import StateAction, Stepped
+from .env import Env
+from .model import Model
 
 
 class Reading(Protocol):
@@ -85,13 +87,18 @@ class Holder(Players, Protocol):
 
     store: SaveStore
     """Read only: every write is an effect (game/web/runtime/storing.py)."""
-    params: dict[str, str]
+    params: Mapping[str, str]
     clock: Callable[[], float]
     format_time: Callable[[float], str]
     report: Callable[[str], None]
     controllers: tuple[str, ...]
 
+    env: Env
+    model: Model
+    """The model reached so far (read; replaced only by :meth:`step` and :meth:`take`)."""
+
     def step(self, *actions: StateAction) -> None: ...
+    def take(self, stepped: Stepped) -> None: ...
     def open_game(self, ident: str) -> bool: ...
     def set_session(self, session: Session | None, ident: str | None) -> None: ...
     def new_game(self, settings: Settings, seed: str | None = None, hints: bool = False,

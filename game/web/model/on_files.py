@@ -157,7 +157,7 @@ def answered(c: Holder, answer: ImportStored | ImportRefused | RestoreProgressed
         case ImportStored(ident, game):
             c.step(nav.Fail(None))
             if c.open_game(ident) and game.state.is_over and not c.table.following.replaying:
-                on_following.open_replay(c)
+                c.take(on_following.open_replay(c.model))
         case ImportRefused(reason):
             import_failed(c, reason)
         case RestoreRefused(reason):
@@ -179,14 +179,15 @@ def restored(c: Holder, report: RestoreReport, prefs: Mapping[str, Any]) -> None
     c.step(nav.ShowReport(report))
     taken = report.settings
     lang = prefs.get("lang")
-    if "lang" in taken and isinstance(lang, str):
-        messages.set_language(lang)
-        c.step(setup_form.Relabel())
+    language = messages.known_language(lang) if "lang" in taken and isinstance(lang, str) else None
+    if language is not None:
+        c.step(setup_form.Relabel(language))
     speed, motion, theme = prefs.get("speed"), prefs.get("motion"), prefs.get("theme")
     c.step(page.SetPrefs(speed=speed if "speed" in taken and is_speed(speed) else None,
                       motion=motion if "motion" in taken and is_motion(motion) else None,
                       theme=theme if "theme" in taken and is_theme(theme) else None,
-                      muted=prefs.get(SOUND_PREF) == "off" if SOUND_PREF in taken else None))
+                      muted=prefs.get(SOUND_PREF) == "off" if SOUND_PREF in taken else None,
+                      language=language))
 
 
 def open_link(c: Holder, fragment: str) -> Effects:

@@ -30,9 +30,11 @@ from ..features.navigating import (
 )
 from ..thinking.coach import hints_on
 from ..values import setup_form
-from ..values.effects import DeleteSaves, SetCurrent, WritePref
+from ..values.effects import DeleteSaves, SetCurrent
 from ..values.session import SetMeta
 from ..values.setup_form import TABLE_PREF, SetupForm, play_alone_settings
+from .door import Stepped, put_game, then
+from .model import Model
 
 if TYPE_CHECKING:
     from .holder import Holder
@@ -42,7 +44,7 @@ def tapped(c: Holder, tap: NavigatingTap) -> Effects:
     """Moving around the page: the tap's change, and the effects it asks for."""
     match tap:
         case GoHome():
-            return go_home(c)
+            c.take(go_home(c.model))
         case StartSetup():
             return start_setup(c)
         case PlayAlone():
@@ -56,9 +58,8 @@ def tapped(c: Holder, tap: NavigatingTap) -> Effects:
                 c.step(SetMeta(tutorial.META, "kept"))
         case SetLanguage(code):
             # spoken from now on, on any screen (a running game goes on), and kept
-            messages.set_language(code)
-            c.step(setup_form.Relabel())
-            return (WritePref("lang", messages.current_language()),)
+            language = messages.known_language(code)
+            c.step(page.Speak(language), setup_form.Relabel(language))
         case ContinueGame(ident):
             c.step(Fail(None))
             c.open_game(ident)
@@ -76,10 +77,10 @@ def tapped(c: Holder, tap: NavigatingTap) -> Effects:
     return ()
 
 
-def go_home(c: Holder) -> Effects:
-    c.set_session(None, None)
-    c.step(rules.CloseRules(), Leave())
-    return (SetCurrent(None),)
+def go_home(model: Model) -> Stepped:
+    """Back to the start screen, no game at the table."""
+    model, effects = then(put_game(model, None, None), rules.CloseRules(), Leave())
+    return model, effects + (SetCurrent(None),)
 
 
 def start_setup(c: Holder) -> Effects:

@@ -12,34 +12,29 @@ Protocol :class:`~game.web.model.holder.Holder`: the model reached so far, stepp
 through the door, and the effects asked so far; nothing outside one call of
 :func:`update` sees it.
 
-:class:`Env` is what an update reads besides the model and never changes: the storage
+:class:`~game.web.model.env.Env` is what an update reads besides the model and never changes: the storage
 (read only: every write is an effect), the page's parameters, the clock, the report of
 a malformed message.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import assert_never
 
-from ...ai import ComputerPlayer
 from ...errors import SaveError
-from ...match import Game
 from ...public_record import is_view_game
 from ...settings import Settings
 from ...story import Played
 from .. import messages
-from ..features import coaching, files, page, saved, tutorial
+from ..features import coaching, page, saved, tutorial
 from ..features import playing as table
 from ..features.navigating import Fail, StopRestore
 from ..features.saved import Opened
 from ..features.sounds import sounds
 from ..saves.kept_records import FinishedHere
 from ..saves.sharing import is_link
-from ..saves.storage import Entry, SaveStore
-from ..thinking.coach import set_hints
+from ..saves.storage import Entry
 from ..values.answers import (
     ANSWERS,
     BackupRestored,
@@ -80,31 +75,17 @@ from ..values.answers import (
     UnrecordedMarked,
     UpdateFound,
 )
-from ..values.effects import Effect, ReadShelf, SetCurrent, StoreNewGame
+from ..values.effects import Effect, ReadShelf, SetCurrent
 from ..values.session import Commit, HideCards, Session, SessionAction, SetMeta, Settle
 from ..values.setup_form import ShowProblem
 from ..values.shelf import SHELF_PLACES
 from . import computers, door, keeping, on_coaching, on_files, on_following, on_statistics
+from .env import Env, new_game
 from .model import Model, ReadsModel
 from .ui_actions import KEEP_MENU_OPEN, Tap, tapped
 
 Message = Tap | StorageAnswer | JobAnswer | PageEvent
 """Everything that can happen to the page, as a typed message for :func:`update`."""
-
-
-@dataclass(frozen=True)
-class Env:
-    """What an update reads besides the model, the same for the page's life."""
-
-    store: SaveStore
-    """Read only: every write is an effect (game/web/runtime/storing.py)."""
-    params: dict[str, str]
-    clock: Callable[[], float]
-    format_time: Callable[[float], str]
-    report: Callable[[str], None]
-    controllers: tuple[str, ...]
-    computer_players: dict[str, ComputerPlayer]
-    """The computer players by level id, made once (a cache: they hold no game)."""
 
 
 @dataclass(frozen=True)
@@ -120,9 +101,11 @@ class Updated:
 
 
 def update(env: Env, model: Model, message: Message) -> Updated:
-    """The one update of the page (see the module's docstring)."""
+    """The one update of the page (see the module's docstring), in the model's language (the
+    texts it makes: the setup form's default names, a share's title)."""
     change = Change(env, model)
-    redraw = change.message(message)
+    with messages.speaking(model.page.language):
+        redraw = change.message(message)
     return Updated(change.model, tuple(change.effects), redraw)
 
 
@@ -130,8 +113,9 @@ def boot(env: Env, model: Model) -> Updated:
     """The page's start: a shared link opened, else the game asked for or the last one
     reopened, else the start screen."""
     change = Change(env, model)
-    change.open_first()
-    change.read_shelf()
+    with messages.speaking(model.page.language):
+        change.open_first()
+        change.read_shelf()
     return Updated(change.model, tuple(change.effects))
 
 
@@ -145,6 +129,7 @@ class Change(ReadsModel):
         self.effects: list[Effect] = []
         self.played: list[Played] = []
         """The plays the game made in this update (their sounds)."""
+        self.env = env
         self.store = env.store
         self.params = env.params
         self.clock = env.clock
@@ -163,6 +148,16 @@ class Change(ReadsModel):
             self.effects.extend(effects)
             if isinstance(action, SessionAction) and self.model.session is not None:
                 self.played.extend(self.model.session.played)
+
+    def take(self, stepped: door.Stepped) -> None:
+        """The model a pure composition of updates made from this one's model
+        (``on_<feature>.py``), kept, and its effects queued, as :meth:`step` keeps and queues
+        them (a game's plays too, for their sounds)."""
+        before = self.model.session
+        self.model, effects = stepped
+        self.effects.extend(effects)
+        if self.model.session is not None and self.model.session is not before:
+            self.played.extend(self.model.session.played)
 
     # ------------------------------------------------------------ messages
     def message(self, message: Message) -> bool:
@@ -252,7 +247,7 @@ class Change(ReadsModel):
             case RecordsEdited(FinishedHere() as edit, saved=False):
                 self.effects.extend(keeping.result_refused(self, edit))
             case RecordsEdited():
-                self.effects.extend(on_statistics.answered(self, answer))
+                self.take(on_statistics.answered(self.model, answer, self.report))
             case UnrecordedMarked():
                 keeping.marked(self, answer)
             case ResultsCounted():
@@ -280,7 +275,7 @@ class Change(ReadsModel):
                     self.tapped(Settle())
             case HintComputed(key, request, answered):
                 if answered is not None:
-                    on_coaching.hint_done(self, request, answered)  # shown only for its decision
+                    self.take(on_coaching.hint_done(self.model, request, answered))  # (for its decision)
                 elif key is not None:  # (dropped unless it is still the one asked)
                     self.step(coaching.HintFailed(key))
             case ReviewDue(deep_allowed):
@@ -338,7 +333,7 @@ class Change(ReadsModel):
             return
         replay = self.params.get("replay")
         if replay and self.store.raw(replay) is not None and self.open_game(replay):
-            on_following.open_replay(self)
+            self.take(on_following.open_replay(self.model))
             return
         ident = self.store.current()
         if ident is not None and self.store.raw(ident) is not None:
@@ -365,7 +360,7 @@ class Change(ReadsModel):
         self.step(Opened(self.store.raw(ident), keeping.contents(self)))
         self.effects.append(SetCurrent(ident))
         if is_view_game(game):  # a view is only ever replayed
-            on_following.open_replay(self)
+            self.take(on_following.open_replay(self.model))
         return True
 
     def load_failed(self, reason: str | messages.Said) -> None:
@@ -373,24 +368,13 @@ class Change(ReadsModel):
                   door.ReplaceSession(None, None))
 
     def set_session(self, session: Session | None, ident: str | None) -> None:
-        """Another game at the table, or none. A storage problem belongs to the game it
-        happened in: the next write of this one meets the storage again (and says so if it
-        still refuses). Leaving a game cancels its review."""
-        self.step(door.ReplaceSession(session, ident), saved.StartAfresh(), table.OpenTable(),
-                  files.CloseSharing(), coaching.CloseReview(),
-                  page.Move("play" if session is not None else "start"))
+        """Another game at the table, or none (:func:`game.web.model.door.put_game`)."""
+        self.take(door.put_game(self.model, session, ident))
 
     def new_game(self, settings: Settings, seed: str | None = None, hints: bool = False,
                  keep_table: bool = False, tutorial: bool = False) -> tuple[Effect, ...]:
-        """Start a game, but only if it can be stored (else the screen stays and says why:
-        :class:`~game.web.values.answers.NewGameStored` opens it once the storage has it).
-        ``hints``: the people may ask the strongest level for a suggestion (kept in the
-        save's ``meta.coach``)."""
-        seed = seed or f"{int(self.clock() * 1000)}-{random.randrange(10 ** 6)}"
-        game = Game(settings, seed, meta={"app": "manhattan-web"})
-        set_hints(game.meta, hints)
-        Session(game)  # (its table state written into the game's meta)
-        return (StoreNewGame(self.store.new_id(), game, keep_table, tutorial),)
+        """:func:`game.web.model.env.new_game` with this update's environment."""
+        return new_game(self.env, settings, seed, hints, keep_table, tutorial)
 
     def tutorial_id(self) -> str | None:
         """The saved tutorial not kept (not listed among the saved games), if any."""
