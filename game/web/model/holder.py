@@ -14,7 +14,6 @@ from collections.abc import Callable, Mapping
 from typing import Protocol
 
 from ...ai import ComputerPlayer
-from ...settings import Settings
 from ..features.coaching import Coaching
 from ..features.files import Sharing
 from ..features.navigating import Home
@@ -24,9 +23,8 @@ from ..features.rules import Rules
 from ..features.saved import Saved
 from ..features.statistics import Stats
 from ..frames.frame import HintFrame, ScreenName
-from ..saves.storage import Entry, SaveStore
+from ..saves.storage import SaveStore
 from ..values.answers import HintKey
-from ..values.effects import Effect
 from ..values.session import Session
 from ..values.setup_form import SetupForm
 from ..values.shelf import Shelf
@@ -101,7 +99,4 @@ class Holder(Players, Protocol):
     def take(self, stepped: Stepped) -> None: ...
     def open_game(self, ident: str) -> bool: ...
     def set_session(self, session: Session | None, ident: str | None) -> None: ...
-    def new_game(self, settings: Settings, seed: str | None = None, hints: bool = False,
-                 keep_table: bool = False, tutorial: bool = False) -> tuple[Effect, ...]: ...
-    def tutorial_id(self) -> str | None: ...
-    def entries(self) -> list[Entry]: ...
+

@@ -56,7 +56,7 @@ from ..values.effects import (
     ShareLink,
     StoreImported,
 )
-from . import on_following
+from . import opening
 
 if TYPE_CHECKING:
     from .holder import Holder
@@ -157,7 +157,7 @@ def answered(c: Holder, answer: ImportStored | ImportRefused | RestoreProgressed
         case ImportStored(ident, game):
             c.step(nav.Fail(None))
             if c.open_game(ident) and game.state.is_over and not c.table.following.replaying:
-                c.take(on_following.open_replay(c.model))
+                c.take(opening.open_replay(c.model))
         case ImportRefused(reason):
             import_failed(c, reason)
         case RestoreRefused(reason):

@@ -12,7 +12,6 @@ from ..features.following import (
     FollowingTap,
     Inspect,
     LogEntryTapped,
-    OpenReplay,
     PlotPressed,
     ReplayClosed,
     ReplayStepTapped,
@@ -21,9 +20,9 @@ from ..features.following import (
     ShowEntry,
 )
 from ..features.playing import ZoomIn
-from . import on_navigating
 from .door import Stepped, steps, then
 from .model import Model
+from .opening import go_home, open_replay
 
 
 def tapped(model: Model, tap: FollowingTap) -> Stepped:
@@ -53,13 +52,7 @@ def tapped(model: Model, tap: FollowingTap) -> Stepped:
             return model, ()
         case ReplayClosed():
             if is_view_game(session.game):
-                return on_navigating.go_home(model)
+                return go_home(model)
             return steps(model, ShowReviewItem(None), CloseReplay())
         case _:
             assert_never(tap)
-
-
-def open_replay(model: Model) -> Stepped:
-    if model.session is None or not model.session.game.log:
-        return model, ()
-    return steps(model, OpenReplay(len(model.session.story())))

@@ -96,7 +96,8 @@ def tapped(c: Holder, tap: Tap) -> tuple[Effect, ...]:
     """The one update of taps, composed from the features' updates: the change a tap
     makes, and the effects it asks for."""
     if isinstance(tap, nav.NavigatingTap):
-        return on_navigating.tapped(c, tap)
+        c.take(on_navigating.tapped(c.env, c.model, tap))
+        return ()
     if isinstance(tap, play.PlayingTap):
         c.take(on_playing.tapped(c.env, c.model, tap))
         return ()

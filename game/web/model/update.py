@@ -7,14 +7,16 @@ the effects it asks for, which the controller keeps and hands to the interpreter
 update is composed from the features' pure updates: each state's own action goes through
 the one door (:func:`game.web.model.door.step`), a feature's tap to its ``tapped``
 (``on_<feature>.py``), an answer of the storage to :mod:`~game.web.model.keeping` or the
-feature that asked for it. Those compositions see one :class:`Change` under way, the
+feature that asked for it. Most compositions are pure, ``(model, message) -> (model,
+effects)`` (:data:`~game.web.model.door.Stepped`), and :meth:`Change.take` keeps what they
+make; the others (``on_files``, ``keeping``) see one :class:`Change` under way, the
 Protocol :class:`~game.web.model.holder.Holder`: the model reached so far, stepped only
 through the door, and the effects asked so far; nothing outside one call of
 :func:`update` sees it.
 
-:class:`~game.web.model.env.Env` is what an update reads besides the model and never changes: the storage
-(read only: every write is an effect), the page's parameters, the clock, the report of
-a malformed message.
+:class:`~game.web.model.env.Env` is what an update reads besides the model and never
+changes: the storage (read only: every write is an effect), the page's parameters, the
+clock, the report of a malformed message.
 """
 
 from __future__ import annotations
@@ -22,19 +24,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import assert_never
 
-from ...errors import SaveError
-from ...public_record import is_view_game
-from ...settings import Settings
 from ...story import Played
 from .. import messages
 from ..features import coaching, page, saved, tutorial
 from ..features import playing as table
 from ..features.navigating import Fail, StopRestore
-from ..features.saved import Opened
 from ..features.sounds import sounds
 from ..saves.kept_records import FinishedHere
 from ..saves.sharing import is_link
-from ..saves.storage import Entry
 from ..values.answers import (
     ANSWERS,
     BackupRestored,
@@ -76,11 +73,11 @@ from ..values.answers import (
     UpdateFound,
 )
 from ..values.effects import Effect, ReadShelf, SetCurrent
-from ..values.session import Commit, HideCards, Session, SessionAction, SetMeta, Settle
+from ..values.session import Commit, Session, SessionAction, SetMeta, Settle
 from ..values.setup_form import ShowProblem
 from ..values.shelf import SHELF_PLACES
-from . import computers, door, keeping, on_coaching, on_files, on_following, on_statistics
-from .env import Env, new_game
+from . import computers, door, keeping, on_coaching, on_files, on_statistics, opening
+from .env import Env
 from .model import Model, ReadsModel
 from .ui_actions import KEEP_MENU_OPEN, Tap, tapped
 
@@ -333,7 +330,7 @@ class Change(ReadsModel):
             return
         replay = self.params.get("replay")
         if replay and self.store.raw(replay) is not None and self.open_game(replay):
-            self.take(on_following.open_replay(self.model))
+            self.take(opening.open_replay(self.model))
             return
         ident = self.store.current()
         if ident is not None and self.store.raw(ident) is not None:
@@ -344,44 +341,12 @@ class Change(ReadsModel):
             self.step(page.Move("start"))
 
     def open_game(self, ident: str) -> bool:
-        """Open a stored game. With two or more people at the table, the pass-the-device
-        screen of the player on turn comes first (nobody's cards are shown on opening)."""
-        try:
-            game = self.store.load(ident)
-            session = Session(game)
-        except SaveError as error:
-            self.load_failed(messages.reason(error))
-            return False
-        except Exception as error:  # an engine bug must not lose or hide the save
-            self.load_failed(f"{type(error).__name__}: {error}")
-            return False
-        self.set_session(session, ident)
-        self.step(HideCards())
-        self.step(Opened(self.store.raw(ident), keeping.contents(self)))
-        self.effects.append(SetCurrent(ident))
-        if is_view_game(game):  # a view is only ever replayed
-            self.take(on_following.open_replay(self.model))
-        return True
-
-    def load_failed(self, reason: str | messages.Said) -> None:
-        self.step(Fail(("start.load_failed", {"reason": reason})), page.Move("start"),
-                  door.ReplaceSession(None, None))
+        """:func:`game.web.model.opening.open_game` on the model reached so far."""
+        stepped, opened = opening.open_game(self.env, self.model, ident)
+        self.take(stepped)
+        return opened
 
     def set_session(self, session: Session | None, ident: str | None) -> None:
         """Another game at the table, or none (:func:`game.web.model.door.put_game`)."""
         self.take(door.put_game(self.model, session, ident))
 
-    def new_game(self, settings: Settings, seed: str | None = None, hints: bool = False,
-                 keep_table: bool = False, tutorial: bool = False) -> tuple[Effect, ...]:
-        """:func:`game.web.model.env.new_game` with this update's environment."""
-        return new_game(self.env, settings, seed, hints, keep_table, tutorial)
-
-    def tutorial_id(self) -> str | None:
-        """The saved tutorial not kept (not listed among the saved games), if any."""
-        for entry in self.entries():
-            if entry.game is not None and entry.game.meta.get(tutorial.META) == "on":
-                return entry.id
-        return None
-
-    def entries(self) -> list[Entry]:
-        return self.store.entries()
