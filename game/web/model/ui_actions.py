@@ -105,7 +105,8 @@ def tapped(c: Holder, tap: Tap) -> tuple[Effect, ...]:
         c.take(on_following.tapped(c.model, tap))
         return ()
     if isinstance(tap, files.FilesTap):
-        return on_files.tapped(c, tap)
+        c.take(on_files.tapped(c.env, c.model, tap))
+        return ()
     if isinstance(tap, coaching.CoachTap):
         c.take(on_coaching.tapped(c.model, tap))
         return ()

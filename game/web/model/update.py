@@ -9,7 +9,7 @@ the one door (:func:`game.web.model.door.step`), a feature's tap to its ``tapped
 (``on_<feature>.py``), an answer of the storage to :mod:`~game.web.model.keeping` or the
 feature that asked for it. Most compositions are pure, ``(model, message) -> (model,
 effects)`` (:data:`~game.web.model.door.Stepped`), and :meth:`Change.take` keeps what they
-make; the others (``on_files``, ``keeping``) see one :class:`Change` under way, the
+make; :mod:`~game.web.model.keeping` sees one :class:`Change` under way, the
 Protocol :class:`~game.web.model.holder.Holder`: the model reached so far, stepped only
 through the door, and the effects asked so far; nothing outside one call of
 :func:`update` sees it.
@@ -188,7 +188,7 @@ class Change(ReadsModel):
                 self.step(page.MotionWish(self.store.prefs().get("motion"), reduced))
                 return True
             case LinkOpened(fragment):
-                self.effects.extend(on_files.open_link(self, fragment))
+                self.take(on_files.open_link(self.model, fragment))
                 self.read_shelf()
                 return True
             case PageBroke(detail):
@@ -239,7 +239,7 @@ class Change(ReadsModel):
                 self.step(Fail(problem), ShowProblem(problem))
             case (ImportStored() | ImportRefused() | RestoreProgressed() | BackupRestored()
                   | RestoreRefused()):
-                self.effects.extend(on_files.answered(self, answer))
+                self.take(on_files.answered(self.env, self.model, answer))
                 self.queue_save(start)
             case RecordsEdited(FinishedHere() as edit, saved=False):
                 self.effects.extend(keeping.result_refused(self, edit))
@@ -289,7 +289,7 @@ class Change(ReadsModel):
                         else review.recorded(request, answered)))
             case RestoreTurn():
                 # (the storage is read again when the jobs draw the progress: DrawDue)
-                self.effects.extend(on_files.restore_turn(self))
+                self.effects.extend(on_files.restore_turn(self.model))
                 return
             case RestoreBroke():
                 self.step(StopRestore())
@@ -326,7 +326,7 @@ class Change(ReadsModel):
     def open_first(self) -> None:
         fragment = self.params.get("hash")
         if fragment and is_link(fragment):
-            self.effects.extend(on_files.open_link(self, fragment))
+            self.take(on_files.open_link(self.model, fragment))
             return
         replay = self.params.get("replay")
         if replay and self.store.raw(replay) is not None and self.open_game(replay):
