@@ -111,12 +111,22 @@ def save_due(c: Controller) -> Save | None:
     return keeping.save_due(Change(c.env, c.model))
 
 
-def make_controller(backend: MemoryBackend | None = None) -> Controller:
+def make_controller(backend: MemoryBackend | None = None, params: dict[str, str] | None = None,
+                    **options) -> Controller:
+    """A page's controller on ``backend``, started. ``params``: the page's parameters
+    (by default ``fast=1``: the computers play without pauses); ``options``: the browser's
+    facts the page is made with (``web_share``, ``safari_tab``...)."""
     store = SaveStore(backend if backend is not None else MemoryBackend(),
                       rng=random.Random(7))
-    controller = SavingController(store, {"fast": "1"})
+    controller = SavingController(store, {"fast": "1"} if params is None else params, **options)
     controller.boot()
     return controller
+
+
+def opened_with(backend: MemoryBackend | None = None, **params: str) -> Controller:
+    """A page started with the address's ``params`` (``hash``: a shared link, ``url``:
+    the page's address), as the shell starts it; the computers play without pauses."""
+    return make_controller(backend, params={"fast": "1", **params})
 
 
 def setup_game(c: Controller, count: int = 4, controllers=None, names=None,

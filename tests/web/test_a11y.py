@@ -47,7 +47,7 @@ def test_switching_language_at_once_keeps_the_choice_and_the_running_game():
     c = make_controller(backend)
     assert c.render().find(data_action="language") is not None
     c.handle("language", {"value": "de"})
-    assert M.current_language() == "de"
+    assert c.page.language == "de" and M.current_language() == "en"  # the model's, only
     assert c.store.prefs()["lang"] == "de"
     assert "Allein spielen" in c.render().text()
     c.handle("play-alone")
@@ -57,7 +57,7 @@ def test_switching_language_at_once_keeps_the_choice_and_the_running_game():
     assert (c.screen_name, len(c.session.game.log)) == (screen, log)
     assert c.render().find(data_action="language").attrs["data-language"] == "fr"
     assert c.handle("language", {"value": "xx"}) is False  # refused, reported
-    assert M.current_language() == "fr"
+    assert c.page.language == "fr" and M.current_language() == "en"
 
 
 def test_play_alone_is_one_tap_against_three_named_computers():
@@ -81,7 +81,7 @@ def test_setup_names_computers_by_level_and_follows_the_language():
     form = changed(form, SetField("controller", "search:2", 2))
     assert form.players[2].name == "Ada"  # a typed name is never replaced
     M.set_language("de")
-    form = changed(form, Relabel())
+    form = changed(form, Relabel("de"))
     assert [p.name for p in form.players[:3]] == ["Spieler 1", "Computer 2 (leicht)", "Ada"]
     form = changed(form, SetField("controller", "human", 1))
     assert form.players[1].name == "Spieler 2"

@@ -270,6 +270,7 @@ def test_the_start_screen_offers_backup_and_restore_and_reports_what_happened():
 @pytest.mark.parametrize("data", [{"text": "{oops"}, {"text": ""}, {"too_large": "true"}])
 def test_a_bad_backup_file_is_explained_in_the_players_language(data):
     c = table(moves=(1,))
+    c.handle("language", {"value": "de"})
     before = stored(c.store)
     M.set_language("de")
     try:

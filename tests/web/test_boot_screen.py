@@ -112,6 +112,6 @@ def test_a_whole_game_alone_keeps_only_that_persons_cards_and_no_secret():
 
 
 def test_an_entry_too_large_is_not_kept():
-    assert entry("start", "x" * 200_001, None, None) is None
-    kept = entry("pass", "<main></main>", "g1", 4)
-    assert kept is not None and kept["v"] == 1 and kept["revision"] == 4
+    assert entry("start", "x" * 200_001, None, None, "en") is None
+    kept = entry("pass", "<main></main>", "g1", 4, "de")
+    assert kept is not None and kept["v"] == 1 and kept["revision"] == 4 and kept["lang"] == "de"

@@ -225,8 +225,9 @@ def test_new_game_and_rematch_keep_the_hints_option():
 
 
 # ------------------------------------------------------------------ the review
-def finished(controllers=("human", "greedy", "greedy"), seed=6):
-    c = make_controller()
+def finished(controllers=("human", "greedy", "greedy"), seed=6, **page):
+    """A game played to its end; ``page``: how the page is made (make_controller's)."""
+    c = make_controller(**page)
     setup_game(c, len(controllers), controllers=list(controllers))
     play_to_end(c, random.Random(seed))
     assert c.screen_name == "final"

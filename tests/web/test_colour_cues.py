@@ -121,6 +121,7 @@ def test_the_board_draws_each_colours_cue_the_same_in_every_language():
     seen: dict[str, list[tuple[str, str]]] = {}
     for lang in LANGS:
         M.set_language(lang)
+        c.handle("language", {"value": lang})
         tree = c.render()
         seen[lang] = drawn_cues(c, tree)
         colours = {colour for colour, _ in seen[lang]}

@@ -161,8 +161,9 @@ def test_a_notice_kept_across_a_language_switch_is_drawn_in_the_new_language():
     for code in ("de", "fr", "en"):
         c.handle("language", {"value": code})
         message = c.render().find(id="message").text()
-        assert message == M.t("build.tentative", piece=M.t("piece.name", floors=build.floors),
-                              city=M.city(build.city)), code
+        with M.speaking(code):
+            assert message == M.t("build.tentative", piece=M.t("piece.name", floors=build.floors),
+                                  city=M.city(build.city)), code
     M.set_language("de")
     key, params = M.explain("floor-condition", {"need": 3, "owner": "red", "owner_floors": 4,
                                                 "own_floors": 1, "city": 2}, "blue")
@@ -181,8 +182,9 @@ def test_a_refusal_on_screen_follows_a_change_of_language():
     assert M.t("reason.not_json") in english
     c.handle("language", {"value": "de"})
     key, params = c.frame().start.error  # type: ignore[union-attr]
-    german = M.t(key, **params)
-    assert M.t("reason.not_json") in german and german != english
+    with M.speaking("de"):
+        german = M.t(key, **params)
+        assert M.t("reason.not_json") in german and german != english
     assert "not JSON" not in german
 
 

@@ -148,12 +148,13 @@ def test_a_preference_the_storage_refuses_is_said_on_the_screen(lang, where, tap
     if where == "play":
         setup_game(c, 2, names=["Ann", "Bob"])
     M.set_language(lang)
+    c.handle("language", {"value": lang})
     try:
         name, data = tap
         if name == "lang":
             data = {"lang": "de" if lang != "de" else "fr"}
         c.handle(name, data)
-        said = M.current_language()
+        said = c.page.language
         tree = c.render()
         notice = [e for e in find(tree, "data-message-id")
                   if e.attrs["data-message-id"] == "storage.prefs_not_kept"]
@@ -178,6 +179,7 @@ def test_a_change_of_the_statistics_the_storage_refuses_is_said(lang):
     ann = load_records(c.store).person_named("Ann")
     backend.full.add(R.RECORDS_KEY)
     M.set_language(lang)
+    c.handle("language", {"value": lang})
     try:
         c.handle("stats-rename", {"person": ann.id, "value": "Anna"})
         said = [e for e in find(c.render(), "data-message-id")

@@ -171,6 +171,31 @@ def test_set_language_switches_at_once_and_falls_back_to_english():
     assert M.t("no.such.key") == "no.such.key"
 
 
+def test_each_model_is_drawn_in_its_own_language_and_no_update_changes_the_language_around():
+    """The language is the model's: choosing one is a message whose update changes the model
+    (and keeps the choice), not the catalogue's language; two pages' models drawn one after
+    the other each get their own words, and the language around them stays as it was."""
+    english = make_controller()
+    german = make_controller()
+    german.handle("language", {"value": "de"})
+    assert M.current_language() == "en"  # the update changed no language around it
+    assert (english.page.language, german.page.language) == ("en", "de")
+    assert german.store.prefs()["lang"] == "de"
+    for _ in range(2):  # one after the other, and again: nothing carried over
+        english_frame, german_frame = english.frame(), german.frame()
+        assert (english_frame.language, german_frame.language) == ("en", "de")
+        english_text, german_text = english.render().text(), german.render().text()
+        assert "Play alone" in english_text and "Allein spielen" not in english_text
+        assert "Allein spielen" in german_text and "Play alone" not in german_text
+        assert M.current_language() == "en"
+    german.handle("new-game")  # the setup form's default names are the model's language
+    assert german.form.players[0].name == "Spieler 1"
+    assert german.render().find(data_field="name", data_player=0).attrs["value"] == "Spieler 1"
+    english.handle("new-game")
+    assert english.form.players[0].name == "Player 1"
+    assert M.current_language() == "en"
+
+
 def test_french_joins_a_and_de_with_the_article_of_le_caire():
     M.set_language("fr")
     cairo, sydney = M.city(5), M.city(0)

@@ -5,10 +5,8 @@ Save gives exactly the messages a tap gives."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
-from dataclasses import replace
 
 from fakebrowser import FakeBrowser
 from play_kit import SavingController, make_controller, save_due, setup_game, tap_decision
@@ -31,6 +29,7 @@ from game.web.values.effects import (
     Think,
     Timer,
 )
+from game.web.values.session import SetMeta
 
 
 def interpreter(c=None):
@@ -69,10 +68,12 @@ def test_a_save_is_decided_by_the_tap_and_carried_out_by_the_store_port():
     setup_game(c, 2, names=["A", "B"], start="0")
     c.handle("reveal")
     assert save_due(c) is None  # the tap stored it already
-    # as if that write had not been made yet
-    c.model = dataclasses.replace(c.model, saved=replace(c.saved, stored=None))
+    c.carrying = False  # the next tap's Save stays queued: not written yet
+    colour = c.session.colour_names(c.session.state.current)[0]
+    c.handle("select-inc", {"floors": "1", "colour": colour})
     save = save_due(c)
     assert isinstance(save, Save) and save.holds == keeping.contents(c)
+    assert c.take_effects()[0] == save  # the tap queued it first
     before = revision(backend)
     run, browser, _ = interpreter(c)
     run.run([save])
@@ -82,15 +83,16 @@ def test_a_save_is_decided_by_the_tap_and_carried_out_by_the_store_port():
 
 def test_a_save_for_what_the_game_no_longer_holds_is_dropped():
     backend = MemoryBackend()
-    c = make_controller(backend)
-    setup_game(c, 2, names=["A", "B"], start="0")
+    c = plain_game(backend)
+    interpreter(c)[0].run(c.take_effects())
     c.handle("reveal")
-    c.model = dataclasses.replace(c.model, saved=replace(c.saved, stored=None))
     save = save_due(c)
+    assert isinstance(save, Save)
     colour = c.session.colour_names(c.session.state.current)[0]
-    c.handle("select-inc", {"floors": "1", "colour": colour})  # stored by the tap itself
+    c.handle("select-inc", {"floors": "1", "colour": colour})
+    interpreter(c)[0].run(c.take_effects())  # the newer tap's own Save, written
     after_tap = revision(backend)
-    assert after_tap >= 2
+    assert after_tap >= 2 and c.saved.stored != save.holds
     interpreter(c)[0].run([save])  # stale: the game holds the choice made since
     assert revision(backend) == after_tap
 
@@ -101,8 +103,10 @@ def test_a_refused_save_gives_the_taps_messages():
     setup_game(c, 2, names=["A", "B"], start="0")
     c.handle("reveal")
     backend.fail_writes = True
-    c.session.game.meta["note"] = "x"
-    interpreter(c)[0].run([save_due(c)])
+    c.update(SetMeta("note", "x"))  # a change of the game: its Save queued, not run yet
+    effects = c.take_effects()
+    assert effects == [save_due(c)]
+    interpreter(c)[0].run(effects)
     assert c.saved.banner == ("storage.full", {"reason": c.saved.banner[1]["reason"]})
     assert c.render().find(data_message_id="storage.full") is not None
     # a decision that cannot be stored is taken back, as a tap's would be
@@ -138,7 +142,8 @@ def test_a_tap_writes_nothing_itself_its_save_is_queued_first_and_the_interprete
     assert effects == [Save(keeping.contents(c))]
     run.run(effects + effects)  # (the same Save twice: written once)
     assert revision(backend) == before + 1 and save_due(c) is None
-    c.session.game.meta["note"] = "x"  # a change the download must not leave behind
+    c.update(SetMeta("note", "x"))  # a change the download must not leave behind
+    assert c.take_effects() == [Save(keeping.contents(c))]  # (its Save: not run)
     c.handle("export")
     effects = c.take_effects()
     assert [type(e) for e in effects] == [Save, Download]
@@ -151,7 +156,8 @@ def test_the_save_of_a_tap_that_reloads_comes_before_the_reload():
     backend = MemoryBackend()
     c = plain_game(backend)
     interpreter(c)[0].run(c.take_effects())
-    c.session.game.meta["note"] = "x"  # a change of the game the reload must not lose
+    c.update(SetMeta("note", "x"))  # a change of the game the reload must not lose
+    c.take_effects()  # (its Save: not run)
     c.handle("reload")
     effects = c.take_effects()
     assert [type(e) for e in effects] == [Save, Reload]

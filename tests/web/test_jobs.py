@@ -14,13 +14,11 @@ so these tests are for CPython only; the jobs need nothing Pyodide adds.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import json
 import random
 import sys
 import traceback
 from collections.abc import Callable, Coroutine
-from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -129,8 +127,10 @@ async def settled(jobs: Jobs) -> None:
     await until(lambda: jobs.idle)
 
 
-def computers_only(backend: MemoryBackend | None = None) -> Controller:
-    c = make_controller(backend)
+def computers_only(backend: MemoryBackend | None = None, paced: bool = False) -> Controller:
+    """Two computers at the table; ``paced``: as the page plays them (``fast`` not asked for:
+    the speed's preview and pause)."""
+    c = make_controller(backend, params={} if paced else None)
     setup_game(c, 2, controllers=["random", "greedy"], start="0", deal=23)
     assert computers.computer_key(c) is not None
     return c
@@ -406,8 +406,8 @@ def test_an_illegal_answer_from_the_worker_is_not_played() -> None:
 
 
 def test_the_pace_previews_before_and_pauses_after_each_move() -> None:
-    c = computers_only()
-    c.model = dataclasses.replace(c.model, page=replace(c.page, instant=False, speed="normal"))
+    c = computers_only(paced=True)
+    assert c.page.speed == "normal"
     before, after = c.pace()
     assert before > 0 and after > 0
     browser = FakeBrowser(c, worker="answer")
@@ -438,8 +438,7 @@ def test_the_pace_previews_before_and_pauses_after_each_move() -> None:
 
 
 def test_a_move_is_not_played_when_the_rules_open_during_its_preview() -> None:
-    c = computers_only()
-    c.model = dataclasses.replace(c.model, page=replace(c.page, instant=False))
+    c = computers_only(paced=True)
     before = c.pace()[0]
     browser = FakeBrowser(c, worker="answer")
     jobs = Jobs(c, browser)
@@ -466,9 +465,8 @@ def test_a_move_is_not_played_when_the_rules_open_during_its_preview() -> None:
 
 
 def test_a_table_of_computers_goes_on_after_a_scoring_by_itself() -> None:
-    c = computers_only()
+    c = computers_only(paced=True)
     to_the_first_scoring(c)
-    c.model = dataclasses.replace(c.model, page=replace(c.page, instant=False))
     at = log_length(c)
     browser = FakeBrowser(c, worker="answer")
     jobs = Jobs(c, browser)

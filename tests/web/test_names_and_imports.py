@@ -14,7 +14,7 @@ import zlib
 from pathlib import Path
 
 import pytest
-from play_kit import make_controller, play_to_end, setup_game
+from play_kit import make_controller, opened_with, play_to_end, setup_game
 
 from game import save as game_save
 from game.errors import SaveError
@@ -81,9 +81,7 @@ def test_a_file_or_link_with_such_a_name_is_refused_and_nothing_is_stored(contro
     assert stored_prefixed(c) == before
     with pytest.raises(SaveError, match="player name"):
         import_text(text)
-    d = make_controller()
-    d.params["hash"] = link_of(text)
-    d.boot()
+    d = opened_with(hash=link_of(text))
     assert d.page.place == "start" and d.home.error[0] == "share.import_failed"
     assert d.store.ids() == []
 
@@ -201,9 +199,7 @@ def test_a_link_s_meta_is_bounded_too():
     c = finished()
     data = json.loads(export_text(c.session.game))
     data["meta"] = {"ui": {"junk": "x" * 100_000}}
-    d = make_controller()
-    d.params["hash"] = link_of(json.dumps(data))
-    d.boot()
+    d = opened_with(hash=link_of(json.dumps(data)))
     assert d.page.place == "play"
     [ident] = d.store.ids()
     assert len(d.store.backend.data[PREFIX + ident]) < 30_000

@@ -131,8 +131,8 @@ def test_french_puts_a_narrow_no_break_space_before_double_punctuation():
 def test_screens_show_numbers_in_the_language_form(lang):
     """A whole game's screens: the final sheet and the scoring tables hold only numbers
     written by ``number`` (no English decimal point in German or French)."""
-    c = make_controller()
     M.set_language(lang)
+    c = make_controller()  # (the page opens in the language spoken around it)
     setup_game(c, 2, names=["Ann", "Bob"], start="0")
     play_to_end(c, random.Random(7))
     text = c.render().text()

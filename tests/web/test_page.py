@@ -18,8 +18,8 @@ from game.web.saves.storage import MemoryBackend
 from game.web.values.answers import BoardMeasured
 
 
-def game_page(backend: MemoryBackend | None = None):
-    c = make_controller(backend)
+def game_page(backend: MemoryBackend | None = None, params: dict[str, str] | None = None):
+    c = make_controller(backend, params)
     setup_game(c, 2, names=["Ann", "Bob"], start="0")
     page, document, browser = make_page(c)
     page.start(1024, False)
@@ -149,10 +149,9 @@ def test_leaving_the_tab_keeps_the_next_starts_screen():
 
 
 def test_a_pasted_link_opens_and_is_forgotten():
-    c, page, document, browser = game_page()
+    c, page, document, browser = game_page(params={"fast": "1", "url": "https://example.org/"})
     page.dispatch(("share", {}))
     fragment = "#" + (c.sharing.share or "").split("#")[-1]
-    c.params["url"] = "https://example.org/"
     browser.hash = "#nothing"
     page.on_hash_change(FakeEvent(None))
     assert "forget-link" not in browser.kinds()

@@ -98,6 +98,7 @@ def test_the_report_counts_the_results_added_skipped_and_refused_with_the_reason
         result("late", *GOOD, ended=NOW + 10))})
     M.set_language(lang)
     try:
+        c.handle("language", {"value": lang})
         c.handle("restore-file", {"text": text})
         tree = c.render()
         assert find(tree, "data-results-added")[0].attrs["data-results-added"] == 1

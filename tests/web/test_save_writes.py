@@ -77,3 +77,17 @@ def test_a_refused_change_undone_leaves_nothing_unsaved():
     assert c.saved.banner is not None and c.saved.banner[0] == "storage.full"
     c.handle("reveal")
     assert c.saved.banner is None and len(backend.writes) == writes
+
+
+def test_the_store_leaves_the_game_it_writes_as_it_was():
+    """``SaveStore.save`` returns the game as written (its ``meta``: the time, the revision)
+    and changes nothing of the game it was given: the model's game stays the model's."""
+    c = table()[0]
+    game = c.session.game
+    meta, log = dict(game.meta), list(game.log)
+    revision = c.store.revisions[c.game_id]
+    written = c.store.save(c.game_id, game)
+    assert game.meta == meta and game.log == log  # the argument as it was
+    assert written.game is not game and written.game.log == log
+    assert written.game.meta["revision"] == revision + 1 != game.meta.get("revision")
+    assert c.store.raw(c.game_id) == written.text

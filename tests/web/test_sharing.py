@@ -9,12 +9,12 @@ import random
 import zlib
 
 import pytest
-from play_kit import make_controller, play_to_end, setup_game
+from play_kit import make_controller, opened_with, play_to_end, setup_game
 
 from game import save as game_save
 from game.errors import SaveError
 from game.web.saves.sharing import LINK_KEY, export_name, export_text, from_fragment, import_text
-from game.web.saves.storage import PREFIX
+from game.web.saves.storage import PREFIX, MemoryBackend
 
 
 def finished():
@@ -54,10 +54,9 @@ def test_opening_the_same_link_or_file_again_opens_the_copy_already_kept():
     fragment = "#" + c.sharing.share
     c.handle("export")
     _, text = c.take_download()
-    d = make_controller()
-    for _ in range(2):
-        d.params["hash"] = fragment
-        d.boot()
+    backend = MemoryBackend()
+    for _ in range(2):  # the page opened with the link twice, on the same storage
+        d = opened_with(backend, hash=fragment)
         assert d.page.place == "play" and d.table.following.replay_step is not None
     assert len(d.store.ids()) == 1
     kept = d.game_id
@@ -72,9 +71,7 @@ def test_the_link_round_trip():
     fragment = c.sharing.share
     assert fragment.startswith(LINK_KEY) and len(fragment) < 20000
     assert from_fragment("#" + fragment).log == c.session.game.log
-    d = make_controller()
-    d.params["hash"] = "#" + fragment
-    d.boot()
+    d = opened_with(hash="#" + fragment)
     assert d.page.place == "play" and d.table.following.replay_step is not None
 
 
@@ -124,9 +121,7 @@ def test_a_tampered_file_is_refused_naming_the_step():
 def test_hostile_links_are_refused(fragment):
     with pytest.raises(SaveError):
         from_fragment(fragment)
-    d = make_controller()
-    d.params["hash"] = "#" + fragment
-    d.boot()
+    d = opened_with(hash="#" + fragment)
     assert d.page.place == "start"
     if fragment.startswith("game="):
         assert d.home.error[0] == "share.import_failed"

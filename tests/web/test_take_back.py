@@ -218,15 +218,14 @@ def test_with_computers_they_wait_for_the_move_to_settle():
     reason="Pyodide's event loop cannot run to completion under Node (no stack switching)")
 def test_the_jobs_settle_after_the_window(monkeypatch):
     import asyncio
-    import dataclasses
 
     from game.web.runtime.jobs import Jobs
 
-    c = make_controller()
+    c = make_controller(params={})  # paced as the page is (the speed: "normal")
     setup_game(c, count=2, names=NAMES[:2], controllers=["human", "greedy"], deal=3)
     _to_build(c, random.Random(1))
     tap_decision(c, _a_build(c))
-    c.model = dataclasses.replace(c.model, page=dataclasses.replace(c.page, instant=False, speed="normal"))
+    assert (c.page.instant, c.page.speed) == (False, "normal")
     slept: list[float] = []
 
     class Port:
@@ -269,7 +268,7 @@ def test_the_wait_before_the_computers_says_one_or_many(computers_seated, lang, 
     _to_build(c, random.Random(1))
     tap_decision(c, _a_build(c))
     assert c.session.screen == "computer" and c.session.mover is not None
-    M.set_language(lang)
+    c.handle("language", {"value": lang})
     try:
         text = c.render().find(**{"class": "take-back-text"}).text()
     finally:

@@ -149,7 +149,7 @@ def test_a_colour_with_a_single_possible_choice_needs_no_input(monkeypatch):
     left, so the engine takes them itself and Ann only chooses her first colour. (The deal
     is fixed: with some deals Ann's first colour is left with one choice too, and she has
     nothing to choose in round 5 at all.)"""
-    monkeypatch.setattr("game.web.model.update.random.randrange", lambda n: 42)
+    monkeypatch.setattr("game.web.model.env.random.randrange", lambda n: 42)
     monkeypatch.setattr("time.time", lambda: 1_700_000_000.0)
     c = two_player_game()
     first, second = c.session.colour_names(0)

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
-from dataclasses import replace
 
 import pytest
 from play_kit import (
@@ -81,7 +79,7 @@ def test_every_drawn_action_is_in_the_table_and_every_entry_is_drawn_somewhere()
     # The coach: a game with hints (the hint button), the review with its progress and
     # Cancel, then its list and one decision on the board.
     from game.web.thinking.coach import compute
-    c = make_controller()
+    c = make_controller(safari_tab=True)  # a Safari tab: the Home Screen card, below
     setup_game(c, 2, controllers=["human", "greedy"], hints=True, start="0")
     for _ in range(5):
         if c.screen_name == "pass":
@@ -105,8 +103,7 @@ def test_every_drawn_action_is_in_the_table_and_every_entry_is_drawn_somewhere()
     newer["meta"]["app_version"] = 99  # a save from a newer version of the app
     c.store.backend.data[PREFIX + "newer-0001"] = json.dumps(newer)
     drawn.update(_drawn_actions(c.render()))
-    # A Safari tab: the Home Screen card; a restored backup's report
-    c.model = dataclasses.replace(c.model, page=replace(c.page, safari_tab=True))
+    # (a Safari tab: the Home Screen card); a restored backup's report
     c.handle("restore-file", {"text": backup_text(c.store, 0)})
     drawn.update(_drawn_actions(c.render()))
     c.update(UpdateFound())  # a new version of the site is waiting

@@ -6,7 +6,6 @@ never continued; its invented hands are never shown."""
 from __future__ import annotations
 
 import base64
-import dataclasses
 import json
 import random
 import zlib
@@ -14,7 +13,7 @@ from collections import Counter
 
 import pytest
 from engine_testkit import mentioned_cards
-from play_kit import make_controller, play_computers, play_to_end, setup_game
+from play_kit import make_controller, opened_with, play_computers, play_to_end, setup_game
 
 from game.actions import Build, ReturnPiece
 from game.web import messages as M
@@ -24,8 +23,12 @@ from game.web.values.effects import CopyText, ShareLink
 SEED_MARK = "seed"
 
 
-def unfinished(steps: int = 40, count: int = 3):
-    c = make_controller()
+PAGE_URL = "https://example.org/manhattan/"
+
+
+def unfinished(steps: int = 40, count: int = 3, **page):
+    """A game under way; ``page``: how the page is made (make_controller's)."""
+    c = make_controller(**page)
     setup_game(c, count, controllers=["human", "greedy", "random", "greedy"][:count],
                names=["Ann", "Ben", "Cy", "Di"][:count], start="0")
     play_to_end(c, random.Random(5), until=lambda c: len(c.session.game.log) >= steps)
@@ -65,8 +68,7 @@ def every_shared_text(c) -> dict[str, str]:
     """Every file and link an unfinished game offers outside the menu's whole export: the
     game menu's "Save as file", the log's and the replay's "Save as file" and "Share link",
     and what the link's Copy and Share buttons hand to the browser."""
-    c.params["url"] = "https://example.org/manhattan/"
-    c.model = dataclasses.replace(c.model, page=dataclasses.replace(c.page, web_share=True))  # Share drawn
+    assert c.params["url"] == PAGE_URL and c.page.web_share  # (Share drawn)
     texts = {}
     tap_drawn(c, "menu")
     tap_drawn(c, "export", data_menu_export="true")
@@ -98,7 +100,8 @@ def every_shared_text(c) -> dict[str, str]:
 @pytest.mark.slow
 def test_every_file_and_link_of_an_unfinished_game_holds_no_secret():
     for count in (2, 3, 4):
-        c = unfinished(steps=30 + 10 * count, count=count)
+        c = unfinished(steps=30 + 10 * count, count=count,
+                       params={"fast": "1", "url": PAGE_URL}, web_share=True)
         texts = every_shared_text(c)
         assert len(texts) == 9
         for where, text in texts.items():
@@ -183,9 +186,7 @@ def test_no_computer_plays_on_in_a_view():
 def test_a_view_link_opens_its_replay():
     c = unfinished()
     c.handle("share")
-    d = make_controller()
-    d.params["hash"] = "#" + c.sharing.share
-    d.boot()
+    d = opened_with(hash="#" + c.sharing.share)
     assert d.page.place == "play" and d.table.following.replay_step is not None
     assert d.session.game.meta.get("view") is True
     assert len(d.session.story()) == len(c.session.game.log)

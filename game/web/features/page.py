@@ -3,7 +3,8 @@
 :class:`Page` is one frozen value: the place (start, setup or a game), the notice that the
 game was adopted from another tab, the waiting new version, the Home Screen card of a
 Safari tab, the pace of the computers and the measured size of a plot.
-It also holds the settings of the senses: the sound on or off,
+It also holds the language the page speaks (every text drawn is in it: the frame carries
+it to the drawing) and the settings of the senses: the sound on or off,
 the pace of the page's animations (:data:`MOTIONS`) and the page's colours (:data:`THEMES`),
 the last two on the page root as ``<html data-motion>`` and ``<html data-theme>``, which
 assets/css/app.css reads; each kept in the preferences.
@@ -17,6 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Literal, TypeGuard, assert_never
 
 from ..frames.frame import Motion, PageNotice, Place, Theme
+from ..messages import DEFAULT_LANGUAGE
 from ..values.effects import ApplyUpdate, Effect, Reload, WritePref
 from ..values.shelf import HOME_CARD
 from .sounds import SOUND_PREF
@@ -83,6 +85,8 @@ class Page:
     """A Safari tab: the Home Screen card is offered until dismissed (game.web.runtime.homescreen)."""
     web_share: bool = False
     """The browser has a share sheet (``navigator.share``): the link gets a Share button."""
+    language: str = DEFAULT_LANGUAGE
+    """The language the page speaks, one of ours (``messages.known_language``; ``<html lang>``)."""
     speed: Speed = "normal"
     instant: bool = False
     """``?fast=1``: the computers play without pauses (tests)."""
@@ -183,6 +187,14 @@ class SetPrefs:
     motion: Motion | None = None
     theme: Theme | None = None
     muted: bool | None = None
+    language: str | None = None
+
+
+@dataclass(frozen=True)
+class Speak:
+    """Speak ``language`` from now on (one of ours), and keep the choice."""
+
+    language: str
 
 
 @dataclass(frozen=True)
@@ -230,7 +242,7 @@ class AskReload:
     """Load the page again."""
 
 
-PageAction = (Move | Notice | UpdateWaiting | HideHomeCard | SetPrefs | MotionWish | CycleSpeed
+PageAction = (Move | Notice | UpdateWaiting | HideHomeCard | SetPrefs | Speak | MotionWish | CycleSpeed
               | CycleMotion | CycleTheme | ToggleSound | Measure | TakeUpdate | AskReload)
 
 
@@ -245,11 +257,14 @@ def update(p: Page, action: PageAction) -> tuple[Page, tuple[Effect, ...]]:
             return replace(p, update_ready=True), ()
         case HideHomeCard():  # gone now, even when the storage refuses to keep the choice
             return replace(p, safari_tab=False), (WritePref(HOME_CARD, "dismissed"),)
-        case SetPrefs(speed, motion, theme, muted):
+        case SetPrefs(speed, motion, theme, muted, language):
             return replace(p, speed=p.speed if speed is None else speed,
                            motion=p.motion if motion is None else motion,
                            theme=p.theme if theme is None else theme,
-                           muted=p.muted if muted is None else muted), ()
+                           muted=p.muted if muted is None else muted,
+                           language=p.language if language is None else language), ()
+        case Speak(language):
+            return replace(p, language=language), (WritePref("lang", language),)
         case MotionWish(kept, reduced):
             return motion_wish_changed(p, kept, reduced), ()
         case CycleSpeed():

@@ -103,6 +103,8 @@ class PageFrame:
     when the storage refused a setting just changed (``data-notice``)."""
     update_ready: bool = False
     """A new version of the site is waiting: offer to switch to it."""
+    language: str
+    """The language every text of the page is drawn in (``<html lang>``)."""
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -46,12 +46,14 @@ from .catalogue import (
     catalogue,
     current_language,
     has,
+    known_language,
     language_name,
     load_all,
     loaded,
     pick_language,
     reload_catalogues,
     set_language,
+    speaking,
 )
 from .formatting import Said, date_time, isolated, number, parts, t, tn
 from .words import (
@@ -77,11 +79,11 @@ __all__ = [
     "DEFAULT_LANGUAGE", "DOMAIN", "LANGUAGES", "LOCALEDIR", "PLURALS", "RULES_HELP", "Said",
     "available_languages", "catalogue", "city", "colour", "controller_label",
     "current_language", "date_time", "default_name", "explain", "has", "is_default_name",
-    "isolated",
+    "isolated", "known_language",
     "language_name",
     "level_description", "level_name", "level_short_name", "load_all", "loaded", "number", "parts",
     "pick_language", "pieces_text", "player_name", "problem", "reason", "reload_catalogues",
-    "seat", "set_language", "shown_settings", "t", "tn",
+    "seat", "set_language", "shown_settings", "speaking", "t", "tn",
 ]
 
 

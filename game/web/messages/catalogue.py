@@ -1,9 +1,18 @@
 """The catalogues and the language in use: which languages there are, which one is spoken,
-and the template of a message id in it (gettext; see the package's docstring)."""
+and the template of a message id in it (gettext; see the package's docstring).
+
+The language in use is a context variable, not a global the page changes: the page's
+language is its model's, and what reads the model speaks it for as long as it reads
+(:func:`speaking`: the update, the frame, the drawing), leaving the language around it as
+it was. :func:`set_language` sets the language of code that runs outside a page (the
+command line, tests of the words themselves)."""
 
 from __future__ import annotations
 
 import gettext
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -74,7 +83,7 @@ _OTHER = 2
 the general plural form in all our languages."""
 
 _translations: dict[str, gettext.NullTranslations | None] = {}
-_language = DEFAULT_LANGUAGE
+_language: ContextVar[str] = ContextVar("language", default=DEFAULT_LANGUAGE)
 
 
 def load(code: str) -> gettext.NullTranslations | None:
@@ -117,15 +126,32 @@ def normalise(code: str | None) -> str:
     return (code or "").strip().lower().replace("_", "-").split("-")[0]
 
 
-def set_language(code: str) -> None:
-    """Speak ``code`` from now on (``"de"``, ``"fr-CH"``...); anything unknown means English."""
-    global _language
+def known_language(code: str | None) -> str:
+    """``code`` (``"de"``, ``"fr-CH"``...) as one of our languages; anything unknown, or
+    without its catalogue here, means English."""
     code = normalise(code)
-    _language = code if code in LANGUAGES and load(code) is not None else DEFAULT_LANGUAGE
+    return code if code in LANGUAGES and load(code) is not None else DEFAULT_LANGUAGE
+
+
+def set_language(code: str) -> None:
+    """Speak ``code`` from now on, outside any :func:`speaking` (code that runs outside a
+    page: the page's language is its model's)."""
+    _language.set(known_language(code))
+
+
+@contextmanager
+def speaking(code: str) -> Iterator[None]:
+    """Speak ``code`` inside the ``with`` block only (one of our languages: see
+    :func:`known_language`): the language around it is the same after."""
+    token = _language.set(code)
+    try:
+        yield
+    finally:
+        _language.reset(token)
 
 
 def current_language() -> str:
-    return _language
+    return _language.get()
 
 
 def pick_language(url: str | None, kept: str | None, browser: list[str] | tuple[str, ...]) -> str:
@@ -200,20 +226,21 @@ def template(key: str, params: dict[str, Any], n: Any = None) -> str | None:
     """The text of ``key`` in the current language before formatting; None if unknown."""
     param = PLURALS.get(key)
     count = None if param is None else _count(n if n is not None else params.get(param))
-    memo = (_language, key, count)
+    language = _language.get()
+    memo = (language, key, count)
     if memo in _TEMPLATES:
         return _TEMPLATES[memo]
-    found_text = _lookup(key, param, count)
+    found_text = _lookup(language, key, param, count)
     if len(_TEMPLATES) > 20_000:
         _TEMPLATES.clear()
     _TEMPLATES[memo] = found_text
     return found_text
 
 
-def _lookup(key: str, param: str | None, count: int | None) -> str | None:
+def _lookup(language: str, key: str, param: str | None, count: int | None) -> str | None:
     if not has(key):
         return None
-    found = load(_language) or load(DEFAULT_LANGUAGE)
+    found = load(language) or load(DEFAULT_LANGUAGE)
     assert found is not None  # has() found the English catalogue
     if param is None or count is None:
         return found.gettext(key)

@@ -10,7 +10,7 @@ from typing import Any
 from ...ai import Level, find_level
 from ...errors import SettingsError
 from ...settings import PlayerSpec, Settings
-from .catalogue import LANGUAGES, current_language, has, set_language
+from .catalogue import LANGUAGES, has, known_language, speaking
 from .formatting import Said, t
 
 RULES_HELP: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -112,18 +112,14 @@ def _default_names(index: int, controller: str) -> frozenset[str]:
     level = None if controller == "human" else find_level(controller)
     if level is None and controller != "human":
         return frozenset()
-    speaking = current_language()
-    try:
-        names = set()
-        for code in LANGUAGES:
-            set_language(code)
+    names = set()
+    for code in LANGUAGES:
+        with speaking(known_language(code)):
             names.add(default_name(index, level).casefold())
             if level is not None:
                 names.update(form.format(n=index + 1, level=level_short_name(level)).casefold()
                              for form in EARLIER_CPU_NAMES.get(code, ()))
-        return frozenset(names)
-    finally:
-        set_language(speaking)
+    return frozenset(names)
 
 
 def is_default_name(index: int, spec: PlayerSpec) -> bool:

@@ -19,10 +19,12 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from ...ai import OFFERED, ComputerPlayer
 from ...match import Game
+from .. import messages
 from ..features.page import MIN_TAP_PX, PACE, Page, default_motion, is_speed, kept_theme
 from ..features.sounds import SOUND_PREF
 from ..frames.frame import Frame
@@ -34,9 +36,10 @@ from ..values.answers import StorageAnswer
 from ..values.effects import Download, Effect, Save
 from ..values.setup_form import SetupForm
 from . import framing, keeping
+from .env import Env
 from .model import SCREEN_OF_TABLE, Model, ReadsModel
 from .ui_actions import ACTIONS
-from .update import Env, Message, Updated, boot, update
+from .update import Message, Updated, boot, update
 
 __all__ = ["MIN_TAP_PX", "PACE", "SCREEN_OF_TABLE", "Controller", "Message", "computer_ids"]
 
@@ -49,12 +52,13 @@ class Controller(ReadsModel):
     """The page's model between two messages, what its updates read besides it, and the
     effects asked for since the shell last took them."""
 
-    def __init__(self, store: SaveStore, params: dict[str, str] | None = None,
+    def __init__(self, store: SaveStore, params: Mapping[str, str] | None = None,
                  clock: Callable[[], float] | None = None,
                  format_time: Callable[[float], str] = local_time_text,
                  report: Callable[[str], None] | None = None, safari_tab: bool = False,
-                 reduced_motion: bool = False, web_share: bool = False):
-        params = dict(params or {})
+                 reduced_motion: bool = False, web_share: bool = False,
+                 language: str | None = None):
+        params = MappingProxyType(dict(params or {}))  # (fixed for the page's life)
         controllers = ("human",) + computer_ids()
         # The clock is looked up when called (``now``), so a test that fixes time.time fixes
         # it here too, whenever this object was made.
@@ -64,14 +68,18 @@ class Controller(ReadsModel):
                        controllers=controllers, computer_players={})
         prefs = store.prefs()
         speed = prefs.get("speed")
+        # The language the page opens in (the shell's pick: ?lang=, the kept choice, the
+        # browser's), else the one spoken around it (the command line's, a test's).
+        language = messages.known_language(
+            language if language is not None else messages.current_language())
         self.model = Model(
-            page=Page(speed=speed if is_speed(speed) else "normal",
+            page=Page(language=language, speed=speed if is_speed(speed) else "normal",
                       motion=default_motion(prefs.get("motion"), reduced_motion),
                       theme=kept_theme(prefs.get("theme")),
                       muted=prefs.get(SOUND_PREF) == "off",
                       instant=params.get("fast") in ("1", "true", "yes"),
                       safari_tab=safari_tab, web_share=web_share),
-            form=SetupForm.blank(controllers))
+            form=_blank_form(controllers, language))
         self.effects: list[Effect] = []
         """What the browser shell must do (game/web/values/effects.py), taken after each
         message."""
@@ -163,7 +171,7 @@ class Controller(ReadsModel):
         return self.env.store
 
     @property
-    def params(self) -> dict[str, str]:
+    def params(self) -> Mapping[str, str]:
         return self.env.params
 
     @property
@@ -181,6 +189,12 @@ class Controller(ReadsModel):
     @property
     def computer_players(self) -> dict[str, ComputerPlayer]:
         return self.env.computer_players
+
+
+def _blank_form(controllers: tuple[str, ...], language: str) -> SetupForm:
+    """The setup form as it opens, its default names in ``language``."""
+    with messages.speaking(language):
+        return SetupForm.blank(controllers)
 
 
 def _report_to_stderr(text: str) -> None:

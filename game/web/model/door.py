@@ -87,3 +87,33 @@ def step(model: Model, action: StateAction) -> tuple[Model, tuple[Effect, ...]]:
         return replace(model, session=session.update(model.session, action)), ()
     form = setup_form.update(model.form, action)[0]
     return (model if form is model.form else replace(model, form=form)), ()
+
+
+Stepped = tuple[Model, tuple[Effect, ...]]
+"""What a pure composition of updates returns: the next model and the effects it asks for
+(the Elm architecture's ``(model, Cmd)``)."""
+
+
+def steps(model: Model, *actions: StateAction) -> Stepped:
+    """:func:`step` in turn for each action: the model they make and their effects in order."""
+    effects: list[Effect] = []
+    for action in actions:
+        model, asked = step(model, action)
+        effects.extend(asked)
+    return model, tuple(effects)
+
+
+def then(first: Stepped, *actions: StateAction) -> Stepped:
+    """``first``, then ``actions`` stepped on the model it made: the effects of both in order."""
+    model, effects = first
+    model, more = steps(model, *actions)
+    return model, effects + more
+
+
+def put_game(model: Model, game: Session | None, ident: str | None) -> Stepped:
+    """Another game at the table, or none. A storage problem belongs to the game it happened
+    in: the next write of this one meets the storage again (and says so if it still refuses).
+    Leaving a game cancels its review."""
+    return steps(model, ReplaceSession(game, ident), saved.StartAfresh(), play.OpenTable(),
+                 files.CloseSharing(), coaching.CloseReview(),
+                 page.Move("play" if game is not None else "start"))

@@ -65,17 +65,26 @@ if TYPE_CHECKING:
 
 
 def frame(c: Model, format_time: Callable[[float], str], page_url: str) -> Frame:
-    """Everything this render draws, as one frozen value (see :mod:`game.web.frames.frame`)."""
+    """Everything this render draws, as one frozen value (see :mod:`game.web.frames.frame`),
+    in the model's language, which the frame carries to the drawing."""
+    with messages.speaking(c.page.language):
+        return _frame(c, format_time, page_url)
+
+
+def _frame(c: Model, format_time: Callable[[float], str], page_url: str) -> Frame:
     page = c.page
+    language = page.language
     update = page.update_ready and c.table.preview is None  # never over a computer's preview
     screen, rules, notice = c.screen_name, c.rules.open, page.notice
     if page.place == "setup":
         known = tuple(p.name for p in people_by_last_game(c.shelf.records))
         return SetupPage(screen=screen, rules_open=rules, notice=notice, update_ready=update,
+                         language=language,
                          setup=replace(setup_frame(c.form), known_names=known))
     if page.place == "stats":
         stats = c.stats
         return StatsPage(screen=screen, rules_open=rules, notice=notice, update_ready=update,
+                         language=language,
                          stats=stats_frame(c.shelf.records, stats.chart, stats.merge,
                                            stats.forget, stats.reset, stats.error,
                                            from_game=c.session is not None))
@@ -83,6 +92,7 @@ def frame(c: Model, format_time: Callable[[float], str], page_url: str) -> Frame
         mark = c.session.game.meta.get(tutorial.META)
         shown = tutorial.lesson(c.session) if mark in ("on", "kept") else None
         return PlayPage(screen=screen, rules_open=rules, notice=notice, update_ready=update,
+                         language=language,
                         play=live_frame(c, page_url), banner=c.saved.banner, tutorial=shown,
                         tutorial_kept=mark == "kept")
     entries = c.shelf.entries
@@ -96,7 +106,7 @@ def frame(c: Model, format_time: Callable[[float], str], page_url: str) -> Frame
         restoring=(home.restoring.done, home.restoring.total) if home.restoring else None),
         screen=screen, rules_open=rules,
         notice=notice,
-        update_ready=update)
+        update_ready=update, language=language)
 
 
 def live_frame(c: Model, page_url: str) -> GameFrame:

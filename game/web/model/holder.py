@@ -10,11 +10,10 @@ steps it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Protocol
 
 from ...ai import ComputerPlayer
-from ...settings import Settings
 from ..features.coaching import Coaching
 from ..features.files import Sharing
 from ..features.navigating import Home
@@ -24,13 +23,14 @@ from ..features.rules import Rules
 from ..features.saved import Saved
 from ..features.statistics import Stats
 from ..frames.frame import HintFrame, ScreenName
-from ..saves.storage import Entry, SaveStore
+from ..saves.storage import SaveStore
 from ..values.answers import HintKey
-from ..values.effects import Effect
 from ..values.session import Session
 from ..values.setup_form import SetupForm
 from ..values.shelf import Shelf
-from .door import StateAction
+from .door import StateAction, Stepped
+from .env import Env
+from .model import Model
 
 
 class Reading(Protocol):
@@ -85,16 +85,18 @@ class Holder(Players, Protocol):
 
     store: SaveStore
     """Read only: every write is an effect (game/web/runtime/storing.py)."""
-    params: dict[str, str]
+    params: Mapping[str, str]
     clock: Callable[[], float]
     format_time: Callable[[float], str]
     report: Callable[[str], None]
     controllers: tuple[str, ...]
 
+    env: Env
+    model: Model
+    """The model reached so far (read; replaced only by :meth:`step` and :meth:`take`)."""
+
     def step(self, *actions: StateAction) -> None: ...
+    def take(self, stepped: Stepped) -> None: ...
     def open_game(self, ident: str) -> bool: ...
     def set_session(self, session: Session | None, ident: str | None) -> None: ...
-    def new_game(self, settings: Settings, seed: str | None = None, hints: bool = False,
-                 keep_table: bool = False, tutorial: bool = False) -> tuple[Effect, ...]: ...
-    def tutorial_id(self) -> str | None: ...
-    def entries(self) -> list[Entry]: ...
+

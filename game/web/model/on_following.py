@@ -1,19 +1,17 @@
 """What the page does on the log's and the replay's taps (their state and messages:
-:mod:`game.web.features.following`)."""
+:mod:`game.web.features.following`): pure, ``(model, tap) -> (model, effects)``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, assert_never
+from typing import assert_never
 
 from ...public_record import is_view_game
 from ..features.coaching import ShowReviewItem
 from ..features.following import (
     CloseReplay,
-    Effects,
     FollowingTap,
     Inspect,
     LogEntryTapped,
-    OpenReplay,
     PlotPressed,
     ReplayClosed,
     ReplayStepTapped,
@@ -22,44 +20,39 @@ from ..features.following import (
     ShowEntry,
 )
 from ..features.playing import ZoomIn
-from . import on_navigating
+from .door import Stepped, steps, then
+from .model import Model
+from .opening import go_home, open_replay
 
-if TYPE_CHECKING:
-    from .holder import Holder
 
-
-def tapped(c: Holder, tap: FollowingTap) -> Effects:
+def tapped(model: Model, tap: FollowingTap) -> Stepped:
     """Following the game: the tap's change, and the effects it asks for."""
-    session = c.session
+    session = model.session
     if session is None:
         if isinstance(tap, ReplayClosed):
-            c.step(ShowReviewItem(None), CloseReplay())
-        return ()
+            return steps(model, ShowReviewItem(None), CloseReplay())
+        return model, ()
     match tap:
         case LogEntryTapped(step):
             entries = session.story().all_entries
-            if 0 <= step < len(entries):
-                c.step(ShowEntry(step, entries[step].positions))
-                focus = c.table.following.focus
-                if focus and c.page.compact and not c.table.following.replaying:
-                    c.step(ZoomIn(focus[0] // 9, len(session.game.log)))
+            if not 0 <= step < len(entries):
+                return model, ()
+            shown = steps(model, ShowEntry(step, entries[step].positions))
+            following = shown[0].table.following
+            if following.focus and model.page.compact and not following.replaying:
+                return then(shown, ZoomIn(following.focus[0] // 9, len(session.game.log)))
+            return shown
         case PlotPressed(city, plot):
-            c.step(Inspect(city, plot))
+            return steps(model, Inspect(city, plot))
         case ReplayTapped():
-            open_replay(c)
+            return open_replay(model)
         case ReplayStepTapped(step):
-            if c.table.following.replaying:
-                c.step(ReplayTo(step, len(session.story())))
+            if model.table.following.replaying:
+                return steps(model, ReplayTo(step, len(session.story())))
+            return model, ()
         case ReplayClosed():
             if is_view_game(session.game):
-                return on_navigating.go_home(c)
-            c.step(ShowReviewItem(None), CloseReplay())
+                return go_home(model)
+            return steps(model, ShowReviewItem(None), CloseReplay())
         case _:
             assert_never(tap)
-    return ()
-
-
-def open_replay(c: Holder) -> None:
-    if c.session is None or not c.session.game.log:
-        return
-    c.step(OpenReplay(len(c.session.story())))

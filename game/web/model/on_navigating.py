@@ -1,11 +1,11 @@
 """What the page does on the start screen's taps: a new, continued or deleted game, the
 setup, the tutorial, the language (the start screen's state and messages:
-:mod:`game.web.features.navigating`)."""
+:mod:`game.web.features.navigating`): pure, ``(env, model, tap) -> (model, effects)``."""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, assert_never
+from typing import assert_never
 
 from .. import messages
 from ..features import page, rules, tutorial
@@ -14,7 +14,6 @@ from ..features.navigating import (
     ContinueGame,
     DeleteFinished,
     DeleteGame,
-    Effects,
     Fail,
     GoHome,
     KeepTutorial,
@@ -30,88 +29,88 @@ from ..features.navigating import (
 )
 from ..thinking.coach import hints_on
 from ..values import setup_form
-from ..values.effects import DeleteSaves, SetCurrent, WritePref
+from ..values.effects import DeleteSaves, Effect, SetCurrent
 from ..values.session import SetMeta
 from ..values.setup_form import TABLE_PREF, SetupForm, play_alone_settings
+from .door import Stepped, put_game, steps, then
+from .env import Env, new_game
+from .model import Model
+from .opening import go_home, open_game, tutorial_id
 
-if TYPE_CHECKING:
-    from .holder import Holder
 
-
-def tapped(c: Holder, tap: NavigatingTap) -> Effects:
+def tapped(env: Env, model: Model, tap: NavigatingTap) -> Stepped:
     """Moving around the page: the tap's change, and the effects it asks for."""
     match tap:
         case GoHome():
-            return go_home(c)
+            return go_home(model)
         case StartSetup():
-            return start_setup(c)
+            return start_setup(env, model)
         case PlayAlone():
             # one person against three computers (medium), four-player rules, hints on
-            c.step(rules.CloseRules())
-            return c.new_game(play_alone_settings(), hints=True, keep_table=True)
+            model, effects = steps(model, rules.CloseRules())
+            return model, effects + new_game(env, play_alone_settings(), hints=True,
+                                             keep_table=True)
         case StartTutorial():
-            return start_tutorial(c)
+            return start_tutorial(env, model)
         case KeepTutorial():  # from now on it is listed as a saved game
-            if c.session is not None and c.session.game.meta.get(tutorial.META) == "on":
-                c.step(SetMeta(tutorial.META, "kept"))
+            if model.session is not None and model.session.game.meta.get(tutorial.META) == "on":
+                return steps(model, SetMeta(tutorial.META, "kept"))
         case SetLanguage(code):
             # spoken from now on, on any screen (a running game goes on), and kept
-            messages.set_language(code)
-            c.step(setup_form.Relabel())
-            return (WritePref("lang", messages.current_language()),)
+            language = messages.known_language(code)
+            return steps(model, page.Speak(language), setup_form.Relabel(language))
         case ContinueGame(ident):
-            c.step(Fail(None))
-            c.open_game(ident)
+            model, effects = steps(model, Fail(None))
+            (model, opened), _ = open_game(env, model, ident)
+            return model, effects + opened
         case DeleteGame(ident, confirmed):
-            delete = delete_tapped(c.home, ident, confirmed)[1]
-            c.step(TapDelete(ident, confirmed))
-            return (DeleteSaves((ident,), c.clock()),) if delete else ()
+            delete = delete_tapped(model.home, ident, confirmed)[1]
+            model, effects = steps(model, TapDelete(ident, confirmed))
+            return model, effects + ((DeleteSaves((ident,), env.clock()),) if delete else ())
         case DeleteFinished(confirmed):
-            return delete_finished(c, confirmed)
+            return delete_finished(env, model, confirmed)
         case ZoomTapped(city):
-            if 0 <= city < 6 and c.zoom_allowed() and c.session is not None:
-                c.step(table.ZoomIn(city, len(c.session.game.log)))
+            if 0 <= city < 6 and model.zoom_allowed() and model.session is not None:
+                return steps(model, table.ZoomIn(city, len(model.session.game.log)))
         case _:
             assert_never(tap)
-    return ()
+    return model, ()
 
 
-def go_home(c: Holder) -> Effects:
-    c.set_session(None, None)
-    c.step(rules.CloseRules(), Leave())
-    return (SetCurrent(None),)
-
-
-def start_setup(c: Holder) -> Effects:
+def start_setup(env: Env, model: Model) -> Stepped:
     """The setup screen, filled in like the open game, else like the last table used
     (else as it was left)."""
-    if c.session is not None:
-        c.step(setup_form.Fill(replace(SetupForm.from_settings(c.session.settings, c.controllers),
-                                       hints=hints_on(c.session.game.meta))))
+    effects: tuple[Effect, ...] = ()
+    if model.session is not None:
+        model, effects = steps(model, setup_form.Fill(replace(
+            SetupForm.from_settings(model.session.settings, env.controllers),
+            hints=hints_on(model.session.game.meta))))
     else:
-        kept = SetupForm.from_pref(c.store.prefs().get(TABLE_PREF), c.controllers)
+        kept = SetupForm.from_pref(env.store.prefs().get(TABLE_PREF), env.controllers)
         if kept is not None:
-            c.step(setup_form.Fill(kept))
-    c.set_session(None, None)
-    c.step(page.Move("setup"))
-    return (SetCurrent(None),)
+            model, effects = steps(model, setup_form.Fill(kept))
+    model, more = then(put_game(model, None, None), page.Move("setup"))
+    return model, effects + more + (SetCurrent(None),)
 
 
-def start_tutorial(c: Holder) -> Effects:
+def start_tutorial(env: Env, model: Model) -> Stepped:
     """The first-game tutorial: resumed where it was left, else a new one (fixed seed)."""
-    c.step(rules.CloseRules())
-    ident = c.tutorial_id()
-    if ident is not None and c.open_game(ident):
-        return ()
-    return c.new_game(tutorial.settings(), seed=tutorial.SEED, tutorial=True)
+    model, effects = steps(model, rules.CloseRules())
+    ident = tutorial_id(env)
+    if ident is not None:
+        (opened_model, more), opened = open_game(env, model, ident)
+        if opened:
+            return opened_model, effects + more
+        model, effects = opened_model, effects + more
+    return model, effects + new_game(env, tutorial.settings(), seed=tutorial.SEED, tutorial=True)
 
 
-def delete_finished(c: Holder, confirmed: bool) -> Effects:
+def delete_finished(env: Env, model: Model, confirmed: bool) -> Stepped:
     """Free space: delete every finished game, after a second, confirming tap."""
     if not confirmed:
-        c.step(TapDelete("finished", False))
-        return ()
-    c.step(Leave(), Fail(None))
-    return (DeleteSaves(tuple(entry.id for entry in c.entries()
-                              if entry.game is not None and entry.game.state.is_over),
-                        c.clock()),)
+        return steps(model, TapDelete("finished", False))
+    model, effects = steps(model, Leave(), Fail(None))
+    return model, effects + (DeleteSaves(tuple(entry.id for entry in env.store.entries()
+                                               if entry.game is not None
+                                               and entry.game.state.is_over),
+                                         env.clock()),)

@@ -96,17 +96,23 @@ def tapped(c: Holder, tap: Tap) -> tuple[Effect, ...]:
     """The one update of taps, composed from the features' updates: the change a tap
     makes, and the effects it asks for."""
     if isinstance(tap, nav.NavigatingTap):
-        return on_navigating.tapped(c, tap)
+        c.take(on_navigating.tapped(c.env, c.model, tap))
+        return ()
     if isinstance(tap, play.PlayingTap):
-        return on_playing.tapped(c, tap)
+        c.take(on_playing.tapped(c.env, c.model, tap))
+        return ()
     if isinstance(tap, following.FollowingTap):
-        return on_following.tapped(c, tap)
+        c.take(on_following.tapped(c.model, tap))
+        return ()
     if isinstance(tap, files.FilesTap):
-        return on_files.tapped(c, tap)
+        c.take(on_files.tapped(c.env, c.model, tap))
+        return ()
     if isinstance(tap, coaching.CoachTap):
-        return on_coaching.tapped(c, tap)
+        c.take(on_coaching.tapped(c.model, tap))
+        return ()
     if isinstance(tap, stats.StatsTap):
-        return on_statistics.tapped(c, tap)
+        c.take(on_statistics.tapped(c.model, tap))
+        return ()
     if isinstance(tap, play.ToggleMenu) and c.page.place != "play":
         return ()  # the game menu is a game's: none outside one
     c.step(tap)

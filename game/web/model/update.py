@@ -7,39 +7,31 @@ the effects it asks for, which the controller keeps and hands to the interpreter
 update is composed from the features' pure updates: each state's own action goes through
 the one door (:func:`game.web.model.door.step`), a feature's tap to its ``tapped``
 (``on_<feature>.py``), an answer of the storage to :mod:`~game.web.model.keeping` or the
-feature that asked for it. Those compositions see one :class:`Change` under way, the
+feature that asked for it. Most compositions are pure, ``(model, message) -> (model,
+effects)`` (:data:`~game.web.model.door.Stepped`), and :meth:`Change.take` keeps what they
+make; :mod:`~game.web.model.keeping` sees one :class:`Change` under way, the
 Protocol :class:`~game.web.model.holder.Holder`: the model reached so far, stepped only
 through the door, and the effects asked so far; nothing outside one call of
 :func:`update` sees it.
 
-:class:`Env` is what an update reads besides the model and never changes: the storage
-(read only: every write is an effect), the page's parameters, the clock, the report of
-a malformed message.
+:class:`~game.web.model.env.Env` is what an update reads besides the model and never
+changes: the storage (read only: every write is an effect), the page's parameters, the
+clock, the report of a malformed message.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import assert_never
 
-from ...ai import ComputerPlayer
-from ...errors import SaveError
-from ...match import Game
-from ...public_record import is_view_game
-from ...settings import Settings
 from ...story import Played
 from .. import messages
-from ..features import coaching, files, page, saved, tutorial
+from ..features import coaching, page, saved, tutorial
 from ..features import playing as table
 from ..features.navigating import Fail, StopRestore
-from ..features.saved import Opened
 from ..features.sounds import sounds
 from ..saves.kept_records import FinishedHere
 from ..saves.sharing import is_link
-from ..saves.storage import Entry, SaveStore
-from ..thinking.coach import set_hints
 from ..values.answers import (
     ANSWERS,
     BackupRestored,
@@ -80,31 +72,17 @@ from ..values.answers import (
     UnrecordedMarked,
     UpdateFound,
 )
-from ..values.effects import Effect, ReadShelf, SetCurrent, StoreNewGame
-from ..values.session import Commit, HideCards, Session, SessionAction, SetMeta, Settle
+from ..values.effects import Effect, ReadShelf, SetCurrent
+from ..values.session import Commit, Session, SessionAction, SetMeta, Settle
 from ..values.setup_form import ShowProblem
 from ..values.shelf import SHELF_PLACES
-from . import computers, door, keeping, on_coaching, on_files, on_following, on_statistics
+from . import computers, door, keeping, on_coaching, on_files, on_statistics, opening
+from .env import Env
 from .model import Model, ReadsModel
 from .ui_actions import KEEP_MENU_OPEN, Tap, tapped
 
 Message = Tap | StorageAnswer | JobAnswer | PageEvent
 """Everything that can happen to the page, as a typed message for :func:`update`."""
-
-
-@dataclass(frozen=True)
-class Env:
-    """What an update reads besides the model, the same for the page's life."""
-
-    store: SaveStore
-    """Read only: every write is an effect (game/web/runtime/storing.py)."""
-    params: dict[str, str]
-    clock: Callable[[], float]
-    format_time: Callable[[float], str]
-    report: Callable[[str], None]
-    controllers: tuple[str, ...]
-    computer_players: dict[str, ComputerPlayer]
-    """The computer players by level id, made once (a cache: they hold no game)."""
 
 
 @dataclass(frozen=True)
@@ -120,9 +98,11 @@ class Updated:
 
 
 def update(env: Env, model: Model, message: Message) -> Updated:
-    """The one update of the page (see the module's docstring)."""
+    """The one update of the page (see the module's docstring), in the model's language (the
+    texts it makes: the setup form's default names, a share's title)."""
     change = Change(env, model)
-    redraw = change.message(message)
+    with messages.speaking(model.page.language):
+        redraw = change.message(message)
     return Updated(change.model, tuple(change.effects), redraw)
 
 
@@ -130,8 +110,9 @@ def boot(env: Env, model: Model) -> Updated:
     """The page's start: a shared link opened, else the game asked for or the last one
     reopened, else the start screen."""
     change = Change(env, model)
-    change.open_first()
-    change.read_shelf()
+    with messages.speaking(model.page.language):
+        change.open_first()
+        change.read_shelf()
     return Updated(change.model, tuple(change.effects))
 
 
@@ -145,6 +126,7 @@ class Change(ReadsModel):
         self.effects: list[Effect] = []
         self.played: list[Played] = []
         """The plays the game made in this update (their sounds)."""
+        self.env = env
         self.store = env.store
         self.params = env.params
         self.clock = env.clock
@@ -163,6 +145,16 @@ class Change(ReadsModel):
             self.effects.extend(effects)
             if isinstance(action, SessionAction) and self.model.session is not None:
                 self.played.extend(self.model.session.played)
+
+    def take(self, stepped: door.Stepped) -> None:
+        """The model a pure composition of updates made from this one's model
+        (``on_<feature>.py``), kept, and its effects queued, as :meth:`step` keeps and queues
+        them (a game's plays too, for their sounds)."""
+        before = self.model.session
+        self.model, effects = stepped
+        self.effects.extend(effects)
+        if self.model.session is not None and self.model.session is not before:
+            self.played.extend(self.model.session.played)
 
     # ------------------------------------------------------------ messages
     def message(self, message: Message) -> bool:
@@ -196,7 +188,7 @@ class Change(ReadsModel):
                 self.step(page.MotionWish(self.store.prefs().get("motion"), reduced))
                 return True
             case LinkOpened(fragment):
-                self.effects.extend(on_files.open_link(self, fragment))
+                self.take(on_files.open_link(self.model, fragment))
                 self.read_shelf()
                 return True
             case PageBroke(detail):
@@ -247,12 +239,12 @@ class Change(ReadsModel):
                 self.step(Fail(problem), ShowProblem(problem))
             case (ImportStored() | ImportRefused() | RestoreProgressed() | BackupRestored()
                   | RestoreRefused()):
-                self.effects.extend(on_files.answered(self, answer))
+                self.take(on_files.answered(self.env, self.model, answer))
                 self.queue_save(start)
             case RecordsEdited(FinishedHere() as edit, saved=False):
                 self.effects.extend(keeping.result_refused(self, edit))
             case RecordsEdited():
-                self.effects.extend(on_statistics.answered(self, answer))
+                self.take(on_statistics.answered(self.model, answer, self.report))
             case UnrecordedMarked():
                 keeping.marked(self, answer)
             case ResultsCounted():
@@ -280,7 +272,7 @@ class Change(ReadsModel):
                     self.tapped(Settle())
             case HintComputed(key, request, answered):
                 if answered is not None:
-                    on_coaching.hint_done(self, request, answered)  # shown only for its decision
+                    self.take(on_coaching.hint_done(self.model, request, answered))  # (for its decision)
                 elif key is not None:  # (dropped unless it is still the one asked)
                     self.step(coaching.HintFailed(key))
             case ReviewDue(deep_allowed):
@@ -297,7 +289,7 @@ class Change(ReadsModel):
                         else review.recorded(request, answered)))
             case RestoreTurn():
                 # (the storage is read again when the jobs draw the progress: DrawDue)
-                self.effects.extend(on_files.restore_turn(self))
+                self.effects.extend(on_files.restore_turn(self.model))
                 return
             case RestoreBroke():
                 self.step(StopRestore())
@@ -334,11 +326,11 @@ class Change(ReadsModel):
     def open_first(self) -> None:
         fragment = self.params.get("hash")
         if fragment and is_link(fragment):
-            self.effects.extend(on_files.open_link(self, fragment))
+            self.take(on_files.open_link(self.model, fragment))
             return
         replay = self.params.get("replay")
         if replay and self.store.raw(replay) is not None and self.open_game(replay):
-            on_following.open_replay(self)
+            self.take(opening.open_replay(self.model))
             return
         ident = self.store.current()
         if ident is not None and self.store.raw(ident) is not None:
@@ -349,55 +341,12 @@ class Change(ReadsModel):
             self.step(page.Move("start"))
 
     def open_game(self, ident: str) -> bool:
-        """Open a stored game. With two or more people at the table, the pass-the-device
-        screen of the player on turn comes first (nobody's cards are shown on opening)."""
-        try:
-            game = self.store.load(ident)
-            session = Session(game)
-        except SaveError as error:
-            self.load_failed(messages.reason(error))
-            return False
-        except Exception as error:  # an engine bug must not lose or hide the save
-            self.load_failed(f"{type(error).__name__}: {error}")
-            return False
-        self.set_session(session, ident)
-        self.step(HideCards())
-        self.step(Opened(self.store.raw(ident), keeping.contents(self)))
-        self.effects.append(SetCurrent(ident))
-        if is_view_game(game):  # a view is only ever replayed
-            on_following.open_replay(self)
-        return True
-
-    def load_failed(self, reason: str | messages.Said) -> None:
-        self.step(Fail(("start.load_failed", {"reason": reason})), page.Move("start"),
-                  door.ReplaceSession(None, None))
+        """:func:`game.web.model.opening.open_game` on the model reached so far."""
+        stepped, opened = opening.open_game(self.env, self.model, ident)
+        self.take(stepped)
+        return opened
 
     def set_session(self, session: Session | None, ident: str | None) -> None:
-        """Another game at the table, or none. A storage problem belongs to the game it
-        happened in: the next write of this one meets the storage again (and says so if it
-        still refuses). Leaving a game cancels its review."""
-        self.step(door.ReplaceSession(session, ident), saved.StartAfresh(), table.OpenTable(),
-                  files.CloseSharing(), coaching.CloseReview(),
-                  page.Move("play" if session is not None else "start"))
+        """Another game at the table, or none (:func:`game.web.model.door.put_game`)."""
+        self.take(door.put_game(self.model, session, ident))
 
-    def new_game(self, settings: Settings, seed: str | None = None, hints: bool = False,
-                 keep_table: bool = False, tutorial: bool = False) -> tuple[Effect, ...]:
-        """Start a game, but only if it can be stored (else the screen stays and says why:
-        :class:`~game.web.values.answers.NewGameStored` opens it once the storage has it).
-        ``hints``: the people may ask the strongest level for a suggestion (kept in the
-        save's ``meta.coach``)."""
-        seed = seed or f"{int(self.clock() * 1000)}-{random.randrange(10 ** 6)}"
-        game = Game(settings, seed, meta={"app": "manhattan-web"})
-        set_hints(game.meta, hints)
-        Session(game)  # (its table state written into the game's meta)
-        return (StoreNewGame(self.store.new_id(), game, keep_table, tutorial),)
-
-    def tutorial_id(self) -> str | None:
-        """The saved tutorial not kept (not listed among the saved games), if any."""
-        for entry in self.entries():
-            if entry.game is not None and entry.game.meta.get(tutorial.META) == "on":
-                return entry.id
-        return None
-
-    def entries(self) -> list[Entry]:
-        return self.store.entries()

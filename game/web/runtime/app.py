@@ -368,11 +368,12 @@ class App:
         try:
             page = self.controller.page
             found = next_start_screen(backend, self.format_time, page.safari_tab,
-                                      self.controller.store.tab, page.plot_px)
+                                      self.controller.store.tab, page.plot_px, page.language)
             kept = None
             if found is not None:
                 screen, tree, game, revision = found
-                kept = entry(screen, str(build(self.document, tree).outerHTML), game, revision)
+                kept = entry(screen, str(build(self.document, tree).outerHTML), game, revision,
+                             page.language)
             self.run([KeepBootScreen(None if kept is None else json.dumps(kept))])
         except Exception as error:
             self.browser.warn("boot screen not kept: " + str(error))
@@ -408,10 +409,11 @@ class App:
         d.draw(tree)
         try:  # after a redraw: <html lang data-motion data-theme>, the focus back, news read out
             html = self.document.documentElement
-            for name, value in (("lang", messages.current_language()), *c.page.html_data):
+            for name, value in (("lang", frame.language), *c.page.html_data):
                 html.setAttribute(name, value)  # (data-*: assets/css/app.css)
             d.restore_focus(focus)
-            text = d.announcement(frame)
+            with messages.speaking(frame.language):
+                text = d.announcement(frame)
             if text:
                 self.run([Announce(text)])
             self.building, effects = board_shown(self.building, frame)

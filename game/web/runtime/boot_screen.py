@@ -25,7 +25,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .. import messages
 from ..frames.frame import ScreenName
 from ..model.controller import Controller
 from ..saves.storage import Backend, SaveStore
@@ -55,16 +54,18 @@ MAX_MARKUP = 200_000
 
 def next_start_screen(backend: Backend, format_time: Callable[[float], str] | None = None,
                       safari_tab: bool = False, tab: Backend | None = None,
-                      plot_px: float | None = None
+                      plot_px: float | None = None, language: str | None = None
                       ) -> tuple[str, El, str | None, int | None] | None:
     """What a start of the page would show now: (screen name, element tree, current game,
     its stored revision), or None when that screen may not be drawn before Python
-    (:func:`may_show_before_python`). ``format_time``, ``safari_tab`` and ``tab`` (this
-    tab's own storage) are what the page's own controller and store were made with;
-    ``plot_px`` is the size of a plot the page measured last: the next start measures
-    the same board before it paints, so a phone's overview is kept as it will be drawn."""
+    (:func:`may_show_before_python`). ``format_time``, ``safari_tab``, ``tab`` (this
+    tab's own storage) and ``language`` are what the page's own controller and store were
+    made with, or speak now; ``plot_px`` is the size of a plot the page measured last: the
+    next start measures the same board before it paints, so a phone's overview is kept as
+    it will be drawn."""
     store = SaveStore(backend, tab=tab)
-    options: dict[str, Any] = {"report": lambda text: None, "safari_tab": safari_tab}
+    options: dict[str, Any] = {"report": lambda text: None, "safari_tab": safari_tab,
+                               "language": language}
     if format_time is not None:
         options["format_time"] = format_time
     probe = Controller(store, {}, **options)
@@ -90,9 +91,10 @@ def may_show_before_python(screen: ScreenName, session: Session | None) -> bool:
             and len(session.humans) == 1 and session.viewer == session.humans[0])
 
 
-def entry(screen: str, markup: str, game: str | None, revision: int | None) -> dict[str, Any] | None:
-    """The stored form (None: too large to keep)."""
+def entry(screen: str, markup: str, game: str | None, revision: int | None,
+          language: str) -> dict[str, Any] | None:
+    """The stored form (None: too large to keep); ``language``: the markup's."""
     if len(markup) > MAX_MARKUP:
         return None
-    return {"v": FORMAT, "screen": screen, "lang": messages.current_language(), "game": game,
+    return {"v": FORMAT, "screen": screen, "lang": language, "game": game,
             "revision": revision, "html": markup}

@@ -79,25 +79,25 @@ class Storing:
                 if due is None:
                     return None
                 ident, game = due
-                written = game.copy()  # (the store keeps its bookkeeping in what it wrote)
                 try:
-                    return SaveWritten(store.save(ident, written), holds, stamps(written))
+                    written = store.save(ident, game)
+                    return SaveWritten(written.text, holds, stamps(written.game))
                 except SaveConflict as conflict:
                     return SaveConflicted(conflict.kind)
                 except StorageError as error:
                     return SaveRefused(messages.reason(error))
             case StoreNewGame(ident, game, keep_table, tutorial):
                 try:
-                    text = store.save(ident, game, new=True)
+                    written = store.save(ident, game, new=True)
                 except (StorageError, SaveConflict) as error:
                     return NewGameRefused(messages.reason(error))
-                return NewGameStored(ident, game, text, keep_table, tutorial)
+                return NewGameStored(ident, written.game, written.text, keep_table, tutorial)
             case StoreImported(game):
                 found = store.find_same(game)
                 if found is None:
                     found = store.new_id()
                     try:
-                        store.save(found, game)
+                        game = store.save(found, game).game
                     except StorageError as error:
                         return ImportRefused(messages.reason(error))
                 return ImportStored(found, game)
@@ -111,9 +111,9 @@ class Storing:
             case CountPending(now):
                 return self._counted(count_pending(store, now))
             case MarkUnrecorded(ident, game, holds):
-                written = game.copy()
                 try:
-                    return UnrecordedMarked(store.save(ident, written), holds, stamps(written))
+                    written = store.save(ident, game)
+                    return UnrecordedMarked(written.text, holds, stamps(written.game))
                 except (StorageError, SaveConflict):  # (the save just shrank: hardly ever)
                     return UnrecordedMarked(None, holds)
             case EditRecords(edit):
@@ -161,7 +161,6 @@ class Storing:
 
 
 def stamps(written: Game) -> Stamps:
-    """The ``meta`` of a game as the store wrote it (the store was given a copy of the
-    model's game, and keeps its bookkeeping in what it wrote): the model's game takes it by
-    an update."""
+    """The ``meta`` of a game as the store wrote it (the store leaves the model's game as it
+    was, and returns the game it wrote): the model's game takes it by an update."""
     return tuple(written.meta.items())

@@ -247,10 +247,10 @@ class Restoring:
         ident = ident if isinstance(ident, str) and _ID.fullmatch(ident) else None
         try:
             if ident is not None and store.raw(ident) is not None:
-                result = _merge(store, ident, game, label, number)
+                result, game = _merge(store, ident, game, label, number)
             else:
                 ident = ident if ident is not None else store.new_id()
-                store.save(ident, game, new=True, keep_time=True)  # its own save time
+                game = store.save(ident, game, new=True, keep_time=True).game  # its own time
                 result = Restored(label)
         except StorageError:
             return Skipped(label, "storage", number=number)
@@ -293,25 +293,25 @@ def _checked_game(item: Any) -> Game:
 
 
 def _merge(store: SaveStore, ident: str, game: Game, label: tuple[PlayerSpec, ...],
-           number: int) -> Restored | Skipped:
+           number: int) -> tuple[Restored | Skipped, Game]:
     """The backup's game has the id of a game stored here: keep the one here unless the
-    backup's is the same game gone further (raises StorageError when the write fails)."""
+    backup's is the same game gone further (raises StorageError when the write fails).
+    With the result, the backup's game as stored (as given when it was not)."""
     try:
         if is_newer(parse_json(store.raw(ident))):
-            return Skipped(label, "newer_here", number=number)
+            return Skipped(label, "newer_here", number=number), game
         here = store.load(ident)
     except SaveError:
-        return Skipped(label, "damaged_here", number=number)
+        return Skipped(label, "damaged_here", number=number), game
     mine, theirs = game_save.to_save(here), game_save.to_save(game)
     if mine["settings"] != theirs["settings"] or mine["seed"] != theirs["seed"]:
-        return Skipped(label, "differs", number=number)
+        return Skipped(label, "differs", number=number), game
     log_here, log_backup = mine["log"], theirs["log"]
     if len(log_backup) <= len(log_here) and log_backup == log_here[:len(log_backup)]:
-        return Skipped(label, "further_here", number=number)
+        return Skipped(label, "further_here", number=number), game
     if log_here != log_backup[:len(log_here)]:
-        return Skipped(label, "differs", number=number)
-    store.save(ident, game, keep_time=True)
-    return Restored(label, updated=True)
+        return Skipped(label, "differs", number=number), game
+    return Restored(label, updated=True), store.save(ident, game, keep_time=True).game
 
 
 def _restore_prefs(store: SaveStore, settings: Mapping[str, Any],

@@ -167,6 +167,14 @@ def is_newer(data: Any) -> bool:
     return newer_format or app_version_of(data) > APP_VERSION
 
 
+@dataclass(frozen=True)
+class StoredSave:
+    """What :meth:`SaveStore.save` wrote: the text, and the game with the ``meta`` stored."""
+
+    text: str
+    game: Game
+
+
 class SaveStore:
     def __init__(self, backend: Backend, clock: Callable[[], float] | None = None,
                  rng: random.Random | None = None, tab: Backend | None = None):
@@ -261,10 +269,13 @@ class SaveStore:
         self._texts[ident] = text
         return game
 
-    def save(self, ident: str, game: Game, *, new: bool = False, keep_time: bool = False) -> str:
-        """Write ``game`` as the next revision of ``ident``. Raises :class:`SaveConflict`
-        (nothing written) when another tab or a newer app changed or deleted it since this
-        store last read or wrote it, :class:`StorageError` when the browser refuses.
+    def save(self, ident: str, game: Game, *, new: bool = False,
+             keep_time: bool = False) -> StoredSave:
+        """Write ``game`` as the next revision of ``ident``: the text written, and the game
+        as written (a copy: ``game`` stays as it was given; its ``meta`` holds the store's
+        bookkeeping, the time and the revision). Raises :class:`SaveConflict` (nothing
+        written) when another tab or a newer app changed or deleted it since this store
+        last read or wrote it, :class:`StorageError` when the browser refuses.
         ``keep_time``: the game keeps the save time it holds (a game restored from a
         backup was last saved then, not now), else the time is now."""
         reason = None if new and self.raw(ident) is None else self.changed_elsewhere(ident)
@@ -287,10 +298,11 @@ class SaveStore:
             raise
         except Exception as error:  # the browser raises QuotaExceededError and the like
             raise StorageError(str(error)) from None
-        game.meta = meta
         self.revisions[ident] = revision
         self._texts[ident] = text
-        return text
+        written = game.copy()
+        written.meta = meta  # (its own copy, made just above)
+        return StoredSave(text, written)
 
     def remember(self, ident: str, game: Game) -> None:
         """``game`` was just stored as ``ident`` by this store and nothing else holds it (a

@@ -37,6 +37,12 @@ from .vdom import El, h
 
 
 def render_page(frame: Frame) -> El:
+    """The page's element tree, every text in the frame's language."""
+    with messages.speaking(frame.language):
+        return _page(frame)
+
+
+def _page(frame: Frame) -> El:
     body: El
     match frame:
         case SetupPage():

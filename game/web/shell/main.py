@@ -54,8 +54,8 @@ def make_page() -> App:
     # The language before anything is drawn or made (the setup form's default names):
     # ?lang=, else the choice kept from an earlier visit, else the browser's languages.
     kept = SaveStore(backend).prefs().get("lang")
-    messages.set_language(messages.pick_language(params.get("lang"), kept if isinstance(kept, str) else None,
-                                   languages()))
+    language = messages.pick_language(params.get("lang"), kept if isinstance(kept, str) else None,
+                                      languages())
     format_time = time_formatter()
     browser = ShellBrowser(lambda name: page.on_timer(name))
     try:  # the game this tab shows, kept across a reload and apart from the other tabs'
@@ -65,7 +65,8 @@ def make_page() -> App:
     controller = Controller(SaveStore(backend, tab=tab), params,
                             format_time=format_time or local_time_text,
                             report=browser.warn, safari_tab=safari_tab(),
-                            reduced_motion=reduced_motion(), web_share=web_share())
+                            reduced_motion=reduced_motion(), web_share=web_share(),
+                            language=language)
     page = App(controller, document, root, browser, storage_ok, format_time)
     return page
 

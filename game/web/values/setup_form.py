@@ -180,7 +180,9 @@ class SetField:
 
 @dataclass(frozen=True)
 class Relabel:
-    """The language changed: names nobody typed follow it."""
+    """The language changed to ``language``: names nobody typed follow it."""
+
+    language: str
 
 
 @dataclass(frozen=True)
@@ -213,7 +215,8 @@ def update(form: SetupForm, action: SetupAction) -> tuple[SetupForm, tuple[()]]:
         return with_problem(form, action.problem), ()
     if isinstance(action, Fill):
         return action.form, ()
-    return _relabelled(form), ()
+    with messages.speaking(action.language):
+        return _relabelled(form), ()
 
 
 # ------------------------------------------------------------------ pure updates

@@ -1,0 +1,64 @@
+"""A stored game opened at the table, the table left, the replay opened: pure, ``(env,
+model, ...) -> (model, effects)`` (:data:`~game.web.model.door.Stepped`), for the taps and
+answers that open or leave a game."""
+
+from __future__ import annotations
+
+from ...errors import SaveError
+from ...public_record import is_view_game
+from .. import messages
+from ..features import page, rules, tutorial
+from ..features.following import OpenReplay
+from ..features.navigating import Fail, Leave
+from ..features.saved import Opened
+from ..values.effects import SetCurrent
+from ..values.session import HideCards, Session
+from . import keeping
+from .door import ReplaceSession, Stepped, put_game, steps, then
+from .env import Env
+from .model import Model
+
+
+def open_game(env: Env, model: Model, ident: str) -> tuple[Stepped, bool]:
+    """Open a stored game, and whether it opened. With two or more people at the table,
+    the pass-the-device screen of the player on turn comes first (nobody's cards are shown
+    on opening)."""
+    try:
+        game = env.store.load(ident)
+        session = Session(game)
+    except SaveError as error:
+        return load_failed(model, messages.reason(error)), False
+    except Exception as error:  # an engine bug must not lose or hide the save
+        return load_failed(model, f"{type(error).__name__}: {error}"), False
+    model, effects = then(put_game(model, session, ident), HideCards())
+    model, more = steps(model, Opened(env.store.raw(ident), keeping.contents(model)))
+    effects += more + (SetCurrent(ident),)
+    if is_view_game(game):  # a view is only ever replayed
+        model, more = open_replay(model)
+        effects += more
+    return (model, effects), True
+
+
+def load_failed(model: Model, reason: str | messages.Said) -> Stepped:
+    return steps(model, Fail(("start.load_failed", {"reason": reason})), page.Move("start"),
+                 ReplaceSession(None, None))
+
+
+def go_home(model: Model) -> Stepped:
+    """Back to the start screen, no game at the table."""
+    model, effects = then(put_game(model, None, None), rules.CloseRules(), Leave())
+    return model, effects + (SetCurrent(None),)
+
+
+def open_replay(model: Model) -> Stepped:
+    if model.session is None or not model.session.game.log:
+        return model, ()
+    return steps(model, OpenReplay(len(model.session.story())))
+
+
+def tutorial_id(env: Env) -> str | None:
+    """The saved tutorial not kept (not listed among the saved games), if any."""
+    for entry in env.store.entries():
+        if entry.game is not None and entry.game.meta.get(tutorial.META) == "on":
+            return entry.id
+    return None
