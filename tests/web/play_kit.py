@@ -12,7 +12,6 @@ from game.actions import Action, Build, Select
 from game.state import selections
 from game.web.model import computers, keeping
 from game.web.model.controller import Controller
-from game.web.model.update import Change
 from game.web.runtime.interpreter import Interpreter
 from game.web.saves.storage import MemoryBackend, SaveStore
 from game.web.values.answers import ComputerMoved, RestoreTurn, UndoWindowOver
@@ -108,7 +107,8 @@ def computer_moved(c: Controller, action: Action) -> None:
 def save_due(c: Controller) -> Save | None:
     """The Save the open game needs now (:func:`keeping.save_due` asked of the current
     model; the model is left as it is)."""
-    return keeping.save_due(Change(c.env, c.model))
+    due = keeping.save_due(c.model)[1]
+    return next((e for e in due if isinstance(e, Save)), None)
 
 
 def make_controller(backend: MemoryBackend | None = None, params: dict[str, str] | None = None,

@@ -7,8 +7,9 @@ one way, down this order (a folder imports only the folders after it):
 - runtime: the page in plain Python (events, the effect interpreter and its storage port,
   drawing, the background jobs).
 - model: the controller that holds the page's state and the updates that change more than
-  one feature's state; the only folder that knows the controller (the updates see it as
-  ``model/holder.py``'s Protocol, so nothing imports the controller back).
+  one feature's state; the only folder that knows the controller (the updates take the
+  model, the questions read it as ``model/holder.py``'s Protocols, so nothing imports the
+  controller back).
 - features: each feature's frozen state, its pure update and its tap messages.
 - screens: drawing, frame in, element tree out.
 - frames: the frozen frames the screens draw.

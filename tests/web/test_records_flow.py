@@ -43,7 +43,7 @@ def test_a_game_finished_here_is_recorded_once():
     other = make_controller(backend)
     assert other.game_id == c.game_id
     other.handle("peek")
-    keeping.record_finished(other)  # even asked directly: counted by its id, once
+    keeping.record_finished(other.env, other.model)  # even asked directly: counted by its id, once
     assert len(load_records(c.store).games) == 1
     ann = records.person_named("Ann")
     assert ann is not None and R.person_tally(records, ann.id).games == 1

@@ -1,16 +1,14 @@
-"""How the compositions of this folder see the page's state, as Protocols, so that they
+"""How the questions of this folder see the page's model, as Protocols, so that they
 import neither the update that runs them nor the controller (tests/web/test_layout.py: no
 import cycle).
 
 :class:`Reading` is the model read: its states and the questions answered from it alone
-(a :class:`~game.web.model.model.Model` is one, and so is what holds one). :class:`Holder`
-is one update under way (:class:`game.web.model.update.Change`): the model reached so far,
-what the update reads besides it (the storage, read only; the clock...) and the door that
-steps it."""
+(a :class:`~game.web.model.model.Model` is one, and so is what holds one, the controller
+and one update under way). :class:`Players` is the model read with the computer players
+made so far."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from typing import Protocol
 
 from ...ai import ComputerPlayer
@@ -23,14 +21,10 @@ from ..features.rules import Rules
 from ..features.saved import Saved
 from ..features.statistics import Stats
 from ..frames.frame import HintFrame, ScreenName
-from ..saves.storage import SaveStore
 from ..values.answers import HintKey
 from ..values.session import Session
 from ..values.setup_form import SetupForm
 from ..values.shelf import Shelf
-from .door import StateAction, Stepped
-from .env import Env
-from .model import Model
 
 
 class Reading(Protocol):
@@ -77,26 +71,3 @@ class Players(Reading, Protocol):
 
     @property
     def computer_players(self) -> dict[str, ComputerPlayer]: ...
-
-
-class Holder(Players, Protocol):
-    """One update under way: the model read, changed only through :meth:`step` and the
-    few operations below, which go through it."""
-
-    store: SaveStore
-    """Read only: every write is an effect (game/web/runtime/storing.py)."""
-    params: Mapping[str, str]
-    clock: Callable[[], float]
-    format_time: Callable[[float], str]
-    report: Callable[[str], None]
-    controllers: tuple[str, ...]
-
-    env: Env
-    model: Model
-    """The model reached so far (read; replaced only by :meth:`step` and :meth:`take`)."""
-
-    def step(self, *actions: StateAction) -> None: ...
-    def take(self, stepped: Stepped) -> None: ...
-    def open_game(self, ident: str) -> bool: ...
-    def set_session(self, session: Session | None, ident: str | None) -> None: ...
-

@@ -1,27 +1,28 @@
 """Keeping the open game in the storage: whether it must be written, what the storage's
-answer to a write changes, adopting what another tab stored, and what happens when the
-storage refuses. Writing is an effect, :class:`~game.web.values.effects.Save`: :func:`save_due`
-decides, the controller queues it before the other effects of a tap or of a computer's move,
-the interpreter carries it out (game/web/runtime/storing.py) and hands the storage's answer
-back, which :func:`answered` turns into the page's change."""
+answer to a write changes, and what happens when the storage refuses. Writing is an effect,
+:class:`~game.web.values.effects.Save`: :func:`save_due` decides, the update queues it before
+the other effects of a tap or of a computer's move, the interpreter carries it out
+(game/web/runtime/storing.py) and hands the storage's answer back, which :func:`answered`
+turns into the page's change. Pure, ``(model, message) -> (model, effects)``
+(:data:`~game.web.model.door.Stepped`); adopting what another tab stored opens a game, so it
+is :mod:`~game.web.model.opening`'s."""
 
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, assert_never
+from typing import assert_never
 
 from ... import save as game_save
 from ...errors import SaveError
 from ...public_record import is_view_game
 from .. import messages
-from ..features import navigating, page, saved, tutorial
+from ..features import saved, tutorial
 from ..saves.kept_records import FinishedHere
 from ..saves.pending_results import UNRECORDED
 from ..saves.storage import BOOKKEEPING
 from ..thinking.coach import hints_on
 from ..values.answers import (
     ResultsCounted,
-    SaveConflicted,
     SaveRefused,
     SaveWritten,
     UnrecordedMarked,
@@ -30,105 +31,104 @@ from ..values.effects import EditRecords, Effect, MarkUnrecorded, Save, WritePre
 from ..values.session import Session, SetMeta, Stamp
 from ..values.setup_form import TABLE_PREF, table_pref
 from . import computers
-from .door import ReplaceSession
-
-if TYPE_CHECKING:
-    from .holder import Holder, Reading
+from .door import ReplaceSession, Stepped, steps, then
+from .env import Env
+from .holder import Reading
+from .model import Model
 
 Effects = tuple[Effect, ...]
 
 
-
-def failed(c: Holder, detail: str) -> None:
+def failed(model: Model, detail: str) -> Stepped:
     """The page broke (an engine or page bug): its banner over the game, which stays."""
-    c.step(saved.Failed(("app.error", {"detail": detail})))
+    return steps(model, saved.Failed(("app.error", {"detail": detail})))
 
 
-def save_due(c: Holder) -> Save | None:
-    """The :class:`~game.web.values.effects.Save` the open game needs: None when nothing
-    a save holds changed (a tap on the menu, the log, the replay...). A change the storage
-    refused and that is now undone leaves nothing unsaved: its banner goes."""
-    if c.session is None or c.game_id is None:
-        return None
-    holds = contents(c)
-    if holds == c.saved.stored or holds is None:
-        c.step(saved.Settled())
-        return None
-    return Save(holds)
+def save_due(model: Model) -> Stepped:
+    """The :class:`~game.web.values.effects.Save` the open game needs, as the one effect:
+    none when nothing a save holds changed (a tap on the menu, the log, the replay...). A
+    change the storage refused and that is now undone leaves nothing unsaved: its banner
+    goes."""
+    if model.session is None or model.game_id is None:
+        return model, ()
+    holds = contents(model)
+    if holds == model.saved.stored or holds is None:
+        return steps(model, saved.Settled())
+    return model, (Save(holds),)
 
 
-def answered(c: Holder, answer: SaveWritten | SaveConflicted | SaveRefused) -> Effects:
+def answered(env: Env, model: Model, answer: SaveWritten | SaveRefused) -> Stepped:
     """The storage's answer to the open game's write: stored (a finished game's result goes
-    into the records), or another tab's game adopted (never overwritten), or the move taken
-    back because the storage refused it, the table told at once."""
+    into the records), or the move taken back because the storage refused it, the table told
+    at once."""
     match answer:
         case SaveWritten(text, holds, stamps):
-            before = c.saved.stored
-            c.step(saved.Written(text, holds))
-            if holds[0] == c.game_id:
-                c.step(Stamp(stamps))
+            before = model.saved.stored
+            model, effects = steps(model, saved.Written(text, holds))
+            if holds[0] == model.game_id:
+                model, effects = then((model, effects), Stamp(stamps))
             if before is None or before[0] != holds[0] or before[1] < holds[1]:
-                return record_finished(c)
-            return ()
-        case SaveConflicted(kind):
-            adopt(c, kind)
-            return ()
+                return model, effects + record_finished(env, model)
+            return model, effects
         case SaveRefused(reason):
-            storage_full(c, reason)
-            return ()
+            return storage_full(model, reason)
         case _:
             assert_never(answer)
 
 
-def record_finished(c: Holder) -> Effects:
+def record_finished(env: Env, model: Model) -> Effects:
     """The open game's last decision was just played and stored here: its result goes into
     the records. Never for a tutorial or a view; a game adopted from another tab is not
     written here, so not recorded here either. The records are read from the storage and
     written back at once (:func:`~game.web.saves.kept_records.edit_records`), and a game is
     recorded once by its id, so two tabs never count it twice. A storage that refuses the
     records is said on the screen (:func:`result_refused`)."""
-    session, ident = c.session, c.game_id
+    session, ident = model.session, model.game_id
     if session is None or ident is None or not session.state.is_over:
         return ()
     game = session.game
     if game.meta.get(tutorial.META) or is_view_game(game):
         return ()
-    return (EditRecords(FinishedHere(ident, game, c.clock())),)
+    return (EditRecords(FinishedHere(ident, game, env.clock())),)
 
 
-def result_refused(c: Holder, edit: FinishedHere) -> Effects:
+def result_refused(model: Model, edit: FinishedHere) -> Stepped:
     """The storage refused the open game's result: said on the screen (the game itself is
     kept), and the save marked ``meta.unrecorded`` (when it ended) by a second write, which
     a finished game's save has room for (it drops its table state): the result is counted
     once there is space, at the next start at the latest
     (game/web/saves/pending_results.py)."""
-    if edit.ident != c.game_id or c.session is None:
-        return ()
-    c.step(SetMeta(UNRECORDED, int(edit.ended)))
-    holds = contents(c)
-    assert holds is not None  # (a session and its id)
-    return (MarkUnrecorded(edit.ident, c.session.game, holds),)
+    if edit.ident != model.game_id or model.session is None:
+        return model, ()
+    model, effects = steps(model, SetMeta(UNRECORDED, int(edit.ended)))
+    holds = contents(model)
+    assert holds is not None and model.session is not None  # (a session and its id)
+    return model, effects + (MarkUnrecorded(edit.ident, model.session.game, holds),)
 
 
-def marked(c: Holder, answer: UnrecordedMarked) -> None:
+def marked(env: Env, model: Model, answer: UnrecordedMarked) -> Stepped:
     """The open game's result is still to be counted: its banner (the save's mark written,
     or going with its next write)."""
+    effects: Effects = ()
     if answer.text is not None:
-        c.step(saved.Written(answer.text, answer.holds))
-        if answer.holds[0] == c.game_id:
-            c.step(Stamp(answer.stamps))
+        model, effects = steps(model, saved.Written(answer.text, answer.holds))
+        if answer.holds[0] == model.game_id:
+            model, effects = then((model, effects), Stamp(answer.stamps))
     else:
-        c.report("the finished game could not be marked as not counted yet: the mark goes "
-                 "with its next write")
-    c.step(saved.Refused((saved.PENDING, {})))
+        env.report("the finished game could not be marked as not counted yet: the mark goes "
+                   "with its next write")
+    return then((model, effects), saved.Refused((saved.PENDING, {})))
 
 
-def counted(c: Holder, answer: ResultsCounted) -> None:
+def counted(model: Model, answer: ResultsCounted) -> Stepped:
     """Results still to count were counted: the open game's mark goes, and its banner."""
+    effects: Effects = ()
     for ident, text in answer.saves:
-        if ident == c.game_id and c.session is not None:
-            c.step(SetMeta(UNRECORDED, None))
-            c.step(saved.Opened(text, contents(c)), saved.Counted())
+        if ident == model.game_id and model.session is not None:
+            model, effects = then((model, effects), SetMeta(UNRECORDED, None))
+            model, effects = then((model, effects), saved.Opened(text, contents(model)),
+                                  saved.Counted())
+    return model, effects
 
 
 def contents(c: Reading) -> tuple[str, int, str] | None:
@@ -142,56 +142,31 @@ def contents(c: Reading) -> tuple[str, int, str] | None:
     return (c.game_id, len(game.log), json.dumps(meta, sort_keys=True))
 
 
-def storage_full(c: Holder, reason: messages.Said) -> None:
+def storage_full(model: Model, reason: messages.Said) -> Stepped:
     """The write failed (storage full or off). Moves are only made when they can be
     stored: a decision that could not be saved is taken back to the last stored
     revision; a choice in progress stays on screen."""
-    session = c.session
-    text = c.saved.saved_text
+    session = model.session
+    text = model.saved.saved_text
     if session is not None and text is not None:
         try:
             stored = game_save.load(text, neutralise_names=True)
         except SaveError:
             stored = None
         if stored is not None and len(stored.log) < len(session.game.log):
-            c.step(ReplaceSession(Session(stored), c.game_id))
-            if computers.computer_to_move(c) or computers.auto_continue(c):
+            back = steps(model, ReplaceSession(Session(stored), model.game_id))
+            if computers.computer_to_move(back[0]) or computers.auto_continue(back[0]):
                 # A computer's move: thinking it out again would fail again. Wait.
-                c.step(saved.Refused(("storage.computer_waits", {"reason": reason}), wait=True))
-            else:
-                c.step(saved.Refused(("storage.move_not_saved", {"reason": reason})))
-            return
-    c.step(saved.Refused(("storage.full", {"reason": reason})))
+                return then(back, saved.Refused(("storage.computer_waits", {"reason": reason}),
+                                                wait=True))
+            return then(back, saved.Refused(("storage.move_not_saved", {"reason": reason})))
+    return steps(model, saved.Refused(("storage.full", {"reason": reason})))
 
 
-def adopt(c: Holder, kind: str) -> None:
-    """This tab's game is out of date: take the stored one (or leave a deleted one)."""
-    ident = c.game_id
-    if ident is None:
-        return
-    if kind == "newer" and c.open_game(ident):
-        c.step(page.Notice("other-tab"))
-        return
-    c.set_session(None, None)
-    gone: saved.Banner = ("storage.deleted_elsewhere", {}) if kind == "deleted" else ("storage.newer_app", {})
-    c.step(navigating.Fail(gone), page.Notice("other-tab"))
-
-
-def external_change(c: Holder) -> bool:
-    """The storage changed in another tab (the browser's ``storage`` event): adopt the
-    open game if it went on or was deleted there. True when the page must be redrawn."""
-    if c.session is None or c.game_id is None:
-        return c.page.place == "start"  # the list of saved games may have changed
-    reason = c.store.changed_elsewhere(c.game_id)
-    if reason is None:
-        return False
-    adopt(c, reason)
-    return True
-
-
-def keep_table(c: Holder) -> Effects:
+def keep_table(model: Model) -> Effects:
     """Remember the open game's table (players, seats, who plays, options, hints) in the
     preferences: the next new game starts from it."""
-    if c.session is None:
+    if model.session is None:
         return ()
-    return (WritePref(TABLE_PREF, table_pref(c.session.settings, hints_on(c.session.game.meta))),)
+    return (WritePref(TABLE_PREF, table_pref(model.session.settings,
+                                             hints_on(model.session.game.meta))),)

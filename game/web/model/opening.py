@@ -1,6 +1,6 @@
-"""A stored game opened at the table, the table left, the replay opened: pure, ``(env,
-model, ...) -> (model, effects)`` (:data:`~game.web.model.door.Stepped`), for the taps and
-answers that open or leave a game."""
+"""A stored game opened at the table, another tab's adopted, the table left, the replay
+opened: pure, ``(env, model, ...) -> (model, effects)`` (:data:`~game.web.model.door.Stepped`),
+for the taps and answers that open or leave a game."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from .. import messages
 from ..features import page, rules, tutorial
 from ..features.following import OpenReplay
 from ..features.navigating import Fail, Leave
-from ..features.saved import Opened
-from ..values.effects import SetCurrent
+from ..features.saved import Banner, Opened
+from ..values.effects import Effect, SetCurrent
 from ..values.session import HideCards, Session
 from . import keeping
 from .door import ReplaceSession, Stepped, put_game, steps, then
@@ -37,6 +37,34 @@ def open_game(env: Env, model: Model, ident: str) -> tuple[Stepped, bool]:
         model, more = open_replay(model)
         effects += more
     return (model, effects), True
+
+
+def adopt(env: Env, model: Model, kind: str) -> Stepped:
+    """This tab's game is out of date (``kind``: the storage's reason, "newer" or
+    "deleted"...): take the stored one, or leave a deleted one."""
+    ident = model.game_id
+    if ident is None:
+        return model, ()
+    effects: tuple[Effect, ...] = ()
+    if kind == "newer":
+        opened, ok = open_game(env, model, ident)
+        if ok:
+            return then(opened, page.Notice("other-tab"))
+        model, effects = opened
+    gone: Banner = ("storage.deleted_elsewhere", {}) if kind == "deleted" else ("storage.newer_app", {})
+    model, more = then(put_game(model, None, None), Fail(gone), page.Notice("other-tab"))
+    return model, effects + more
+
+
+def external_change(env: Env, model: Model) -> tuple[Stepped, bool]:
+    """The storage changed in another tab (the browser's ``storage`` event): adopt the
+    open game if it went on or was deleted there; and whether the page must be redrawn."""
+    if model.session is None or model.game_id is None:
+        return (model, ()), model.page.place == "start"  # the list of saved games may have changed
+    reason = env.store.changed_elsewhere(model.game_id)
+    if reason is None:
+        return (model, ()), False
+    return adopt(env, model, reason), True
 
 
 def load_failed(model: Model, reason: str | messages.Said) -> Stepped:

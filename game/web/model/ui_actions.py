@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...material import Card
 from .. import messages
@@ -18,12 +18,10 @@ from ..features import navigating as nav
 from ..features import playing as play
 from ..features import statistics as stats
 from ..values import session, setup_form
-from ..values.effects import Effect
 from . import on_coaching, on_files, on_following, on_navigating, on_playing, on_statistics
-from .door import StateAction
-
-if TYPE_CHECKING:
-    from .holder import Holder
+from .door import StateAction, Stepped, steps
+from .env import Env
+from .model import Model
 
 
 def _int_arg(data: Mapping[str, Any], key: str, low: int, high: int) -> int:
@@ -92,31 +90,24 @@ feature's tap message (its ``tapped`` update, which may change several states an
 for effects)."""
 
 
-def tapped(c: Holder, tap: Tap) -> tuple[Effect, ...]:
-    """The one update of taps, composed from the features' updates: the change a tap
+def tapped(env: Env, model: Model, tap: Tap) -> Stepped:
+    """The one update of taps, composed from the features' updates: the model a tap
     makes, and the effects it asks for."""
     if isinstance(tap, nav.NavigatingTap):
-        c.take(on_navigating.tapped(c.env, c.model, tap))
-        return ()
+        return on_navigating.tapped(env, model, tap)
     if isinstance(tap, play.PlayingTap):
-        c.take(on_playing.tapped(c.env, c.model, tap))
-        return ()
+        return on_playing.tapped(env, model, tap)
     if isinstance(tap, following.FollowingTap):
-        c.take(on_following.tapped(c.model, tap))
-        return ()
+        return on_following.tapped(model, tap)
     if isinstance(tap, files.FilesTap):
-        c.take(on_files.tapped(c.env, c.model, tap))
-        return ()
+        return on_files.tapped(env, model, tap)
     if isinstance(tap, coaching.CoachTap):
-        c.take(on_coaching.tapped(c.model, tap))
-        return ()
+        return on_coaching.tapped(model, tap)
     if isinstance(tap, stats.StatsTap):
-        c.take(on_statistics.tapped(c.model, tap))
-        return ()
-    if isinstance(tap, play.ToggleMenu) and c.page.place != "play":
-        return ()  # the game menu is a game's: none outside one
-    c.step(tap)
-    return ()
+        return on_statistics.tapped(model, tap)
+    if isinstance(tap, play.ToggleMenu) and model.page.place != "play":
+        return model, ()  # the game menu is a game's: none outside one
+    return steps(model, tap)
 
 
 @dataclass(frozen=True)

@@ -7,12 +7,10 @@ the effects it asks for, which the controller keeps and hands to the interpreter
 update is composed from the features' pure updates: each state's own action goes through
 the one door (:func:`game.web.model.door.step`), a feature's tap to its ``tapped``
 (``on_<feature>.py``), an answer of the storage to :mod:`~game.web.model.keeping` or the
-feature that asked for it. Most compositions are pure, ``(model, message) -> (model,
+feature that asked for it. The compositions are pure, ``(model, message) -> (model,
 effects)`` (:data:`~game.web.model.door.Stepped`), and :meth:`Change.take` keeps what they
-make; :mod:`~game.web.model.keeping` sees one :class:`Change` under way, the
-Protocol :class:`~game.web.model.holder.Holder`: the model reached so far, stepped only
-through the door, and the effects asked so far; nothing outside one call of
-:func:`update` sees it.
+make: one :class:`Change` is one update under way, the model reached so far and the effects
+asked so far, local to one call of :func:`update`.
 
 :class:`~game.web.model.env.Env` is what an update reads besides the model and never
 changes: the storage (read only: every write is an effect), the page's parameters, the
@@ -117,9 +115,9 @@ def boot(env: Env, model: Model) -> Updated:
 
 
 class Change(ReadsModel):
-    """One update under way: the model reached so far and the effects asked so far. The
-    features' compositions (``on_<feature>.py``, ``keeping.py``) see it as
-    :class:`~game.web.model.holder.Holder`; it changes the model only through the door."""
+    """One update under way: the model reached so far and the effects asked so far. It
+    changes the model only through the door: its own steps, and the models the pure
+    compositions (``on_<feature>.py``, ``opening.py``, ``keeping.py``) make from it."""
 
     def __init__(self, env: Env, model: Model):
         self.model = model
@@ -127,13 +125,6 @@ class Change(ReadsModel):
         self.played: list[Played] = []
         """The plays the game made in this update (their sounds)."""
         self.env = env
-        self.store = env.store
-        self.params = env.params
-        self.clock = env.clock
-        self.format_time = env.format_time
-        self.report = env.report
-        self.controllers = env.controllers
-        self.computer_players = env.computer_players
 
     # ------------------------------------------------------------- the door
     def step(self, *actions: door.StateAction) -> None:
@@ -146,13 +137,17 @@ class Change(ReadsModel):
             if isinstance(action, SessionAction) and self.model.session is not None:
                 self.played.extend(self.model.session.played)
 
-    def take(self, stepped: door.Stepped) -> None:
+    def take(self, stepped: door.Stepped, at: int | None = None) -> None:
         """The model a pure composition of updates made from this one's model
         (``on_<feature>.py``), kept, and its effects queued, as :meth:`step` keeps and queues
-        them (a game's plays too, for their sounds)."""
+        them (a game's plays too, for their sounds); from ``at`` in the queue if given (the
+        Save, before the effects asked since)."""
         before = self.model.session
         self.model, effects = stepped
-        self.effects.extend(effects)
+        if at is None:
+            self.effects.extend(effects)
+        else:
+            self.effects[at:at] = effects
         if self.model.session is not None and self.model.session is not before:
             self.played.extend(self.model.session.played)
 
@@ -165,7 +160,8 @@ class Change(ReadsModel):
             return False
         match message:
             case StorageChangedElsewhere():
-                redraw = keeping.external_change(self)
+                stepped, redraw = opening.external_change(self.env, self.model)
+                self.take(stepped)
                 self.read_shelf()
                 return redraw
             case BoardMeasured(px):
@@ -185,14 +181,14 @@ class Change(ReadsModel):
                 self.step(page.UpdateWaiting())
                 return True
             case MotionWishChanged(reduced):
-                self.step(page.MotionWish(self.store.prefs().get("motion"), reduced))
+                self.step(page.MotionWish(self.env.store.prefs().get("motion"), reduced))
                 return True
             case LinkOpened(fragment):
                 self.take(on_files.open_link(self.model, fragment))
                 self.read_shelf()
                 return True
             case PageBroke(detail):
-                keeping.failed(self, detail)
+                self.take(keeping.failed(self.model, detail))
                 return True
             case _:
                 return self.tapped(message)
@@ -206,13 +202,13 @@ class Change(ReadsModel):
         if not isinstance(tap, KEEP_MENU_OPEN):  # any other tap acts and closes the menu
             self.step(table.CloseMenu())
         if self.session is not None and self.game_id is not None:
-            reason = self.store.changed_elsewhere(self.game_id)
+            reason = self.env.store.changed_elsewhere(self.game_id)
             if reason is not None:  # this tab is out of date: adopt, drop the tap
-                keeping.adopt(self, reason)
+                self.take(opening.adopt(self.env, self.model, reason))
                 self.read_shelf()
                 return True
         start = len(self.effects)
-        self.effects.extend(tapped(self, tap))
+        self.take(tapped(self.env, self.model, tap))
         self.queue_save(start)  # first: nothing may lose it
         self.queue_sounds()  # of a move this tap made (dropped if the storage refuses it)
         self.read_shelf()
@@ -223,14 +219,16 @@ class Change(ReadsModel):
         makes, if it still applies, and the effects it asks for."""
         start = len(self.effects)
         match answer:
-            case SaveWritten() | SaveConflicted() | SaveRefused():
-                self.effects.extend(keeping.answered(self, answer))
+            case SaveWritten() | SaveRefused():
+                self.take(keeping.answered(self.env, self.model, answer))
+            case SaveConflicted(kind):
+                self.take(opening.adopt(self.env, self.model, kind))
             case NewGameStored(ident, game, text, keep_table, is_tutorial):
-                self.set_session(Session(game), ident)
+                self.take(door.put_game(self.model, Session(game), ident))
                 self.step(saved.Opened(text, keeping.contents(self)), Fail(None))
                 self.effects.append(SetCurrent(ident))
                 if keep_table:
-                    self.effects.extend(keeping.keep_table(self))
+                    self.effects.extend(keeping.keep_table(self.model))
                 if is_tutorial:
                     self.step(SetMeta(tutorial.META, "on"))
                 self.queue_save(start)
@@ -242,13 +240,13 @@ class Change(ReadsModel):
                 self.take(on_files.answered(self.env, self.model, answer))
                 self.queue_save(start)
             case RecordsEdited(FinishedHere() as edit, saved=False):
-                self.effects.extend(keeping.result_refused(self, edit))
+                self.take(keeping.result_refused(self.model, edit))
             case RecordsEdited():
-                self.take(on_statistics.answered(self.model, answer, self.report))
+                self.take(on_statistics.answered(self.model, answer, self.env.report))
             case UnrecordedMarked():
-                keeping.marked(self, answer)
+                self.take(keeping.marked(self.env, self.model, answer))
             case ResultsCounted():
-                keeping.counted(self, answer)
+                self.take(keeping.counted(self.model, answer))
             case PrefRefused():
                 self.step(page.Notice("prefs-not-kept"))
             case ShelfRead(shelf):
@@ -318,35 +316,26 @@ class Change(ReadsModel):
         on (a tap's, a computer move's, a storage answer's): the interpreter writes it
         first, so nothing asked after it (a download, a reload, a sound) can run for a
         change that was not kept."""
-        if self.session is not None and self.page.place == "play" and (
-                save := keeping.save_due(self)) is not None:
-            self.effects.insert(start, save)
+        if self.session is not None and self.page.place == "play":
+            self.take(keeping.save_due(self.model), at=start)
 
     # -------------------------------------------------------------- games
     def open_first(self) -> None:
-        fragment = self.params.get("hash")
+        fragment = self.env.params.get("hash")
         if fragment and is_link(fragment):
             self.take(on_files.open_link(self.model, fragment))
             return
-        replay = self.params.get("replay")
-        if replay and self.store.raw(replay) is not None and self.open_game(replay):
-            self.take(opening.open_replay(self.model))
-            return
-        ident = self.store.current()
-        if ident is not None and self.store.raw(ident) is not None:
-            self.open_game(ident)
+        replay = self.env.params.get("replay")
+        if replay and self.env.store.raw(replay) is not None:
+            stepped, opened = opening.open_game(self.env, self.model, replay)
+            self.take(stepped)
+            if opened:
+                self.take(opening.open_replay(self.model))
+                return
+        ident = self.env.store.current()
+        if ident is not None and self.env.store.raw(ident) is not None:
+            self.take(opening.open_game(self.env, self.model, ident)[0])
         else:
             if ident is not None:  # a pointer to a save that is gone: repair it
                 self.effects.append(SetCurrent(None))
             self.step(page.Move("start"))
-
-    def open_game(self, ident: str) -> bool:
-        """:func:`game.web.model.opening.open_game` on the model reached so far."""
-        stepped, opened = opening.open_game(self.env, self.model, ident)
-        self.take(stepped)
-        return opened
-
-    def set_session(self, session: Session | None, ident: str | None) -> None:
-        """Another game at the table, or none (:func:`game.web.model.door.put_game`)."""
-        self.take(door.put_game(self.model, session, ident))
-
