@@ -314,7 +314,6 @@ def test_only_the_door_replaces_a_state():
     web = Path(__file__).resolve().parents[2] / "game" / "web"
     allowed = {("model/controller.py", "__init__"), ("model/controller.py", "keep"),
                ("model/controller.py", "receive"), ("model/update.py", "__init__"),
-               ("model/update.py", "step"),  # (the update under way, through the door)
                ("model/update.py", "take"),  # (what a pure composition made through it)
                ("screens/board_svg.py", "__init__")}  # (the board drawer's own coach marks)
     writes = {(str(path.relative_to(web)), function, line)

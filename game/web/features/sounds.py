@@ -10,9 +10,9 @@ for it as a :class:`~game.web.values.effects.Sound` effect, unless the sound is 
 plays it through assets/sound.js, which stays silent until the person has touched the page.
 
 Where the plays come from: the ``played`` of each Session the game's update makes
-(:func:`game.web.values.session.update`), gathered by the update under way and turned
-into sounds after every tap and every computer's move (``Change.queue_sounds``), so a
-computer's move sounds like a person's.
+(:func:`game.web.values.session.update`), turned into sounds after every tap and every
+computer's move (:func:`game.web.model.update.sounds_of`), so a computer's move sounds like
+a person's.
 """
 
 from __future__ import annotations
