@@ -82,6 +82,8 @@ from .ui_actions import KEEP_MENU_OPEN, Tap, tapped
 Message = Tap | StorageAnswer | JobAnswer | PageEvent
 """Everything that can happen to the page, as a typed message for :func:`update`."""
 
+Effects = tuple[Effect, ...]
+
 
 @dataclass(frozen=True)
 class Updated:
@@ -144,9 +146,6 @@ class Change(ReadsModel):
     def answered(self, answer: StorageAnswer | JobAnswer) -> None:
         """:func:`on_answer` on the model reached so far."""
         self.take(on_answer(self.env, self.model, answer))
-
-
-Effects = tuple[Effect, ...]
 
 
 def on_message(env: Env, model: Model, message: Message) -> tuple[door.Stepped, bool]:
