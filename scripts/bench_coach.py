@@ -18,15 +18,23 @@ decision and plays it; the other seats are the ``heuristic`` level. After each g
   opponent). The reported and the measured losses are correlated (Pearson r, 95 % interval
   by Fisher's z).
 
-``--review-time N``: only the page's review time, side by side with another checkout: N games
-per size in which seat 0 (the person reviewed) plays ``greedy`` and the others ``heuristic``,
-the whole :class:`ReviewJob` (quick pass and deep candidates) timed in CPU seconds. It uses
-only what the page's review had before the one evaluation, so the same file run from a
-checkout of an older main (``PYTHONPATH=<checkout> python scripts/bench_coach.py
---review-time 5``) times the old review on the same games.
+Games are played round-robin over the sizes (game ``g`` at every size, then ``g + 1``);
+``--log`` appends each game's record as a JSON line as soon as it ends, so a run stopped
+early counts, and runs over other games (``--first``) add up: ``--summarize LOG...``
+prints the figures of the logs together.
 
-Prints JSON (and writes it to ``--json``). Intervals: Wilson's for proportions (95 %).
-One process; run it under ``nice``: ``nice -n 15 .venv/bin/python scripts/bench_coach.py``.
+``--review-time N``: only the page's review time: N games per size in which seat 0 (the
+person reviewed) plays ``greedy`` and the others ``heuristic``, the whole
+:class:`ReviewJob` (quick pass and deep candidates) timed in CPU seconds, in all and per
+level. It drives the job through either form of its interface and seats the players
+through either name of the seat's field, so the same file run over an older checkout's
+``game`` package times that review on the same games:
+``scripts/bench_coach_pyodide.mjs --side-by-side DIR`` does so inside Pyodide, the
+worker's runtime, alternating the two.
+
+Prints JSON (and writes it to ``--json``). Intervals: Wilson's for proportions, Fisher's z
+for correlations, normal for means (95 %). One process; run it under ``nice``:
+``nice -n 15 .venv/bin/python scripts/bench_coach.py``.
 """
 
 from __future__ import annotations
@@ -37,7 +45,7 @@ import math
 import random
 import sys
 import time
-from dataclasses import replace
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +57,7 @@ from game.ai.explain import hint, review
 from game.ai.levels import GREEDY, HEURISTIC
 from game.ai.search import playout_step
 from game.match import Game
-from game.settings import standard_settings
+from game.settings import PlayerSpec, Settings, standard_settings
 from game.state import State
 from game.view import PlayerView, player_view
 from game.web.thinking.coach import compute
@@ -121,14 +129,53 @@ def rollout_loss(view: PlayerView, best: Action, played: Action, samples: int,
     return mean, math.sqrt(var / len(diffs))
 
 
+def seated(settings: Settings) -> Settings:
+    """``settings`` with seat 0 a person (the one hinted and reviewed), the others
+    ``heuristic``. (The seat's field has a different name in older checkouts, which
+    ``--review-time`` also runs.)"""
+    field = "played_by" if "played_by" in {f.name for f in fields(PlayerSpec)} \
+        else "controller"
+    seats: list[PlayerSpec] = []
+    for i, spec in enumerate(settings.players):
+        change: dict[str, Any] = {field: "human" if i == 0 else "heuristic"}
+        seats.append(replace(spec, **change))
+    return replace(settings, players=tuple(seats))
+
+
+def reviewed(job: Any, seconds: dict[str, float] | None = None) -> Any:
+    """The page's review job run to its end, every request answered by the worker's
+    ``compute``: a frozen job driven by ``planned``/``next_request``/``recorded``, or (an
+    older checkout's) a job changed in place by ``next_request(deep)``/``record``.
+    ``seconds`` gets the CPU time of the answers per level (the quick and the deep pass)."""
+    def answer(request: Any) -> Any:
+        t = CLOCK()
+        result = compute(request)
+        if seconds is not None:
+            seconds[request.level.id] = seconds.get(request.level.id, 0.0) + CLOCK() - t
+        return result
+    if hasattr(job, "planned"):
+        job = job.planned(True)
+        while (request := job.next_request()) is not None:
+            job = job.recorded(request, answer(request)).planned(True)
+        return job
+    while (request := job.next_request(True)) is not None:
+        job.record(request, answer(request))
+    return job
+
+
+def costly_steps(job: Any) -> set[tuple[int, int]]:
+    """(player, step) of each decision the finished review lists as costly."""
+    if hasattr(job, "items"):
+        return {(item.player, item.step) for item in job.items()}
+    from game.web.frames.review_frames import review_items
+    return {(item.player, item.step) for item in review_items(job)}
+
+
 def play_game(n: int, seed: str, hints_followed: bool = True
               ) -> tuple[Game, list[State], dict[int, Action]]:
     """A game with seat 0 following every hint (else playing ``heuristic`` like the others);
     the states before every log step and the hint given at each of seat 0's steps."""
-    settings = standard_settings(n)
-    settings = replace(settings, players=tuple(
-        replace(p, controller="human" if i == 0 else "heuristic")
-        for i, p in enumerate(settings.players)))
+    settings = seated(standard_settings(n))
     game = Game(settings, seed)
     heuristic = HEURISTIC.make()
     rng = random.Random(seed)
@@ -151,129 +198,159 @@ def play_game(n: int, seed: str, hints_followed: bool = True
     return game, states, hints
 
 
-def run(sizes: list[int], games: int, check_every: int, heuristic_decisions: int,
-        check_samples: int, hints_followed: bool = True, first: int = 0) -> dict[str, Any]:
-    out: dict[str, Any] = {"games": games, "check_every": check_every,
-                           "heuristic_decisions": heuristic_decisions,
-                           "check_samples": check_samples, "sizes": {}}
-    for n in sizes:
-        hinted = flagged_page = checked = same = flagged_direct = 0
-        review_seconds: list[float] = []
-        reported: list[float] = []
-        measured: list[float] = []
-        measured_error: list[float] = []
-        flags: list[bool] = []
-        heuristic_best = heuristic_costly = 0
-        started = CLOCK()
-        for g in range(first, first + games):
-            seed = f"coach/{n}/{g}"
-            game, states, hints = play_game(n, seed, hints_followed)
-            hinted += len(hints)
-            if not hints_followed:
-                review_seconds.append(0.0)
-            # the page's review of the one person, seat 0
-            if hints_followed:
-                job = ReviewJob.start("bench", game, states)
-                t = CLOCK()
-                while (request := job.next_request(True)) is not None:
-                    job.record(request, compute(request))
-                review_seconds.append(CLOCK() - t)
-                flagged_page += sum(1 for item in job.items()
-                                    if item.player == 0 and item.step in hints)
-            # one voice, on every check_every-th hinted decision
-            for k, (step, given) in enumerate(sorted(hints.items())):
-                if k % check_every:
-                    continue
-                view = player_view(states[step], 0)
-                judged = review(view, given)
-                checked += 1
-                same += judged.best == given
-                flagged_direct += judged.costly
-            # honest numbers: seat 1 (heuristic) against the paired rollout check
-            taken = 0
-            for step, action in enumerate(game.log):
-                before = states[step]
-                if before.current != 1 or taken >= heuristic_decisions or \
-                        len(before.legal_actions()) < 2:
-                    continue
-                view = player_view(before, 1)
-                judged = review(view, action)
-                if judged.best == action:
-                    heuristic_best += 1
-                    continue
-                taken += 1
-                heuristic_costly += judged.costly
-                flags.append(judged.costly)
-                reported.append(judged.points_lost)
-                loss, error = rollout_loss(view, judged.best, action, check_samples,
-                                           f"{seed}/{step}")
-                measured.append(loss)
-                measured_error.append(error)
-            print(f"{n}p game {g}: hinted {len(hints)}, page flagged {flagged_page}, "
-                  f"same {same}/{checked}, review {review_seconds[-1]:.2f}s",
-                  file=sys.stderr, flush=True)
-        mean_review = sum(review_seconds) / len(review_seconds)
-        sd_review = math.sqrt(sum((x - mean_review) ** 2 for x in review_seconds)
-                              / max(1, len(review_seconds) - 1))
-        out["sizes"][str(n)] = {
+def game_record(n: int, g: int, check_every: int, heuristic_decisions: int,
+                check_samples: int, hints_followed: bool = True) -> dict[str, Any]:
+    """One game of table size ``n`` (seed ``coach/{n}/{g}``), reviewed and checked: the
+    counts and the (reported, measured) loss pairs :func:`summary` adds up."""
+    started = CLOCK()
+    seed = f"coach/{n}/{g}"
+    game, states, hints = play_game(n, seed, hints_followed)
+    record: dict[str, Any] = {
+        "players": n, "game": g, "hints_followed": hints_followed, "hinted": len(hints), "flagged_page": 0, "checked": 0,
+        "same": 0, "flagged_direct": 0, "review_seconds": None, "heuristic_best": 0,
+        "pairs": []}
+    # the page's review of the one person, seat 0
+    if hints_followed:
+        t = CLOCK()
+        job = reviewed(ReviewJob.start("bench", game, states))
+        record["review_seconds"] = round(CLOCK() - t, 3)
+        record["flagged_page"] = sum(1 for player, step in costly_steps(job)
+                                     if player == 0 and step in hints)
+    # one voice, on every check_every-th hinted decision
+    for k, (step, given) in enumerate(sorted(hints.items())):
+        if k % check_every:
+            continue
+        judged = review(player_view(states[step], 0), given)
+        record["checked"] += 1
+        record["same"] += judged.best == given
+        record["flagged_direct"] += judged.costly
+    # honest numbers: seat 1 (heuristic) against the paired rollout check
+    for step, action in enumerate(game.log):
+        before = states[step]
+        if before.current != 1 or len(record["pairs"]) >= heuristic_decisions or \
+                len(before.legal_actions()) < 2:
+            continue
+        view = player_view(before, 1)
+        judged = review(view, action)
+        if judged.best == action:
+            record["heuristic_best"] += 1
+            continue
+        loss, error = rollout_loss(view, judged.best, action, check_samples,
+                                   f"{seed}/{step}")
+        record["pairs"].append({"step": step, "reported": round(judged.points_lost, 3),
+                                "error": round(judged.error, 3), "costly": judged.costly,
+                                "measured": round(loss, 3),
+                                "measured_error": round(error, 3)})
+    record["bench_cpu_seconds"] = round(CLOCK() - started, 1)
+    return record
+
+
+def summary(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """Per table size (and the loss check over all sizes): the figures with their 95 %
+    intervals. A game played twice (the same size and number) counts once."""
+    unique = {(r["players"], r["game"], r["hints_followed"]): r for r in records}
+    out: dict[str, Any] = {}
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for r in unique.values():
+        groups.setdefault(str(r["players"]), []).append(r)
+    groups = dict(sorted(groups.items()))
+    groups["all"] = list(unique.values())
+    for key, rs in groups.items():
+        hinted = sum(r["hinted"] for r in rs)
+        flagged = sum(r["flagged_page"] for r in rs)
+        checked = sum(r["checked"] for r in rs)
+        same = sum(r["same"] for r in rs)
+        timed = [r["review_seconds"] for r in rs if r["review_seconds"] is not None]
+        pairs = [p for r in rs for p in r["pairs"]]
+        reported = [p["reported"] for p in pairs]
+        measured = [p["measured"] for p in pairs]
+        out[key] = {
+            "games": len(rs),
+            "games_following_hints": len(timed),
             "hinted_decisions": hinted,
-            "hinted_flagged_by_page_review": flagged_page,
-            "hinted_flagged_interval": wilson(flagged_page, hinted),
+            "hinted_flagged_by_page_review": flagged,
+            "hinted_flagged_interval": wilson(flagged, hinted),
             "checked_decisions": checked,
             "review_best_is_hint": same,
             "review_best_is_hint_share": round(same / checked, 3) if checked else None,
             "review_best_is_hint_interval": wilson(same, checked),
-            "hinted_flagged_by_direct_review": flagged_direct,
-            "heuristic_decisions_where_best_is_played": heuristic_best,
-            "heuristic_decisions_checked": len(reported),
-            "heuristic_decisions_flagged": heuristic_costly,
+            "hinted_flagged_by_direct_review": sum(r["flagged_direct"] for r in rs),
+            "review_cpu_seconds_per_game": mean_interval(timed),
+            "bench_cpu_seconds": round(sum(r["bench_cpu_seconds"] for r in rs), 1),
+            "heuristic_decisions_where_best_is_played": sum(r["heuristic_best"] for r in rs),
+            "heuristic_decisions_checked": len(pairs),
+            "heuristic_decisions_flagged": sum(p["costly"] for p in pairs),
             "loss_correlation": pearson(reported, measured),
-            "mean_reported_loss": round(sum(reported) / max(1, len(reported)), 2),
-            "mean_measured_loss": round(sum(measured) / max(1, len(measured)), 2),
+            "mean_reported_loss": mean_interval(reported),
+            "mean_measured_loss": mean_interval(measured),
             "measured_loss_when_flagged": mean_interval(
-                [m for m, f in zip(measured, flags) if f]),
+                [p["measured"] for p in pairs if p["costly"]]),
             "measured_loss_when_not_flagged": mean_interval(
-                [m for m, f in zip(measured, flags) if not f]),
+                [p["measured"] for p in pairs if not p["costly"]]),
             "mean_check_standard_error": round(
-                sum(measured_error) / max(1, len(measured_error)), 2),
-            "pairs": [(round(a, 2), round(b, 2), f) for a, b, f in
-                      zip(reported, measured, flags)],
-            "review_cpu_seconds_per_game": (round(mean_review, 2), round(sd_review, 2)),
-            "bench_cpu_seconds": round(CLOCK() - started, 1),
+                sum(p["measured_error"] for p in pairs) / max(1, len(pairs)), 2),
         }
-        print(json.dumps({n: out["sizes"][str(n)]}), file=sys.stderr, flush=True)
     return out
 
 
-def review_time(sizes: list[int], games: int) -> dict[str, Any]:
-    """CPU seconds of a whole game's review, per game (see the module's docstring)."""
+def run(sizes: list[int], games: int, check_every: int, heuristic_decisions: int,
+        check_samples: int, hints_followed: bool = True, first: int = 0,
+        log: Path | None = None) -> dict[str, Any]:
+    """Games ``first .. first + games - 1`` at every size, round-robin (game ``g`` at each
+    size, then ``g + 1``), so a run stopped early has as many games at every size; each
+    game's record is appended to ``log`` (a JSON line) as soon as it is done."""
+    records = []
+    for g in range(first, first + games):
+        for n in sizes:
+            record = game_record(n, g, check_every, heuristic_decisions, check_samples,
+                                 hints_followed)
+            record.update(check_every=check_every, check_samples=check_samples)
+            records.append(record)
+            if log is not None:
+                with log.open("a") as out:
+                    out.write(json.dumps(record) + "\n")
+            print(f"{n}p game {g}: hinted {record['hinted']}, page flagged "
+                  f"{record['flagged_page']}, same {record['same']}/{record['checked']}, "
+                  f"review {record['review_seconds']}s, pairs {len(record['pairs'])}, "
+                  f"{record['bench_cpu_seconds']} CPU s", file=sys.stderr, flush=True)
+    return summary(records)
+
+
+def timing_game(n: int, g: int) -> tuple[Game, list[State]]:
+    """Game ``g`` of ``--review-time`` at table size ``n`` (seat 0, the person reviewed,
+    plays ``greedy``, the others ``heuristic``) and the states before its log's steps."""
     greedy, heuristic = GREEDY.make(), HEURISTIC.make()
+    seed = f"time/{n}/{g}"
+    settings = seated(standard_settings(n))
+    game = Game(settings, seed)
+    rng = random.Random(seed)
+    while not game.state.is_over:
+        player = game.state.current
+        assert player is not None
+        game.play(decide(greedy if player == 0 else heuristic, game.view(player), rng))
+    states: list[State] = []
+    state = Game(settings, seed, resolve_chance=False).state
+    for step in game.log:
+        states.append(state)
+        state = state.apply(step)
+    return game, states
+
+
+def time_review(game: Game, states: list[State]) -> dict[str, float]:
+    """CPU seconds of the page's whole review of ``game``, and per level (the quick pass's
+    and the deep pass's answers)."""
+    t = CLOCK()
+    parts: dict[str, float] = {}
+    reviewed(ReviewJob.start("time", game, states), parts)
+    return {"seconds": round(CLOCK() - t, 3), **{level: round(s, 3) for level, s in parts.items()}}
+
+
+def review_time(sizes: list[int], games: int, first: int = 0) -> dict[str, Any]:
+    """CPU seconds of a whole game's review, per game (see the module's docstring)."""
     out: dict[str, Any] = {}
     for n in sizes:
-        seconds = []
-        for g in range(games):
-            seed = f"time/{n}/{g}"
-            settings = standard_settings(n)
-            settings = replace(settings, players=tuple(
-                replace(p, controller="human" if i == 0 else "heuristic")
-                for i, p in enumerate(settings.players)))
-            game = Game(settings, seed)
-            rng = random.Random(seed)
-            while not game.state.is_over:
-                player = game.state.current
-                assert player is not None
-                game.play(decide(greedy if player == 0 else heuristic, game.view(player), rng))
-            states: list[State] = []
-            state = Game(settings, seed, resolve_chance=False).state
-            for step in game.log:
-                states.append(state)
-                state = state.apply(step)
-            job = ReviewJob.start("time", game, states)
-            t = CLOCK()
-            while (request := job.next_request(True)) is not None:
-                job.record(request, compute(request))
-            seconds.append(round(CLOCK() - t, 2))
-        out[str(n)] = seconds
+        out[str(n)] = [{"game": g, **time_review(*timing_game(n, g))}
+                       for g in range(first, first + games)]
     return out
 
 
@@ -286,16 +363,24 @@ def main() -> None:
     parser.add_argument("--check-every", type=int, default=1)
     parser.add_argument("--heuristic-decisions", type=int, default=4)
     parser.add_argument("--check-samples", type=int, default=24)
-    parser.add_argument("--json", type=Path)
+    parser.add_argument("--json", type=Path, help="write the summary here too")
+    parser.add_argument("--log", type=Path,
+                        help="append each game's record here (JSON lines) as it ends")
+    parser.add_argument("--summarize", type=Path, nargs="+",
+                        help="only the summary of these logs (runs add up)")
     parser.add_argument("--review-time", type=int, default=0)
     parser.add_argument("--loss-check-only", action="store_true",
                         help="seat 0 plays heuristic too: only the heuristic seat's check")
     args = parser.parse_args()
     if args.review_time:
-        print(json.dumps(review_time(args.sizes, args.review_time)))
+        print(json.dumps(review_time(args.sizes, args.review_time, args.first)))
         return
-    result = run(args.sizes, args.games, args.check_every, args.heuristic_decisions,
-                 args.check_samples, not args.loss_check_only, args.first)
+    if args.summarize:
+        result = summary([json.loads(line) for path in args.summarize
+                          for line in path.read_text().splitlines() if line.strip()])
+    else:
+        result = run(args.sizes, args.games, args.check_every, args.heuristic_decisions,
+                     args.check_samples, not args.loss_check_only, args.first, args.log)
     text = json.dumps(result, indent=1)
     if args.json:
         args.json.write_text(text + "\n")
