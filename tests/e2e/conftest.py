@@ -238,23 +238,24 @@ class WarmPage:
             page.evaluate("() => window.manhattanRestart.stop()")
         else:
             page.goto("about:blank")
-        cdp = self.context.new_cdp_session(page)
-        try:
-            cdp.send("Storage.clearDataForOrigin", {"origin": self.origin, "storageTypes": "all"})
-        finally:
-            cdp.detach()
+        self._devtools(page, "Storage.clearDataForOrigin",
+                       {"origin": self.origin, "storageTypes": "all"})
         if not stays:
             page.goto(self.site_url + PARK)
         page.evaluate("() => { sessionStorage.clear(); localStorage.clear(); }")
         if self.first_visit:  # the parking file's too
-            cdp = self.context.new_cdp_session(page)
-            try:
-                cdp.send("Network.clearBrowserCache")
-            finally:
-                cdp.detach()
+            self._devtools(page, "Network.clearBrowserCache")
         page.set_viewport_size(WARM_VIEWPORT)
         page.emulate_media(media="screen", color_scheme=self.color_scheme,
                            reduced_motion="no-preference", forced_colors="none")
+
+    def _devtools(self, page, method: str, params: dict | None = None) -> None:
+        """One Chrome DevTools Protocol command for ``page``'s browser."""
+        cdp = self.context.new_cdp_session(page)
+        try:
+            cdp.send(method, params)
+        finally:
+            cdp.detach()
 
     def close(self) -> None:
         self.context.close()

@@ -229,11 +229,17 @@ def test_unknown_message_ids_and_missing_params_do_not_raise():
     assert M.t("select.help", need=4).startswith("Take 4")
 
 
-def test_the_final_board_can_be_looked_at():
+def finished_game():
+    """A page on the final standings of two computers' game."""
     c = make_controller()
     setup_game(c, 2, controllers=["random", "random"])
     play_computers(c)
     assert c.screen_name == "final"
+    return c
+
+
+def test_the_final_board_can_be_looked_at():
+    c = finished_game()
     c.handle("peek")
     tree = c.render()
     assert len(tree.find_all(data_action="plot")) == 54
@@ -243,10 +249,7 @@ def test_the_final_board_can_be_looked_at():
 
 
 def test_a_finished_game_is_offered_as_its_result_not_continued():
-    c = make_controller()
-    setup_game(c, 2, controllers=["random", "random"])
-    play_computers(c)
-    assert c.screen_name == "final"
+    c = finished_game()
     c.handle("home")
     opens = c.render().find(data_action="continue-game")
     assert opens is not None and opens.text() == M.t("start.result")
