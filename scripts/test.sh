@@ -145,9 +145,9 @@ declare -A IDLE=(  # seconds, measured (docs/testing.md, "Time")
 )
 GUARD_FACTOR="${GUARD_FACTOR:-3}"
 case "$GUARD_FACTOR" in ''|*[!0-9]*) echo "GUARD_FACTOR must be a whole number" >&2; exit 2 ;; esac
-# At least 10 minutes: a short suite's margin is then more than a factor; a foreground CPython
-# suite shares the cores with three others, and at load 10-12 the AI suite (90 s idle) was
-# stopped at 3x by a machine, not a hang.
+# At least 10 minutes: three times a short suite's idle time is a few minutes, which a busy
+# machine stretches a foreground CPython suite past (it shares the two cores with three
+# others); a hang still ends well within CI's 90 minutes (docs/testing.md, "Guards").
 GUARD_FLOOR=600
 guard_of() { local g=$(( GUARD_FACTOR * ${IDLE[$1]} )); echo $(( g > GUARD_FLOOR ? g : GUARD_FLOOR )); }
 guarded() {  # guarded KEY COMMAND...   (SIGABRT first: faulthandler and pytest print stacks)
