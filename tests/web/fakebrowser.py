@@ -105,14 +105,32 @@ class FakeList:
         return self._items[i]
 
 
+def _unhook(node: Any) -> None:
+    """A node put somewhere leaves where it was, as in the DOM."""
+    if node.parent is not None:
+        node.parent.kids.remove(node)
+        node.parent = None
+
+
+def _connected(node: Any) -> bool:
+    while node.parent is not None:
+        node = node.parent
+    return isinstance(node, FakeElement) and node is node.document.documentElement
+
+
 class FakeText:
     def __init__(self, data: str) -> None:
         self.data = data
         self.parent: FakeElement | None = None
 
+    @property
+    def isConnected(self) -> bool:
+        return _connected(self)
+
     def replaceWith(self, node: Any) -> None:
+        _unhook(node)
         self.parent.kids[self.parent.kids.index(self)] = node
-        node.parent = self.parent
+        node.parent, self.parent = self.parent, None
 
     def html(self) -> str:
         return self.data
@@ -157,7 +175,12 @@ class FakeElement:
         return name in self.attrs
 
     # the tree
+    @property
+    def isConnected(self) -> bool:
+        return _connected(self)
+
     def appendChild(self, node: Any) -> Any:
+        _unhook(node)
         node.parent = self
         self.kids.append(node)
         return node
@@ -168,10 +191,12 @@ class FakeElement:
         return node
 
     def replaceWith(self, node: Any) -> None:
+        _unhook(node)
         self.parent.kids[self.parent.kids.index(self)] = node
         node.parent, self.parent = self.parent, None
 
     def replaceChildren(self, node: Any) -> None:
+        _unhook(node)
         for kid in self.kids:
             kid.parent = None
         self.kids = []

@@ -5,6 +5,12 @@ player's name like ``<img src=x onerror=alert(1)>`` is shown as those characters
 parsed. :func:`patch` updates the page from the previous tree to the next one and touches
 only what changed, so a tap costs a few DOM calls instead of rebuilding the board (and a
 text field keeps its focus and caret).
+
+Children are compared by position. A keyed element (``El.key``) is more: its node is only
+ever patched from an element of the same key, and :class:`Kept` holds it while it is off the
+page, so a part that leaves and comes back (the table under a hotseat game's pass screen; a
+players' row moved down the panel by a line put above it) is patched, not built again: the
+page makes far fewer nodes for the collector, which WebKit lets pile up.
 """
 
 from __future__ import annotations
@@ -15,17 +21,53 @@ from ..screens.vdom import SVG_NS, Child, El, attr_value
 from .js_types import Document, DomElement, DomNode, DomText, FormControl, present
 
 
-def build(document: Document, el: El) -> DomElement:
+class Kept:
+    """The DOM node last drawn for each key, with the element it shows. A node off the page
+    (``isConnected`` false) is taken back by the next element of its key; a node still on
+    the page is never taken (its place may yet be patched), so at worst a keyed element is
+    built afresh as any other."""
+
+    def __init__(self) -> None:
+        self.nodes: dict[str, tuple[El, DomElement]] = {}
+
+    def take(self, document: Document, el: El) -> DomElement | None:
+        """The kept node for ``el``'s key, patched to show ``el``; None if there is none
+        off the page."""
+        assert el.key is not None
+        entry = self.nodes.get(el.key)
+        if entry is None:
+            return None
+        shown, node = entry
+        if shown.tag != el.tag or shown.svg != el.svg or node.isConnected:
+            return None
+        return cast(DomElement, patch(document, node, shown, el, self))
+
+    def note(self, el: El, node: DomElement) -> None:
+        if el.key is not None:
+            self.nodes[el.key] = (el, node)
+
+    def clear(self) -> None:
+        self.nodes.clear()
+
+
+def build(document: Document, el: El, kept: Kept | None = None) -> DomElement:
+    """``el``'s DOM node: made afresh, or with ``kept``, a keyed node taken back."""
+    if kept is not None and el.key is not None:
+        node = kept.take(document, el)
+        if node is not None:
+            return node
     node = (document.createElementNS(SVG_NS, el.tag) if el.svg
             else document.createElement(el.tag))
     for key, value in el.attrs.items():
         node.setAttribute(key, attr_value(value))
     for child in el.children:
         if isinstance(child, El):
-            node.appendChild(build(document, child))
+            node.appendChild(build(document, child, kept))
         else:
             node.appendChild(document.createTextNode(child))
     _sync_properties(node, el)
+    if kept is not None:
+        kept.note(el, node)
     return node
 
 
@@ -47,21 +89,23 @@ def _sync_properties(element: DomElement, el: El) -> None:
             node.value = str(el.attrs["value"])
 
 
-def patch(document: Document, drawn: DomNode, old: Child, new: Child) -> DomNode:
+def patch(document: Document, drawn: DomNode, old: Child, new: Child,
+          kept: Kept | None = None) -> DomNode:
     """Make DOM node ``drawn`` (drawn from ``old``) show ``new``; return the node now in its
-    place. ``old`` tells what ``drawn`` is: a text node for a string, else an element."""
+    place. ``old`` tells what ``drawn`` is: a text node for a string, else an element.
+    ``kept``: where keyed nodes are noted and taken back."""
     if old == new:
         return drawn
     if not isinstance(old, El) or not isinstance(new, El):
         if isinstance(old, str) and isinstance(new, str):
             cast(DomText, drawn).data = new
             return drawn
-        fresh: DomNode = (build(document, new) if isinstance(new, El)
+        fresh: DomNode = (build(document, new, kept) if isinstance(new, El)
                           else document.createTextNode(new))
         drawn.replaceWith(fresh)
         return fresh
-    if old.tag != new.tag or old.svg != new.svg:
-        fresh = build(document, new)
+    if old.tag != new.tag or old.svg != new.svg or old.key != new.key:
+        fresh = build(document, new, kept)
         drawn.replaceWith(fresh)
         return fresh
     node = cast(DomElement, drawn)
@@ -72,27 +116,90 @@ def patch(document: Document, drawn: DomNode, old: Child, new: Child) -> DomNode
         if key not in new.attrs:
             node.removeAttribute(key)
     if old.children != new.children:
-        common = min(len(old.children), len(new.children))
-        changed = [i for i in range(common) if old.children[i] != new.children[i]]
-        if changed:
-            kids = node.childNodes
-            targets = [(kids.item(i), i) for i in changed]
-            for kid, i in targets:
-                patch(document, kid, old.children[i], new.children[i])
-        for _ in range(len(old.children) - common):
-            last = node.lastChild
-            if not present(last):  # the page was changed behind our back: the caller
-                raise RuntimeError("a drawn child is gone")  # draws it afresh
-            node.removeChild(last)
-        for child in new.children[common:]:
-            node.appendChild(build(document, child) if isinstance(child, El)
-                             else document.createTextNode(child))
+        if _keyed(old.children) or _keyed(new.children):
+            _patch_keyed_children(document, node, old.children, new.children, kept)
+        else:
+            _patch_children(document, node, old.children, new.children, kept)
     _sync_properties(node, new)
+    if kept is not None:
+        kept.note(new, node)
     return node
 
 
-def replace_children(document: Document, parent: DomElement, el: El) -> DomElement:
+def _fresh(document: Document, child: Child, kept: Kept | None) -> DomNode:
+    return build(document, child, kept) if isinstance(child, El) else document.createTextNode(child)
+
+
+def _keyed(children: list[Child]) -> bool:
+    return any(isinstance(child, El) and child.key is not None for child in children)
+
+
+def _patch_children(document: Document, node: DomElement, old: list[Child], new: list[Child],
+                    kept: Kept | None) -> None:
+    """Children by position: each changed one patched, the tail removed or added."""
+    common = min(len(old), len(new))
+    changed = [i for i in range(common) if old[i] != new[i]]
+    if changed:
+        kids = node.childNodes
+        targets = [(kids.item(i), i) for i in changed]
+        for kid, i in targets:
+            patch(document, kid, old[i], new[i], kept)
+    for _ in range(len(old) - common):
+        last = node.lastChild
+        if not present(last):  # the page was changed behind our back: the caller
+            raise RuntimeError("a drawn child is gone")  # draws it afresh
+        node.removeChild(last)
+    for child in new[common:]:
+        node.appendChild(_fresh(document, child, kept))
+
+
+def _patch_keyed_children(document: Document, node: DomElement, old: list[Child],
+                          new: list[Child], kept: Kept | None) -> None:
+    """Children where some are keyed: a keyed child is patched from the old child of its key
+    wherever it stood, the others from the old unkeyed children in order; what is left of
+    the old is removed, and the nodes are put in the new order, moving as few as keep it."""
+    kids = node.childNodes
+    keyed: dict[str, tuple[int, El, DomNode]] = {}
+    loose: list[tuple[int, Child, DomNode]] = []
+    for i, child in enumerate(old):
+        drawn = kids.item(i)
+        if not present(drawn):  # the page was changed behind our back: the caller
+            raise RuntimeError("a drawn child is gone")  # draws it afresh
+        if isinstance(child, El) and child.key is not None:
+            keyed[child.key] = (i, child, drawn)
+        else:
+            loose.append((i, child, drawn))
+    placed: list[tuple[DomNode, int | None]] = []  # each new child's node, its old place
+    taken = 0
+    for child in new:
+        hit: tuple[int, Child, DomNode] | None
+        if isinstance(child, El) and child.key is not None:
+            hit = keyed.pop(child.key, None)
+        elif taken < len(loose):
+            hit, taken = loose[taken], taken + 1
+        else:
+            hit = None
+        if hit is None:
+            placed.append((_fresh(document, child, kept), None))
+        else:
+            i, was, drawn = hit
+            placed.append((patch(document, drawn, was, child, kept), i))
+    for _, _, drawn in [*keyed.values(), *loose[taken:]]:
+        node.removeChild(drawn)
+    # The old nodes still on the page stand in their old order; the new order agrees with it
+    # up to the first new or moved node, and from there on each is put at the end.
+    standing = sorted(i for _, i in placed if i is not None)
+    first = 0
+    while (first < len(placed) and first < len(standing)
+           and placed[first][1] == standing[first]):
+        first += 1
+    for drawn, _ in placed[first:]:
+        node.appendChild(drawn)
+
+
+def replace_children(document: Document, parent: DomElement, el: El,
+                     kept: Kept | None = None) -> DomElement:
     """Make ``el`` the only child of ``parent`` in one swap; return the new node."""
-    node = build(document, el)
+    node = build(document, el, kept)
     parent.replaceChildren(node)
     return node

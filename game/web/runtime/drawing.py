@@ -12,7 +12,7 @@ from ..frames.frame import Frame
 from ..screens import layout
 from ..screens.announce import News, fresh, news
 from ..screens.vdom import El
-from .dom import patch, replace_children
+from .dom import Kept, patch, replace_children
 from .events import data_of
 from .focus import focus_selectors
 from .js_types import Document, DomElement, DomNode, JsObject, SvgElement, present
@@ -48,17 +48,19 @@ class Drawing:
         self.options = options  # a JavaScript options object (``to_js``)
         self.tree: El | None = None
         self.node: DomNode | None = None
+        self.kept = Kept()
         self.news: News = ()
 
     def draw(self, tree: El) -> None:
         """Put ``tree`` on the page, changing only the nodes that differ."""
         try:
             if self.tree is None or self.node is None:
-                self.node = replace_children(self.document, self.root, tree)
+                self.node = replace_children(self.document, self.root, tree, self.kept)
             else:
-                self.node = patch(self.document, self.node, self.tree, tree)
+                self.node = patch(self.document, self.node, self.tree, tree, self.kept)
         except Exception:  # the page was changed behind our back: draw it afresh
-            self.node = replace_children(self.document, self.root, tree)
+            self.kept.clear()
+            self.node = replace_children(self.document, self.root, tree, self.kept)
         self.tree = tree
 
     def focus_key(self) -> list[str] | None:

@@ -46,6 +46,8 @@ class EventTarget(Protocol):
 class DomNode(Protocol):
     """A node of the page: an element or a text node (what ``childNodes`` holds)."""
 
+    @property
+    def isConnected(self) -> bool: ...
     def replaceWith(self, node: DomNode, /) -> None: ...
 
 

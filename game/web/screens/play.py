@@ -80,12 +80,12 @@ def board_section(f: TableFrame, zoom: int | None) -> El:
                    button(messages.t("board.whole"), "zoom-out", cls="btn small ghost"),
                    h("h2", {"class": "zoom-title"}, messages.city(zoom)),
                    h("span", {"class": "zoom-note"}, zoom_note(f))),
-                 render_city(f, zoom))
+                 render_city(f, zoom), key="board")
     if f.compact:
         return h("section", {"class": "board-wrap compact", "id": "board"},
                  render_board(f, compact=True),
-                 h("p", {"class": "zoom-hint"}, messages.t("board.zoom_hint")))
-    return h("section", {"class": "board-wrap", "id": "board"}, render_board(f))
+                 h("p", {"class": "zoom-hint"}, messages.t("board.zoom_hint")), key="board")
+    return h("section", {"class": "board-wrap", "id": "board"}, render_board(f), key="board")
 
 
 def zoom_note(f: TableFrame) -> list[Any]:
@@ -129,7 +129,7 @@ def top_bar(screen: BoardFrame) -> El:
                         h("b", {"class": "pts"}, messages.t("play.points", points=points[p]))))
     return h("header", {"class": "topbar"},
              h("span", {"class": "tb-info"}, items),
-             h("span", {"class": "tb-scores"}, scores), game_menu(screen))
+             h("span", {"class": "tb-scores"}, scores), game_menu(screen), key="top-bar")
 
 
 def game_menu(screen: BoardFrame) -> El:
@@ -319,7 +319,7 @@ def board_key(f: TableFrame) -> El:
     return h("details", {"class": "board-key", "data-board-key": "true"},
              h("summary", {}, messages.t("key.heading")),
              h("ul", {}, cues, height, floors, safe, medal, chips_, rings, godzilla, closed,
-               start, coach_marks, rule))
+               start, coach_marks, rule), key="board-key")
 
 
 def move_line(f: TableFrame, move: LastMove) -> El:
@@ -412,4 +412,4 @@ def players_block(f: TableFrame) -> El:
                         h("span", {"class": "hs"}, messages.t("play.cards_in_hand",
                                                        count=view.hand_sizes[p])),
                         sup)))
-    return h("div", {"class": "players"}, h("ul", {}, rows))
+    return h("div", {"class": "players"}, h("ul", {}, rows), key="players")

@@ -278,7 +278,8 @@ def players_material(f: TableFrame) -> El:
                                                               count=len(played))),
                         [card_svg(card, 18) for card in played])))
     return h("details", {"class": "material", "data-material-block": "true"},
-             h("summary", {}, messages.t("material.heading")), h("ul", {}, rows))
+             h("summary", {}, messages.t("material.heading")), h("ul", {}, rows),
+             key="material")
 
 
 def _counts(label: str, colour: str, counts: tuple[int, ...] | None, kind: str) -> El:

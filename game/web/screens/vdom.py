@@ -16,14 +16,20 @@ Child = Union["El", str]
 
 
 class El:
-    __slots__ = ("tag", "attrs", "children", "svg")
+    """An element. ``key`` names a part of the page that comes and goes whole (the board,
+    the players' list): its DOM node is kept while it is off the page and patched when it
+    comes back (:class:`game.web.runtime.dom.Kept`), so a screen in between costs no rebuild.
+    A key is unique within a page's tree."""
+
+    __slots__ = ("tag", "attrs", "children", "svg", "key")
 
     def __init__(self, tag: str, attrs: dict[str, Any] | None, children: list[Child],
-                 svg: bool = False):
+                 svg: bool = False, key: str | None = None):
         self.tag = tag
         self.attrs = attrs or {}
         self.children = children
         self.svg = svg
+        self.key = key
 
     def __repr__(self) -> str:
         return f"<El {self.tag} {self.attrs}>"
@@ -32,7 +38,8 @@ class El:
         if self is other:  # a kept subtree (a plot, a card): the patch stops at once
             return True
         return (isinstance(other, El) and self.tag == other.tag and self.svg == other.svg
-                and self.attrs == other.attrs and self.children == other.children)
+                and self.key == other.key and self.attrs == other.attrs
+                and self.children == other.children)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -85,14 +92,16 @@ def _attrs(attrs: dict[str, Any] | None) -> dict[str, Any]:
     return {k: v for k, v in attrs.items() if v is not None and v is not False}
 
 
-def h(tag: str, attrs: dict[str, Any] | None = None, *children: Any) -> El:
+def h(tag: str, attrs: dict[str, Any] | None = None, *children: Any,
+      key: str | None = None) -> El:
     """An HTML element. Attributes with value None/False are left out; True means present."""
-    return El(tag, _attrs(attrs), _flatten(children))
+    return El(tag, _attrs(attrs), _flatten(children), key=key)
 
 
-def s(tag: str, attrs: dict[str, Any] | None = None, *children: Any) -> El:
+def s(tag: str, attrs: dict[str, Any] | None = None, *children: Any,
+      key: str | None = None) -> El:
     """An SVG element."""
-    return El(tag, _attrs(attrs), _flatten(children), svg=True)
+    return El(tag, _attrs(attrs), _flatten(children), svg=True, key=key)
 
 
 def attr_value(value: Any) -> str:
