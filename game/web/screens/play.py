@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...actions import Build, ReturnPiece, Select
+from ...settings import Settings
 from .. import messages
 from ..frames.frame import (
     BUILD,
@@ -31,6 +32,7 @@ from .board_svg import render_board, render_city
 from .coach_panels import hint_block, review_panel
 from .common import bdi, button, chip, chips, language_select, said, theme_button
 from .decision import build_panel, hand_block, selection_panel
+from .memo import Memo
 from .passing import take_back_block
 from .story import digest_block, inspector_block, log_drawer, players_material, replay_panel
 from .svg_pieces import (
@@ -261,9 +263,20 @@ def board_key(f: TableFrame) -> El:
     plot (where you may build, your piece not yet confirmed, each player's last build, a
     change since your turn, the log entry opened), Godzilla and its next plot, a city not
     open yet, the start player's star, the coach's marks, and the anti-trust marker: each
-    drawn by the board's own code where it has a picture."""
+    drawn by the board's own code where it has a picture. It changes only with the game's
+    settings, the viewer and the language, so it is kept by them: every other redraw finds
+    the very same subtree, and the page's patch stops at it at once."""
     settings = f.settings
     viewer = f.viewer if 0 <= f.viewer < settings.player_count else 0
+    return BOARD_KEYS.get((messages.current_language(), settings, viewer),
+                          lambda: _board_key(settings, viewer))
+
+
+BOARD_KEYS: Memo[El] = Memo(limit=16)
+"""The board's key by language, settings and viewer."""
+
+
+def _board_key(settings: Settings, viewer: int) -> El:
     mine = settings.colours[settings.player_colours[viewer][0]]
 
     def row(picture: El, text: str, kind: str) -> El:

@@ -7,13 +7,16 @@ Drawn from the frame's :class:`~game.web.frames.frame.StoryFrame` (public events
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
-from ...material import PIECE_FLOORS
+from ...material import PIECE_FLOORS, Card
+from ...settings import PlayerSpec
 from .. import messages
 from ..frames.frame import Inspector, MenuFrame, ReplayFrame, TableFrame
 from ..messages.telling import Line, lines, lost_towers
 from .common import bdi, button, chip, chips, said
+from .memo import Memo
 from .svg_pieces import card_svg, piece_svg
 from .vdom import El, h
 
@@ -257,29 +260,39 @@ def players_material(f: TableFrame) -> El:
     rows = []
     for p in settings.turn_order:
         spec = settings.players[p]
-        cells = []
-        for c in settings.player_colours[p]:
-            name = settings.colours[c]
-            stock = f.stocks[c] if f.stocks else view.stock[c]
-            supply = f.supply[c]
-            cells.append(h("div", {"class": "mat-colour", "data-material": name},
-                           chip(name),
-                           _counts(messages.t("material.stock"), name, stock, "stock"),
-                           _counts(messages.t("material.supply"), name, supply, "supply")))
+        material = tuple((settings.colours[c], f.stocks[c] if f.stocks else view.stock[c],
+                          f.supply[c]) for c in settings.player_colours[p])
         played = view.played[p]
-        rows.append(h("li", {"class": "mat-player", "data-material-player": p},
-                      h("div", {"class": "mat-name"}, chips(spec.colours), " ",
-                        bdi(spec.name),
-                        h("span", {"class": "ctrl"}, messages.controller_label(spec.played_by))
-                        if spec.played_by != "human" else None),
-                      cells,
-                      h("div", {"class": "mat-played", "data-played": len(played)},
-                        h("span", {"class": "mat-label"}, messages.t("material.played",
-                                                              count=len(played))),
-                        [card_svg(card, 18) for card in played])))
+        rows.append(MATERIAL_ROWS.get((messages.current_language(), p, spec, material, played),
+                                      partial(_material_row, p, spec, material, played)))
     return h("details", {"class": "material", "data-material-block": "true"},
              h("summary", {}, messages.t("material.heading")), h("ul", {}, rows),
              key="material")
+
+
+MATERIAL_ROWS: Memo[El] = Memo(limit=64)
+"""A player's row of material by what it shows: most redraws change one row or none, and
+an unchanged row is the very same subtree, which the page's patch passes at once."""
+
+
+def _material_row(p: int, spec: PlayerSpec,
+                  material: tuple[tuple[str, tuple[int, ...] | None, tuple[int, ...] | None], ...],
+                  played: tuple[Card, ...]) -> El:
+    cells = [h("div", {"class": "mat-colour", "data-material": name},
+               chip(name),
+               _counts(messages.t("material.stock"), name, stock, "stock"),
+               _counts(messages.t("material.supply"), name, supply, "supply"))
+             for name, stock, supply in material]
+    return h("li", {"class": "mat-player", "data-material-player": p},
+             h("div", {"class": "mat-name"}, chips(spec.colours), " ",
+               bdi(spec.name),
+               h("span", {"class": "ctrl"}, messages.controller_label(spec.played_by))
+               if spec.played_by != "human" else None),
+             cells,
+             h("div", {"class": "mat-played", "data-played": len(played)},
+               h("span", {"class": "mat-label"}, messages.t("material.played",
+                                                     count=len(played))),
+               [card_svg(card, 18) for card in played]))
 
 
 def _counts(label: str, colour: str, counts: tuple[int, ...] | None, kind: str) -> El:
