@@ -11,6 +11,7 @@ same way, with its plots as tap targets.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from ...actions import Build
@@ -202,36 +203,19 @@ class _Scene:
         rest = [c for c in children if not (isinstance(c, El) and c.attrs.get("class") == LABELS)]
         return s(el.tag, attrs, rest, rings, labels, marks)
 
-    def majority(self, city: int) -> El | None:
-        """Who holds the city's majority now: a chip after its name (``=`` a tie)."""
-        if not self.frame.story.majorities:
-            return None
-        holder = self.frame.story.majorities[city]
-        r = layout.city_rect(self.seat, city)
-        x, y = r.x + r.w - 54, r.y - 38
-        if holder in ("tie", "none"):
-            title = messages.t("board.majority_tie" if holder == "tie" else "board.majority_none")
-        else:
-            title = messages.t("board.majority", colour=messages.colour(holder))
-        body = majority_chip(x, y, holder)
-        return s("g", {"class": "city-majority", "data-majority-city": city,
-                       "data-majority": holder},
-                 s("title", {}, title), body)
-
-    def city_block(self, city: int, marks: bool = False) -> list[El | None]:
-        """The city's ground and name (drawn under its plots); ``marks``: outline a city
-        holding a highlighted or tentative plot (the overview on a phone)."""
-        r = layout.city_rect(self.seat, city)
+    def city_block(self, city: int, marks: bool = False) -> tuple[El, ...]:
+        """The city's ground, name and majority chip (drawn under its plots); ``marks``:
+        outline a city holding a highlighted or tentative plot (the overview on a phone).
+        Kept by what they show, as the plots are."""
         cls = "city-block closed" if city not in self.open_cities else "city-block"
         if marks and any(c == city for c, _ in self.targets):
             cls += " has-legal"
         if marks and self.tentative is not None and self.tentative.city == city:
             cls += " has-pending"
-        return [s("rect", {"x": r.x - 8, "y": r.y - 8, "width": r.w + 16, "height": r.h + 16,
-                           "rx": 12, "class": cls}),
-                s("text", {"x": r.x + r.w / 2, "y": r.y - 14, "font-size": 22,
-                           "text-anchor": "middle", "class": "city-name"}, messages.city(city)),
-                self.majority(city)]
+        majorities = self.frame.story.majorities
+        holder = majorities[city] if majorities else None
+        return CITY_BLOCKS.get((messages.current_language(), self.seat, city, cls, holder),
+                               partial(_city_block, self.seat, city, cls, holder))
 
     def city_veil(self, city: int) -> list[El]:
         """The veil over a city not yet open (progressive construction)."""
@@ -245,6 +229,33 @@ class _Scene:
                   messages.t("play.closed", round=_opening_round(self.view, city)))]
 
 
+
+CITY_BLOCKS: Memo[tuple[El, ...]] = Memo(limit=256)
+"""A city's ground, name and majority chip by what they show."""
+
+
+def _city_block(seat: str, city: int, cls: str, holder: str | None) -> tuple[El, ...]:
+    r = layout.city_rect(seat, city)
+    ground = s("rect", {"x": r.x - 8, "y": r.y - 8, "width": r.w + 16, "height": r.h + 16,
+                        "rx": 12, "class": cls})
+    name = s("text", {"x": r.x + r.w / 2, "y": r.y - 14, "font-size": 22,
+                      "text-anchor": "middle", "class": "city-name"}, messages.city(city))
+    if holder is None:
+        return ground, name
+    return ground, name, _majority(seat, city, holder)
+
+
+def _majority(seat: str, city: int, holder: str) -> El:
+    """Who holds the city's majority now: a chip after its name (``=`` a tie)."""
+    r = layout.city_rect(seat, city)
+    x, y = r.x + r.w - 54, r.y - 38
+    if holder in ("tie", "none"):
+        title = messages.t("board.majority_tie" if holder == "tie" else "board.majority_none")
+    else:
+        title = messages.t("board.majority", colour=messages.colour(holder))
+    return s("g", {"class": "city-majority", "data-majority-city": city, "data-majority": holder},
+             s("title", {}, title), majority_chip(x, y, holder))
+
 def render_board(frame: TableFrame, compact: bool = False) -> El:
     """The whole board for the session's viewer.
 
@@ -257,7 +268,7 @@ def render_board(frame: TableFrame, compact: bool = False) -> El:
     children: list[Any] = [s("rect", {"x": 0, "y": 0, "width": width, "height": total_h,
                                       "rx": 18, "class": "board-bg"})]
     for city in range(len(CITIES)):
-        parts = scene.city_block(city, marks=compact)
+        parts: list[El | None] = list(scene.city_block(city, marks=compact))
         parts.extend(scene.plot(city, plot, tappable=not compact)
                      for plot in range(PLOTS_PER_CITY))
         if compact:

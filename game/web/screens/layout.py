@@ -13,6 +13,7 @@ placed in screen coordinates instead of rotating a drawn picture.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
 from ...material import CITIES, PLOTS_PER_CITY, SEATS, grid_position
@@ -78,12 +79,14 @@ def _y(row: int) -> float:
     return MARGIN + LABEL + row * PLOT + (row // 3) * (GAP + LABEL)
 
 
+@cache
 def plot_rect(seat: str, city: int, plot: int) -> Rect:
     """Where plot ``plot`` of ``city`` is drawn when ``seat`` is at the bottom."""
     row, col = screen_cell(seat, *grid_position(city, plot))
     return Rect(_x(col), _y(row), PLOT, PLOT)
 
 
+@cache
 def city_rect(seat: str, city: int) -> Rect:
     """The 3 x 3 block of a city on screen."""
     rects = [plot_rect(seat, city, p) for p in range(PLOTS_PER_CITY)]
