@@ -82,6 +82,7 @@ def count(controllers: list[str], seed: int) -> tuple[int, int, collections.Coun
         def redraw() -> None:
             new = c.render()
             drawn["node"] = dom.patch(document, drawn["node"], drawn["tree"], new, kept)
+            kept.release()
             drawn["tree"] = new
             drawn["renders"] += 1
 

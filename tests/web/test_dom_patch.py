@@ -43,6 +43,9 @@ class FakeNode:
             self.parent.kids.remove(self)
             self.parent = None
 
+    def remove(self):
+        self._unhook()
+
     def appendChild(self, node):
         node._unhook()
         node.parent = self
@@ -140,8 +143,13 @@ def test_patch_equals_a_fresh_drawing_through_a_whole_game():
             board = kept.nodes["board"][1] if "board" in kept.nodes else None
         new = c.render()
         node = dom.patch(doc, node, tree, new, kept)
+        kept.release()
         tree = new
         assert root.kids[0] is node
+        assert not any(el.key is not None and any(inner.key is not None for inner in
+                                                 list(el.walk())[1:])
+                       for el in new.walk()), "a keyed element inside a keyed element"
+        assert all(n.parent is None for _, n in kept.nodes.values() if not n.isConnected)
         assert node.dump() == drawn(new), f"step {step}"
         if name == "pass" and board is not None:  # the board is the same node again, patched
             assert root.find(id="board") is board
@@ -180,12 +188,15 @@ def test_a_keyed_part_off_the_page_comes_back_as_the_same_node():
     kept = dom.Kept()
     part = lambda text: h("section", {"id": "part"}, h("b", {}, text), key="part")  # noqa: E731
     table = h("div", {"class": "table"}, part("one"), h("p", {}, "hand"))
-    cover = h("div", {"class": "cover"}, h("p", {}, "pass"))
+    cover = h("section", {"class": "cover"}, h("p", {}, "pass"))  # the table replaced whole
     back = h("div", {"class": "table"}, h("p", {}, "new head"), part("two"))
     node = dom.replace_children(doc, root, table, kept)
     was = root.find(id="part")
     node = dom.patch(doc, node, table, cover, kept)
     assert root.find(id="part") is None and not was.isConnected
+    assert was.parent is not None  # it left with the table around it ...
+    kept.release()
+    assert was.parent is None  # ... which it no longer holds on to
     node = dom.patch(doc, node, cover, back, kept)
     assert root.find(id="part") is was and node.dump() == drawn(back)
     # A keyed node still on the page is never taken from its place: a second copy is made.

@@ -25,7 +25,9 @@ class Kept:
     """The DOM node last drawn for each key, with the element it shows. A node off the page
     (``isConnected`` false) is taken back by the next element of its key; a node still on
     the page is never taken (its place may yet be patched), so at worst a keyed element is
-    built afresh as any other."""
+    built afresh as any other. Keys do not nest (a keyed element holds no keyed element),
+    so a kept node is whole by itself and :meth:`release` can cut it from the rest of the
+    tree it left with."""
 
     def __init__(self) -> None:
         self.nodes: dict[str, tuple[El, DomElement]] = {}
@@ -45,6 +47,14 @@ class Kept:
     def note(self, el: El, node: DomElement) -> None:
         if el.key is not None:
             self.nodes[el.key] = (el, node)
+
+    def release(self) -> None:
+        """Cut each kept node that is off the page from the parent it left with: a node
+        keeps its ancestors alive, and with them the whole screen it was part of (the last
+        turn's panel, its hand too) until it is taken back."""
+        for _, node in self.nodes.values():
+            if not node.isConnected:
+                node.remove()
 
     def clear(self) -> None:
         self.nodes.clear()

@@ -61,6 +61,7 @@ class Drawing:
         except Exception:  # the page was changed behind our back: draw it afresh
             self.kept.clear()
             self.node = replace_children(self.document, self.root, tree, self.kept)
+        self.kept.release()
         self.tree = tree
 
     def focus_key(self) -> list[str] | None:
