@@ -17,7 +17,7 @@ from .errors import IllegalAction, ReplayError
 from .settings import Settings
 from .state import CHANCE, State, new_state
 from .story import Played
-from .view import PlayerView, player_view
+from .view import PlayerView, player_view, public_history
 
 
 class Game:
@@ -140,7 +140,11 @@ class Game:
             self.state = self.state.apply(outcome)
             self.log.append(outcome)
 
-    def view(self, player: int) -> PlayerView:
+    def view(self, player: int, history: bool = False) -> PlayerView:
+        """What ``player`` may know; ``history``: with the table's public history
+        (:attr:`~game.view.PlayerView.history`)."""
+        if history:
+            return player_view(self.state, player, public_history(self.log, self.state))
         return player_view(self.state, player)
 
     def decisions(self) -> list[Action]:

@@ -26,14 +26,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import Action, Build, ReturnPiece, Select, Shuffle, action_to_json
+from .actions import Action, Build, ReturnPiece, Shuffle, action_to_json
 from .errors import IllegalAction, ReplayError, SaveError
 from .match import Game
 from .material import CARDS, FULL_DECK, HAND_SIZE, Card
 from .save import format_version, parsed_settings, parsed_steps
 from .settings import Settings
-from .state import SELECT, State, new_state
+from .state import State, new_state
 from .untrusted import parse_json
+from .view import public_history
 
 FORMAT = "manhattan-view"
 VERSION = 1
@@ -59,11 +60,7 @@ def is_view_game(game: Game) -> bool:
 def public_steps(game: Game) -> list[Action]:
     """The game's steps that the whole table has seen, in order: no shuffle, and under secret
     selection none of the choices of a selection still in progress."""
-    steps: list[Action] = [a for a in game.log if not isinstance(a, Shuffle)]
-    if game.settings.secret_selection and game.state.phase == SELECT:
-        while steps and isinstance(steps[-1], Select):
-            steps.pop()
-    return steps
+    return list(public_history(game.log, game.state))
 
 
 def to_view(game: Game) -> dict[str, Any]:

@@ -41,7 +41,7 @@ def play_game(bots: list[ComputerPlayer], seed: str, options: dict[str, Any],
         player = game.state.current
         assert player is not None
         started = clock()
-        decision = decide(bots[player], game.view(player), rng)
+        decision = decide(bots[player], game.view(player, history=True), rng)
         if think_time is not None and think_count is not None:
             think_time[player] += clock() - started
             think_count[player] += 1

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .actions import Action
+from .actions import Action, Select, Shuffle
 from .board import Board
 from .errors import IllegalAction
 from .material import FULL_DECK, Card
@@ -65,6 +66,12 @@ class PlayerView:
     godzilla: int | None
     city_order: tuple[int, ...] | None
     drawing: int | None
+    history: tuple[Action, ...] = ()
+    """What the whole table has seen happen, in order, when the caller gives it
+    (:meth:`game.match.Game.view` with ``history=True``; :func:`public_history`): every
+    decision (a build shows its card) and the public chance outcomes, never a shuffle nor a
+    selection still secret. Empty when not given: only a player that reads the others'
+    past decisions (the search's beliefs, :mod:`game.ai.belief`) needs it."""
 
     def open_cities(self) -> tuple[int, ...]:
         return open_cities(self.city_order, self.round)
@@ -125,15 +132,27 @@ class PlayerView:
             unseen.subtract(pile)
         return sorted(unseen.elements())
 
-    def sample_state(self, rng: random.Random) -> State:
-        """A full state that agrees with everything in this view, hidden parts drawn at random."""
+    def sample_state(self, rng: random.Random,
+                     given: Mapping[int, tuple[Card, ...]] | None = None) -> State:
+        """A full state that agrees with everything in this view, hidden parts drawn at random.
+        ``given``: other players' hands already drawn (by a belief, from the unseen cards);
+        the rest of the unseen cards are shuffled into the other hands and the draw pile."""
         unseen = self.unseen_cards()
+        if given:
+            left = Counter(unseen)
+            for cards in given.values():
+                left.subtract(cards)
+            if min(left.values(), default=0) < 0:
+                raise ValueError("the given hands hold cards the viewer knows are elsewhere")
+            unseen = sorted(left.elements())
         rng.shuffle(unseen)
         hands: list[tuple[Card, ...]] = []
         k = 0
         for p, size in enumerate(self.hand_sizes):
             if p == self.player:
                 hands.append(self.hand)
+            elif given and p in given:
+                hands.append(tuple(sorted(given[p])))
             else:
                 hands.append(tuple(sorted(unseen[k:k + size])))
                 k += size
@@ -156,8 +175,19 @@ class PlayerView:
         return State.from_fields(hands=hands, deck=deck, stock=stock, supply=supply, **public)
 
 
-def player_view(state: State, player: int) -> PlayerView:
-    """What ``player`` may know about ``state``."""
+def public_history(log: Sequence[Action], state: State) -> tuple[Action, ...]:
+    """The steps of ``log`` (a game's, ending in ``state``) that the whole table has seen:
+    no shuffle, and under secret selection none of the choices of a selection still in
+    progress."""
+    steps = [a for a in log if not isinstance(a, Shuffle)]
+    if state.settings.secret_selection and state.phase == SELECT:
+        while steps and isinstance(steps[-1], Select):
+            steps.pop()
+    return tuple(steps)
+
+
+def player_view(state: State, player: int, history: tuple[Action, ...] = ()) -> PlayerView:
+    """What ``player`` may know about ``state`` (``history``: :attr:`PlayerView.history`)."""
     settings = state.settings
     stock = list(state.stock)
     supply: list[Counts | None] = list(state.supply)
@@ -170,4 +200,5 @@ def player_view(state: State, player: int) -> PlayerView:
     public = {name: getattr(state, name) for name in SHARED_FIELDS}
     return PlayerView(
         player=player, hand=state.hands[player], hand_sizes=tuple(len(h) for h in state.hands),
-        deck_size=len(state.deck), stock=tuple(stock), supply=tuple(supply), **public)
+        deck_size=len(state.deck), stock=tuple(stock), supply=tuple(supply), history=history,
+        **public)

@@ -43,7 +43,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai import POOL, STRONGEST, make_player, parse_level
+from game.ai import POOL, STRONGEST, WIDER_POOL, make_player, parse_level
 from game.selfplay import play_game, wilson_interval
 
 
@@ -249,7 +249,8 @@ def table(rows: list[dict[str, Any]]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--subject", default=STRONGEST.id)
-    parser.add_argument("--pool", default=",".join(level.id for level in POOL))
+    parser.add_argument("--pool", default=",".join(level.id for level in POOL),
+                        help="comma-separated ids, or 'wider' (game.ai.WIDER_POOL)")
     parser.add_argument("--players", default="2,3,4")
     parser.add_argument("--lines", default=None,
                         help="comma-separated: pool members and/or 'mixed' (default: all)")
@@ -273,7 +274,8 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(rows, indent=1))
         print(table(rows))
         return 0
-    pool = [p.strip() for p in args.pool.split(",") if p.strip()]
+    pool = ([level.id for level in WIDER_POOL] if args.pool == "wider"
+            else [p.strip() for p in args.pool.split(",") if p.strip()])
     lines = ([x.strip() for x in args.lines.split(",")] if args.lines else ["mixed", *pool])
     for i in {args.subject, *pool}:
         make_player(i)  # unknown ids fail before any game

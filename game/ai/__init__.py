@@ -137,6 +137,7 @@ from .levels import (  # noqa: E402  # the registry builds players from this mod
     POOL,
     PREVIOUS,
     STRONGEST,
+    WIDER_POOL,
     YARDSTICK,
     Level,
     find_level,
@@ -144,7 +145,7 @@ from .levels import (  # noqa: E402  # the registry builds players from this mod
 )
 
 __all__ = [
-    "BY_ID", "OFFERED", "POOL", "PREVIOUS", "SLICE_SECONDS", "STRONGEST", "YARDSTICK",
+    "BY_ID", "OFFERED", "POOL", "PREVIOUS", "SLICE_SECONDS", "STRONGEST", "WIDER_POOL", "YARDSTICK",
     "ComputerPlayer", "Decided", "Level", "OnePly", "OneShot", "RandomPlayer", "Thinking",
     "decide", "find_level", "make_player", "parse_level", "think",
 ]

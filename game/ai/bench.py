@@ -81,7 +81,7 @@ def decision_times(level: Level, players: int = 4, seed: str = "times",
     while not game.state.is_over:
         player = _to_move(game)
         started = CLOCK()
-        action = decide(bots[player], game.view(player), rng)
+        action = decide(bots[player], game.view(player, history=True), rng)
         if player == 0:
             times.append(CLOCK() - started)
         game.play(action)

@@ -135,14 +135,17 @@ VERDICTS: tuple[Verdict, ...] = ("best", "good_choice", "slightly_better", "clea
 def view_seed(view: PlayerView) -> str:
     """A text that only depends on the view (the question), so that every interpreter (CPython,
     Pyodide in the page or in a worker) draws the same random stream for it: a digest of the
-    view's fields written out canonically (no ``hash()``: it is salted per process)."""
+    view's fields written out canonically (no ``hash()``: it is salted per process). An empty
+    :attr:`~game.view.PlayerView.history` (the page's views) is left out, so the digest of
+    a view without one is what it is for the fields every view has."""
     return hashlib.sha256(_canonical(view).encode()).hexdigest()[:32]
 
 
 def _canonical(value: object) -> str:
     if is_dataclass(value) and not isinstance(value, type):
         inner = ",".join(f"{f.name}={_canonical(getattr(value, f.name))}"
-                         for f in fields(value))
+                         for f in fields(value)
+                         if not (f.name == "history" and not getattr(value, f.name)))
         return f"{type(value).__name__}({inner})"
     if isinstance(value, (tuple, list)):
         return "[" + ",".join(_canonical(v) for v in value) + "]"

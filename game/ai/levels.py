@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Literal
 if TYPE_CHECKING:
     from . import ComputerPlayer
 
-Kind = Literal["random", "greedy", "heuristic", "threat", "majority", "search"]
+Kind = Literal["random", "greedy", "heuristic", "threat", "majority", "planner", "defender",
+               "search"]
 Fields = tuple[tuple[str, object], ...]
 """:class:`~game.ai.search.SearchConfig` fields as (name, value) pairs (hashable)."""
 
@@ -81,8 +82,10 @@ class Level:
         if self.kind == "heuristic":
             from .heuristic import HeuristicPlayer
             return HeuristicPlayer()
-        from .yardstick import MajorityPlayer, ThreatPlayer
-        return ThreatPlayer() if self.kind == "threat" else MajorityPlayer()
+        from .yardstick import DefenderPlayer, MajorityPlayer, PlannerPlayer, ThreatPlayer
+        players = {"threat": ThreatPlayer, "majority": MajorityPlayer,
+                   "planner": PlannerPlayer, "defender": DefenderPlayer}
+        return players[self.kind]()
 
 
 def _search(level_id: str, tables: dict[int, dict[str, object]] | None = None,
@@ -121,6 +124,14 @@ browser. ``max_seconds=3.0`` only stops a device more than three times slower th
 on this machine (a cap of 0.9 s would end most 3-player decisions in the browser and
 WebKit's slowest ones, so a slower browser would meet a weaker opponent)."""
 
+SEARCH_3_BELIEFS = _search("search:3-beliefs", offered=False, beliefs=True,
+                           **{k: v for k, v in SEARCH_3.search if k != "beliefs"},
+                           tables={n: dict(changes) for n, changes in SEARCH_3.tables})
+"""The expert with beliefs: ``search:3`` whose determinizations draw the other hands from
+what each opponent built and passed up (:mod:`game.ai.belief`), for matches
+(``scripts/bench_yardstick.py --subject search:3-beliefs``); not offered in the page, and
+it reads the table's history, which the page's views do not carry."""
+
 OFFERED: tuple[Level, ...] = (RANDOM, GREEDY, SEARCH_1, SEARCH_3)
 """The page's levels, in the setup screen's order: each beats the one before it in at least
 60% of 200 two-player games (:mod:`game.ai.strength`). At two players the
@@ -134,13 +145,21 @@ STRONGEST = SEARCH_3
 
 THREAT = Level("threat", "threat")
 MAJORITY = Level("majority", "majority")
-YARDSTICK: tuple[Level, ...] = (THREAT, MAJORITY)
+PLANNER = Level("planner", "planner")
+DEFENDER = Level("defender", "defender")
+YARDSTICK: tuple[Level, ...] = (THREAT, MAJORITY, PLANNER, DEFENDER)
 """Fixed opponents written from the rules, not from the search's evaluation
 (:mod:`game.ai.yardstick`): accepted by :func:`parse_level` and ``selfplay`` but not offered
 in the page."""
 
 POOL: tuple[Level, ...] = (HEURISTIC, THREAT, MAJORITY)
-"""The yardstick pool the strongest level is measured against (``scripts/bench_yardstick.py``)."""
+"""The yardstick pool the strongest level's logged lines are measured against
+(``scripts/bench_yardstick.py``'s default ``--pool``)."""
+
+WIDER_POOL: tuple[Level, ...] = (HEURISTIC, THREAT, MAJORITY, PLANNER, DEFENDER)
+"""The pool with two more members written from the rules, ``planner`` (two of its own
+moves ahead) and ``defender`` (defends its towers, contests majorities): the harder
+yardstick (``bench_yardstick.py --pool wider``)."""
 
 PREVIOUS: tuple[Level, ...] = (
     _search("search:3-v1", offered=False, iterations=800, root_width=12, inner_width=5),
@@ -153,7 +172,8 @@ foresight); ``search:3-v2`` the second (heuristic root ranking, foresight, playo
 decisions from the root, no prior)."""
 
 BY_ID: dict[str, Level] = {level.id: level
-                          for level in (*OFFERED, SEARCH_2, *POOL, *PREVIOUS)}
+                          for level in (*OFFERED, SEARCH_2, SEARCH_3_BELIEFS, *POOL,
+                                        *WIDER_POOL, *PREVIOUS)}
 """Every named level by id."""
 
 
@@ -192,6 +212,8 @@ def _custom_search(level_id: str) -> Level:
         text = text.strip()
         if text == "None":
             values[key] = None
+        elif kind.startswith("bool"):
+            values[key] = text.lower() in ("1", "true", "yes")
         elif kind.startswith("int"):
             values[key] = int(text)
         elif kind.startswith("float"):

@@ -37,6 +37,7 @@ from typing import Literal
 from ..actions import Action
 from ..state import CHANCE, SELECT, State
 from ..view import PlayerView, player_view
+from .belief import Belief
 from .evaluate import colour_values, future_weight, player_values
 from .foresight import outlook
 from .greedy import ranked_actions
@@ -99,6 +100,10 @@ class SearchConfig:
     """Virtual visits per root build given by the one-ply ranking's value (its projected
     margin turned into a reward like a leaf's): the search starts from the heuristic's opinion
     and moves away from it only as far as its playouts show (0: no prior)."""
+    beliefs: bool = False
+    """Draw the other hands of each determinization from :class:`game.ai.belief.Belief`
+    (what each opponent's past builds say about its cards) instead of uniformly; needs the
+    view's :attr:`~game.view.PlayerView.history` (without it: uniform, as when off)."""
     margin_scale: float = MARGIN_SCALE
     """Points of lead over the best opponent that make a leaf's reward about 0.73 (the
     logistic's scale). Why a setting: a two-player person's projected points sum two
@@ -177,6 +182,7 @@ class SearchThinking:
         self.root_round = view.round
         self.prior_visits = 0
         """Virtual visits every root candidate started with (``SearchConfig.prior``)."""
+        self.belief: Belief | None = None
         legal = view.legal_actions()
         ranked: list[tuple[float, Action]] = []
         if not legal:
@@ -194,6 +200,8 @@ class SearchThinking:
             self.candidates.append(include)  # searched too (a decision under review)
         if config.prior and len(self.candidates) > 1 and view.phase != SELECT:
             self._seed_prior(ranked, config.prior)
+        if config.beliefs and len(self.candidates) > 1:
+            self.belief = Belief(view)
 
     def _seed_prior(self, ranked: list[tuple[float, Action]], visits: int) -> None:
         """Give every root candidate ``visits`` virtual visits at the reward its one-ply value
@@ -284,7 +292,8 @@ class SearchThinking:
     def _iterate(self) -> None:
         rng = self.rng
         c = self.config.exploration
-        state = self.view.sample_state(rng)
+        state = self.view.sample_state(rng) if self.belief is None \
+            else self.belief.sample_state(rng)
         node = self.root
         path = [node]
         while True:

@@ -40,7 +40,7 @@ from math import fsum
 
 from ..actions import Action, Build, ReturnPiece, Select
 from ..board import Board, floors_needed, height, owner
-from ..material import CARDS, MAX_PIECE, PIECE_FLOORS, PLOTS_PER_CITY, SEAT_PLOTS
+from ..material import CARDS, MAX_PIECE, PIECE_FLOORS, PLOTS_PER_CITY, SEAT_PLOTS, Card
 from ..scoring import MAJORITY_POINTS, TALLEST_POINTS, TOWER_POINTS, Scoring, score_board
 from ..state import BUILD, SELECT, Counts, State
 from ..view import PlayerView
@@ -285,6 +285,28 @@ def _rank_selections(view: PlayerView, value: Callable[[Action], float], rng: ra
     return _rank([(value(a), rng.random(), a) for a in view.legal_actions()])
 
 
+def _threat_value(view: PlayerView, state: State, after: State, threats: _Threats,
+                  colours: int) -> float:
+    """``threat``'s value of the board ``after`` a build: points and the printed scoring to
+    come against the opponents, minus the expected take-over losses."""
+    settings = view.settings
+    points = after.player_points()
+    left = _scorings_left(after)
+    if left:
+        weight = 1.0 + LATER_SCORING_WEIGHT * (left - 1)
+        board = _person_totals(score_board(after.board, colours), settings.player_colours)
+        values = [p + weight * b for p, b in zip(points, board)]
+    else:
+        values = [float(p) for p in points]
+    value = _against(values, view.player)
+    if left:
+        in_round = len(after.scorings) == len(state.scorings)
+        later = RETAKE * LATER_SCORING_WEIGHT * (left - 1 if in_round else left)
+        now = RETAKE * weight if in_round else 0.0
+        value -= threats.expected_loss(after.board, now, later, after.godzilla, colours)
+    return value
+
+
 class ThreatPlayer(OnePly):
     """One ply with a model of the opponents' take-over threats; pieces for planned take-overs."""
 
@@ -304,22 +326,7 @@ class ThreatPlayer(OnePly):
                 scored.append((_return_value(action), rng.random(), action))
                 continue
             after = state.apply(action)
-            points = after.player_points()
-            left = _scorings_left(after)
-            if left:
-                weight = 1.0 + LATER_SCORING_WEIGHT * (left - 1)
-                board = _person_totals(score_board(after.board, colours),
-                                       settings.player_colours)
-                values = [p + weight * b for p, b in zip(points, board)]
-            else:
-                values = [float(p) for p in points]
-            value = _against(values, view.player)
-            if left:
-                in_round = len(after.scorings) == len(state.scorings)
-                later = RETAKE * LATER_SCORING_WEIGHT * (left - 1 if in_round else left)
-                now = RETAKE * weight if in_round else 0.0
-                value -= threats.expected_loss(after.board, now, later, after.godzilla,
-                                               colours)
+            value = _threat_value(view, state, after, threats, colours)
             value -= FLOOR_PRICE * action.floors
             scored.append((value, rng.random(), action))
         return _rank(scored)
@@ -390,4 +397,178 @@ class MajorityPlayer(OnePly):
             floors = sum(f * n for f, n in zip(PIECE_FLOORS, counts))
             return (_match(targets, counts) - PACE_WEIGHT * _paced(stock, need, counts)
                     - 0.02 * floors)
+        return _rank_selections(view, value, rng)
+
+
+# ---------------------------------------------------------------- two moves ahead
+FOLLOW_UP_WEIGHT = 0.6
+"""``planner``: share of its next turn's best take-over counted now (the others move in
+between and may spoil it)."""
+PLANNER_FLOOR_PRICE = 0.05
+
+
+def _board_value(state: State, after: State, player: int) -> float:
+    """Points so far plus the printed scoring of ``after``'s board for the scorings to come
+    (the next fully, later ones half), against the opponents (half the best, half the mean)."""
+    settings = state.settings
+    points = after.player_points()
+    left = _scorings_left(after)
+    if left:
+        weight = 1.0 + LATER_SCORING_WEIGHT * (left - 1)
+        board = _person_totals(score_board(after.board, len(settings.colours)),
+                               settings.player_colours)
+        values = [p + weight * b for p, b in zip(points, board)]
+    else:
+        values = [float(p) for p in points]
+    return _against(values, player)
+
+
+def _best_takeover(after: State, player: int, cards: list[Card],
+                   supply: dict[int, Counts]) -> float:
+    """The most valuable take-over ``player`` could make on ``after``'s board next turn with
+    one of ``cards`` and a piece left in ``supply`` (per colour): 2 for the tower (one point
+    won, one denied), +2 when it changes who holds the city's majority, +3 for the single
+    tallest tower."""
+    settings = after.settings
+    board = after.board
+    mine = settings.player_colours[player]
+    plots = SEAT_PLOTS[settings.seat_of(player)]
+    colours = len(settings.colours)
+    tallest = _tallest(board)
+    best = 0.0
+    for card in set(cards):
+        for city in after.open_cities():
+            pos = city * PLOTS_PER_CITY + plots[card]
+            tower = board[pos]
+            top = owner(tower)
+            if top is None or top in mine or pos == after.godzilla:
+                continue
+            for colour in mine:
+                need = max(1, floors_needed(tower, colour))
+                if need > MAX_PIECE or not any(supply[colour][need - 1:]):
+                    continue
+                counts = _city_counts(board, city, colours)
+                before = _leader(counts)
+                counts[top] -= 1
+                counts[colour] += 1
+                value = 2.0 * TOWER_POINTS \
+                    + (MAJORITY_POINTS if _leader(counts) != before else 0.0) \
+                    + (TALLEST_POINTS if pos == tallest else 0.0)
+                best = max(best, value)
+    return best
+
+
+class PlannerPlayer(OnePly):
+    """Two of its own moves ahead: each build is judged with the best take-over its other
+    cards and the pieces it leaves can make next turn; its round's pieces are chosen for
+    every take-over its hand can see, the biggest needs first."""
+
+    id = "planner"
+
+    def ranked(self, view: PlayerView, rng: random.Random) -> list[tuple[float, Action]]:
+        if view.phase == SELECT:
+            return self._selections(view, rng)
+        assert view.phase == BUILD
+        state = _after(view)
+        player = view.player
+        colours = len(view.settings.colours)
+        threats = _Threats(view, view.board)
+        scored: list[tuple[float, float, Action]] = []
+        for action in view.legal_actions():
+            if not isinstance(action, Build):
+                scored.append((_return_value(action), rng.random(), action))
+                continue
+            after = state.apply(action)
+            value = _threat_value(view, state, after, threats, colours)
+            rest = list(view.hand)
+            rest.remove(action.card)
+            supply = {c: after.supply[c] for c in view.settings.player_colours[player]}
+            if after.round == state.round and any(sum(s) for s in supply.values()):
+                value += FOLLOW_UP_WEIGHT * _best_takeover(after, player, rest, supply)
+            scored.append((value - PLANNER_FLOOR_PRICE * action.floors, rng.random(), action))
+        return _rank(scored)
+
+    @staticmethod
+    def _selections(view: PlayerView, rng: random.Random) -> list[tuple[float, Action]]:
+        colour = view.select_queue[0]
+        stock = view.stock[colour]
+        need = view.pieces_needed(colour)
+        targets = _takeover_targets(view, colour)
+
+        def value(action: Action) -> float:
+            assert isinstance(action, Select)
+            return (_match(targets, action.pieces)
+                    - PACE_WEIGHT * _paced(stock, need, action.pieces))
+        return _rank_selections(view, value, rng)
+
+
+# ---------------------------------------------------------------- defend and contest
+DEFENCE_CHANCE = 0.2
+"""``defender``: chance that an opponent able to take one of its towers this round does."""
+CONTEST_BONUS = 1.0
+"""``defender``: extra for a build that ties or breaks an opponent's lead in a city it
+contests (its own towers there within one of the leader's)."""
+DEFENDER_FLOOR_PRICE = 0.1
+
+
+class DefenderPlayer(OnePly):
+    """Keeps what it has and fights for cities: each build is judged by the printed scoring
+    after it, minus what its towers within reach of an opponent's round pieces would cost
+    (any card: it assumes the worst about the hands), plus a bonus for contesting a city an
+    opponent leads by one tower or less; it reinforces towers more than it spreads."""
+
+    id = "defender"
+
+    def ranked(self, view: PlayerView, rng: random.Random) -> list[tuple[float, Action]]:
+        if view.phase == SELECT:
+            return self._selections(view, rng)
+        assert view.phase == BUILD
+        state = _after(view)
+        settings = view.settings
+        player = view.player
+        mine = settings.player_colours[player]
+        colours = len(settings.colours)
+        reach = [max((f for f, n in zip(PIECE_FLOORS, view.supply[c] or ()) if n), default=0)
+                 for c in range(colours)]
+        rivals = [c for c in range(colours) if c not in mine]
+        scored: list[tuple[float, float, Action]] = []
+        for action in view.legal_actions():
+            if not isinstance(action, Build):
+                scored.append((_return_value(action), rng.random(), action))
+                continue
+            after = state.apply(action)
+            value = _board_value(state, after, player)
+            weight = 1.0 if _scorings_left(after) else 0.0
+            # towers an opponent's round pieces can take (whatever cards it holds)
+            for pos, tower in enumerate(after.board):
+                top = owner(tower)
+                if top is None or top not in mine or pos == after.godzilla:
+                    continue
+                if any(0 < max(1, floors_needed(tower, c)) <= reach[c] for c in rivals):
+                    value -= weight * DEFENCE_CHANCE * 2.0 * TOWER_POINTS
+            city = action.city
+            before = _city_counts(state.board, city, colours)
+            now = _city_counts(after.board, city, colours)
+            leader = _leader(before)
+            own = sum(before[c] for c in mine)
+            if leader >= 0 and leader not in mine and before[leader] - own <= 1 \
+                    and max(now[c] for c in mine) >= now[leader]:
+                value += weight * CONTEST_BONUS
+            scored.append((value - DEFENDER_FLOOR_PRICE * action.floors, rng.random(), action))
+        return _rank(scored)
+
+    @staticmethod
+    def _selections(view: PlayerView, rng: random.Random) -> list[tuple[float, Action]]:
+        colour = view.select_queue[0]
+        stock = view.stock[colour]
+        need = view.pieces_needed(colour)
+        targets = _takeover_targets(view, colour, majority_only=True)
+
+        def value(action: Action) -> float:
+            assert isinstance(action, Select)
+            counts = action.pieces
+            # middle pieces reinforce a tower past an opponent's reach at a fair price
+            middle = counts[1] + counts[2]
+            return (_match(targets, counts) + 0.3 * middle
+                    - PACE_WEIGHT * _paced(stock, need, counts))
         return _rank_selections(view, value, rng)

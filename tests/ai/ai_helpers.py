@@ -33,13 +33,21 @@ def tiny_strongest(iterations: int = 6) -> SearchPlayer:
                         {n: tiny(c) for n, c in strongest.tables.items()})
 
 
+def tiny_beliefs(iterations: int = 6) -> SearchPlayer:
+    """A small search whose determinizations come from the belief (``beliefs=True``)."""
+    return SearchPlayer("beliefs:test", SearchConfig(iterations=iterations, root_width=4,
+                                                     inner_width=3, select_width=3,
+                                                     beliefs=True))
+
+
 def all_players(iterations: int = 6) -> dict:
     """One of each kind: every registered non-search id (the page's and the yardstick's)
     plus a small search."""
     # (tests/ai/test_ai_search.py checks that this covers every registered kind)
     return {"random": make_player("random"), "greedy": make_player("greedy"),
             "heuristic": make_player("heuristic"), "threat": make_player("threat"),
-            "majority": make_player("majority"), "search": tiny_search(iterations),
+            "majority": make_player("majority"), "planner": make_player("planner"),
+            "defender": make_player("defender"), "search": tiny_search(iterations),
             "strongest": tiny_strongest(iterations)}
 
 

@@ -83,3 +83,20 @@ def test_view_during_secret_selection_samples_hidden_choices_from_the_stock():
         assert sum(sample.supply[0]) == 6
         seen.add(sample.supply[0])
     assert len(seen) > 1  # the hidden choice is guessed, not copied from the real state
+
+
+def test_a_view_with_history_holds_the_public_steps_only():
+    """``Game.view(p, history=True)`` adds what the whole table saw: every decision and the
+    public chance outcomes, no shuffle, and no selection still secret; otherwise it is the
+    same view."""
+    from game.actions import Select, Shuffle
+    game = mid_game()
+    view = game.view(1, history=True)
+    assert view.history == tuple(a for a in game.log if not isinstance(a, Shuffle))
+    assert dataclasses.replace(view, history=()) == game.view(1)
+    secret = random_game(standard_settings(4, secret_selection=True), seed="view",
+                         stop=lambda g: g.state.phase == "select" and len(g.log) > 3
+                         and isinstance(g.log[-1], Select))
+    hidden = secret.view(secret.state.current, history=True)
+    assert not isinstance(hidden.history[-1], Select)
+    assert all(not isinstance(a, Shuffle) for a in hidden.history)

@@ -81,6 +81,8 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
             out[name] = [[c.to_json() for c in cards] for cards in value]
         elif name == "scorings":
             out[name] = [_scoring_to_json(s) for s in value]
+        elif name == "history":
+            out[name] = [action_to_json(a) for a in value]
         else:
             out[name] = json.loads(json.dumps(value))  # tuples -> lists, None stays
     return out
@@ -102,6 +104,8 @@ def view_from_json(data: Any) -> PlayerView:
                 values[name] = tuple(tuple(Card.from_json(c) for c in cards) for cards in raw)
             elif name == "scorings":
                 values[name] = tuple(_scoring_from_json(s) for s in raw)
+            elif name == "history":
+                values[name] = tuple(action_from_json(a) for a in raw)
             else:
                 values[name] = _tuples(raw)
         return PlayerView(**values)
