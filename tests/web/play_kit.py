@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from unittest import mock
 
 from fakebrowser import FakeBrowser
 
@@ -20,8 +19,34 @@ from game.web.values.effects import Save
 
 DEAL_CLOCK = 1_763_000_000.0
 """The clock a fixed ``deal`` starts its game at (part of the game's seed)."""
+PAGE_CLOCK = 1_795_500_000.0
+"""Where a test page's clock starts (:class:`Ticking`): after the first release, so that a
+finished game's result is one a backup may carry, and before the day the tests run."""
 STANDARD_DEAL = 1
 """The deal of a test that names none."""
+
+
+class Ticking:
+    """A test page's clock: a second later at each reading, from :data:`PAGE_CLOCK`, so that
+    a game the page seeds itself (a rematch, a game alone) is the same on every run."""
+
+    def __init__(self, start: float = PAGE_CLOCK) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+class Dealt(random.Random):
+    """Chance that gives ``deal`` for the page's part of a new game's seed."""
+
+    def __init__(self, deal: int) -> None:
+        super().__init__(deal)
+        self.deal = deal
+
+    def randrange(self, *args: object, **kwargs: object) -> int:  # type: ignore[override]
+        return self.deal
 
 
 class SavingController(Controller):
@@ -118,6 +143,7 @@ def make_controller(backend: MemoryBackend | None = None, params: dict[str, str]
     facts the page is made with (``web_share``, ``safari_tab``...)."""
     store = SaveStore(backend if backend is not None else MemoryBackend(),
                       rng=random.Random(7))
+    options = {"clock": Ticking(), "entropy": random.Random(11), **options}
     controller = SavingController(store, {"fast": "1"} if params is None else params, **options)
     controller.boot()
     return controller
@@ -149,10 +175,9 @@ def setup_game(c: Controller, count: int = 4, controllers=None, names=None,
         c.handle("setup-start")
     else:
         env = c.env
-        c.env = dataclasses.replace(env, clock=lambda: DEAL_CLOCK)
+        c.env = dataclasses.replace(env, clock=lambda: DEAL_CLOCK, entropy=Dealt(deal))
         try:
-            with mock.patch.object(random, "randrange", return_value=deal):
-                c.handle("setup-start")
+            c.handle("setup-start")
         finally:
             c.env = env
     assert c.page.place == "play", c.form.errors

@@ -90,6 +90,18 @@ def test_the_default_formatter_uses_the_local_time_zone(monkeypatch):
 def test_the_clock_is_looked_up_when_called(monkeypatch):
     """A controller and a store made before a test fixes ``time.time`` follow it (a default
     bound at import once made a deal depend on the wall clock)."""
-    c = make_controller()
+    c = SavingController(SaveStore(MemoryBackend()), {"fast": "1"})  # the page's own clock
     monkeypatch.setattr("time.time", lambda: 1_700_000_000.0)
     assert c.clock() == 1_700_000_000.0 and c.store.clock() == 1_700_000_000.0
+
+
+def test_a_test_pages_own_deals_are_the_same_on_every_run():
+    """A game the page seeds itself (a rematch, a game alone) deals from the page's clock and
+    its chance; a test page's are fixed, so such a test plays the same game every time."""
+    seeds = []
+    for _ in range(2):
+        c = make_controller()
+        setup_game(c, 2, deal=None)
+        first = c.session.game.seed
+        seeds.append((first, c.env.entropy.random()))
+    assert seeds[0] == seeds[1]

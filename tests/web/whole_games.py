@@ -49,6 +49,7 @@ class Recorder:
 
     def __init__(self, backend: MemoryBackend, params: dict[str, str] | None = None) -> None:
         self.backend = backend
+        self.entropy = random.Random(39)  # the page's chance, shared by its reloads
         self.lines: list[str] = []
         self.downloads: list[str] = []
         self.page: App
@@ -61,7 +62,7 @@ class Recorder:
         """A fresh page on the same storage (the first visit, or a reload)."""
         store = SaveStore(self.backend, rng=random.Random(len(self.lines)))
         controller = Controller(store, self.params, clock=lambda: CLOCK,
-                                format_time=lambda ts: f"at {ts:.0f}")
+                                format_time=lambda ts: f"at {ts:.0f}", entropy=self.entropy)
         self.page, self.document, self.browser = make_page(controller)
         original = self.page.render
 
@@ -202,14 +203,9 @@ async def play_on(r: Recorder, rng: random.Random, extra: Extra | None = None,
 
 @contextmanager
 def fixed_world() -> Iterator[None]:
-    """The wall clock and the random numbers of game seeds and ids fixed."""
-    state = random.getstate()
-    random.seed(39)
+    """The wall clock fixed (the random numbers of game seeds are the recorder's own)."""
     with mock.patch.object(time, "time", lambda: CLOCK):
-        try:
-            yield
-        finally:
-            random.setstate(state)
+        yield
 
 
 async def new_game(r: Recorder, count: int, kinds: list[str], names: list[str],

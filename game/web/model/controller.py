@@ -17,6 +17,7 @@ The page (:mod:`game.web.runtime.app`) turns DOM events into ``handle`` calls, d
 
 from __future__ import annotations
 
+import random
 import sys
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
@@ -57,7 +58,7 @@ class Controller(ReadsModel):
                  format_time: Callable[[float], str] = local_time_text,
                  report: Callable[[str], None] | None = None, safari_tab: bool = False,
                  reduced_motion: bool = False, web_share: bool = False,
-                 language: str | None = None):
+                 language: str | None = None, entropy: random.Random | None = None):
         params = MappingProxyType(dict(params or {}))  # (fixed for the page's life)
         controllers = ("human",) + computer_ids()
         # The clock is looked up when called (``now``), so a test that fixes time.time fixes
@@ -65,7 +66,8 @@ class Controller(ReadsModel):
         self.env = Env(store=store, params=params, clock=clock if clock is not None else now,
                        format_time=format_time,  # a save time as the person's local time
                        report=report or _report_to_stderr,  # the browser passes console.warn
-                       controllers=controllers, computer_players={})
+                       controllers=controllers, computer_players={},
+                       entropy=entropy if entropy is not None else random.Random())
         prefs = store.prefs()
         speed = prefs.get("speed")
         # The language the page opens in (the shell's pick: ?lang=, the kept choice, the

@@ -30,6 +30,10 @@ class Env:
     controllers: tuple[str, ...]
     computer_players: dict[str, ComputerPlayer]
     """The computer players by level id, made once (a cache: they hold no game)."""
+    entropy: random.Random
+    """The page's own chance: with the clock, a new game's seed (two games started in the
+    same millisecond still differ). The page's is seeded by the system; a test's by the test,
+    so that a rematch deals the same cards on every run."""
 
 
 def new_game(env: Env, settings: Settings, seed: str | None = None, hints: bool = False,
@@ -38,7 +42,7 @@ def new_game(env: Env, settings: Settings, seed: str | None = None, hints: bool 
     :class:`~game.web.values.answers.NewGameStored` opens it once the storage has it).
     ``hints``: the people may ask the strongest level for a suggestion (kept in the
     save's ``meta.coach``)."""
-    seed = seed or f"{int(env.clock() * 1000)}-{random.randrange(10 ** 6)}"
+    seed = seed or f"{int(env.clock() * 1000)}-{env.entropy.randrange(10 ** 6)}"
     game = Game(settings, seed, meta={"app": "manhattan-web"})
     set_hints(game.meta, hints)
     Session(game)  # (its table state written into the game's meta)
