@@ -1,11 +1,12 @@
-"""Plots kept between renders (game/web/screens/memo.py) draw exactly what a fresh drawing
-draws: over a whole game of taps, in every language, in the overview and opened large,
-the page drawn with the kept plots equals the page drawn with none kept, and drawing it
-again changes nothing that was kept."""
+"""Drawings kept between renders (game/web/screens/memo.py: plots, cities, the board's key,
+material rows) draw exactly what a fresh drawing draws: over a whole game of taps, in every
+language, in the overview and opened large, the page drawn with the kept drawings equals the
+page drawn with none kept, and drawing it again changes nothing that was kept."""
 
 from __future__ import annotations
 
 import random
+import sys
 
 import pytest
 from play_kit import make_controller, setup_game, tap_decision
@@ -13,14 +14,19 @@ from play_kit import make_controller, setup_game, tap_decision
 from game.actions import Build
 from game.web import messages as M
 from game.web.screens import board_svg
+from game.web.screens.memo import Memo
 from game.web.screens.vdom import Child, El
 from game.web.values.answers import BoardMeasured
 
 
 def forget_kept() -> None:
-    board_svg.PLOTS.kept.clear()
-    board_svg.NAMES.kept.clear()
-    board_svg.MARKED.kept.clear()
+    """Every drawing the screens keep forgotten: the plots, the cities' ground, the board's
+    key, the material rows, and any memo a screen module holds."""
+    for name, module in list(sys.modules.items()):
+        if name.startswith("game.web.screens."):
+            for value in vars(module).values():
+                if isinstance(value, Memo):
+                    value.kept.clear()
 
 
 def as_value(node: Child) -> object:
