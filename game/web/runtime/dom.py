@@ -110,8 +110,7 @@ def patch(document: Document, drawn: DomNode, old: Child, new: Child,
         if isinstance(old, str) and isinstance(new, str):
             cast(DomText, drawn).data = new
             return drawn
-        fresh: DomNode = (build(document, new, kept) if isinstance(new, El)
-                          else document.createTextNode(new))
+        fresh: DomNode = _fresh(document, new, kept)
         drawn.replaceWith(fresh)
         return fresh
     if old.tag != new.tag or old.svg != new.svg or old.key != new.key:

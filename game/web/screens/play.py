@@ -9,6 +9,7 @@ draws no board and no hand at all.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from ...actions import Build, ReturnPiece, Select
@@ -269,7 +270,7 @@ def board_key(f: TableFrame) -> El:
     settings = f.settings
     viewer = f.viewer if 0 <= f.viewer < settings.player_count else 0
     return BOARD_KEYS.get((messages.current_language(), settings, viewer),
-                          lambda: _board_key(settings, viewer))
+                          partial(_board_key, settings, viewer))
 
 
 BOARD_KEYS: Memo[El] = Memo(limit=16)
