@@ -10,8 +10,9 @@
 #      WebAssembly)                                         } these three side by side,
 #   2. browser tests on the built site  pytest -m e2e -n 2   } started as soon as the
 #      tests/e2e (Debian Chromium, two workers, warm pages)   } build is done
-#   3. engine, AI and web logic on CPython, one after another: pytest tests/engine,
-#      tests/ai, tests/web
+#   3. engine and AI on CPython, one after another: pytest tests/engine, tests/ai; and the
+#      web logic tests Pyodide cannot run (pytest -m cpython tests/web): game/web only ever
+#      runs in Pyodide, where step 1 runs every other one (docs/testing.md)
 #   4. the same site in WebKit          pytest tests/browsers/test_webkit.py (WebKitGTK
 #      MiniBrowser + WebKitWebDriver + Selenium, under xvfb-run and dbus-run-session)
 #   5. the same site in Firefox ESR     pytest tests/browsers/test_firefox.py (WebDriver BiDi)
@@ -141,7 +142,7 @@ record() {  # record NAME EXIT-CODE SECONDS GUARD-SECONDS   (exit 5 = no tests c
 # (faulthandler_timeout).
 declare -A IDLE=(  # seconds, measured (docs/testing.md, "Time")
   [types]=90 [lint]=10 [build]=150 [pyodide]=1000 [chromium]=1300 [engine]=120 [ai]=90
-  [web]=660 [webkit]=180 [firefox]=120 [quick-cpython]=100 [quick-chromium]=60
+  [web]=90 [webkit]=180 [firefox]=120 [quick-cpython]=100 [quick-chromium]=60
 )
 GUARD_FACTOR="${GUARD_FACTOR:-3}"
 case "$GUARD_FACTOR" in ''|*[!0-9]*) echo "GUARD_FACTOR must be a whole number" >&2; exit 2 ;; esac
@@ -237,7 +238,7 @@ start_beside chromium "$CHROMIUM_SUITE" \
   "${PYTEST[@]}" -v -n 2 --dist load --durations=15 "${E2E_ARGS[@]}" tests/e2e
 run_suite engine "Engine tests on CPython" "${PYTEST[@]}" -q tests/engine
 run_suite ai "Computer players on CPython" "${PYTEST[@]}" -q tests/ai
-run_suite web "Web UI logic on CPython" "${PYTEST[@]}" -q tests/web
+run_suite web "Web UI logic on CPython (the tests Pyodide cannot run)" "${PYTEST[@]}" -q -m cpython tests/web
 # The same pass in WebKit and in Firefox (tests/browsers/scenario.py); -rP prints each
 # pass's timings and what it saw.
 run_suite webkit "Browser pass in WebKit (WebKitGTK MiniBrowser, Xvfb)" \

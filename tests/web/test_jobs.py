@@ -34,9 +34,9 @@ from game.web.thinking import coach
 from game.web.thinking.coach import ProtocolError, Request, parse_answer, parse_request
 from game.web.values.answers import ComputerMoved, HintComputed, StorageChangedElsewhere
 
-pytestmark = pytest.mark.skipif(
+pytestmark = [pytest.mark.cpython, pytest.mark.skipif(
     sys.platform == "emscripten",
-    reason="Pyodide's event loop cannot run to completion under Node (no stack switching)")
+    reason="Pyodide's event loop cannot run to completion under Node (no stack switching)")]
 
 TURNS = 20_000  # event loop turns a scenario may take before it counts as hung
 

@@ -96,6 +96,7 @@ def test_dates_in_each_language(lang, expected):
     assert M.date_time(STAMP, local=False) == expected
 
 
+@pytest.mark.cpython
 @pytest.mark.skipif(not hasattr(time, "tzset") or sys.platform == "emscripten",
                     reason="needs time.tzset")
 def test_dates_in_the_local_time_zone(monkeypatch):

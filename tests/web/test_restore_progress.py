@@ -36,6 +36,7 @@ def five_games() -> str:
     return backup_text(table(moves=(3, 0, 5, 1, 2)).store, NOW)
 
 
+@pytest.mark.cpython
 @pytest.mark.skipif(sys.platform == "emscripten",
                     reason="Pyodide's event loop cannot run to completion under Node (no stack "
                            "switching); the same restore is driven step by step below")

@@ -74,6 +74,7 @@ def test_a_save_without_a_time_shows_none():
     assert item is not None and "saved" not in item.text()
 
 
+@pytest.mark.cpython
 @pytest.mark.skipif(not hasattr(time, "tzset") or sys.platform == "emscripten",
                     reason="needs time.tzset")
 def test_the_default_formatter_uses_the_local_time_zone(monkeypatch):

@@ -213,6 +213,7 @@ def test_with_computers_they_wait_for_the_move_to_settle():
     assert len(c.session.game.log) > log
 
 
+@pytest.mark.cpython
 @pytest.mark.skipif(
     sys.platform == "emscripten",
     reason="Pyodide's event loop cannot run to completion under Node (no stack switching)")

@@ -20,7 +20,7 @@ from whole_games import GAMES, record
 
 RECORD = Path(__file__).parent / "data" / "whole_games_drawn.json"
 
-pytestmark = [pytest.mark.slow,
+pytestmark = [pytest.mark.slow, pytest.mark.cpython,
               pytest.mark.skipif(sys.platform == "emscripten",
                                  reason="whole games drawn: CPython's run is the record's")]
 
