@@ -273,7 +273,9 @@ class WarmPage:
 # new browser would not have is only in the renderer's memory: the compiled WebAssembly,
 # which makes the start about 3 s of CPU cheaper and changes nothing the page does
 # (docs/testing.md, "First visits"). A test that adds an init script or needs other context
-# options keeps a new context (``fresh_browser``).
+# options gets a kept context of its own (``own_context``, below) or, when it must not share
+# one with other tests (another origin's service worker, say), a new context
+# (``fresh_browser``).
 
 
 @pytest.fixture(scope="session")
