@@ -44,7 +44,15 @@ const core = UNSUPPORTED ? null : import("./pyodide.mjs");
 if (core) core.catch(() => {});
 
 async function loadPyodideCore(options) {
-  return (await core).loadPyodide(options);
+  const pyodide = await (await core).loadPyodide(options);
+  // Pyodide keeps the options it was started with for the interpreter's life
+  // (`pyodide._api.config`): a restored snapshot's memory, about 30 MB that the interpreter
+  // has copied into its own, would stay alive beside it in the page and in the worker
+  // (docs/performance.md, "Where a game's memory goes").
+  if (options._loadSnapshot && pyodide._api && pyodide._api.config) {
+    delete pyodide._api.config._loadSnapshot;
+  }
+  return pyodide;
 }
 
 export const version = CONFIG.pyodide_version;
