@@ -9,9 +9,10 @@ pyproject.toml) recompiles a ``.mo`` only when it is missing or older than its `
 ``.mo`` files beside the ``.po`` are build output and ignored by git.
 
 ``game.web`` only ever runs in Pyodide (the browser), so the whole test command runs these
-tests inside Pyodide and, on CPython, only those marked ``cpython``: the ones Pyodide under
-Node cannot run (docs/testing.md, "Where the web logic runs"). Inside Pyodide a test here that
-skips itself without that mark fails, so no test can fall between the two runs.
+tests inside Pyodide and, on CPython, only those marked ``cpython(reason=...)``: the ones
+Pyodide under Node cannot run, which the mark skips there with its reason (docs/testing.md,
+"Where the web logic runs"). Inside Pyodide a test here that skips itself without that mark
+fails, so no test can fall between the two runs.
 """
 
 from __future__ import annotations
@@ -23,6 +24,12 @@ import msgfmt
 import pytest
 
 msgfmt.compile_tree(Path(__file__).resolve().parents[2] / "locale")
+
+
+def pytest_runtest_setup(item):
+    mark = item.get_closest_marker("cpython")
+    if sys.platform == "emscripten" and mark is not None:
+        pytest.skip(mark.kwargs["reason"])
 
 
 @pytest.hookimpl(hookwrapper=True)

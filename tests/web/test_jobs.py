@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import sys
 import traceback
 from collections.abc import Callable, Coroutine
 from functools import partial
@@ -34,9 +33,8 @@ from game.web.thinking import coach
 from game.web.thinking.coach import ProtocolError, Request, parse_answer, parse_request
 from game.web.values.answers import ComputerMoved, HintComputed, StorageChangedElsewhere
 
-pytestmark = [pytest.mark.cpython, pytest.mark.skipif(
-    sys.platform == "emscripten",
-    reason="Pyodide's event loop cannot run to completion under Node (no stack switching)")]
+pytestmark = pytest.mark.cpython(
+    reason="Pyodide's event loop cannot run to completion under Node (no stack switching)")
 
 TURNS = 20_000  # event loop turns a scenario may take before it counts as hung
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 import re
-import sys
 import time
 
 import pytest
@@ -96,9 +95,8 @@ def test_dates_in_each_language(lang, expected):
     assert M.date_time(STAMP, local=False) == expected
 
 
-@pytest.mark.cpython
-@pytest.mark.skipif(not hasattr(time, "tzset") or sys.platform == "emscripten",
-                    reason="needs time.tzset")
+@pytest.mark.cpython(reason="needs time.tzset")
+@pytest.mark.skipif(not hasattr(time, "tzset"), reason="needs time.tzset")
 def test_dates_in_the_local_time_zone(monkeypatch):
     monkeypatch.setenv("TZ", "Asia/Kolkata")  # UTC+05:30
     time.tzset()

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sys
 
 import pytest
 from play_kit import SavingController, make_controller, restore_step, run_restore
@@ -36,10 +35,8 @@ def five_games() -> str:
     return backup_text(table(moves=(3, 0, 5, 1, 2)).store, NOW)
 
 
-@pytest.mark.cpython
-@pytest.mark.skipif(sys.platform == "emscripten",
-                    reason="Pyodide's event loop cannot run to completion under Node (no stack "
-                           "switching); the same restore is driven step by step below")
+@pytest.mark.cpython(reason="Pyodide's event loop cannot run to completion under Node (no "
+                            "stack switching); the same restore is driven step by step below")
 def test_a_restore_runs_one_game_at_a_time_and_shows_how_far_it_is():
     text = five_games()
     c = plain_controller()

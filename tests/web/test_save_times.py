@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import sys
 import time
 
 import pytest
@@ -74,9 +73,8 @@ def test_a_save_without_a_time_shows_none():
     assert item is not None and "saved" not in item.text()
 
 
-@pytest.mark.cpython
-@pytest.mark.skipif(not hasattr(time, "tzset") or sys.platform == "emscripten",
-                    reason="needs time.tzset")
+@pytest.mark.cpython(reason="needs time.tzset")
+@pytest.mark.skipif(not hasattr(time, "tzset"), reason="needs time.tzset")
 def test_the_default_formatter_uses_the_local_time_zone(monkeypatch):
     monkeypatch.setenv("TZ", "Asia/Kolkata")  # UTC+05:30, no daylight saving
     time.tzset()

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 
 import pytest
 from play_kit import make_controller, play_computers, setup_game, tap_decision
@@ -213,9 +212,7 @@ def test_with_computers_they_wait_for_the_move_to_settle():
     assert len(c.session.game.log) > log
 
 
-@pytest.mark.cpython
-@pytest.mark.skipif(
-    sys.platform == "emscripten",
+@pytest.mark.cpython(
     reason="Pyodide's event loop cannot run to completion under Node (no stack switching)")
 def test_the_jobs_settle_after_the_window(monkeypatch):
     import asyncio

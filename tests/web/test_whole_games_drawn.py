@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from pathlib import Path
 
 import pytest
@@ -20,9 +19,8 @@ from whole_games import GAMES, record
 
 RECORD = Path(__file__).parent / "data" / "whole_games_drawn.json"
 
-pytestmark = [pytest.mark.slow, pytest.mark.cpython,
-              pytest.mark.skipif(sys.platform == "emscripten",
-                                 reason="whole games drawn: CPython's run is the record's")]
+pytestmark = [pytest.mark.slow,
+              pytest.mark.cpython(reason="whole games drawn: CPython's run is the record's")]
 
 
 @pytest.mark.parametrize("name", list(GAMES))
