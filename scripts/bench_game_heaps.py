@@ -22,8 +22,8 @@ are bytes.
 
 One person (seat 0) against three computers at ``--level``, ``--games`` whole games in one
 tab after a first visit (the snapshot made and stored, the worker started from it), the
-person's turns by the page's own test step (``tests/e2e/ui_driver.STEP_JS``), as
-``bench_tablet_memory.py`` plays them.
+person's turns by the page's own test step (``tests/e2e/ui_driver.STEP_JS``): the game of
+``bench_tablet_memory.play_game``.
 
     .venv/bin/python scripts/bench_game_heaps.py [--level search:3] [--games 3] [--seed 7]
         [--json FILE]
@@ -36,7 +36,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import statistics
 import sys
 import time
@@ -46,9 +45,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "scripts"), str(ROOT / "tests" / "e2e")]
 
 import serve  # noqa: E402
-from bench_tablet_memory import PERSON_OR_END_JS, SETUP_JS  # noqa: E402
-from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, DIST  # noqa: E402
-from ui_driver import STEP_JS  # noqa: E402
+from bench_tablet_memory import PlaywrightTab, play_game  # noqa: E402
+from e2e_helpers import DIST  # noqa: E402
 
 MB = 1024 * 1024
 WORKER_NAME = "manhattan-ai"
@@ -127,28 +125,25 @@ class Realms:
         return self.usage()
 
 
-def play(page, realms: Realms, level: str, seed: int, timeout_ms: float) -> dict:
-    """One person against three computers to the final standings; the heaps after every
-    person's step."""
-    page.evaluate("() => { window.__workerMessages.asks = []; window.__workerMessages.answers = []; }")
-    page.click('[data-action="new-game"]')
-    page.wait_for_selector('#app[data-screen="setup"]')
-    page.click('[data-action="setup-count"][data-value="4"]')
-    page.evaluate(SETUP_JS, [level, seed])
-    page.click('[data-action="setup-start"]')
-    rng = random.Random(seed)
-    samples = []
-    steps = 0
-    while True:
-        page.wait_for_function(PERSON_OR_END_JS, timeout=timeout_ms, polling=50)
-        samples.append(realms.usage())
-        if page.get_attribute("#app", "data-screen") == "final":
-            break
-        seen = page.evaluate(STEP_JS, rng.randrange(2 ** 31))
-        if isinstance(seen, dict) and "error" in seen:
-            raise RuntimeError(f"a person's step failed: {seen}")
-        steps += 1
-    messages = page.evaluate("() => window.__workerMessages")
+def open_game(tab: PlaywrightTab, url: str, reopen: bool = False) -> Realms:
+    """The game opened (or reopened in a new tab) and ready, with its worker; its realms."""
+    if reopen:
+        tab.reopen(url)
+    else:
+        tab.goto(url)
+    for ready in ('data-ready="true"', 'data-ai-worker="ready"'):
+        tab.page.wait_for_selector(f"html[{ready}]", state="attached", timeout=120_000)
+    return Realms(tab.page)
+
+
+def play(tab: PlaywrightTab, realms: Realms, level: str, seed: int) -> dict:
+    """One person against three computers to the final standings (``play_game``); the heaps
+    whenever the person is due, and the messages."""
+    tab.evaluate("() => { window.__workerMessages.asks = []; window.__workerMessages.answers = []; }")
+    samples: list[dict[str, float]] = []
+    steps, _ = play_game(tab, level, seed, timeout=600,
+                         each_turn=lambda: samples.append(realms.usage()))
+    messages = tab.evaluate("() => window.__workerMessages")
     return {"steps": steps, "samples": samples, "asks": messages["asks"],
             "answers": messages["answers"]}
 
@@ -159,7 +154,8 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--json", type=Path)
-    parser.add_argument("--query", default="?fast=1", help="the page's address after the site's (default ?fast=1)")
+    parser.add_argument("--query", default="?fast=1",
+                        help="the page's address after the site's (default ?fast=1)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -169,23 +165,17 @@ def main() -> int:
           f"seed {args.seed}; load {os.getloadavg()[0]:.2f}", flush=True)
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            context = browser.new_context()
-            context.add_init_script(COUNT_MESSAGES)
-            page = context.new_page()
-            realms = Realms(page)
-            page.goto(url + args.query)
-            page.wait_for_selector('html[data-ready="true"]', state="attached", timeout=120_000)
-            page.wait_for_selector('html[data-ai-worker="ready"]', state="attached",
-                                   timeout=120_000)
+            tab = PlaywrightTab(playwright)
+            tab.context.add_init_script(COUNT_MESSAGES)
+            realms = open_game(tab, url + args.query)
             if "snapshot=0" not in args.query:
-                page.wait_for_selector("html[data-boot-snapshot-stored]", state="attached",
-                                       timeout=120_000)
+                tab.page.wait_for_selector("html[data-boot-snapshot-stored]", state="attached",
+                                           timeout=120_000)
             start = {"phase": "first visit", "end": realms.usage(), "after_gc": realms.collect()}
             rows.append(start)
             print(line(start), flush=True)
             for number in range(1, args.games + 1):
-                played = play(page, realms, args.level, args.seed + number - 1, 600_000)
+                played = play(tab, realms, args.level, args.seed + number - 1)
                 end = realms.usage()
                 row = {"phase": f"game {number}", "steps": played["steps"],
                        "peak": {k: max(s[k] for s in played["samples"]) for k in end},
@@ -194,18 +184,12 @@ def main() -> int:
                        "ask_chars": stats(played["asks"]), "answer_chars": stats(played["answers"])}
                 rows.append(row)
                 print(line(row), flush=True)
-            page.close(run_before_unload=True)
-            page = context.new_page()  # the game reopened: both interpreters restored
-            realms = Realms(page)
-            page.goto(url + args.query)
-            page.wait_for_selector('html[data-ready="true"]', state="attached", timeout=120_000)
-            page.wait_for_selector('html[data-ai-worker="ready"]', state="attached",
-                                   timeout=120_000)
+            realms = open_game(tab, url + args.query, reopen=True)  # both interpreters restored
             reopened = {"phase": "reopened", "end": realms.usage(), "after_gc": realms.collect(),
-                        "snapshot": page.get_attribute("html", "data-boot-snapshot")}
+                        "snapshot": tab.page.get_attribute("html", "data-boot-snapshot")}
             rows.append(reopened)
             print(line(reopened), flush=True)
-            browser.close()
+            tab.close()
     finally:
         server.shutdown()
         server.server_close()

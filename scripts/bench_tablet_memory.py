@@ -489,9 +489,11 @@ class Run:
         return row
 
 
-def play_game(tab, level: str, seed: int, timeout: float) -> tuple[int, list]:
+def play_game(tab, level: str, seed: int, timeout: float,
+              each_turn: Callable[[], None] = lambda: None) -> tuple[int, list]:
     """One person (seat 0) against three computers, to the final standings: the person's
-    steps, and each computer decision's [ms, where it was decided]."""
+    steps, and each computer decision's [ms, where it was decided]. ``each_turn`` runs
+    whenever the person is due, and at the end."""
     tab.evaluate(THINKS_JS)
     tab.tap('[data-action="new-game"]')
     tab.wait_for("() => document.getElementById('app').dataset.screen === 'setup'", timeout=timeout)
@@ -502,6 +504,7 @@ def play_game(tab, level: str, seed: int, timeout: float) -> tuple[int, list]:
     steps = 0
     while True:
         screen = tab.wait_for(PERSON_OR_END_JS, timeout=timeout)
+        each_turn()
         if screen == "final":
             return steps, tab.evaluate("() => window.__thinks")
         seen = tab.evaluate(STEP_JS, rng.randrange(2 ** 31))
