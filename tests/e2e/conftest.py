@@ -197,13 +197,15 @@ class WarmPage:
     ``first_visit``, one whose every test starts as a first visit (below)."""
 
     def __init__(self, browser, context_args: dict, site_url: str,
-                 first_visit: bool = False) -> None:
+                 first_visit: bool = False, init_script: str | None = None) -> None:
         self.first_visit = first_visit
         self.site_url = site_url
         self.origin = site_url.rstrip("/")
         self.switch = GuardSwitch()
         self.context = browser.new_context(**context_args)
         self.switch.attach(self.context)
+        if init_script is not None:  # a file's own holder (below, "a file's own context")
+            self.context.add_init_script(init_script)
         self.crashed = False
         self.page = self._new_page()
         self.color_scheme = context_args.get("color_scheme", "light")
@@ -271,7 +273,9 @@ class WarmPage:
 # new browser would not have is only in the renderer's memory: the compiled WebAssembly,
 # which makes the start about 3 s of CPU cheaper and changes nothing the page does
 # (docs/testing.md, "First visits"). A test that adds an init script or needs other context
-# options keeps a new context (``fresh_browser``).
+# options gets a kept context of its own (``own_context``, below) or, when it must not share
+# one with other tests (another origin's service worker, say), a new context
+# (``fresh_browser``).
 
 
 @pytest.fixture(scope="session")
@@ -300,16 +304,50 @@ def _holder(request) -> WarmPage:
     return request.getfixturevalue("first_visit_holder" if first else "warm_page_holder")
 
 
+def lend(holder: WarmPage, browser_guard, request) -> WarmPage:
+    """``holder`` reset for the test now running, its events reported to that test's guard."""
+    holder.reset()
+    holder.switch.current = browser_guard
+    request.addfinalizer(lambda: setattr(holder.switch, "current", None))
+    return holder
+
+
 @pytest.fixture
 def context(request, new_context, browser_guard):
     """The warm context, or the first visit's (a new one for a ``fresh_browser`` test)."""
     if _fresh(request):
         return new_context()
-    holder = _holder(request)
-    holder.reset()
-    holder.switch.current = browser_guard
-    request.addfinalizer(lambda: setattr(holder.switch, "current", None))
-    return holder.context
+    return lend(_holder(request), browser_guard, request).context
+
+
+# ------------------------------------------------------------------ a file's own context
+#
+# A test that needs other context options (a user agent, touch) or an init script of its own
+# still need not pay for a new context each time: ``own_context(init_script=..., **options)``
+# gives a kept context with those, made once per worker and reset like the first visit's
+# before each use. Its page is parked between uses and stays open while the test opens and
+# closes tabs of its own beside it; with the browser's one process per site (``e2e_helpers``)
+# that keeps the renderer, and the runtime it compiled, alive for those tabs.
+
+
+@pytest.fixture(scope="session")
+def own_holders(browser):
+    """(Needs ``browser`` to close its contexts before the browser goes.)"""
+    holders: dict[str, WarmPage] = {}
+    yield holders
+    for holder in holders.values():
+        holder.close()
+
+
+@pytest.fixture
+def own_context(own_holders, browser, browser_context_args, site_url, browser_guard, request):
+    def lend_own(init_script: str | None = None, **options) -> WarmPage:
+        key = repr((init_script, sorted(options.items())))
+        if key not in own_holders:
+            own_holders[key] = WarmPage(browser, {**browser_context_args, **options}, site_url,
+                                        first_visit=True, init_script=init_script)
+        return lend(own_holders[key], browser_guard, request)
+    return lend_own
 
 
 @pytest.fixture

@@ -114,9 +114,9 @@ def test_persistent_storage_is_asked_for_once_a_game_is_stored(page, site_url):
 
 # ----------------------------------------------------- the Home Screen card
 @pytest.mark.parametrize("agent", [IPAD_SAFARI, IPAD_DESKTOP_SAFARI])
-def test_a_safari_tab_gets_the_home_screen_card_until_it_is_dismissed(new_context, site_url, agent):
-    context = new_context(user_agent=agent, has_touch=True, viewport=SIZES["tablet"])
-    page = context.new_page()
+def test_a_safari_tab_gets_the_home_screen_card_until_it_is_dismissed(own_context, site_url, agent):
+    page = own_context(user_agent=agent, has_touch=True).page
+    page.set_viewport_size(SIZES["tablet"])
     open_app(page, site_url)
     card = page.locator("[data-home-card]")
     assert card.is_visible()
@@ -235,7 +235,7 @@ def test_back_up_all_games_and_restore_them_after_safari_erased_everything(page,
 
 # ----------------------------------------------------- how it looks
 @pytest.mark.parametrize("lang", ["en", "de", "fr"])
-def test_screenshots_of_the_card_and_the_backup_tools(new_context, site_url, tmp_path, lang):
+def test_screenshots_of_the_card_and_the_backup_tools(own_context, site_url, tmp_path, lang):
     data = two_games()
     backup = {"format": "manhattan-backup", "version": 1, "settings": {},
               "games": [{"id": k.split(":")[-1], "save": json.loads(v)} for k, v in data.items()
@@ -244,8 +244,8 @@ def test_screenshots_of_the_card_and_the_backup_tools(new_context, site_url, tmp
     path = tmp_path / "backup.json"
     path.write_text(json.dumps(backup), encoding="utf-8")
     for size, viewport in SIZES.items():
-        context = new_context(user_agent=IPAD_SAFARI, has_touch=True, viewport=viewport)
-        page = context.new_page()
+        page = own_context(user_agent=IPAD_SAFARI, has_touch=True).page  # a clean origin
+        page.set_viewport_size(viewport)
         open_app(page, site_url, f"{FAST_LEAN}&lang={lang}")
         page.evaluate("(data) => { for (const k in data) localStorage.setItem(k, data[k]); }",
                       dict(list(data.items())[:1]))
@@ -259,4 +259,3 @@ def test_screenshots_of_the_card_and_the_backup_tools(new_context, site_url, tmp
         overflow = page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
         assert not overflow, "the page scrolls sideways"
         shot(page, f"start-{lang}-{size}")
-        context.close()

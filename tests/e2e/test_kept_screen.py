@@ -6,12 +6,30 @@ only; nothing when the save changed since or the next start would show something
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 import pytest
 from e2e_helpers import wait_ready
-from ui_driver import FAST, new_game, open_app, screen, take_turn, tap, wait_for_person
+from playwright.sync_api import BrowserContext, Page
+from ui_driver import (
+    FAST,
+    FAST_LEAN_NEW_DOCUMENT,
+    new_game,
+    open_app,
+    screen,
+    take_turn,
+    tap,
+    wait_for_person,
+)
 
-pytestmark = [pytest.mark.e2e, pytest.mark.fresh_browser]  # first visits in a new browser
+pytestmark = [pytest.mark.e2e, pytest.mark.first_visit]  # first visits (tests/e2e/conftest.py)
+
+LEAN_START = FAST_LEAN_NEW_DOCUMENT
+"""The page's own interpreter alone (no boot snapshot, no thinking worker): the kept screen is
+drawn from the storage by assets/boot.js before any interpreter starts, so what these tests
+check is the same either way. The hotseat game's test opens and reopens the page as a
+player's browser does (the snapshot made, then restored, and the thinking worker), so the
+kept screen is seen beside those too."""
 
 # What #app held when the document was parsed and boot.js had run, long before Python.
 EARLY = """
@@ -31,11 +49,25 @@ document.addEventListener("DOMContentLoaded", () => {
 """
 
 
+@dataclass(frozen=True)
+class Tabs:
+    """The tests' browser context (with ``EARLY``) and its parked page, which no test closes:
+    the tabs a test closes and opens come and go beside it."""
+
+    context: BrowserContext
+    parked: Page
+
+    def new_page(self) -> Page:
+        return self.context.new_page()
+
+    def game_tabs(self) -> list[Page]:
+        return [page for page in self.context.pages if page != self.parked]
+
+
 @pytest.fixture
-def tab(new_context):
-    context = new_context()
-    context.add_init_script(EARLY)
-    return context
+def tab(own_context) -> Tabs:
+    holder = own_context(init_script=EARLY)
+    return Tabs(holder.context, holder.page)
 
 
 def close(page) -> None:
@@ -45,11 +77,11 @@ def close(page) -> None:
         page.close(run_before_unload=True)
 
 
-def reopen(context, url: str):
+def reopen(tabs: Tabs, url: str):
     """Close every tab (the page is hidden and unloaded) and open the game in a new one."""
-    for old in context.pages:
+    for old in tabs.game_tabs():
         close(old)
-    page = context.new_page()
+    page = tabs.new_page()
     page.goto(url)
     early = page.evaluate("() => window.__early")
     wait_ready(page)
@@ -58,9 +90,9 @@ def reopen(context, url: str):
 
 def test_the_start_screen_comes_back_at_once(tab, site_url):
     page = tab.new_page()
-    open_app(page, site_url, FAST)
+    open_app(page, site_url, LEAN_START)
     assert screen(page) == "start"
-    page, early = reopen(tab, site_url + FAST)
+    page, early = reopen(tab, site_url + LEAN_START)
     assert early["kept"] == "start" and early["inert"] and early["ready"] is None
     assert not early["loadingShown"]
     assert 'data-action="new-game"' in early["html"]
@@ -98,22 +130,22 @@ def test_a_screen_kept_in_another_language_than_this_starts_is_not_drawn(tab, si
     """A visit with ?lang=de keeps its screen in German but no choice of language: the next
     start speaks the browser's English, so the German screen is not drawn before it."""
     page = tab.new_page()
-    open_app(page, site_url, FAST + "&lang=de")
+    open_app(page, site_url, LEAN_START + "&lang=de")
     new_game(page, 2, names=["Ann", "Bob"], start=0)
-    page, early = reopen(tab, site_url + FAST)
+    page, early = reopen(tab, site_url + LEAN_START)
     assert early["kept"] is None and early["loadingShown"]
     assert page.get_attribute("html", "lang") == "en" and screen(page) == "pass"
     # Chosen in the page (kept in the preferences), German comes back at once.
     page.select_option('select[data-action="language"]', "de")
     page.wait_for_selector('html[lang="de"]')
-    page, early = reopen(tab, site_url + FAST)
+    page, early = reopen(tab, site_url + LEAN_START)
     assert early["kept"] == "pass" and early["lang"] == "de"
     assert page.get_attribute("html", "lang") == "de"
 
 
 def test_a_save_changed_since_shows_the_loading_screen(tab, site_url):
     page = tab.new_page()
-    open_app(page, site_url, FAST)
+    open_app(page, site_url, LEAN_START)
     new_game(page, 2, names=["Ann", "Bob"], start=0)
     close(page)
     page = tab.new_page()
@@ -124,7 +156,7 @@ def test_a_save_changed_since_shows_the_loading_screen(tab, site_url):
         save.meta.revision += 1;  // another tab moved the game on
         localStorage.setItem(key, JSON.stringify(save));
     }""")
-    page, early = reopen(tab, site_url + FAST)
+    page, early = reopen(tab, site_url + LEAN_START)
     assert early["kept"] is None and early["loadingShown"]
     assert screen(page) == "pass"
 
@@ -144,13 +176,13 @@ def test_a_game_against_computers_alone_comes_back_at_its_table(tab, site_url):
     screen, the table with that person's own cards, is drawn before Python, as a game of
     people gets its pass screen; no card of a computer is in it."""
     page = tab.new_page()
-    open_app(page, site_url, FAST)
+    open_app(page, site_url, LEAN_START)
     new_game(page, 3, names=["Ann", "Bob", "Cy"], controllers=["human", "greedy", "greedy"],
              start=1)
     assert wait_for_person(page) == "play"  # the computers chose; Ann's turn, her cards shown
     hand = cards(page)
     assert hand
-    page, early = reopen(tab, site_url + FAST)
+    page, early = reopen(tab, site_url + LEAN_START)
     assert early["kept"] == "play" and early["inert"] and early["ready"] is None
     assert not early["loadingShown"]
     assert early["cards"] == hand and 'data-action="confirm"' in early["html"]
@@ -171,7 +203,7 @@ def test_a_kept_table_is_not_drawn_for_a_save_of_two_people(tab, site_url):
     once the save says two people play (a hand-edited save, a game replaced in between),
     gives the loading screen."""
     page = tab.new_page()
-    open_app(page, site_url, FAST)
+    open_app(page, site_url, LEAN_START)
     new_game(page, 2, names=["Ann", "Bob"], controllers=["human", "greedy"], start=0)
     page.wait_for_selector("#app [data-card]")
     close(page)
@@ -185,13 +217,13 @@ def test_a_kept_table_is_not_drawn_for_a_save_of_two_people(tab, site_url):
         return JSON.parse(localStorage.getItem("manhattan:boot-screen")).screen;
     }""")
     assert kept == "play"
-    page, early = reopen(tab, site_url + FAST)
+    page, early = reopen(tab, site_url + LEAN_START)
     assert early["kept"] is None and early["loadingShown"] and not early["cards"]
 
 
 def test_a_hand_edited_entry_is_ignored(tab, site_url):
     page = tab.new_page()
-    open_app(page, site_url, FAST)
+    open_app(page, site_url, LEAN_START)
     page.evaluate("""() => localStorage.setItem("manhattan:boot-screen",
         JSON.stringify({v: 1, screen: "play", game: null, revision: null,
                         html: "<div data-card='1'>cards</div>"}))""")
@@ -199,5 +231,5 @@ def test_a_hand_edited_entry_is_ignored(tab, site_url):
     page.evaluate("""() => localStorage.setItem("manhattan:boot-screen",
         JSON.stringify({v: 1, screen: "play", game: null, revision: null,
                         html: "<div data-card='1'>cards</div>"}))""")
-    page, early = reopen(tab, site_url + FAST)
+    page, early = reopen(tab, site_url + LEAN_START)
     assert early["kept"] is None and "cards" not in early["html"]

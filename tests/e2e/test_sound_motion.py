@@ -78,9 +78,8 @@ def test_the_mute_is_one_tap_in_the_game_menu_and_kept_after_a_reload(page, site
     assert len(page.evaluate(LOG)) == calls  # muted: the synth is never called
 
 
-def test_reduced_motion_starts_with_the_animations_off_and_the_switch_goes_round(
-        new_context, site_url):
-    page = new_context(reduced_motion="reduce").new_page()
+def test_reduced_motion_starts_with_the_animations_off_and_the_switch_goes_round(page, site_url):
+    page.emulate_media(reduced_motion="reduce")  # the device's wish, before the page starts
     open_app(page, site_url)
     assert page.get_attribute("html", "data-motion") == "off"
     assert page.evaluate(RING_ANIMATION) == "none"
@@ -94,7 +93,6 @@ def test_reduced_motion_starts_with_the_animations_off_and_the_switch_goes_round
                                arg=seen[-1] if seen else "off")
         seen.append((page.get_attribute("html", "data-motion"), page.evaluate(RING_ANIMATION)))
     assert seen == [("normal", "cue-pulse"), ("fast", "cue-pulse"), ("off", "none")]
-    page.close()
 
 
 def test_a_device_without_the_wish_starts_with_the_animations_on(page, site_url):
