@@ -24,10 +24,21 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import hang_report
 import pytest
 import serve  # scripts/serve.py (on the path through pyproject.toml)
 from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, DIST, close_bounded, is_loopback
 from ui_driver import restartable
+
+
+def pytest_configure(config):
+    hang_report.start(config)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    hang_report.WATCH.test = item.nodeid
+    return (yield)
 
 
 def pytest_collection_modifyitems(items):
