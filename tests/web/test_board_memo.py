@@ -1,7 +1,8 @@
 """Drawings kept between renders (game/web/screens/memo.py: plots, cities, the board's key,
-material rows) draw exactly what a fresh drawing draws: over a whole game of taps, in every
-language, in the overview and opened large, the page drawn with the kept drawings equals the
-page drawn with none kept, and drawing it again changes nothing that was kept."""
+material rows, the story's lines) draw exactly what a fresh drawing draws: over a whole game
+of taps, in every language, in the overview and opened large, with the log open and in a
+replay, the page drawn with the kept drawings equals the page drawn with none kept, and
+drawing it again changes nothing that was kept."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ import pytest
 from play_kit import make_controller, setup_game, tap_decision
 
 from game.actions import Build
-from game.web import messages as M
 from game.web.screens import board_svg
 from game.web.screens.memo import Memo
 from game.web.screens.vdom import Child, El
@@ -38,6 +38,13 @@ def as_value(node: Child) -> object:
             tuple(as_value(child) for child in node.children))
 
 
+def speak(c, lang: str) -> None:
+    """The page's language, as the person picks it (a page speaks its model's language,
+    whatever the process's)."""
+    c.handle("language", {"value": lang})
+    assert c.frame().language == lang
+
+
 def drawn_alike(c) -> None:
     kept = c.render()
     before = as_value(kept)
@@ -56,7 +63,7 @@ def test_kept_plots_draw_what_a_fresh_drawing_draws():
         for step in range(90):
             if c.session.state.is_over:
                 break
-            M.set_language(("en", "de", "fr")[step % 3])
+            speak(c, ("en", "de", "fr")[step % 3])
             c.update(BoardMeasured(30 if step % 4 == 0 else 60))  # the overview now and then
             action = rng.choice(c.session.state.legal_actions())
             if c.screen_name == "pass":
@@ -78,7 +85,36 @@ def test_kept_plots_draw_what_a_fresh_drawing_draws():
             drawn += 1
         assert drawn == 90 and c.session.game.log
     finally:
-        M.set_language("en")
+        forget_kept()
+
+
+def test_the_log_and_a_replay_draw_what_a_fresh_drawing_draws():
+    c = make_controller()
+    setup_game(c, 3, names=["Ann", "Bob", "Cy"], start="0")
+    rng = random.Random(5)
+    try:
+        while len(c.session.game.log) < 40:
+            if c.screen_name == "pass":
+                c.handle("reveal")
+            elif c.screen_name == "scoring":
+                c.handle("continue")
+            else:
+                tap_decision(c, rng.choice(c.session.state.legal_actions()), rng)
+        if c.screen_name == "pass":
+            c.handle("reveal")
+        c.handle("log")
+        assert c.render().find(data_log_open="true") is not None
+        for lang in ("en", "de", "fr"):
+            speak(c, lang)
+            assert c.render().find(data_log_open="true") is not None
+            drawn_alike(c)
+        c.handle("replay")
+        for i, step in enumerate((0, 1, 2, 17, 18, 39, 5)):
+            speak(c, ("en", "de", "fr")[i % 3])
+            c.handle("replay-step", {"step": str(step)})
+            assert c.render().find(data_replay_step=step) is not None
+            drawn_alike(c)
+    finally:
         forget_kept()
 
 

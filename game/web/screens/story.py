@@ -11,7 +11,8 @@ from functools import partial
 from typing import Any
 
 from ...material import PIECE_FLOORS, Card
-from ...settings import PlayerSpec
+from ...settings import PlayerSpec, Settings
+from ...story import Entry
 from .. import messages
 from ..frames.frame import Inspector, MenuFrame, ReplayFrame, TableFrame
 from ..messages.telling import Line, lines, lost_towers
@@ -40,6 +41,25 @@ def line_el(line: Line) -> El:
              h("span", {"class": "story-text"}, said(line.key, **line.params)))
 
 
+def story_lines(entry: Entry, settings: Settings, viewer: int | None) -> tuple[El, ...]:
+    """One log step's lines as a list, told to ``viewer`` (None: to anyone); empty for a
+    step with nothing to tell."""
+    return STORY_LINES.get((messages.current_language(), settings, viewer, entry),
+                           partial(_story_lines, entry, settings, viewer))
+
+
+STORY_LINES: Memo[tuple[El, ...]] = Memo()
+"""Each step's lines by what they are told from. The log and the digest draw every step
+again at each redraw (a replay step, a tap with the log open), though a step's words never
+change: kept, an unchanged step is the very same subtree, which the page's patch passes at
+once (the words were 80 % of a replay step's drawing)."""
+
+
+def _story_lines(entry: Entry, settings: Settings, viewer: int | None) -> tuple[El, ...]:
+    told = lines(entry, settings, viewer)
+    return (h("ul", {"class": "story-lines"}, [line_el(x) for x in told]),) if told else ()
+
+
 # ----------------------------------------------------------------------- digest
 def digest_block(f: TableFrame, open_: bool = True) -> El | None:
     """Every move since the last turn of ``f.story.digest_for``, in order, the viewer's lost
@@ -51,12 +71,11 @@ def digest_block(f: TableFrame, open_: bool = True) -> El | None:
     settings = f.settings
     items = []
     for entry in story.digest:
-        told = lines(entry, settings, player)
+        told = story_lines(entry, settings, player)
         if not told:
             continue
         items.append(h("li", {"class": "digest-item", "data-digest-item": entry.step,
-                              "data-log-step": entry.step},
-                       h("ul", {"class": "story-lines"}, [line_el(x) for x in told])))
+                              "data-log-step": entry.step}, told))
     lost = lost_towers(story.digest, settings, player)
     head = None
     if lost:
@@ -89,7 +108,7 @@ def log_list(f: TableFrame, current: int | None = None) -> El:
     settings = f.settings
     rounds: dict[int, list[El]] = {}
     told_entries = [(entry, told) for entry in f.story.entries
-                    if (told := lines(entry, settings, None))]
+                    if (told := story_lines(entry, settings, None))]
     if current is not None:  # the replay's step: the last entry told at or before it
         current = max((entry.step for entry, _ in told_entries if entry.step <= current),
                       default=None)
@@ -101,7 +120,7 @@ def log_list(f: TableFrame, current: int | None = None) -> El:
               h("div", {"class": cls, "data-log-step": entry.step, "data-action": "log-show",
                         "role": "button", "tabindex": "0",
                         "aria-current": "step" if entry.step == current else None},
-                h("ul", {"class": "story-lines"}, [line_el(x) for x in told]))))
+                told)))
     blocks = [h("section", {"class": "log-round", "data-log-round": r},
                 h("h4", {}, messages.t("story.round", round=r)), h("ol", {}, items))
               for r, items in sorted(rounds.items())]
