@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # THE test command:  scripts/test.sh           (everything; CI runs it as .ci/run)
 # The inner loop:    scripts/test.sh --quick   (between commits; see below)
+# With pictures:     scripts/test.sh --screenshots   (the same, and screenshots/ written)
 #
 # Works on a fresh Debian machine (root, or sudo available) and in CI: it first
 # installs whatever is missing, then builds the site once, then runs the suites
@@ -27,6 +28,9 @@
 # none). No installs, no Pyodide, WebKit or Firefox. About a minute; not a substitute
 # for the whole command before a change lands.
 #
+# --screenshots: the browser tests also write their pictures to screenshots/ (phone, tablet,
+# every language; to look at), which the plain run leaves out (about 30 s of CPU).
+#
 # GUARD_FACTOR=N widens every guard to N times the suite's idle time (default 3): for a
 # machine known to be far busier than CI's.
 #
@@ -43,11 +47,13 @@ ROOT="$PWD"
 export DEBIAN_FRONTEND=noninteractive PIP_DISABLE_PIP_VERSION_CHECK=1
 
 QUICK=0
-case "${1:-}" in
-  "") ;;
-  --quick) QUICK=1 ;;
-  *) echo "usage: scripts/test.sh [--quick]" >&2; exit 2 ;;
-esac
+for arg in "$@"; do
+  case "$arg" in
+    --quick) QUICK=1 ;;
+    --screenshots) export E2E_SCREENSHOTS=1 ;;
+    *) echo "usage: scripts/test.sh [--quick] [--screenshots]" >&2; exit 2 ;;
+  esac
+done
 
 step() { printf '\n==> %s\n' "$*"; }
 sha() { sha256sum "$@" | sha256sum | cut -d' ' -f1; }

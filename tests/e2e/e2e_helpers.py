@@ -181,14 +181,31 @@ def resize(page, viewport: dict) -> None:
     page.evaluate(SETTLE_JS)
 
 
-def screenshot(page, name: str, sizes=tuple(VIEWPORTS)) -> list:
-    """Save screenshots/<name>-<size>.png at each named viewport size; return the paths."""
-    SCREENSHOTS.mkdir(exist_ok=True)
+SHOTS = os.environ.get("E2E_SCREENSHOTS") == "1"
+"""Whether the browser tests write their pictures (``scripts/test.sh --screenshots``). They
+are for people to look at, and writing them (capture, PNG, file) cost about 30 s of CPU in a
+whole run; everything else a test does around a picture (each size drawn and settled) it
+does either way."""
+
+
+def save_screenshot(target, path: Path, always: bool = False, **options) -> Path | None:
+    """``target`` (a page, or a locator's element) saved as ``path`` when pictures are asked
+    for (:data:`SHOTS`), or ``always``; the path written, else None."""
+    if not (SHOTS or always):
+        return None
+    path.parent.mkdir(exist_ok=True)
+    target.screenshot(path=str(path), **options)
+    return path
+
+
+def screenshot(page, name: str, sizes=tuple(VIEWPORTS), always: bool = False) -> list:
+    """At each named viewport size: the page drawn and settled, and screenshots/<name>-<size>.png
+    saved when pictures are asked for (:func:`save_screenshot`); the paths written."""
     paths = []
     for size in sizes:
         resize(page, SIZES[size])
         settle(page)
-        path = SCREENSHOTS / f"{name}-{size}.png"
-        page.screenshot(path=str(path))
-        paths.append(path)
+        path = save_screenshot(page, SCREENSHOTS / f"{name}-{size}.png", always)
+        if path is not None:
+            paths.append(path)
     return paths

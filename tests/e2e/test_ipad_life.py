@@ -12,7 +12,7 @@ import random
 import re
 
 import pytest
-from e2e_helpers import ROOT, SCREENSHOTS, resize, settle, wait_ready
+from e2e_helpers import ROOT, SCREENSHOTS, resize, save_screenshot, settle, wait_ready
 from play_kit import SavingController, play_computers
 from ui_driver import FAST_LEAN, new_game, open_app, tap
 
@@ -45,7 +45,7 @@ def shell_texts() -> dict[str, dict[str, str]]:
 def shot(page, name: str) -> None:
     SCREENSHOTS.mkdir(exist_ok=True)
     settle(page)
-    page.screenshot(path=str(SCREENSHOTS / f"ipad-{name}.png"), full_page=True)
+    save_screenshot(page, SCREENSHOTS / f"ipad-{name}.png", full_page=True)
 
 
 # ----------------------------------------------------- a browser that cannot run it

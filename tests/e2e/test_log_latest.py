@@ -5,7 +5,7 @@ CPython), loaded once per language. Screenshots: screenshots/log-<lang>-<size>.p
 from __future__ import annotations
 
 import pytest
-from e2e_helpers import SCREENSHOTS, resize, settle
+from e2e_helpers import SCREENSHOTS, resize, save_screenshot, settle
 from test_ui_screens import load_into
 from test_ui_screens import prepared as prepared_game
 from ui_driver import FAST_LEAN, tap
@@ -48,7 +48,7 @@ def test_the_log_opens_at_the_newest_entry(page, site_url, lang):
         seen = page.evaluate(IN_VIEW_JS)
         assert seen["entries"] > 20 and seen["last"] and seen["first_hidden"] and seen["close"], \
             (size, seen)
-        page.screenshot(path=str(SCREENSHOTS / f"log-{lang}-{size}.png"))
+        save_screenshot(page, SCREENSHOTS / f"log-{lang}-{size}.png")
         if size == "phone":  # a view saved as a file: the notice says so
             with page.expect_download():
                 tap(page, '.log-drawer [data-action="export"]')
@@ -60,6 +60,6 @@ def test_the_log_opens_at_the_newest_entry(page, site_url, lang):
                                    [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
             assert on_top and box["y"] + box["height"] <= SIZES[size]["height"], box
             settle(page)
-            page.screenshot(path=str(SCREENSHOTS / f"log-saved-{lang}-{size}.png"))
+            save_screenshot(page, SCREENSHOTS / f"log-saved-{lang}-{size}.png")
         tap(page, '.log-drawer [data-action="log"]')
         page.wait_for_selector(".log-drawer", state="detached")

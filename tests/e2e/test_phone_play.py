@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from e2e_helpers import SCREENSHOTS, resize, settle
+from e2e_helpers import SCREENSHOTS, resize, save_screenshot, settle
 from ui_driver import FAST_LEAN, choose_selection, click, new_game, open_app, tap, wait_for_person
 
 pytestmark = pytest.mark.e2e
@@ -55,8 +55,8 @@ def shot(page, what: str, lang: str) -> None:
     for size in SIZES:
         resize(page, size)
         settle(page)
-        page.screenshot(path=str(SCREENSHOTS / f"phone-play-{what}-{lang}-"
-                                 f"{size['width']}x{size['height']}.png"))
+        save_screenshot(page, SCREENSHOTS / f"phone-play-{what}-{lang}-"
+                                        f"{size['width']}x{size['height']}.png")
     resize(page, PHONE)
 
 
@@ -73,7 +73,7 @@ def scroll_to_the_panel(page) -> None:
 def assert_top_bar_fits(page) -> None:
     bar = page.evaluate(TOP_BAR_ROWS_JS)
     if bar["rows"] > 2:
-        page.screenshot(path=str(SCREENSHOTS / "phone-play-topbar-failed.png"))
+        save_screenshot(page, SCREENSHOTS / "phone-play-topbar-failed.png")
     assert bar["rows"] <= 2 and not bar["overflow"], bar
 
 

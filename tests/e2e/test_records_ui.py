@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from e2e_helpers import SCREENSHOTS, resize, settle
+from e2e_helpers import SCREENSHOTS, resize, save_screenshot, settle
 from ui_driver import FAST_LEAN, new_game, open_app, screen, tap
 
 pytestmark = pytest.mark.e2e
@@ -35,7 +35,7 @@ def _shots(page, name: str) -> None:
     for size, viewport in SIZES.items():
         resize(page, viewport)
         settle(page)
-        page.screenshot(path=str(SCREENSHOTS / f"{name}-{size}.png"), full_page=True)
+        save_screenshot(page, SCREENSHOTS / f"{name}-{size}.png", full_page=True)
 
 
 def test_a_finished_game_is_in_the_statistics_and_play_again_rotates(page, site_url):

@@ -11,7 +11,7 @@ Screenshots: screenshots/seat-<seat>-<lang>-<size>.png.
 from __future__ import annotations
 
 import pytest
-from e2e_helpers import SCREENSHOTS, resize, settle
+from e2e_helpers import SCREENSHOTS, resize, save_screenshot, settle
 from test_ui_screens import load_into
 from test_ui_screens import prepared as prepared_game
 from ui_driver import FAST_LEAN, tap
@@ -102,10 +102,10 @@ def test_every_seat_turn_has_the_same_layout(page, site_url, lang):
                 settle(page)
                 zoomed = page.evaluate(ZOOMED_JS)
                 assert zoomed == {"board": True, "confirm": True, "scrolled": 0}, (seat, zoomed)
-                page.screenshot(path=str(SCREENSHOTS / f"seat-{seat}-{lang}-phone-city.png"))
+                save_screenshot(page, SCREENSHOTS / f"seat-{seat}-{lang}-phone-city.png")
                 tap(page, '[data-action="zoom-out"]')
                 page.wait_for_selector('svg.board[data-board-view="full"]')
-            page.screenshot(path=str(SCREENSHOTS / f"seat-{seat}-{lang}-{size}.png"))
+            save_screenshot(page, SCREENSHOTS / f"seat-{seat}-{lang}-{size}.png")
     for size in SIZES:
         south = measured["south", size]
         for seat in SEATS[1:]:

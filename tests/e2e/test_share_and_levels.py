@@ -5,7 +5,7 @@ the replay's log following its step. Screenshots: screenshots/levels-<what>-<lan
 from __future__ import annotations
 
 import pytest
-from e2e_helpers import SCREENSHOTS, resize, settle
+from e2e_helpers import SCREENSHOTS, resize, save_screenshot, settle
 from test_a11y import AXE, RUN_AXE
 from test_ui_screens import load_into, prepared
 from ui_driver import FAST_LEAN, tap
@@ -37,7 +37,7 @@ def shoot(page, name: str) -> None:
     for size, viewport in SIZES.items():
         resize(page, viewport)
         settle(page)
-        page.screenshot(path=str(SCREENSHOTS / f"levels-{name}-{size}.png"))
+        save_screenshot(page, SCREENSHOTS / f"levels-{name}-{size}.png")
 
 
 def serious(page) -> list:

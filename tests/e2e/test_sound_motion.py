@@ -12,7 +12,7 @@ Screenshots of the open menu in German and French at a phone's and a tablet's si
 from __future__ import annotations
 
 import pytest
-from e2e_helpers import SCREENSHOTS, resize
+from e2e_helpers import SCREENSHOTS, resize, save_screenshot
 from ui_driver import FAST_LEAN, FAST_LEAN_NEW_DOCUMENT, new_game, open_app, tap
 
 pytestmark = pytest.mark.e2e
@@ -116,4 +116,4 @@ def test_screenshots_of_the_menu_with_the_sound_and_the_animations(page, site_ur
             box = page.locator(f'#game-menu [data-action="{action}"]').bounding_box()
             assert box and box["x"] >= 0 and box["x"] + box["width"] <= width
             assert box["height"] >= 40  # a finger's target
-        page.screenshot(path=str(SCREENSHOTS / f"menu-sound-motion-{lang}-{width}x{height}.png"))
+        save_screenshot(page, SCREENSHOTS / f"menu-sound-motion-{lang}-{width}x{height}.png")

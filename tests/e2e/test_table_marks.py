@@ -9,7 +9,7 @@ screenshots/marks-<what>-<lang>-<size>.png.
 from __future__ import annotations
 
 import pytest
-from e2e_helpers import SCREENSHOTS, resize, settle
+from e2e_helpers import SCREENSHOTS, resize, save_screenshot, settle
 from test_i18n_layout import OVERFLOW_JS
 from test_ui_screens import load_into
 from test_ui_screens import prepared as prepared_game
@@ -38,7 +38,7 @@ def prepared(until, seed=11, **options) -> dict:
 def shoot(page, what: str, lang: str, size: str, full: bool = False) -> None:
     SCREENSHOTS.mkdir(exist_ok=True)
     settle(page)
-    page.screenshot(path=str(SCREENSHOTS / f"marks-{what}-{lang}-{size}.png"), full_page=full)
+    save_screenshot(page, SCREENSHOTS / f"marks-{what}-{lang}-{size}.png", full_page=full)
 
 
 def open_turn(page) -> None:
@@ -156,7 +156,7 @@ def test_floor_chips_keep_their_letter_under_the_last_move_outline(page, site_ur
             shoot(page, "last-move", lang, size)
             plot = page.locator("svg.board [data-last-of]").first
             SCREENSHOTS.mkdir(exist_ok=True)
-            plot.screenshot(path=str(SCREENSHOTS / f"marks-last-move-plot-{lang}-{size}.png"))
+            save_screenshot(plot, SCREENSHOTS / f"marks-last-move-plot-{lang}-{size}.png")
 
 
 # ------------------------------------------------------------- the key, anti-trust

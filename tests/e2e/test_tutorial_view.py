@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from e2e_helpers import SCREENSHOTS, SETTLE_JS, resize
+from e2e_helpers import SCREENSHOTS, SETTLE_JS, resize, save_screenshot
 from play_kit import make_controller
 from test_i18n_layout import OVERFLOW_JS
 from test_tutorial import lessons_until
@@ -98,7 +98,7 @@ def walk(page, lang: str, size: str, last: str = "tutorial.done") -> list:
         before = key
         if key not in shot:
             shot.add(key)
-            page.screenshot(path=str(SCREENSHOTS / f"tutorial-{lang}-{size}-{key[9:]}.png"))
+            save_screenshot(page, SCREENSHOTS / f"tutorial-{lang}-{size}-{key[9:]}.png")
         if key == last:
             return problems
         if key in ("tutorial.select", "tutorial.done"):
@@ -182,5 +182,5 @@ def test_the_last_lesson_is_in_view_over_the_final_standings(page, site_url):
             box = lesson(page)
             if not in_view(box):
                 problems.append((lang, size, summary(box)))
-            page.screenshot(path=str(SCREENSHOTS / f"tutorial-{lang}-{size}-final.png"))
+            save_screenshot(page, SCREENSHOTS / f"tutorial-{lang}-{size}-final.png")
     assert not problems, "\n".join(map(str, problems))

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from e2e_helpers import SCREENSHOTS, VIEWPORTS, resize, settle
+from e2e_helpers import SCREENSHOTS, VIEWPORTS, resize, save_screenshot, settle
 from test_i18n_layout import OVERFLOW_JS
 from test_ui_screens import load_into, prepared
 from test_ui_story import game_of
@@ -51,12 +51,12 @@ def fits(page, name: str) -> None:
         # (sticky bars drawn where they belong in the page, not over the content that the
         # full-page picture shows at their viewport position)
         page.evaluate(UNSTICK_JS, True)
-        page.screenshot(path=str(SCREENSHOTS / f"every-{name}-{size}.png"), full_page=True)
+        save_screenshot(page, SCREENSHOTS / f"every-{name}-{size}.png", full_page=True)
         page.evaluate(UNSTICK_JS, False)
         # a part that scrolls on its own (the final card, the play panel): its end too
         if page.evaluate(SCROLL_END_JS):
             settle(page)
-            page.screenshot(path=str(SCREENSHOTS / f"every-{name}-{size}-end.png"))
+            save_screenshot(page, SCREENSHOTS / f"every-{name}-{size}-end.png")
             page.evaluate("() => document.querySelectorAll('#app *').forEach("
                           "el => { if (el.scrollTop) el.scrollTop = 0; })")
         if found["scrollWidth"] > vp["width"] or found["out"] or found["scrolled"]:
@@ -158,4 +158,4 @@ def test_after_choosing_the_pieces_on_a_phone_the_board_is_in_view(page, site_ur
     # most of it, not a sliver
     shown = min(box["y"] + box["height"], vp["height"]) - max(box["y"], 0)
     assert shown >= min(box["height"], vp["height"]) / 2, box
-    page.screenshot(path=str(SCREENSHOTS / "every-after-selection-phone.png"))
+    save_screenshot(page, SCREENSHOTS / "every-after-selection-phone.png")

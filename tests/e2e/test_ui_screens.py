@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from e2e_helpers import SCREENSHOTS, VIEWPORTS, resize, screenshot, settle
+from e2e_helpers import SCREENSHOTS, VIEWPORTS, resize, save_screenshot, screenshot, settle
 from play_kit import make_controller, setup_game, tap_decision
 from ui_driver import FAST_LEAN, RESTART, open_app, restartable, screen, tap
 
@@ -182,7 +182,7 @@ def test_screens_at_three_sizes(page, site_url):
     SCREENSHOTS.mkdir(exist_ok=True)
     resize(page, VIEWPORTS["tablet-landscape"])
     settle(page)
-    page.screenshot(path=str(SCREENSHOTS / "readme.png"))
+    save_screenshot(page, SCREENSHOTS / "readme.png")
 
     # Round scoring and the final standings.
     data = prepared(lambda c: c.screen_name == "scoring" and c.session.state.round == 3)
