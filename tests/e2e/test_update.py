@@ -13,12 +13,22 @@ import shutil
 import pytest
 import serve
 from e2e_helpers import DIST, wait_ready, wait_service_worker
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from ui_driver import FAST, new_game, open_app, screen, tap
 
 pytestmark = [pytest.mark.e2e, pytest.mark.fresh_browser]  # first visits in a new browser
 
 CACHES_JS = "async () => (await caches.keys()).filter((k) => /^manhattan-[0-9a-f]+$/.test(k))"
 PROMPT = '[data-update-ready="true"] [data-action="apply-update"]'
+WORKERS_JS = """async () => {
+  // Where the switch stands: the registration's workers, the page's controller and caches.
+  const reg = await navigator.serviceWorker.getRegistration();
+  const state = (w) => w ? w.scriptURL.split("/").pop() + ":" + w.state : null;
+  return {installing: state(reg && reg.installing), waiting: state(reg && reg.waiting),
+          active: state(reg && reg.active), controller: state(navigator.serviceWorker.controller),
+          caches: await caches.keys(), url: location.href,
+          updateWaiting: window.manhattanUpdateWaiting};
+}"""
 
 
 def deploy_new_version(site) -> None:
@@ -146,8 +156,11 @@ def test_a_new_version_is_offered_and_the_game_survives_the_switch(page, site_ur
         page.wait_for_selector('[data-update-ready="true"] [data-action="apply-update"]',
                                timeout=60_000)
         assert page.evaluate(CACHES_JS) == old_caches or len(page.evaluate(CACHES_JS)) == 2
-        with page.expect_navigation(timeout=60_000):
-            tap(page, '[data-action="apply-update"]')
+        try:
+            with page.expect_navigation(timeout=60_000):
+                tap(page, '[data-action="apply-update"]')
+        except PlaywrightTimeoutError:
+            raise AssertionError(f"no reload after Reload: {page.evaluate(WORKERS_JS)}") from None
         wait_ready(page)
         page.wait_for_function(
             "async () => (await caches.keys()).includes('manhattan-0123456789abcdef')")
