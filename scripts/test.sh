@@ -235,8 +235,9 @@ finish_beside "$LINT"
 # From here to the end every core is busy: the Pyodide suite and the Chromium suite (two
 # workers) start at once beside each other; the CPython suites and the WebKit and Firefox
 # passes run in the foreground meanwhile, one after another. The Chromium suite is the
-# longest: its tests are dealt out one at a time (--dist load) so neither worker idles at
-# the end; --durations lists its slowest tests.
+# longest: its tests are dealt out one at a time (--dist load), the files of the longest
+# tests first (tests/e2e/conftest.py), so neither worker idles at the end; --durations
+# lists its slowest tests.
 PYODIDE_SUITE="Engine, computer player and web UI logic tests inside Pyodide (Node)"
 CHROMIUM_SUITE="Browser tests (Chromium, two workers)"
 start_beside pyodide "$PYODIDE_SUITE" node tests/pyodide/run.mjs

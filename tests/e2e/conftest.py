@@ -41,11 +41,22 @@ def pytest_runtest_protocol(item, nextitem):
     return (yield)
 
 
+LONGEST_FIRST = ("test_tabs_and_quota.py", "test_a11y.py", "test_table_second_pass.py",
+                 "test_ui_take_back.py", "test_ui_games.py", "test_tutorial_view.py",
+                 "test_boot_snapshot.py", "test_update.py", "test_ui_screens.py",
+                 "test_ui_every_screen.py", "test_theme.py", "test_coach.py")
+"""The files whose tests take longest (20-70 s each at the command's load), dealt out first:
+with two workers taking one test at a time, a long test dealt last keeps one worker busy
+while the other has nothing left (docs/testing.md, "Time")."""
+
+
 def pytest_collection_modifyitems(items):
     here = Path(__file__).parent
     for item in items:
         if here in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.e2e)
+    rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(Path(str(item.fspath)).name, len(rank)))
 
 
 @pytest.fixture(scope="session")
