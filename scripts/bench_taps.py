@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "web")]
 
-from play_kit import make_controller, setup_game, tap_decision  # noqa: E402
+from play_kit import make_controller, play_to_end, setup_game  # noqa: E402
 
 from game.actions import Build  # noqa: E402
 
@@ -36,14 +36,8 @@ def mid_game():
     """A four-person table in round 3, building, the player on turn holding the device."""
     c = make_controller()
     setup_game(c, 4, names=["Ann", "Bob", "Cy", "Dee"], start="0")
-    rng = random.Random(11)
-    while not (c.session.state.round == 3 and c.session.state.phase == "build"):
-        if c.screen_name == "pass":
-            c.handle("reveal")
-        elif c.screen_name == "scoring":
-            c.handle("continue")
-        else:
-            tap_decision(c, rng.choice(c.session.state.legal_actions()), rng)
+    play_to_end(c, random.Random(11),
+                until=lambda c: c.session.state.round == 3 and c.session.state.phase == "build")
     if c.screen_name == "pass":
         c.handle("reveal")
     return c
@@ -53,14 +47,7 @@ def replay_taps():
     """A whole two-person game, its replay open: the controller and one tap per step."""
     c = make_controller()
     setup_game(c, 2, names=["Ann", "Bob"], start="0")
-    rng = random.Random(33)
-    while not c.session.state.is_over:
-        if c.screen_name == "pass":
-            c.handle("reveal")
-        elif c.screen_name == "scoring":
-            c.handle("continue")
-        else:
-            tap_decision(c, rng.choice(c.session.state.legal_actions()), rng)
+    play_to_end(c, random.Random(33))
     c.handle("replay")
     steps = len(c.session.game.log)
     return c, [("replay-step", {"step": str(step)}) for step in range(steps)]

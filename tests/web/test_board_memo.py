@@ -10,7 +10,7 @@ import random
 import sys
 
 import pytest
-from play_kit import make_controller, setup_game, tap_decision
+from play_kit import make_controller, play_to_end, setup_game, tap_decision
 
 from game.actions import Build
 from game.web.screens import board_svg
@@ -91,15 +91,8 @@ def test_kept_plots_draw_what_a_fresh_drawing_draws():
 def test_the_log_and_a_replay_draw_what_a_fresh_drawing_draws():
     c = make_controller()
     setup_game(c, 3, names=["Ann", "Bob", "Cy"], start="0")
-    rng = random.Random(5)
     try:
-        while len(c.session.game.log) < 40:
-            if c.screen_name == "pass":
-                c.handle("reveal")
-            elif c.screen_name == "scoring":
-                c.handle("continue")
-            else:
-                tap_decision(c, rng.choice(c.session.state.legal_actions()), rng)
+        play_to_end(c, random.Random(5), until=lambda c: len(c.session.game.log) >= 40)
         if c.screen_name == "pass":
             c.handle("reveal")
         c.handle("log")
