@@ -11,7 +11,9 @@ has, so the same script measures two checkouts side by side (``docs/performance.
 
 ``--replay`` steps instead through the replay of a whole two-person game, one step forward a
 tap, from its first step to its last (what a person stepping through a replay, or the log
-open beside a game, costs). Prints the CPU milliseconds per tap (``time.process_time``: this process's own CPU time, so
+open beside a game, costs).
+
+Prints the CPU milliseconds per tap (``time.process_time``: this process's own CPU time, so
 a loaded machine changes it far less than wall time; median of the cycles) and the total.
 """
 

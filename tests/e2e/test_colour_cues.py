@@ -117,7 +117,6 @@ def shoot_filtered(page, name: str, clip: dict | None = None) -> None:
 
 
 def test_screenshots_under_colour_vision_filters(page, site_url, game_data, new_context):
-    SCREENSHOTS.mkdir(exist_ok=True)
     for size, viewport in VIEWPORTS.items():
         resize(page, viewport)
         load_into(page, site_url, game_data, f"{FAST_LEAN}&lang=en")
@@ -145,5 +144,4 @@ def test_the_rules_help_shows_the_list_of_cues(page, site_url):
                       li.querySelector('.cue-icon').getBoundingClientRect().width])""")
     assert [(c, cue) for c, cue, _ in shapes] == [(c, palette.shape(c)) for c in COLOURS]
     assert all(width >= 10 for _, _, width in shapes), shapes
-    SCREENSHOTS.mkdir(exist_ok=True)
     save_screenshot(figure, SCREENSHOTS / "cues-rules-list-de-phone.png")

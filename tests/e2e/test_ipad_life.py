@@ -43,7 +43,6 @@ def shell_texts() -> dict[str, dict[str, str]]:
 
 
 def shot(page, name: str) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
     settle(page)
     save_screenshot(page, SCREENSHOTS / f"ipad-{name}.png", full_page=True)
 

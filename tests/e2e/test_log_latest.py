@@ -38,7 +38,6 @@ def test_the_log_opens_at_the_newest_entry(page, site_url, lang):
     load_into(page, site_url, late, FAST_LEAN + f"&lang={lang}")
     tap(page, '[data-action="reveal"]')
     page.wait_for_selector('[data-mode="turn"]')
-    SCREENSHOTS.mkdir(exist_ok=True)
     for size, viewport in SIZES.items():
         resize(page, viewport)
         tap(page, '.topbar [data-action="menu"]')

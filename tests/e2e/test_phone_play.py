@@ -51,7 +51,6 @@ ZOOM_HEADER_JS = """() => {
 
 
 def shot(page, what: str, lang: str) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
     for size in SIZES:
         resize(page, size)
         settle(page)

@@ -31,7 +31,6 @@ def _kept_records() -> str:
 
 
 def _shots(page, name: str) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
     for size, viewport in SIZES.items():
         resize(page, viewport)
         settle(page)

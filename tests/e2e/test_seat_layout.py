@@ -73,7 +73,6 @@ def test_every_seat_turn_has_the_same_layout(page, site_url, lang):
     four seats (the board is drawn from the south or the north, never tall); on a phone the
     board, every card and every piece of the turn are on screen at once, unscrolled."""
     measured: dict[tuple[str, str], dict] = {}
-    SCREENSHOTS.mkdir(exist_ok=True)
     for seat in SEATS:
         load_into(page, site_url, prepared_game(building_turn_of(seat), seed=5),
                   FAST_LEAN + f"&lang={lang}")

@@ -33,7 +33,6 @@ CUT_JS = """() => {
 
 
 def shoot(page, name: str) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
     for size, viewport in SIZES.items():
         resize(page, viewport)
         settle(page)

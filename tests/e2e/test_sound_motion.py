@@ -107,7 +107,6 @@ def test_screenshots_of_the_menu_with_the_sound_and_the_animations(page, site_ur
     open_app(page, site_url, f"{FAST_LEAN}&lang={lang}")
     tap(page, '[data-action="play-alone"]')
     tap(page, '[data-action="menu"]')
-    SCREENSHOTS.mkdir(exist_ok=True)
     for width, height in ((390, 844), (1180, 820)):
         resize(page, {"width": width, "height": height})
         menu = page.locator("#game-menu")

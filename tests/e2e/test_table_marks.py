@@ -36,7 +36,6 @@ def prepared(until, seed=11, **options) -> dict:
 
 
 def shoot(page, what: str, lang: str, size: str, full: bool = False) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
     settle(page)
     save_screenshot(page, SCREENSHOTS / f"marks-{what}-{lang}-{size}.png", full_page=full)
 
@@ -155,7 +154,6 @@ def test_floor_chips_keep_their_letter_under_the_last_move_outline(page, site_ur
             page.locator("svg.board").scroll_into_view_if_needed()
             shoot(page, "last-move", lang, size)
             plot = page.locator("svg.board [data-last-of]").first
-            SCREENSHOTS.mkdir(exist_ok=True)
             save_screenshot(plot, SCREENSHOTS / f"marks-last-move-plot-{lang}-{size}.png")
 
 

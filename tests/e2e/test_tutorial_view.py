@@ -149,7 +149,6 @@ def walk(page, lang: str, size: str, last: str = "tutorial.done") -> list:
 
 @pytest.mark.parametrize("lang", ["en", "de", "fr"])
 def test_every_lesson_is_in_view_when_it_appears(page, site_url, lang):
-    SCREENSHOTS.mkdir(exist_ok=True)
     problems = []
     for size, viewport in SIZES.items():
         resize(page, viewport)

@@ -42,7 +42,6 @@ SCROLL_END_JS = """() => { let moved = false;
 def fits(page, name: str) -> None:
     """At each size: the page and every element of the main content fit the width (nothing
     scrolls sideways); a full-page screenshot."""
-    SCREENSHOTS.mkdir(exist_ok=True)
     problems = []
     for size, vp in VIEWPORTS.items():
         resize(page, vp)

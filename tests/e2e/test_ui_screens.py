@@ -179,7 +179,6 @@ def test_screens_at_three_sizes(page, site_url):
     screenshot(page, "ui-building-overview", sizes=("phone",))
     # The README picture (docs/screenshot.png is copied from this one by hand, so a test
     # run never changes a tracked file).
-    SCREENSHOTS.mkdir(exist_ok=True)
     resize(page, VIEWPORTS["tablet-landscape"])
     settle(page)
     save_screenshot(page, SCREENSHOTS / "readme.png")
