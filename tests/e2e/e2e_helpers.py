@@ -143,23 +143,30 @@ SETTLE_JS = """() => new Promise(done => requestAnimationFrame(() => requestAnim
 SETTLED_JS = """async () => {
   // Two frames (a resize or a media change is handled by then, and its redraw drawn), then
   // every running animation that ends has ended, then no box scrolls any more (a smooth
-  // scroll) for two frames in a row.
+  // scroll) for two frames in a row. A box that moves fires "scroll" before the next frame's
+  // callbacks (at the document or at the box, which a capturing listener on the document
+  // hears): listening costs nothing, where reading every box's position each frame forces
+  // a style and layout pass over the whole page.
   const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
-  await frame();
-  await frame();
-  // (an attention cue, a "cue-" animation, moves and reveals nothing: not waited for)
-  const ending = document.getAnimations().filter((a) => a.playState === "running"
-      && !String(a.animationName || "").startsWith("cue-")
-      && Number.isFinite(a.effect && a.effect.getComputedTiming().endTime));
-  await Promise.all(ending.map((a) => a.finished.catch(() => null)));
-  const scrolled = () => JSON.stringify([scrollX, scrollY, ...Array.from(
-      document.querySelectorAll("*"), (el) => el.scrollTop + "," + el.scrollLeft)]);
-  let before = scrolled();
-  for (let still = 0, tries = 0; still < 2 && tries < 600; tries++) {
+  let moved = false;
+  const onScroll = () => { moved = true; };
+  document.addEventListener("scroll", onScroll, {capture: true, passive: true});
+  try {
     await frame();
-    const now = scrolled();
-    still = now === before ? still + 1 : 0;
-    before = now;
+    await frame();
+    // (an attention cue, a "cue-" animation, moves and reveals nothing: not waited for)
+    const ending = document.getAnimations().filter((a) => a.playState === "running"
+        && !String(a.animationName || "").startsWith("cue-")
+        && Number.isFinite(a.effect && a.effect.getComputedTiming().endTime));
+    await Promise.all(ending.map((a) => a.finished.catch(() => null)));
+    moved = false;
+    for (let still = 0, tries = 0; still < 2 && tries < 600; tries++) {
+      await frame();
+      still = moved ? 0 : still + 1;
+      moved = false;
+    }
+  } finally {
+    document.removeEventListener("scroll", onScroll, {capture: true});
   }
 }"""
 

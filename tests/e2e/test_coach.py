@@ -80,7 +80,7 @@ def final_save():
 @pytest.mark.parametrize("lang", ["en", "de", "fr"])
 def test_a_hint_is_shown_on_the_board(page, site_url, build_save, lang):
     resize(page, {"width": 1024, "height": 768})
-    load(page, site_url, build_save, f"?fast=1&lang={lang}")
+    load(page, site_url, build_save, f"?fast=1&snapshot=0&lang={lang}")
     page.wait_for_selector('html[data-ai-worker="ready"]', state="attached", timeout=120_000)
     page.click('[data-action="hint"]')
     page.wait_for_selector('[data-hint="shown"]', timeout=60_000)
@@ -102,7 +102,7 @@ def test_a_hint_is_shown_on_the_board(page, site_url, build_save, lang):
 
 def test_a_hint_without_the_worker_is_computed_on_the_page(page, site_url, build_save):
     resize(page, {"width": 1024, "height": 768})
-    load(page, site_url, build_save, "?fast=1&aiworker=off")
+    load(page, site_url, build_save, "?fast=1&snapshot=0&aiworker=off")
     page.click('[data-action="hint"]')
     page.wait_for_selector('[data-hint="shown"]', timeout=120_000)
     assert page.locator("[data-hint-reason]").count() == 1
@@ -112,7 +112,7 @@ def test_a_hint_without_the_worker_is_computed_on_the_page(page, site_url, build
 def test_the_review_with_progress_cancel_and_a_decision_on_the_board(page, site_url, final_save,
                                                                      lang):
     resize(page, {"width": 1024, "height": 768})
-    load(page, site_url, final_save, f"?fast=1&lang={lang}")
+    load(page, site_url, final_save, f"?fast=1&snapshot=0&lang={lang}")
     page.wait_for_selector('html[data-ai-worker="ready"]', state="attached", timeout=120_000)
     page.click('[data-action="review"]')
     page.wait_for_selector('#app[data-screen="review"] [data-review-progress]')
@@ -149,7 +149,7 @@ def test_the_review_with_progress_cancel_and_a_decision_on_the_board(page, site_
 def test_the_review_without_the_worker_judges_no_decision(page, site_url, final_save):
     """The quick pass alone may pick candidates but never calls a decision costly."""
     resize(page, {"width": 1024, "height": 768})
-    load(page, site_url, final_save, "?fast=1&aiworker=off")
+    load(page, site_url, final_save, "?fast=1&snapshot=0&aiworker=off")
     page.click('[data-action="review"]')
     page.wait_for_selector("[data-review-player]", timeout=240_000)
     assert page.get_attribute("[data-review-deep]", "data-review-deep") == "false"

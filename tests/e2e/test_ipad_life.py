@@ -14,7 +14,7 @@ import re
 import pytest
 from e2e_helpers import ROOT, SCREENSHOTS, resize, save_screenshot, settle, wait_ready
 from play_kit import SavingController, play_computers
-from ui_driver import FAST_LEAN, new_game, open_app, tap
+from ui_driver import FAST_LEAN, new_game, open_app, reopen, tap
 
 from game.web.saves.storage import PREFIX, MemoryBackend, SaveStore
 
@@ -106,8 +106,7 @@ def test_persistent_storage_is_asked_for_once_a_game_is_stored(page, site_url):
     new_game(page, 2, controllers=["human", "random"])
     page.wait_for_selector("html[data-storage-persist]", state="attached")
     assert page.get_attribute("html", "data-storage-persist") in ("granted", "refused")
-    page.reload()  # in use already: asked at once on the next visit
-    wait_ready(page)
+    reopen(page, site_url)  # in use already: asked at once on the next visit
     page.wait_for_selector("html[data-storage-persist]", state="attached")
 
 
@@ -161,8 +160,7 @@ def load_into(page, site_url: str, data: dict[str, str]) -> None:
     open_app(page, site_url)
     page.evaluate("(data) => { localStorage.clear(); for (const k in data) localStorage.setItem(k, data[k]); }",
                   data)
-    page.reload()
-    wait_ready(page)
+    reopen(page, site_url)
 
 
 def test_back_up_all_games_and_restore_them_after_safari_erased_everything(page, site_url, tmp_path):
@@ -180,8 +178,7 @@ def test_back_up_all_games_and_restore_them_after_safari_erased_everything(page,
     assert backup["format"] == "manhattan-backup" and len(backup["games"]) == 2
 
     page.evaluate("localStorage.clear()")  # seven days without a visit
-    page.reload()
-    wait_ready(page)
+    reopen(page, site_url)
     assert stored_games(page) == {}
     assert page.locator('[data-action="backup"]').count() == 0  # nothing to back up
     page.set_input_files("[data-restore]", str(path))
@@ -223,8 +220,7 @@ def test_back_up_all_games_and_restore_them_after_safari_erased_everything(page,
         page.wait_for_selector('#load-error[data-message-id="backup.restore_failed"]')
         assert page.locator("[data-restore-report]").count() == 0
         assert stored_games(page) == kept
-        page.reload()  # (the message stays until the next action: start afresh)
-        wait_ready(page)
+        reopen(page, site_url)  # (the message stays until the next action: start afresh)
     huge = tmp_path / "huge.json"
     huge.write_text('{"format": "manhattan-backup", "version": 1, "games": ["' + "x" * 17_000_000 + '"]}')
     page.set_input_files("[data-restore]", str(huge))
@@ -248,8 +244,7 @@ def test_screenshots_of_the_card_and_the_backup_tools(own_context, site_url, tmp
         open_app(page, site_url, f"{FAST_LEAN}&lang={lang}")
         page.evaluate("(data) => { for (const k in data) localStorage.setItem(k, data[k]); }",
                       dict(list(data.items())[:1]))
-        page.reload()
-        wait_ready(page)
+        reopen(page, site_url)
         assert page.locator("[data-home-card]").is_visible()
         page.set_input_files("[data-restore]", str(path))
         page.wait_for_selector("[data-restore-report]")

@@ -8,7 +8,7 @@ import random
 
 import pytest
 from e2e_helpers import LEAN, resize, wait_ready
-from ui_driver import new_game, open_app, screen, tap, wait_for_person
+from ui_driver import new_game, open_app, reopen, screen, tap, wait_for_person
 
 pytestmark = pytest.mark.e2e
 
@@ -97,8 +97,7 @@ def test_a_corrupted_save_is_reported_and_kept(page, site_url, browser_guard):
     # JSON nested 100000 deep: json.loads on it would overflow Pyodide's stack (fatal).
     deep = "[" * 100_000 + "]" * 100_000
     page.evaluate("(v) => localStorage.setItem('manhattan:save:deep', v)", deep)
-    page.reload()
-    wait_ready(page)
+    reopen(page, site_url)
     assert screen(page) == "start"
     error = page.inner_text("#load-error")
     assert "could not be loaded" in error and "step 1" in error
@@ -191,8 +190,7 @@ def test_save_times_are_shown_in_the_local_time_zone(new_context, site_url):
     data = json.loads(text)
     data["meta"]["updated"] = 1705320000  # 2024-01-15 12:00:00 UTC
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, json.dumps(data)])
-    page.reload()
-    wait_ready(page)
+    reopen(page, site_url)
     when = page.locator(f'[data-save="{key[len(SAVE_PREFIX):]}"] time[data-updated]')
     assert when.get_attribute("datetime") == "2024-01-15T12:00:00Z"
     assert when.inner_text() == "15 Jan 2024, 17:30"

@@ -16,7 +16,7 @@ import zlib
 import pytest
 from e2e_helpers import VIEWPORTS, resize, screenshot, settle, wait_ready, wait_service_worker
 from test_ui_screens import load_into, prepared
-from ui_driver import FAST, FAST_LEAN, choose_build, screen, tap
+from ui_driver import FAST, FAST_LEAN, choose_build, reopen, screen, tap
 
 from game.board import floors_needed, height
 from game.material import MAX_PIECE
@@ -220,8 +220,7 @@ def test_export_import_link_and_hostile_files(page, site_url, tmp_path):
     assert set(stored_games(page)) == set(before)
     # import it where it is not kept: a new game, the same log, its replay opens
     page.evaluate("localStorage.clear()")
-    page.reload()
-    wait_ready(page)
+    reopen(page, site_url)
     page.set_input_files("[data-import]", str(path))
     page.wait_for_selector("[data-replay-step]")
     after = stored_games(page)
@@ -317,8 +316,7 @@ def test_moves_animate_and_each_players_last_move_stays_outlined(page, site_url)
             # the device's wish sets the default of the animation setting,
             # at start and live: ask, then open the page again (the wish read at start)
             page.emulate_media(reduced_motion="reduce")
-            page.reload()
-            wait_ready(page)
+            reopen(page, site_url)
             tap(page, '[data-action="reveal"]')
         spot = choose_build(page, rng)
         assert spot is not None, "a return, not a build: pick another seed"
@@ -357,8 +355,7 @@ def test_moves_animate_and_each_players_last_move_stays_outlined(page, site_url)
             '.destroyed-flash'
     assert page.evaluate(ANIMATION_JS, flash) == ["burst", "0.9s"]
     page.emulate_media(reduced_motion="reduce")  # (followed live, and read at start: reopened)
-    page.reload()
-    wait_ready(page)
+    reopen(page, site_url)
     tap(page, '[data-action="reveal"]')
     assert page.evaluate(ANIMATION_JS, flash)[0] == "none"
     page.emulate_media(reduced_motion="no-preference")
@@ -532,8 +529,7 @@ def test_an_unfinished_game_leaves_as_its_view_or_whole_after_a_warning(page, si
     assert page.locator("[data-whole-export]").count() == 0
     # the view, opened where nothing is kept: its replay, no hand, then Leave
     page.evaluate("localStorage.clear()")
-    page.reload()
-    wait_ready(page)
+    reopen(page, site_url)
     page.set_input_files("[data-import]", str(view_path))
     page.wait_for_selector("[data-view-only]")
     assert page.locator("[data-replay-hands], [data-replay-hand]").count() == 0
