@@ -220,7 +220,9 @@ class Pass:
         return move
 
     def computers(self, turn: int, before: int, moves: int) -> None:
-        """The two computer players move (in the worker); then it is ``turn``'s pass screen."""
+        """The two computer players move (in the worker); then it is ``turn``'s pass screen.
+        ``before`` is the log's length after the person's step, counted from the length
+        read before it: the computers may have moved by the time that step is seen stored."""
         self.wait_person()
         self.behind_pass_screen("after the computer players", turn)
         state = self.state()
@@ -256,9 +258,9 @@ class Pass:
         self.select()
         self.behind_pass_screen("after Ann's selection", 1)
         self.reveal(1)
-        self.select()
         before = self.log_length()
-        self.computers(turn=0, before=before, moves=2)
+        self.select()
+        self.computers(turn=0, before=before + 1, moves=2)
         self.mark("selections made (2 by taps, 2 in the worker)")
 
         # 4. a whole turn each by taps, then the computer players build
@@ -267,9 +269,9 @@ class Pass:
         self.build()
         self.behind_pass_screen("after Ann's build", 1)
         self.reveal(1)
-        self.build()
         before = self.log_length()
-        self.computers(turn=0, before=before, moves=2)
+        self.build()
+        self.computers(turn=0, before=before + 1, moves=2)
         self.mark("a round of builds (2 by taps, 2 in the worker)")
         saved = d.evaluate(SAVE_JS)
 

@@ -196,64 +196,82 @@ STEP_JS = """
 (seed) => {
   let x = seed >>> 0;
   const rand = (n) => { x = (x * 1664525 + 1013904223) >>> 0; return x % n; };
-  const tap = (el) => el.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true}));
+  // A tap is drawn before dispatchEvent returns: a tab that finds itself behind the stored
+  // game takes that game over right there, and what the next tap wanted may be gone. That
+  // ends the step with out.gone (an error for any test but one of two tabs).
+  class Gone extends Error {}
+  const tap = (el, what) => {
+    if (!el) throw new Gone(what);
+    el.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true}));
+  };
   const q = (s) => document.querySelector(s);
+  const need = (s) => { const el = q(s); if (!el) throw new Gone(s); return el; };
   const qa = (s) => Array.from(document.querySelectorAll(s));
   const app = document.getElementById("app");
   const screen = app.dataset.screen;
   const out = {screen, cards: qa("[data-card]").length, plots: qa("[data-city]").length,
                hand: qa("[data-hand] [data-card]").length, colours: []};
-  if (screen === "pass") { tap(q('[data-action="reveal"]')); return out; }
-  if (screen === "scoring") { tap(q('[data-action="continue"]')); return out; }
-  if (screen !== "play" || !q('.panel [data-action="confirm"]')) { out.waiting = true; return out; }
-  const phase = q(".play").dataset.phase;
-  out.phase = phase;
-  if (phase === "select") {
-    out.selecting = qa("[data-select-colour]").map((el) => el.dataset.selectColour);
-    for (let guard = 0; guard < 50 && +q("[data-select-left]").dataset.selectLeft > 0; guard++) {
-      const inc = qa("[data-select-inc]:not([disabled])");
-      if (!inc.length) { out.error = "no + enabled"; return out; }
-      tap(inc[rand(inc.length)]);
+  const play = () => {
+    if (screen === "pass") { tap(need('[data-action="reveal"]')); return out; }
+    if (screen === "scoring") { tap(need('[data-action="continue"]')); return out; }
+    if (screen !== "play" || !q('.panel [data-action="confirm"]')) { out.waiting = true; return out; }
+    const phase = need(".play").dataset.phase;
+    out.phase = phase;
+    if (phase === "select") {
+      out.selecting = qa("[data-select-colour]").map((el) => el.dataset.selectColour);
+      for (let guard = 0; guard < 50 && +need("[data-select-left]").dataset.selectLeft > 0; guard++) {
+        const inc = qa("[data-select-inc]:not([disabled])");
+        if (!inc.length) { out.error = "no + enabled"; return out; }
+        tap(inc[rand(inc.length)], "a + button");
+      }
+      tap(need('[data-action="confirm"]'));
+      return out;
     }
-    tap(q('[data-action="confirm"]'));
+    out.colours = qa('[data-action="piece"]').map((el) => el.dataset.colour || null);
+    if (q('[data-no-build="true"]')) {
+      const cards = qa('[data-action="card"]'); tap(cards[rand(cards.length)], "a card");
+      const pieces = qa('[data-action="piece"]'); tap(pieces[rand(pieces.length)], "a piece");
+      tap(need('[data-action="confirm"]')); out.returned = true; return out;
+    }
+    const nc = qa('[data-action="card"]').length, np = qa('[data-action="piece"]').length;
+    const combos = [];
+    for (let c = 0; c < nc; c++) for (let p = 0; p < np; p++) combos.push([c, p]);
+    for (let i = combos.length - 1; i > 0; i--) { const j = rand(i + 1); [combos[i], combos[j]] = [combos[j], combos[i]]; }
+    for (const [c, p] of combos) {
+      tap(qa('[data-action="card"]')[c], "a card");
+      tap(qa('[data-action="piece"]')[p], "a piece");
+      const legal = qa('[data-legal="true"]');
+      if (!legal.length) continue;
+      let target = legal[rand(legal.length)];
+      out.city = +target.dataset.city; out.plot = +target.dataset.plot;
+      const before = +target.dataset.height;
+      const city = target.closest('[data-action="zoom"]');
+      if (city) {  // a phone: the overview's city opens large, then its plot is tapped
+        tap(city);
+        target = q(`svg.board[data-board-view="city"] [data-action="plot"][data-city="${out.city}"][data-plot="${out.plot}"]`);
+        if (!target) { out.error = "the city did not open large"; return out; }
+        out.zoomed = true;
+      }
+      tap(target);
+      const pending = q('[data-pending="true"]');
+      if (!pending || +pending.dataset.city !== out.city || +pending.dataset.plot !== out.plot) {
+        out.error = "no tentative piece after tapping a highlighted plot"; return out;
+      }
+      tap(need('[data-action="confirm"]'));
+      out.built = true; out.before = before;
+      return out;
+    }
+    out.error = "nothing highlighted for any card and piece";
+    return out;
+  };
+  try {
+    return play();
+  } catch (error) {
+    if (!(error instanceof Gone)) throw error;
+    out.gone = error.message;
+    out.error = "gone under the taps: " + error.message;
     return out;
   }
-  out.colours = qa('[data-action="piece"]').map((el) => el.dataset.colour || null);
-  if (q('[data-no-build="true"]')) {
-    const cards = qa('[data-action="card"]'); tap(cards[rand(cards.length)]);
-    const pieces = qa('[data-action="piece"]'); tap(pieces[rand(pieces.length)]);
-    tap(q('[data-action="confirm"]')); out.returned = true; return out;
-  }
-  const nc = qa('[data-action="card"]').length, np = qa('[data-action="piece"]').length;
-  const combos = [];
-  for (let c = 0; c < nc; c++) for (let p = 0; p < np; p++) combos.push([c, p]);
-  for (let i = combos.length - 1; i > 0; i--) { const j = rand(i + 1); [combos[i], combos[j]] = [combos[j], combos[i]]; }
-  for (const [c, p] of combos) {
-    tap(qa('[data-action="card"]')[c]);
-    tap(qa('[data-action="piece"]')[p]);
-    const legal = qa('[data-legal="true"]');
-    if (!legal.length) continue;
-    let target = legal[rand(legal.length)];
-    out.city = +target.dataset.city; out.plot = +target.dataset.plot;
-    const before = +target.dataset.height;
-    const city = target.closest('[data-action="zoom"]');
-    if (city) {  // a phone: the overview's city opens large, then its plot is tapped
-      tap(city);
-      target = q(`svg.board[data-board-view="city"] [data-action="plot"][data-city="${out.city}"][data-plot="${out.plot}"]`);
-      if (!target) { out.error = "the city did not open large"; return out; }
-      out.zoomed = true;
-    }
-    tap(target);
-    const pending = q('[data-pending="true"]');
-    if (!pending || +pending.dataset.city !== out.city || +pending.dataset.plot !== out.plot) {
-      out.error = "no tentative piece after tapping a highlighted plot"; return out;
-    }
-    tap(q('[data-action="confirm"]'));
-    out.built = true; out.before = before;
-    return out;
-  }
-  out.error = "nothing highlighted for any card and piece";
-  return out;
 }
 """
 
