@@ -8,9 +8,9 @@
 # and exits non-zero if any failed. Both cores stay busy from the build to the end:
 #   0. types and lint                   mypy, ruff check . (beside the build)
 #   1. engine, AI and web logic in Pyodide  node tests/pyodide/run.mjs (Python 3.14,
-#      WebAssembly)                                         } these three side by side,
-#   2. browser tests on the built site  pytest -m e2e -n 2   } started as soon as the
-#      tests/e2e (Debian Chromium, two workers, warm pages)   } build is done
+#      WebAssembly): it needs no dist/, so it starts with the build   } these three side
+#   2. browser tests on the built site  pytest -m e2e -n 2            } by side, 2 and 3
+#      tests/e2e (Debian Chromium, two workers, warm pages)            } once the build is done
 #   3. engine and AI on CPython, one after another: pytest tests/engine, tests/ai; and the
 #      web logic tests Pyodide cannot run (pytest -m cpython tests/web): game/web only ever
 #      runs in Pyodide, where step 1 runs every other one (docs/testing.md)
@@ -224,7 +224,10 @@ if [ "$QUICK" -eq 1 ]; then
 fi
 
 # ---------------------------------------------------------------- build
-# Types and lint (one core) beside the build (the other core).
+# The Pyodide suite (which needs no dist/) from the start, beside the build; types and lint
+# beside them.
+PYODIDE_SUITE="Engine, computer player and web UI logic tests inside Pyodide (Node)"
+start_beside pyodide "$PYODIDE_SUITE" node tests/pyodide/run.mjs
 start_beside types "$TYPES" "$ROOT/.venv/bin/mypy"
 start_beside lint "$LINT" "$ROOT/.venv/bin/ruff" check .
 run_suite build "Build the site (scripts/build.py -> dist/)" "$PY" scripts/build.py
@@ -232,17 +235,16 @@ finish_beside "$TYPES"
 finish_beside "$LINT"
 
 # ---------------------------------------------------------------- tests
-# From here to the end every core is busy: the Pyodide suite and the Chromium suite (two
-# workers) start at once beside each other; the CPython suites and the WebKit and Firefox
-# passes run in the foreground meanwhile, one after another. The Chromium suite is the
-# longest: its tests are dealt out one at a time (--dist load), the files of the longest
-# tests first (tests/e2e/conftest.py), so neither worker idles at the end; --durations
-# lists its slowest tests.
-PYODIDE_SUITE="Engine, computer player and web UI logic tests inside Pyodide (Node)"
+# From here to the end every core is busy: the Chromium suite (two workers) starts beside
+# the Pyodide suite; the CPython suites and the WebKit and Firefox passes run in the
+# foreground meanwhile, one after another. The Chromium suite is the longest: its tests are
+# dealt out one at a time (--dist load --maxschedchunk 1: a worker holds the test it runs
+# and the next; without it the first quarter goes out in two chunks of 22), the files of
+# the longest tests first (tests/e2e/conftest.py), so neither worker idles at the end;
+# --durations lists its slowest tests.
 CHROMIUM_SUITE="Browser tests (Chromium, two workers)"
-start_beside pyodide "$PYODIDE_SUITE" node tests/pyodide/run.mjs
 start_beside chromium "$CHROMIUM_SUITE" \
-  "${PYTEST[@]}" -v -n 2 --dist load --durations=15 "${E2E_ARGS[@]}" tests/e2e
+  "${PYTEST[@]}" -v -n 2 --dist load --maxschedchunk 1 --durations=15 "${E2E_ARGS[@]}" tests/e2e
 run_suite engine "Engine tests on CPython" "${PYTEST[@]}" -q tests/engine
 run_suite ai "Computer players on CPython" "${PYTEST[@]}" -q tests/ai
 run_suite web "Web UI logic on CPython (the tests Pyodide cannot run)" "${PYTEST[@]}" -q -m cpython tests/web
