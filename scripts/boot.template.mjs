@@ -44,7 +44,7 @@ const core = UNSUPPORTED ? null : import("./pyodide.mjs");
 if (core) core.catch(() => {});
 
 async function loadPyodideCore(options) {
-  const pyodide = await (await core).loadPyodide(options);
+  const pyodide = options._loadSnapshot ? await restoring(options) : await (await core).loadPyodide(options);
   // Pyodide keeps the options it was started with for the interpreter's life
   // (`pyodide._api.config`): a restored snapshot's memory, about 30 MB that the interpreter
   // has copied into its own, would stay alive beside it in the page and in the worker
@@ -53,6 +53,79 @@ async function loadPyodideCore(options) {
     delete pyodide._api.config._loadSnapshot;
   }
   return pyodide;
+}
+
+/* A restore copies the snapshot's whole memory image into the new interpreter's memory in
+ * one call (`Module.HEAP8.set(image)` in Pyodide's restoreSnapshot), which makes every page
+ * of that memory resident, though most of them are zero (59%) and an untouched page of a
+ * fresh WebAssembly memory reads as zero without taking any: 31.5 MB resident in each
+ * interpreter instead of about 13. While an interpreter is restored, that one copy (an
+ * Int8Array's `set` from an unpacked snapshot) writes only the 4 KiB pages that are not
+ * zero in both; any other call is the plain `set`. Reading a zero page takes no memory. */
+const SNAPSHOT_IMAGES = new WeakSet(); // the buffers unpackSnapshot made
+
+/* Frees a snapshot's bytes now where the engine can (`transfer` detaches the buffer and lets
+ * its memory go), not at the collector's next run: in a tab at rest that can be long away
+ * (WebKit kept 40-60 MB of a restore's buffers through a minute of idle). */
+function release(bytes) {
+  const buffer = bytes && bytes.buffer;
+  if (buffer && typeof buffer.transfer === "function" && !buffer.detached) buffer.transfer(0);
+}
+
+function zeroWords(words, from, to) {
+  for (let i = from; i < to; i++) if (words[i] !== 0) return false;
+  return true;
+}
+
+const typedArraySet = Object.getPrototypeOf(Int8Array.prototype).set;
+
+/* `target.set(source, offset)`, writing only the target's 4 KiB pages that are not zero in
+ * both (exported for tests/e2e/test_boot_snapshot.py). */
+export function copyImageSparsely(target, source, offset = 0) {
+  const at = target.byteOffset + offset;
+  if (at % 4 || source.byteOffset % 4 || offset + source.length > target.length) {
+    return typedArraySet.call(target, source, offset);
+  }
+  const count = source.length >> 2;
+  const from = new Uint32Array(source.buffer, source.byteOffset, count);
+  const into = new Uint32Array(target.buffer, at, count);
+  const step = PAGE / 4;
+  // Pages of the target: the first run ends where the target's next page starts.
+  let start = 0;
+  while (start < count) {
+    const end = Math.min(count, start + step - ((at / 4 + start) % step));
+    if (!(zeroWords(from, start, end) && zeroWords(into, start, end))) {
+      into.set(from.subarray(start, end), start);
+    }
+    start = end;
+  }
+  if (count * 4 < source.length) {
+    typedArraySet.call(target, source.subarray(count * 4), offset + count * 4);
+  }
+}
+
+async function restoring(options) {
+  const prototype = Int8Array.prototype;
+  const plainSet = prototype.set;
+  const hadOwn = Object.prototype.hasOwnProperty.call(prototype, "set");
+  prototype.set = function set(source, offset = 0) {
+    if (source instanceof Uint8Array && SNAPSHOT_IMAGES.has(source.buffer)) {
+      return copyImageSparsely(this, source, offset);
+    }
+    return plainSet.call(this, source, offset);
+  };
+  try {
+    return await (await core).loadPyodide(options);
+  } finally {
+    if (hadOwn) prototype.set = plainSet;
+    else delete prototype.set;
+    // The image was copied (or the restore failed): nothing reads it again.
+    try {
+      release(await options._loadSnapshot);
+    } catch (error) {
+      /* no image was made: nothing to free */
+    }
+  }
 }
 
 export const version = CONFIG.pyodide_version;
@@ -150,6 +223,7 @@ export function unpackSnapshot(stored) {
     }
   }
   if (offset !== stored.length) throw new Error("stored snapshot has the wrong length");
+  SNAPSHOT_IMAGES.add(memory.buffer);
   return memory;
 }
 
@@ -235,9 +309,12 @@ async function storeSnapshot(bytes, digest) {
       SNAPSHOT_URL,
       new Response(bytes, { headers: { "content-type": "application/octet-stream", "x-sha256": digest } }),
     );
+    release(bytes); // the response took a copy
     const back = await cache.match(SNAPSHOT_URL);
     if (!back) return "not stored: the entry was gone when read back";
-    const readBack = await sha256(await back.arrayBuffer());
+    const backBytes = new Uint8Array(await back.arrayBuffer());
+    const readBack = await sha256(backBytes);
+    release(backBytes);
     if (readBack !== digest) return "not stored: the entry read back differs";
     return "stored";
   } catch (e) {
@@ -330,6 +407,8 @@ async function bootAiInterpreter() {
     } catch (error) {
       pyodide = null; // a normal boot below
     }
+    await found.intact.catch(() => {});
+    release(found.stored);
   }
   if (!pyodide) pyodide = await loadPyodideCore({ stdLibURL });
   writeGamePack(pyodide, await packPromise);
@@ -532,7 +611,9 @@ async function boot() {
     }
     const found = await reading;
     if (found) {
-      if (!(await found.intact)) {
+      const intact = await found.intact;
+      release(found.stored);
+      if (!intact) {
         await dropCorrupted(); // whatever the restore did, this interpreter is not used
       } else if (failure === null) {
         mark("boot:python-ready");

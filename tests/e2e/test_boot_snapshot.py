@@ -201,3 +201,42 @@ def test_a_bad_snapshot_falls_back_to_a_normal_boot(primed, site_url):
 def test_without_snapshots_the_game_boots_normally(page, site_url):
     assert boot(page, site_url + "?fast=1&snapshot=0") == "none"
     assert stored_snapshot_keys(page) == []
+
+
+SPARSE_COPY = """
+async () => {
+  const bootUrl = document.querySelector('script[type="module"][src*="/boot-"]').src;
+  const { copyImageSparsely } = await import(bootUrl);
+  const PAGE = 4096;
+  const size = 6 * PAGE + 13;  // a tail of whole words and bytes
+  // The image sits 16 bytes into its buffer, as Pyodide's restore sees it after the header.
+  const source = new Uint8Array(16 + size).subarray(16);
+  source.fill(7, 0, PAGE);                  // page 0: all written
+  source[3 * PAGE + 100] = 9;               // page 3: one byte
+  source.fill(5, 6 * PAGE);                 // the tail
+  const outcomes = [];
+  for (const offset of [0, 4, PAGE, 1]) {   // 1: not word-aligned, the plain copy
+    const fresh = () => {
+      const target = new Int8Array(8 * PAGE);
+      target.fill(3, offset + PAGE, offset + PAGE + 10);          // stale bytes under a zero page
+      target.fill(4, offset + 5 * PAGE - 2, offset + 5 * PAGE + 2); // across a page edge
+      target.fill(6, offset + size + 1);                          // past the image: kept
+      return target;
+    };
+    const expected = fresh();
+    Object.getPrototypeOf(Int8Array.prototype).set.call(expected, source, offset);
+    const target = fresh();
+    copyImageSparsely(target, source, offset);
+    outcomes.push(target.every((value, i) => value === expected[i]));
+  }
+  return outcomes;
+}
+"""
+
+
+def test_the_sparse_copy_of_a_restore_writes_what_a_plain_copy_writes(page, site_url):
+    """A restore writes only the pages of the new memory that are not zero in both the image
+    and the memory (the rest stay untouched, and so take no memory): the outcome is the plain
+    copy's, stale bytes under a zero page of the image included."""
+    assert boot(page, site_url + FAST) in ("made", "restored")
+    assert page.evaluate(SPARSE_COPY) == [True, True, True, True]
