@@ -209,7 +209,16 @@ def _mine() -> list[int]:
 
 
 def chromium_renderers() -> list[int]:
-    return [pid for pid in _mine() if _kind(pid) == "renderer"]
+    """The renderers that can hold a page (not Chromium's own interface, ``--top-chrome-webui``)."""
+    return [pid for pid in _mine() if _kind(pid) == "renderer" and not _webui(pid)]
+
+
+def _webui(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return b"--top-chrome-webui" in f.read()
+    except OSError:
+        return False
 
 
 def webkit_web_processes() -> list[int]:
@@ -236,42 +245,60 @@ def webkit_sizes(pids: list[int]) -> tuple[int, dict[str, float]]:
     return best, sizes
 
 
-class TabProcess:
-    """Which process is the tab: the largest of its kind, except the closed tab's.
+def cpu_ticks(pid: int) -> int:
+    """The process's CPU time so far (user and system, clock ticks; 0 when it is gone)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return int(fields[11]) + int(fields[12])
+    except (OSError, ValueError, IndexError):
+        return 0
 
-    A closed tab's process can live on for a while (WebKit keeps it, Chromium ends it a
-    moment later) and is not the tab: on a reopen, the old tab's process is left out, unless
-    no new process appeared (then the new tab shares it)."""
+
+class TabProcess:
+    """Which process is the tab.
+
+    In a fresh profile: the largest process of its kind. After a reopen: the one that has
+    worked most since the old tab was left (the new tab boots two interpreters), old or
+    new. A closed tab's process can live on (WebKit keeps the last ones; Chromium may put
+    the new tab into it), and a reopen starts small processes that are not the tab (a
+    spare renderer, Chromium's own interface), so neither "the largest" nor "the new one"
+    is always the tab."""
 
     def __init__(self, processes: Callable[[], list[int]],
                  sizes: Callable[[list[int]], tuple[int, dict[str, float]]]) -> None:
         self.processes, self._sizes = processes, sizes
         self.pid = 0
-        self.stale: set[int] = set()
-        self.before: set[int] = set()
         self.old = 0
+        self.cpu_at_leave: dict[int, int] | None = None
+
+    WORK_TICKS = os.sysconf("SC_CLK_TCK") // 2
+    """Half a second of CPU: a tab's boot takes more, a spare process or a closed tab less."""
 
     def sizes(self) -> dict[str, float]:
-        pid, sizes = self._sizes([p for p in self.processes() if p not in self.stale])
+        candidates = self.processes()
+        if self.cpu_at_leave is not None and candidates:
+            worked = {pid: cpu_ticks(pid) - self.cpu_at_leave.get(pid, 0) for pid in candidates}
+            busiest = max(candidates, key=lambda pid: worked[pid])
+            if worked[busiest] >= self.WORK_TICKS:
+                candidates = [busiest]
+            else:  # the new tab has barely started: not the old tab's process yet
+                candidates = [pid for pid in candidates if pid != self.old] or candidates
+        pid, sizes = self._sizes(candidates)
         self.pid = pid
         return sizes
 
     def leave(self) -> None:
-        """Before a reopen: from now on the tab is not the old tab's process (nor an older
-        one's that lives on)."""
-        self.before = set(self.processes())
+        """Before a reopen: from now on the tab is the process that works most."""
+        self.cpu_at_leave = None
         self.sizes()
         self.old = self.pid
-        self.stale = (self.stale & self.before) | {self.pid}
+        self.cpu_at_leave = {pid: cpu_ticks(pid) for pid in self.processes()}
 
     def entered(self) -> str:
         """After a reopen: what the new tab runs in (said in the phase's row)."""
-        now = set(self.processes())
-        if not now - self.before:
-            self.stale.discard(self.old)
-            return "the old tab's process"
-        alive = len(self.stale & now)
-        return "a new one" + (f" ({alive} closed tabs' still alive)" if alive else "")
+        self.sizes()
+        return "the old tab's process" if self.pid == self.old else "a new one"
 
     def fresh(self, close: Callable[[], None]) -> None:
         """``close()`` the profile and wait (up to 15 s) for its processes to end."""
@@ -280,7 +307,7 @@ class TabProcess:
         deadline = time.monotonic() + 15
         while before & set(self.processes()) and time.monotonic() < deadline:
             time.sleep(0.1)
-        self.stale = set()
+        self.cpu_at_leave = None
 
 
 class Sampler(threading.Thread):
