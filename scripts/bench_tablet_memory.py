@@ -25,6 +25,9 @@ A sampler thread reads memory every 0.25 s the whole time:
   limit applies to), its RssAnon (what is not a mapped file: the closer figure to an iPad's
   count) and the JIT code resident in its JIT pool. JavaScriptCore runs with the iPad's
   64 MB JIT pool (``tests/browsers/drivers.IPAD_JIT_POOL_BYTES``), as in the test pass.
+  At the end of each idle time (below), the same process's resident memory by kind of
+  mapping (``resident_by_mapping``: files, the C heap, the JIT pool, anonymous mappings of
+  4-64 MB, which hold the interpreters' WebAssembly memories, and smaller ones).
 * Chromium (Debian's, through Playwright): the PSS (``/proc/<pid>/smaps_rollup``) of the
   tab's renderer process (page and workers).
 
@@ -245,6 +248,43 @@ def webkit_sizes(pids: list[int]) -> tuple[int, dict[str, float]]:
     return best, sizes
 
 
+def resident_by_mapping(pid: int) -> dict[str, float]:
+    """The process's resident memory (MB) by kind of mapping, from ``/proc/<pid>/smaps``:
+    mapped files; the C heap (``[heap]``); anonymous executable mappings (the JIT pool);
+    anonymous mappings of 4-64 MB (in WebKit each interpreter's WebAssembly memory is one,
+    30-36 MB; large allocations); smaller anonymous mappings (the allocators' pages: script
+    heaps, the DOM, rendering); the rest (stacks, larger mappings)."""
+    kinds: dict[str, float] = {}
+    kind = "other"
+    try:
+        with open(f"/proc/{pid}/smaps") as f:
+            for line in f:
+                parts = line.split()
+                if len(parts) >= 5 and "-" in parts[0] and ":" in parts[3]:
+                    low, high = (int(x, 16) for x in parts[0].split("-"))
+                    name = parts[5] if len(parts) > 5 else ""
+                    size = high - low
+                    if name.startswith("/"):
+                        kind = "files"
+                    elif name == "[heap]":
+                        kind = "c_heap"
+                    elif name:
+                        kind = "other"
+                    elif "x" in parts[1]:
+                        kind = "jit_pool"
+                    elif 4 << 20 <= size < 64 << 20:
+                        kind = "anon_4_64mb"
+                    elif size < 4 << 20:
+                        kind = "anon_small"
+                    else:
+                        kind = "other"
+                elif parts and parts[0] == "Rss:":
+                    kinds[kind] = kinds.get(kind, 0.0) + int(parts[1]) / 1024
+    except OSError:
+        return {}
+    return {k: round(v, 1) for k, v in kinds.items()}
+
+
 def cpu_ticks(pid: int) -> int:
     """The process's CPU time so far (user and system, clock ticks; 0 when it is gone)."""
     try:
@@ -408,6 +448,9 @@ class ChromiumEngine(PlaywrightTab):
 
     forced_gc = True
 
+    def mappings(self) -> dict[str, float]:
+        return {}
+
     def collect_garbage(self) -> bool:
         if self.forced_gc:
             self.cdp.send("HeapProfiler.collectGarbage")
@@ -466,6 +509,9 @@ class WebKitEngine:
     def page_metrics(self, suffix: str = "") -> dict[str, float]:
         return {}
 
+    def mappings(self) -> dict[str, float]:
+        return resident_by_mapping(self.tab.pid) if self.tab.pid else {}
+
     def close(self) -> None:
         self.driver.close()
 
@@ -499,6 +545,9 @@ class Run:
         last = self.sampler.of(idle)
         last = [sizes for t, sizes in last if t >= last[-1][0] - SETTLED_WINDOW] if last else []
         keys = list(samples[0][1]) if samples else []
+        mappings = self.engine.mappings()
+        if mappings:
+            extra["resident_by_mapping"] = mappings
         row: dict = {"phase": phase,
                      "peak": {k: max(s[k] for _, s in samples) for k in keys},
                      "settled": {k: statistics.median(s[k] for s in last) for k in keys}}
@@ -588,7 +637,7 @@ def format_row(row: dict, engine: str) -> str:
     if "after_gc" in row:
         figures += "  after GC " + " ".join(f"{v:6.1f}" for v in row["after_gc"].values())
     notes = [f"{key} {row[key]}" for key in ("elements", "nodes", "nodes_after_gc", "js_heap", "js_heap_after_gc", "snapshot", "process", "person_steps",
-                                             "decisions", "think_median_ms", "think_sources")
+                                             "decisions", "think_median_ms", "think_sources", "resident_by_mapping")
              if row.get(key) is not None]
     return f"{row['phase']:52s} {figures}   " + "; ".join(notes)
 
