@@ -31,8 +31,10 @@ A sampler thread reads memory every 0.25 s the whole time:
 * Chromium (Debian's, through Playwright): the PSS (``/proc/<pid>/smaps_rollup``) of the
   tab's renderer process (page and workers).
 
-The tab's process is the largest one of its kind that did not exist before the tab was
-opened: a closed tab's process can live on for a while, and it is not the tab.
+The tab's process is the largest one of its kind in a fresh profile and, after a reopen,
+the one that has worked most since the old tab was left (``TabProcess``): a closed tab's
+process can live on, Chromium may put the new tab into it, and small processes start
+beside (a spare renderer; Chromium's own interface, never counted).
 
 Each phase gives a **peak** (the largest sample from its start to the end of its idle time)
 and a **settled** figure: after the phase, the tab is left idle ``SETTLE_SECONDS`` (5 s),
