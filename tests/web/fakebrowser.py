@@ -185,6 +185,12 @@ class FakeElement:
         self.kids.append(node)
         return node
 
+    def insertBefore(self, node: Any, child: Any) -> Any:
+        _unhook(node)
+        node.parent = self
+        self.kids.insert(self.kids.index(child), node)
+        return node
+
     def removeChild(self, node: Any) -> Any:
         self.kids.remove(node)
         node.parent = None

@@ -51,6 +51,11 @@ class FakeNode:
         node.parent = self
         self.kids.append(node)
 
+    def insertBefore(self, node, child):
+        node._unhook()
+        node.parent = self
+        self.kids.insert(self.kids.index(child), node)
+
     def removeChild(self, node):
         self.kids.remove(node)
         node.parent = None
@@ -231,3 +236,32 @@ def test_patch_handles_text_element_swaps_and_length_changes():
     for old, new in ((a, b), (b, c), (c, a), (a, a)):
         node = dom.patch(doc, node, old, new)
         assert node.dump() == drawn(new)
+
+
+def plot(rings, height):
+    """A plot as the board draws it: its ground, the rings, then the tower's labels and a
+    mark, none of them keyed."""
+    return h("g", {"class": "plot"}, h("rect", {"class": "tile"}),
+             [h("rect", {"class": f"ring-{r}"}) for r in rings],
+             h("g", {"class": "labels"}, h("text", {}, str(height))), h("path", {"class": "mark"}))
+
+
+def test_children_put_in_or_taken_out_before_equal_ones_leave_those_as_they_are():
+    doc = FakeDocument()
+    root = FakeNode("main", root=True)
+    rng = random.Random(8)
+    tree = plot([], 1)
+    node = dom.replace_children(doc, root, tree)
+    kept_labels = 0
+    for step in range(200):
+        rings = sorted(rng.sample(range(4), rng.randint(0, 3)))
+        height = tree.children[-2].children[0].children[0] if rng.random() < .8 else str(step)
+        new = plot(rings, int(height))
+        labels = node.find(**{"class": "labels"})
+        node = dom.patch(doc, node, tree, new, None)
+        assert node.dump() == drawn(new), f"step {step}"
+        if new.children[-2] == tree.children[-2]:  # the labels unchanged: the same node
+            assert node.find(**{"class": "labels"}) is labels
+            kept_labels += 1
+        tree = new
+    assert kept_labels > 100

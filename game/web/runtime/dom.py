@@ -145,21 +145,38 @@ def _keyed(children: list[Child]) -> bool:
 
 def _patch_children(document: Document, node: DomElement, old: list[Child], new: list[Child],
                     kept: Kept | None) -> None:
-    """Children by position: each changed one patched, the tail removed or added."""
-    common = min(len(old), len(new))
+    """Children by position: each changed one patched, the rest removed or added. When the
+    count changes, the equal children at the end stay as they are and the removing or
+    adding happens before them: a ring put under a tower's labels leaves the labels alone,
+    where by position alone each child after it was patched into the one before and the
+    last one built anew."""
+    tail = 0
+    if len(old) != len(new):
+        most = min(len(old), len(new))
+        while tail < most and old[len(old) - 1 - tail] == new[len(new) - 1 - tail]:
+            tail += 1
+    old_end, new_end = len(old) - tail, len(new) - tail
+    common = min(old_end, new_end)
+    kids = node.childNodes
     changed = [i for i in range(common) if old[i] != new[i]]
     if changed:
-        kids = node.childNodes
         targets = [(kids.item(i), i) for i in changed]
         for kid, i in targets:
             patch(document, kid, old[i], new[i], kept)
-    for _ in range(len(old) - common):
-        last = node.lastChild
-        if not present(last):  # the page was changed behind our back: the caller
+    for _ in range(old_end - common):
+        gone = kids.item(common) if tail else node.lastChild
+        if not present(gone):  # the page was changed behind our back: the caller
             raise RuntimeError("a drawn child is gone")  # draws it afresh
-        node.removeChild(last)
-    for child in new[common:]:
-        node.appendChild(_fresh(document, child, kept))
+        node.removeChild(gone)
+    before = kids.item(common) if tail and new_end > common else None
+    if tail and new_end > common and not present(before):
+        raise RuntimeError("a drawn child is gone")
+    for child in new[common:new_end]:
+        fresh = _fresh(document, child, kept)
+        if before is None:
+            node.appendChild(fresh)
+        else:
+            node.insertBefore(fresh, before)
 
 
 def _patch_keyed_children(document: Document, node: DomElement, old: list[Child],
