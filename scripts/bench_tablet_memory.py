@@ -301,41 +301,51 @@ class TabProcess:
     """Which process is the tab.
 
     In a fresh profile: the largest process of its kind. After a reopen: the one that has
-    worked most since the old tab was left (the new tab boots two interpreters), old or
-    new. A closed tab's process can live on (WebKit keeps the last ones; Chromium may put
-    the new tab into it), and a reopen starts small processes that are not the tab (a
-    spare renderer, Chromium's own interface), so neither "the largest" nor "the new one"
-    is always the tab."""
+    worked most since the old tab was closed (the new tab boots two interpreters), old or
+    new; while the old tab closes, and until one has worked half a second, the largest
+    process that was not there before. A closed tab's process can live on (WebKit keeps
+    the last ones; Chromium may put the new tab into it), a closing tab still works (its
+    ``pagehide``), and a reopen starts small processes that are not the tab (a spare
+    renderer, Chromium's own interface), so neither "the largest" nor "the new one" nor
+    "the busiest since the old tab was left" is always the tab."""
 
     def __init__(self, processes: Callable[[], list[int]],
                  sizes: Callable[[list[int]], tuple[int, dict[str, float]]]) -> None:
         self.processes, self._sizes = processes, sizes
         self.pid = 0
         self.old = 0
-        self.cpu_at_leave: dict[int, int] | None = None
+        self.before: set[int] | None = None  # the processes when the old tab was left
+        self.cpu_at_close: dict[int, int] | None = None
 
     WORK_TICKS = os.sysconf("SC_CLK_TCK") // 2
     """Half a second of CPU: a tab's boot takes more, a spare process or a closed tab less."""
 
     def sizes(self) -> dict[str, float]:
         candidates = self.processes()
-        if self.cpu_at_leave is not None and candidates:
-            worked = {pid: cpu_ticks(pid) - self.cpu_at_leave.get(pid, 0) for pid in candidates}
-            busiest = max(candidates, key=lambda pid: worked[pid])
-            if worked[busiest] >= self.WORK_TICKS:
-                candidates = [busiest]
-            else:  # the new tab has barely started: not the old tab's process yet
-                candidates = [pid for pid in candidates if pid != self.old] or candidates
+        if self.before is not None:
+            busiest = None
+            if self.cpu_at_close is not None and candidates:
+                at = self.cpu_at_close
+                busiest = max(candidates, key=lambda pid: cpu_ticks(pid) - at.get(pid, 0))
+                if cpu_ticks(busiest) - at.get(busiest, 0) < self.WORK_TICKS:
+                    busiest = None
+            before = self.before
+            candidates = [busiest] if busiest else [p for p in candidates if p not in before]
         pid, sizes = self._sizes(candidates)
         self.pid = pid
         return sizes
 
     def leave(self) -> None:
-        """Before a reopen: from now on the tab is the process that works most."""
-        self.cpu_at_leave = None
+        """Before a reopen (then ``closed()`` once the old tab is closed)."""
+        self.before = None
         self.sizes()
         self.old = self.pid
-        self.cpu_at_leave = {pid: cpu_ticks(pid) for pid in self.processes()}
+        self.before, self.cpu_at_close = set(self.processes()), None
+
+    def closed(self) -> None:
+        """The old tab is closed, the new one not yet opened: from now on the tab is the
+        process that works most."""
+        self.cpu_at_close = {pid: cpu_ticks(pid) for pid in self.processes()}
 
     def entered(self) -> str:
         """After a reopen: what the new tab runs in (said in the phase's row)."""
@@ -349,7 +359,7 @@ class TabProcess:
         deadline = time.monotonic() + 15
         while before & set(self.processes()) and time.monotonic() < deadline:
             time.sleep(0.1)
-        self.cpu_at_leave = None
+        self.before = self.cpu_at_close = None
 
 
 class Sampler(threading.Thread):
@@ -395,13 +405,14 @@ class PlaywrightTab:
     def goto(self, url: str) -> None:
         self.page.goto(url)
 
-    def reopen(self, url: str) -> None:
-        """A new tab (a new renderer), the old one closed (its ``pagehide`` run)."""
+    def reopen(self, url: str, closed: Callable[[], None] = lambda: None) -> None:
+        """A new tab, the old one closed first (its ``pagehide`` run; then ``closed()``)."""
         closed_tab = self.page
         closed_tab.close(run_before_unload=True)
         deadline = time.monotonic() + 30
         while not closed_tab.is_closed() and time.monotonic() < deadline:
             time.sleep(0.05)
+        closed()
         self.page = self.context.new_page()
         self.page.goto(url)
 
@@ -444,7 +455,7 @@ class ChromiumEngine(PlaywrightTab):
 
     def reopen(self, url: str) -> str:
         """After ``self.tab.leave()``: the reopen, and what the new tab runs in."""
-        PlaywrightTab.reopen(self, url)
+        PlaywrightTab.reopen(self, url, self.tab.closed)
         self._devtools()
         return self.tab.entered()
 
@@ -493,7 +504,7 @@ class WebKitEngine:
 
     def reopen(self, url: str) -> str:
         """After ``self.tab.leave()``: the reopen, and what the new tab runs in."""
-        self.driver.reopen(url)
+        self.driver.reopen(url, closed=self.tab.closed)
         return self.tab.entered()
 
     def evaluate(self, fn: str, *args):

@@ -29,6 +29,7 @@ import subprocess
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 # ------------------------------------------------------------------ page-side guard
@@ -304,13 +305,14 @@ class WebKitDriver(Driver):
         self.driver.refresh()
         self._after_navigation()
 
-    def reopen(self, url: str) -> None:
+    def reopen(self, url: str, closed: Callable[[], None] = lambda: None) -> None:
         self.harvest()
         old = self.driver.current_window_handle
         self.driver.switch_to.new_window("tab")
         new = self.driver.current_window_handle
         self.driver.switch_to.window(old)
         self.driver.close()
+        closed()
         self.driver.switch_to.window(new)
         self.driver.get(url)
         self._after_navigation()
