@@ -265,3 +265,43 @@ def test_children_put_in_or_taken_out_before_equal_ones_leave_those_as_they_are(
             kept_labels += 1
         tree = new
     assert kept_labels > 100
+
+
+def screen(text):
+    return h("div", {"class": "play"}, h("header", {}, "top"), h("p", {"class": "turn"}, text))
+
+
+def wrapped(inner, banner_first, sheet):
+    """The screen in a wrapper with a banner before it or a sheet after it (as the page
+    puts a notice, the scoring sheet or the rules beside a screen)."""
+    if banner_first:
+        return h("div", {"class": "stack"}, h("p", {"class": "banner"}, "note"), inner)
+    return h("div", {"class": "stack"}, inner, h("div", {"class": "sheet"}, sheet))
+
+
+def test_a_screen_put_into_a_wrapper_and_taken_out_keeps_its_nodes():
+    doc = FakeDocument()
+    root = FakeNode("main", root=True)
+    rng = random.Random(11)
+    tree = screen("0")
+    node = dom.replace_children(doc, root, tree)
+    moved = 0
+    for step in range(200):
+        inner = screen(str(rng.randint(0, 3)))
+        new = inner if rng.random() < .5 else wrapped(inner, rng.random() < .5, str(step % 3))
+        old_header = next(n for n in _walk(root) if n.tag == "header")
+        node = dom.patch(doc, node, tree, new, None)
+        assert root.kids[0] is node
+        assert node.dump() == drawn(new), f"step {step}"
+        new_header = next(n for n in _walk(root) if n.tag == "header")
+        if (new.attrs.get("class") == "stack") != (tree.attrs.get("class") == "stack"):
+            assert new_header is old_header, f"step {step}: the screen was built anew"
+            moved += 1
+        tree = new
+    assert moved > 50
+
+
+def _walk(node):
+    yield node
+    for kid in node.kids:
+        yield from _walk(kid)

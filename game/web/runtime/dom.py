@@ -66,10 +66,7 @@ def build(document: Document, el: El, kept: Kept | None = None) -> DomElement:
         node = kept.take(document, el)
         if node is not None:
             return node
-    node = (document.createElementNS(SVG_NS, el.tag) if el.svg
-            else document.createElement(el.tag))
-    for key, value in el.attrs.items():
-        node.setAttribute(key, attr_value(value))
+    node = _element(document, el)
     for child in el.children:
         if isinstance(child, El):
             node.appendChild(build(document, child, kept))
@@ -78,6 +75,15 @@ def build(document: Document, el: El, kept: Kept | None = None) -> DomElement:
     _sync_properties(node, el)
     if kept is not None:
         kept.note(el, node)
+    return node
+
+
+def _element(document: Document, el: El) -> DomElement:
+    """``el``'s element with its attributes, no children yet."""
+    node = (document.createElementNS(SVG_NS, el.tag) if el.svg
+            else document.createElement(el.tag))
+    for key, value in el.attrs.items():
+        node.setAttribute(key, attr_value(value))
     return node
 
 
@@ -113,6 +119,12 @@ def patch(document: Document, drawn: DomNode, old: Child, new: Child,
         fresh: DomNode = _fresh(document, new, kept)
         drawn.replaceWith(fresh)
         return fresh
+    at = _held_at(old, new)
+    if at is not None:
+        return _wrap(document, drawn, old, new, at, kept)
+    at = _held_at(new, old)
+    if at is not None:
+        return _unwrap(document, cast(DomElement, drawn), old, new, at, kept)
     if old.tag != new.tag or old.svg != new.svg or old.key != new.key:
         fresh = build(document, new, kept)
         drawn.replaceWith(fresh)
@@ -133,6 +145,48 @@ def patch(document: Document, drawn: DomNode, old: Child, new: Child,
     if kept is not None:
         kept.note(new, node)
     return node
+
+
+def _same_kind(child: Child, el: El) -> bool:
+    return (isinstance(child, El) and child.tag == el.tag and child.svg == el.svg
+            and child.key == el.key and child.attrs.get("class") == el.attrs.get("class"))
+
+
+def _held_at(inner: El, outer: El) -> int | None:
+    """Where ``outer``, not of ``inner``'s kind (tag and class), holds the one child of that
+    kind: a screen put into a wrapper or taken out of one (a banner, the scoring sheet or
+    the rules beside it), which by position alone would be built anew whole."""
+    if inner.key is not None or outer.key is not None or _same_kind(outer, inner):
+        return None
+    held = [i for i, child in enumerate(outer.children) if _same_kind(child, inner)]
+    return held[0] if len(held) == 1 else None
+
+
+def _wrap(document: Document, drawn: DomNode, old: El, new: El, at: int,
+          kept: Kept | None) -> DomNode:
+    """``new`` holds, at ``at``, what ``drawn`` shows: a new wrapper takes ``drawn``'s place
+    and the drawn node goes into it, patched; the wrapper's other children are built."""
+    shell = _element(document, new)
+    drawn.replaceWith(shell)
+    for i, child in enumerate(new.children):
+        if i == at:
+            shell.appendChild(drawn)
+            patch(document, drawn, old, child, kept)
+        else:
+            shell.appendChild(_fresh(document, child, kept))
+    _sync_properties(shell, new)
+    return shell
+
+
+def _unwrap(document: Document, drawn: DomElement, old: El, new: El, at: int,
+            kept: Kept | None) -> DomNode:
+    """``old`` held, at ``at``, what ``new`` is: that child takes the wrapper's place,
+    patched; the rest of the wrapper goes."""
+    inner = drawn.childNodes.item(at)
+    if not present(inner):  # the page was changed behind our back: the caller
+        raise RuntimeError("a drawn child is gone")  # draws it afresh
+    drawn.replaceWith(inner)
+    return patch(document, inner, old.children[at], new, kept)
 
 
 def _fresh(document: Document, child: Child, kept: Kept | None) -> DomNode:
