@@ -156,10 +156,16 @@ def _held_at(inner: El, outer: El) -> int | None:
     """Where ``outer``, not of ``inner``'s kind (tag and class), holds the one child of that
     kind: a screen put into a wrapper or taken out of one (a banner, the scoring sheet or
     the rules beside it), which by position alone would be built anew whole."""
-    if inner.key is not None or outer.key is not None or _same_kind(outer, inner):
-        return None
-    held = [i for i, child in enumerate(outer.children) if _same_kind(child, inner)]
-    return held[0] if len(held) == 1 else None
+    if (inner.svg or outer.svg or inner.key is not None or outer.key is not None
+            or _same_kind(outer, inner)):
+        return None  # the drawing's SVG is patched in place: no screens are wrapped there
+    held = None
+    for i, child in enumerate(outer.children):
+        if isinstance(child, El) and child.tag == inner.tag and _same_kind(child, inner):
+            if held is not None:
+                return None
+            held = i
+    return held
 
 
 def _wrap(document: Document, drawn: DomNode, old: El, new: El, at: int,
