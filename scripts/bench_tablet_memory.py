@@ -326,8 +326,9 @@ class TabProcess:
             busiest = None
             if self.cpu_at_close is not None and candidates:
                 at = self.cpu_at_close
-                busiest = max(candidates, key=lambda pid: cpu_ticks(pid) - at.get(pid, 0))
-                if cpu_ticks(busiest) - at.get(busiest, 0) < self.WORK_TICKS:
+                worked = {pid: cpu_ticks(pid) - at.get(pid, 0) for pid in candidates}
+                busiest = max(candidates, key=worked.__getitem__)
+                if worked[busiest] < self.WORK_TICKS:
                     busiest = None
             before = self.before
             candidates = [busiest] if busiest else [p for p in candidates if p not in before]

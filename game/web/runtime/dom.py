@@ -228,9 +228,11 @@ def _patch_children(document: Document, node: DomElement, old: list[Child], new:
         if not present(gone):  # the page was changed behind our back: the caller
             raise RuntimeError("a drawn child is gone")  # draws it afresh
         node.removeChild(gone)
-    before = kids.item(common) if tail and new_end > common else None
-    if tail and new_end > common and not present(before):
-        raise RuntimeError("a drawn child is gone")
+    before = None
+    if tail and new_end > common:
+        before = kids.item(common)
+        if not present(before):
+            raise RuntimeError("a drawn child is gone")
     for child in new[common:new_end]:
         fresh = _fresh(document, child, kept)
         if before is None:
