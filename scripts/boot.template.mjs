@@ -105,7 +105,33 @@ export function copyImageSparsely(target, source, offset = 0) {
   }
 }
 
+/* Pyodide reports an interpreter's fatal error on the console, a few `console.error` lines
+ * written at once, before it throws. While an interpreter is restored, such an error means
+ * the snapshot is unusable (a memory image that passed its checks and still traps): a
+ * handled case, a normal boot follows ("boot: snapshot not usable"), so the report is
+ * written as warnings. Any other error is written as it is. Returns the function that puts
+ * `console.error` back (exported for tests/e2e/test_boot_snapshot.py). */
+const FATAL_REPORT_START = /^(Pyodide has suffered a fatal error|Recursive call to fatal_error)/;
+export function warnOfFatalReports() {
+  const plainError = console.error;
+  let reporting = false;
+  const wrapper = function error(...args) {
+    if (!reporting && typeof args[0] === "string" && FATAL_REPORT_START.test(args[0])) {
+      reporting = true; // until the report's synchronous lines are written
+      queueMicrotask(() => {
+        reporting = false;
+      });
+    }
+    return (reporting ? console.warn : plainError).apply(console, args);
+  };
+  console.error = wrapper;
+  return () => {
+    if (console.error === wrapper) console.error = plainError; // not another's wrapper
+  };
+}
+
 async function restoring(options) {
+  const restoreConsole = warnOfFatalReports();
   const prototype = Int8Array.prototype;
   const plainSet = prototype.set;
   const hadOwn = Object.prototype.hasOwnProperty.call(prototype, "set");
@@ -118,6 +144,7 @@ async function restoring(options) {
   try {
     return await (await core).loadPyodide(options);
   } finally {
+    restoreConsole();
     if (hadOwn) prototype.set = plainSet;
     else delete prototype.set;
     // The image was copied (or the restore failed): nothing reads it again.

@@ -240,3 +240,48 @@ def test_the_sparse_copy_of_a_restore_writes_what_a_plain_copy_writes(page, site
     copy's, stale bytes under a zero page of the image included."""
     assert boot(page, site_url + FAST) in ("made", "restored")
     assert page.evaluate(SPARSE_COPY) == [True, True, True, True]
+
+
+FATAL_REPORT = """
+async () => {
+  const bootUrl = document.querySelector('script[type="module"][src*="/boot-"]').src;
+  const { warnOfFatalReports } = await import(bootUrl);
+  const seen = [];
+  const [error, warn] = [console.error, console.warn];
+  const recordError = (...args) => seen.push("error: " + String(args[0]));
+  console.error = recordError;
+  console.warn = (...args) => seen.push("warn: " + String(args[0]));
+  try {
+    console.error("before");
+    const restore = warnOfFatalReports();
+    console.error("Pyodide has suffered a fatal error. Please report this to the Pyodide maintainers.");
+    console.error("The cause of the fatal error was:");
+    console.error(new Error("memory access out of bounds"));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    console.error("later, while restoring");
+    restore();
+    seen.push("put back: " + (console.error === recordError));
+    console.error("after");
+  } finally {
+    console.error = error;
+    console.warn = warn;
+  }
+  return seen;
+}
+"""
+
+
+def test_a_restore_that_kills_its_interpreter_warns_and_other_errors_stay_errors(page, site_url):
+    """A snapshot that passes every check and still traps when restored makes Pyodide report a
+    fatal error on the console; the boot falls back to a normal start, so that report is a
+    warning. Errors before and after the report, and after the restore, are still errors."""
+    boot(page, site_url + FAST)
+    assert page.evaluate(FATAL_REPORT) == [
+        "error: before",
+        "warn: Pyodide has suffered a fatal error. Please report this to the Pyodide maintainers.",
+        "warn: The cause of the fatal error was:",
+        "warn: Error: memory access out of bounds",
+        "error: later, while restoring",
+        "put back: true",
+        "error: after",
+    ]
