@@ -98,6 +98,35 @@ def test_the_page_root_says_the_colours():
     assert doc.documentElement.getAttribute("data-motion") == "normal"
 
 
+def test_a_render_sets_on_html_only_what_changed():
+    """Chromium restyles every element of the page whenever `<html lang>` is set, to the value
+    it already has too (a game restyled 300,000 elements, against 20,000 so)."""
+    from game.web.runtime.app import App as WebPage
+    c = make_controller()
+    doc = FakeDocument()
+    page = WebPage(c, doc, doc.createElement("div"), FakeBrowser())
+    page.render()
+    html = doc.documentElement
+    sets: list[str] = []
+    plain_set = html.setAttribute
+
+    def recorded_set(name: str, value: str) -> None:
+        sets.append(name)
+        plain_set(name, value)
+
+    html.setAttribute = recorded_set
+    page.render()
+    c.handle("new-game")
+    page.render()
+    assert sets == []
+    c.handle("theme")
+    page.render()
+    assert sets == ["data-theme"]
+    c.handle("language", {"value": "de"})
+    page.render()
+    assert sets == ["data-theme", "lang"] and html.getAttribute("lang") == "de"
+
+
 @pytest.mark.parametrize(("kept", "reduced", "motion"), [
     (None, True, "off"), (None, False, "normal"), ("fast", True, "fast"), ("off", False, "off")])
 def test_the_devices_wish_for_less_motion_is_followed_live_until_a_choice_is_kept(

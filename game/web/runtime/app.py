@@ -410,7 +410,10 @@ class App:
         try:  # after a redraw: <html lang data-motion data-theme>, the focus back, news read out
             html = self.document.documentElement
             for name, value in (("lang", frame.language), *c.page.html_data):
-                html.setAttribute(name, value)  # (data-*: assets/css/app.css)
+                # Only a change is set: Chromium restyles the whole page on any `lang` set,
+                # the same value too (data-*: assets/css/app.css).
+                if html.getAttribute(name) != value:
+                    html.setAttribute(name, value)
             d.restore_focus(focus)
             with messages.speaking(frame.language):
                 text = d.announcement(frame)
