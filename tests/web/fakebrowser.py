@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import re
-from typing import Any
+from typing import Any, cast
+
+from fake_tree_builder import build_tree
 
 from game.web.model.controller import Controller
 from game.web.runtime.app import App
@@ -289,6 +291,9 @@ class FakeDocument:
 
     def createTextNode(self, text: str) -> FakeText:
         return FakeText(text)
+
+    def manhattanBuildTree(self, text: str) -> FakeElement:
+        return cast(FakeElement, build_tree(self, text))
 
     def getElementById(self, ident: str) -> FakeElement | None:
         return self.documentElement.querySelector(f'[id="{ident}"]')
