@@ -8,6 +8,11 @@ lives on the page or becomes garbage for the browser's collector, which WebKit l
 up (docs/performance.md, "Memory on a tablet"). The largest sources are the outermost
 elements built afresh, with the nodes made under them.
 
+It also counts the calls the drawing makes across the boundary to JavaScript (a method
+called or a property read or set on a node or the document; the page's tree builder is one
+call, what it does inside is JavaScript's): in Pyodide each leaves objects for the
+collector (docs/performance.md, "What a render allocates").
+
     .venv/bin/python scripts/bench_dom_nodes.py [--seed 5] [--top 12]
 """
 
@@ -35,16 +40,36 @@ GAMES = {
 }
 
 
+# What dom.py may use of a node (js_types: DomNode, DomText, DomElement, FormControl).
+NODE_MEMBERS = {"isConnected", "replaceWith", "data", "setAttribute", "removeAttribute",
+                "appendChild", "insertBefore", "removeChild", "replaceChildren", "remove",
+                "childNodes", "lastChild", "value", "checked"}
+
+
 def count(controllers: list[str], seed: int) -> tuple[int, int, collections.Counter[str],
+                                                         collections.Counter[str],
                                                          collections.Counter[str]]:
-    """(renders, nodes made, nodes by the outermost fresh element, its builds)."""
+    """(renders, nodes made, nodes by the outermost fresh element, its builds, the calls
+    across the boundary by member)."""
     made: collections.Counter[str] = collections.Counter()
     builds: collections.Counter[str] = collections.Counter()
+    calls: collections.Counter[str] = collections.Counter()
     outer: list[str] = []
+    inside_builder = [False]
 
     class Counting(FakeDocument):
         def _made(self) -> None:
             made[outer[0] if outer else "(text patched in)"] += 1
+            if not inside_builder[0]:
+                calls["create"] += 1
+
+        def manhattanBuildTree(self, text: str) -> Any:
+            calls["manhattanBuildTree"] += 1
+            inside_builder[0] = True
+            try:
+                return super().manhattanBuildTree(text)
+            finally:
+                inside_builder[0] = False
 
         def createElement(self, tag: str) -> Any:
             self._made()
@@ -70,7 +95,15 @@ def count(controllers: list[str], seed: int) -> tuple[int, int, collections.Coun
         finally:
             outer.pop()
 
+    plain_get = FakeNode.__getattribute__
+
+    def counted_get(node: Any, name: str) -> Any:
+        if name in NODE_MEMBERS and not inside_builder[0]:
+            calls[name] += 1
+        return plain_get(node, name)
+
     dom.build = build  # type: ignore[assignment]
+    FakeNode.__getattribute__ = counted_get  # type: ignore[method-assign]
     try:
         document, root, kept = Counting(), FakeNode("main", root=True), dom.Kept()
         c = make_controller()
@@ -97,7 +130,8 @@ def count(controllers: list[str], seed: int) -> tuple[int, int, collections.Coun
         play_to_end(c, random.Random(seed))
     finally:
         dom.build = plain_build  # type: ignore[assignment]
-    return drawn["renders"], sum(made.values()), made, builds
+        FakeNode.__getattribute__ = plain_get  # type: ignore[method-assign]
+    return drawn["renders"], sum(made.values()), made, builds, calls
 
 
 def main() -> None:
@@ -106,9 +140,12 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=12)
     args = parser.parse_args()
     for name, controllers in GAMES.items():
-        renders, total, made, builds = count(controllers, args.seed)
+        renders, total, made, builds, calls = count(controllers, args.seed)
+        crossings = sum(calls.values())
         print(f"\n{name}: {renders} renders, {total} nodes made "
-              f"({total / max(renders, 1):.0f} a render)")
+              f"({total / max(renders, 1):.0f} a render), {crossings} calls to JavaScript "
+              f"({crossings / max(renders, 1):.0f} a render)")
+        print("  calls: " + ", ".join(f"{member} {n}" for member, n in calls.most_common()))
         for source, n in made.most_common(args.top):
             print(f"  {source:58s} {builds[source]:5d} builds {n:8d} nodes")
 
