@@ -189,7 +189,7 @@ def webkit(base: str, args: argparse.Namespace) -> None:
     print("collections, in order (virtual machine: kind, heap before -> after):")
     for line in re.split(r"(?=MARK )|(?=\[GC<0x[0-9a-f]+>: START)", text):
         if line.startswith("MARK "):
-            at, what = line.split(None, 2)[1:]
+            at, what = line.splitlines()[0].split(None, 2)[1:]  # (the rest: other output)
             near = [s for s in samples if s[0] >= float(at)][:1]
             figures = f" (tab RSS {near[0][1]:.0f}, RssAnon {near[0][2]:.0f} MB)" if near else ""
             print(f"  -- {what.strip()} at {at} s{figures}")
