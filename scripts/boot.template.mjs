@@ -491,26 +491,6 @@ function serveAi() {
 const IN_WORKER = typeof document === "undefined" && typeof WorkerGlobalScope !== "undefined";
 if (IN_WORKER) serveAi();
 
-/* The page's tree builder (game/web/runtime/dom.py, `build`): a fresh subtree made in one
- * call from its description, `[tag, svg (1 or 0), [name, value, ...], [child, ...]]` as
- * JSON, a child being such a list or a string. Made from Python node by node, each element,
- * attribute and text was a call across the boundary, each leaving objects for the
- * collector. A string becomes a text node: text is never parsed as markup. */
-const SVG_NS = "http://www.w3.org/2000/svg";
-
-function buildTree(doc, [tag, svg, attrs, children]) {
-  const node = svg ? doc.createElementNS(SVG_NS, tag) : doc.createElement(tag);
-  for (let i = 0; i < attrs.length; i += 2) node.setAttribute(attrs[i], attrs[i + 1]);
-  for (const child of children) {
-    node.appendChild(typeof child === "string" ? doc.createTextNode(child) : buildTree(doc, child));
-  }
-  return node;
-}
-
-if (!IN_WORKER && typeof document !== "undefined") {
-  document.manhattanBuildTree = (text) => buildTree(document, JSON.parse(text));
-}
-
 /* Whether this page booted cold and wants its worker to make a snapshot. */
 let snapshotWanted = false;
 

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from typing import Any, cast
-
-from fake_tree_builder import build_tree
+from typing import Any
 
 from game.web.model.controller import Controller
 from game.web.runtime.app import App
@@ -291,9 +289,6 @@ class FakeDocument:
 
     def createTextNode(self, text: str) -> FakeText:
         return FakeText(text)
-
-    def manhattanBuildTree(self, text: str) -> FakeElement:
-        return cast(FakeElement, build_tree(self, text))
 
     def getElementById(self, ident: str) -> FakeElement | None:
         return self.documentElement.querySelector(f'[id="{ident}"]')

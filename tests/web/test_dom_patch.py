@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from fake_tree_builder import build_tree
 from play_kit import make_controller, setup_game, tap_decision
 
 from game.web.runtime import dom
@@ -112,9 +111,6 @@ class FakeDocument:
 
     def createTextNode(self, text):
         return FakeNode(text=text)
-
-    def manhattanBuildTree(self, text):
-        return build_tree(self, text)
 
 
 def drawn(tree: El):

@@ -15,7 +15,6 @@ page makes far fewer nodes for the collector, which WebKit lets pile up.
 
 from __future__ import annotations
 
-import json
 from typing import cast
 
 from ..screens.vdom import SVG_NS, Child, El, attr_value
@@ -62,56 +61,21 @@ class Kept:
 
 
 def build(document: Document, el: El, kept: Kept | None = None) -> DomElement:
-    """``el``'s DOM node: made afresh, or with ``kept``, a keyed node taken back.
-
-    A subtree holding no keyed element below its top is made by the page's tree builder in
-    one call (``document.manhattanBuildTree``, scripts/boot.template.mjs) from its
-    description as JSON: made node by node from here, every element, attribute and text
-    is a call across the boundary to JavaScript, each leaving objects for the collector
-    (about 1 MB a render, docs/performance.md). A fresh form control shows its attributes,
-    so it needs no properties set."""
+    """``el``'s DOM node: made afresh, or with ``kept``, a keyed node taken back."""
     if kept is not None and el.key is not None:
         node = kept.take(document, el)
         if node is not None:
             return node
-    spec = _spec(el, top=True)
-    if spec is not None:
-        node = document.manhattanBuildTree(json.dumps(spec, separators=(",", ":")))
-    else:
-        node = _element(document, el)
-        for child in el.children:
-            if isinstance(child, El):
-                node.appendChild(build(document, child, kept))
-            else:
-                node.appendChild(document.createTextNode(child))
-        _sync_properties(node, el)
+    node = _element(document, el)
+    for child in el.children:
+        if isinstance(child, El):
+            node.appendChild(build(document, child, kept))
+        else:
+            node.appendChild(document.createTextNode(child))
+    _sync_properties(node, el)
     if kept is not None:
         kept.note(el, node)
     return node
-
-
-SpecChild = str | int | list["SpecChild"]
-
-
-def _spec(el: El, top: bool = False) -> list[SpecChild] | None:
-    """``el`` as the tree builder reads it, ``[tag, svg (1 or 0), [name, value, ...], [child, ...]]``
-    with a string for a text node (never parsed as markup: it becomes a text node); None
-    when an element below the top is keyed (it is taken back or noted as kept here)."""
-    if el.key is not None and not top:
-        return None
-    attrs: list[SpecChild] = []
-    for key, value in el.attrs.items():
-        attrs += (key, attr_value(value))
-    children: list[SpecChild] = []
-    for child in el.children:
-        if isinstance(child, El):
-            inner = _spec(child)
-            if inner is None:
-                return None
-            children.append(inner)
-        else:
-            children.append(child)
-    return [el.tag, 1 if el.svg else 0, attrs, children]
 
 
 def _element(document: Document, el: El) -> DomElement:
