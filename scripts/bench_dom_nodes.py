@@ -9,9 +9,8 @@ up (docs/performance.md, "Memory on a tablet"). The largest sources are the oute
 elements built afresh, with the nodes made under them.
 
 It also counts the calls the drawing makes across the boundary to JavaScript (a method
-called or a property read or set on a node or the document; the page's tree builder is one
-call, what it does inside is JavaScript's): in Pyodide each leaves objects for the
-collector (docs/performance.md, "What a render allocates").
+called or a property read or set on a node, a node created by the document): in Pyodide
+each leaves objects for the collector (docs/performance.md, "What a render allocates").
 
     .venv/bin/python scripts/bench_dom_nodes.py [--seed 5] [--top 12]
 """
@@ -55,21 +54,11 @@ def count(controllers: list[str], seed: int) -> tuple[int, int, collections.Coun
     builds: collections.Counter[str] = collections.Counter()
     calls: collections.Counter[str] = collections.Counter()
     outer: list[str] = []
-    inside_builder = [False]
 
     class Counting(FakeDocument):
         def _made(self) -> None:
             made[outer[0] if outer else "(text patched in)"] += 1
-            if not inside_builder[0]:
-                calls["create"] += 1
-
-        def manhattanBuildTree(self, text: str) -> Any:
-            calls["manhattanBuildTree"] += 1
-            inside_builder[0] = True
-            try:
-                return super().manhattanBuildTree(text)
-            finally:
-                inside_builder[0] = False
+            calls["create"] += 1
 
         def createElement(self, tag: str) -> Any:
             self._made()
@@ -98,7 +87,7 @@ def count(controllers: list[str], seed: int) -> tuple[int, int, collections.Coun
     plain_get = FakeNode.__getattribute__
 
     def counted_get(node: Any, name: str) -> Any:
-        if name in NODE_MEMBERS and not inside_builder[0]:
+        if name in NODE_MEMBERS:
             calls[name] += 1
         return plain_get(node, name)
 
