@@ -122,7 +122,9 @@ class Driver:
     # implemented by each driver
     def goto(self, url: str) -> None: ...
     def reload(self) -> None: ...
-    def reopen(self, url: str) -> None: ...
+    def reopen(self, url: str, closed: Callable[[], None] = lambda: None) -> None:
+        """The tab closed and a new one opened at ``url``; ``closed`` runs right after the
+        close (a benchmark notes when the old tab's process stopped working)."""
     def close(self) -> None: ...
     def _call(self, wrapped: str, arg: str) -> str: ...
     def _pointer_click(self, x: int, y: int) -> None: ...
@@ -497,10 +499,11 @@ class FirefoxDriver(Driver):
         self.harvest()
         self.bidi.send("browsingContext.reload", {"context": self.context, "wait": "complete"})
 
-    def reopen(self, url: str) -> None:
+    def reopen(self, url: str, closed: Callable[[], None] = lambda: None) -> None:
         self.harvest()
         new = self.bidi.send("browsingContext.create", {"type": "tab"})["context"]
         self.bidi.send("browsingContext.close", {"context": self.context})
+        closed()
         self.context = new
         self._viewport()
         self.goto(url)
