@@ -24,7 +24,9 @@ A sampler thread reads memory every 0.25 s the whole time:
   ``WebKitWebProcess`` (the page and all its workers run in it: the figure an iPad's per-tab
   limit applies to), its RssAnon (what is not a mapped file: the closer figure to an iPad's
   count) and the JIT code resident in its JIT pool. JavaScriptCore runs with the iPad's
-  64 MB JIT pool (``tests/browsers/drivers.IPAD_JIT_POOL_BYTES``), as in the test pass.
+  64 MB JIT pool (``tests/browsers/drivers.IPAD_JIT_POOL_BYTES``) and sizes its collections
+  by an iPad's 4 GB of memory (``IPAD_RAM_BYTES``; on this 24 GB machine it would let a
+  heap grow twice as far before collecting), as in the test pass.
   At the end of each idle time (below), the same process's resident memory by kind of
   mapping (``resident_by_mapping``: files, the C heap, the JIT pool, anonymous mappings of
   4-64 MB, which hold the interpreters' WebAssembly memories, and smaller ones).
@@ -77,7 +79,7 @@ sys.path[:0] = [str(ROOT / "scripts"), str(ROOT / "tests" / "e2e"), str(ROOT / "
 
 import serve  # noqa: E402
 from bench_memory import _descends_from, _kind, _pss_kib, proc_kib  # noqa: E402
-from drivers import IPAD_JIT_POOL_BYTES, jit_pool_kib  # noqa: E402
+from drivers import IPAD_JIT_POOL_BYTES, IPAD_RAM_BYTES, jit_pool_kib  # noqa: E402
 from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, DIST  # noqa: E402
 from ui_driver import STEP_JS  # noqa: E402
 
@@ -712,7 +714,8 @@ def bench(browser: str, base: str, args: argparse.Namespace) -> dict:
             engine = ChromiumEngine(playwright)
             engine.forced_gc = not args.no_gc
             return measured(engine)
-    print(f"  (JIT pool {IPAD_JIT_POOL_BYTES >> 20} MB, the iPad's; rss / anon = the tab's "
+    print(f"  (JIT pool {IPAD_JIT_POOL_BYTES >> 20} MB and collections sized by "
+          f"{IPAD_RAM_BYTES >> 30} GB of memory, the iPad's; rss / anon = the tab's "
           "WebKitWebProcess RSS and RssAnon, jit = the JIT code resident in its pool)")
     return measured(WebKitEngine())
 

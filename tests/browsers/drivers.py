@@ -205,6 +205,15 @@ x86-64 reserves more by default; the pass and the benchmarks run under the iPad'
 driver's), so a page that needed more JIT code than an iPad allows would show it here."""
 
 
+IPAD_RAM_BYTES = 4 << 30
+"""The memory JavaScriptCore sizes its collections by (``JSC_forceRAMSize``): an iPad's, 4 GB
+(the iPad of the 10th generation; every iPad under 16 GB sizes them alike). On a machine of
+16 GB or more JavaScriptCore grows a heap about fourfold before it collects (here a bare
+Pyodide page's 76 MB heap collected first at 308 MB), under that twofold (155 MB): run with
+the machine's own RAM, a page's garbage would pile up twice as high as on an iPad
+(docs/performance.md, "What a render allocates")."""
+
+
 def jit_pool_kib(pid: int) -> tuple[int, int] | None:
     """(size, resident) in KiB of a WebKit web process's JIT pool: its anonymous mappings
     that are writable and executable at once (JavaScriptCore's executable allocator splits
@@ -251,6 +260,7 @@ class WebKitDriver(Driver):
         os.environ.setdefault("WEBKIT_DISABLE_DMABUF_RENDERER", "1")
         os.environ.setdefault("LIBGL_ALWAYS_SOFTWARE", "1")
         os.environ.setdefault("JSC_jitMemoryReservationSize", str(IPAD_JIT_POOL_BYTES))
+        os.environ.setdefault("JSC_forceRAMSize", str(IPAD_RAM_BYTES))
         options = webdriver.WebKitGTKOptions()
         options.binary_location = minibrowser()
         options.add_argument("--automation")

@@ -7,7 +7,7 @@ Needs a display: scripts/test.sh runs it under
 from __future__ import annotations
 
 import pytest
-from drivers import IPAD_JIT_POOL_BYTES, jit_pool_kib, process_environment
+from drivers import IPAD_JIT_POOL_BYTES, IPAD_RAM_BYTES, jit_pool_kib, process_environment
 from pass_tests import played, test_guard_sees_errors, test_pass, test_snapshot_restored_on_every_start
 
 __all__ = ["played", "test_pass", "test_snapshot_restored_on_every_start", "test_guard_sees_errors"]
@@ -20,12 +20,16 @@ def driver(webkit):
 
 def test_the_pass_ran_within_an_ipads_jit_pool(driver, played):
     """The pass (the game, its worker's thinking, reopens) ran in a web process whose
-    JavaScriptCore had the iPad's 64 MB of executable memory, not the desktop's larger pool:
-    the option reached the process, and its JIT pool is no larger."""
+    JavaScriptCore had the iPad's 64 MB of executable memory, not the desktop's larger pool,
+    and sized its collections by an iPad's memory: the options reached the process, and its
+    JIT pool is no larger."""
     pools = {}
     for pid in driver.web_processes():
-        assert process_environment(pid).get("JSC_jitMemoryReservationSize") == str(
+        environment = process_environment(pid)
+        assert environment.get("JSC_jitMemoryReservationSize") == str(
             IPAD_JIT_POOL_BYTES), f"web process {pid} runs without the iPad's JIT pool"
+        assert environment.get("JSC_forceRAMSize") == str(
+            IPAD_RAM_BYTES), f"web process {pid} sizes its collections by this machine's memory"
         pool = jit_pool_kib(pid)
         if pool is not None:
             pools[pid] = pool
