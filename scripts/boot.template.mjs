@@ -404,6 +404,28 @@ async function importGame(pyodide) {
  * _makeSnapshot, import the game, keep the snapshot; returns what became of it. Not on the
  * page itself: _makeSnapshot wraps the JS globals in a proxy under which DOM getters throw
  * ("Illegal invocation"), and the copy would cost the page a long task. */
+/* The memory image of a snapshot. Pyodide copies the interpreter's whole memory into a fresh
+ * array in one call (`set` from `Module.HEAP8`), which writes, and so makes resident, all
+ * 31.5 MB of it though most pages are zero, beside the maker's own memory and the page's
+ * interpreter: the first visit's highest moment in WebKit (docs/performance.md). While it
+ * does, that one copy writes only the pages that are not zero (as a restore does). */
+function memoryImage(pyodide) {
+  const memory = pyodide._module.HEAP8.buffer;
+  const prototype = Uint8Array.prototype;
+  const plainSet = prototype.set;
+  const hadOwn = Object.prototype.hasOwnProperty.call(prototype, "set");
+  prototype.set = function set(source, offset = 0) {
+    if (source && source.buffer === memory) return copyImageSparsely(this, source, offset);
+    return plainSet.call(this, source, offset);
+  };
+  try {
+    return pyodide.makeMemorySnapshot();
+  } finally {
+    if (hadOwn) prototype.set = plainSet;
+    else delete prototype.set;
+  }
+}
+
 async function makeSnapshot() {
   const pyodide = await loadPyodideCore({ stdLibURL: new URL(CONFIG.stdlib, import.meta.url).href, _makeSnapshot: true });
   writeGamePack(pyodide, await fetchGamePack());
@@ -412,7 +434,9 @@ async function makeSnapshot() {
   importModule.destroy();
   // Work every start would do, done once here and kept in the snapshot.
   pyodide.runPython("import game.web.messages as _m; _m.load_all(); del _m");
-  const bytes = packSnapshot(pyodide.makeMemorySnapshot());
+  const image = memoryImage(pyodide);
+  const bytes = packSnapshot(image);
+  release(image); // the packed copy is what goes on
   return { bytes, digest: await sha256(bytes) };
 }
 
