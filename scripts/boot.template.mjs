@@ -130,23 +130,31 @@ export function warnOfFatalReports() {
   };
 }
 
-async function restoring(options) {
-  const restoreConsole = warnOfFatalReports();
-  const prototype = Int8Array.prototype;
+/* Until the returned function is called, `set` on arrays of `prototype` copies sparsely
+ * (`copyImageSparsely`) when `image(source)` says the source is a memory image, plainly
+ * otherwise. */
+function copyingImagesSparsely(prototype, image) {
   const plainSet = prototype.set;
   const hadOwn = Object.prototype.hasOwnProperty.call(prototype, "set");
   prototype.set = function set(source, offset = 0) {
-    if (source instanceof Uint8Array && SNAPSHOT_IMAGES.has(source.buffer)) {
-      return copyImageSparsely(this, source, offset);
-    }
+    if (image(source)) return copyImageSparsely(this, source, offset);
     return plainSet.call(this, source, offset);
   };
+  return () => {
+    if (hadOwn) prototype.set = plainSet;
+    else delete prototype.set;
+  };
+}
+
+async function restoring(options) {
+  const restoreConsole = warnOfFatalReports();
+  const restoreSet = copyingImagesSparsely(
+    Int8Array.prototype, (source) => source instanceof Uint8Array && SNAPSHOT_IMAGES.has(source.buffer));
   try {
     return await (await core).loadPyodide(options);
   } finally {
     restoreConsole();
-    if (hadOwn) prototype.set = plainSet;
-    else delete prototype.set;
+    restoreSet();
     // The image was copied (or the restore failed): nothing reads it again.
     try {
       release(await options._loadSnapshot);
@@ -400,10 +408,6 @@ async function importGame(pyodide) {
   }
 }
 
-/* In a worker (this same file), after a cold boot of the page: boot an interpreter with
- * _makeSnapshot, import the game, keep the snapshot; returns what became of it. Not on the
- * page itself: _makeSnapshot wraps the JS globals in a proxy under which DOM getters throw
- * ("Illegal invocation"), and the copy would cost the page a long task. */
 /* The memory image of a snapshot. Pyodide copies the interpreter's whole memory into a fresh
  * array in one call (`set` from `Module.HEAP8`), which writes, and so makes resident, all
  * 31.5 MB of it though most pages are zero, beside the maker's own memory and the page's
@@ -411,21 +415,18 @@ async function importGame(pyodide) {
  * does, that one copy writes only the pages that are not zero (as a restore does). */
 function memoryImage(pyodide) {
   const memory = pyodide._module.HEAP8.buffer;
-  const prototype = Uint8Array.prototype;
-  const plainSet = prototype.set;
-  const hadOwn = Object.prototype.hasOwnProperty.call(prototype, "set");
-  prototype.set = function set(source, offset = 0) {
-    if (source && source.buffer === memory) return copyImageSparsely(this, source, offset);
-    return plainSet.call(this, source, offset);
-  };
+  const restoreSet = copyingImagesSparsely(Uint8Array.prototype, (source) => source && source.buffer === memory);
   try {
     return pyodide.makeMemorySnapshot();
   } finally {
-    if (hadOwn) prototype.set = plainSet;
-    else delete prototype.set;
+    restoreSet();
   }
 }
 
+/* In a worker (this same file), after a cold boot of the page: boot an interpreter with
+ * _makeSnapshot, import the game, keep the snapshot; returns what became of it. Not on the
+ * page itself: _makeSnapshot wraps the JS globals in a proxy under which DOM getters throw
+ * ("Illegal invocation"), and the copy would cost the page a long task. */
 async function makeSnapshot() {
   const pyodide = await loadPyodideCore({ stdLibURL: new URL(CONFIG.stdlib, import.meta.url).href, _makeSnapshot: true });
   writeGamePack(pyodide, await fetchGamePack());
