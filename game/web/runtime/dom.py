@@ -161,7 +161,7 @@ def _held_at(inner: El, outer: El) -> int | None:
         return None  # the drawing's SVG is patched in place: no screens are wrapped there
     held = None
     for i, child in enumerate(outer.children):
-        if isinstance(child, El) and child.tag == inner.tag and _same_kind(child, inner):
+        if _same_kind(child, inner):
             if held is not None:
                 return None
             held = i
