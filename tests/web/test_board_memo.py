@@ -26,7 +26,7 @@ def forget_kept() -> None:
         if name.startswith("game.web.screens."):
             for value in vars(module).values():
                 if isinstance(value, Memo):
-                    value.kept.clear()
+                    value.clear()
 
 
 def as_value(node: Child) -> object:
@@ -116,8 +116,34 @@ def test_a_kept_plot_is_drawn_from_the_memo():
     setup_game(c, 2, names=["Ann", "Bob"], start="0")
     c.handle("reveal")
     c.render()
-    first = len(board_svg.PLOTS.kept)
+    first = len(board_svg.PLOTS)
     assert first == 54
     c.render()
-    assert len(board_svg.PLOTS.kept) == first  # the same 54 plots: nothing drawn anew
+    assert len(board_svg.PLOTS) == first  # the same 54 plots: nothing drawn anew
     forget_kept()
+
+
+def test_a_memo_keeps_what_is_asked_for_and_lets_the_rest_go():
+    """What every render asks for stays however many new values come; what nobody asks for
+    goes; never more than twice the limit is kept."""
+    memo: Memo[str] = Memo(limit=8)
+    made: list[str] = []
+
+    def ask(key: str) -> str:
+        return memo.get(key, lambda: made.append(key) or key.upper())
+
+    for turn in range(40):
+        assert [ask(k) for k in ("a", "b", "c")] == ["A", "B", "C"]
+        ask(f"once-{turn}")
+        assert len(memo) <= 16
+    assert made.count("a") == made.count("b") == made.count("c") == 1
+    assert "once-0" not in memo.young and "once-0" not in memo.old
+    assert ask("once-0") == "ONCE-0" and made.count("once-0") == 2
+
+
+def test_the_plot_memos_hold_a_hotseat_round_of_boards():
+    """Four people see the board each from their own seat, so passing the tablet round asks
+    for four boards' plots in turn: each plot memo's generation holds them all, or every
+    pass would draw the board anew."""
+    for memo in (board_svg.PLOTS, board_svg.NAMES, board_svg.MARKED):
+        assert memo.limit >= 4 * 54

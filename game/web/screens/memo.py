@@ -16,23 +16,40 @@ from typing import Generic, TypeVar
 
 V = TypeVar("V")
 
-LIMIT = 1024
-"""Entries kept at most, then all dropped at once. A whole four-player game drawn after
-every tap made 836 plot drawings, 5.3 MB in CPython (tracemalloc), so a game's board is
-kept whole and the memory stays bounded on a tablet."""
-
 
 class Memo(Generic[V]):
-    """Values by a hashable key: made once, then given again for the same key."""
+    """Values by a hashable key: made once, then given again for the same key while the
+    page goes on asking for it.
 
-    def __init__(self, limit: int = LIMIT) -> None:
+    Kept in two generations: a value is made into the young one, and one asked for from the
+    old one moves back into the young; when the young holds ``limit`` values it becomes the
+    old one and the old one is dropped. So what every render asks for (the board's plots as
+    they stand) stays, what the page stopped drawing (the plots of earlier turns, an earlier
+    game's steps) goes within two turns of the generations, and at most twice ``limit``
+    values are kept. Whatever stays in the page's Python heap through a game stays in the
+    tab: the WebAssembly memory it grows into is never given back. ``limit`` must exceed what
+    one render asks for, or each render makes again what the render before it dropped."""
+
+    def __init__(self, limit: int) -> None:
         self.limit = limit
-        self.kept: dict[Hashable, V] = {}
+        self.young: dict[Hashable, V] = {}
+        self.old: dict[Hashable, V] = {}
 
     def get(self, key: Hashable, make: Callable[[], V]) -> V:
-        value = self.kept.get(key)
+        value = self.young.get(key)
         if value is None:
-            if len(self.kept) >= self.limit:
-                self.kept.clear()
-            value = self.kept[key] = make()
+            value = self.old.pop(key, None)
+            if value is None:
+                value = make()
+            if len(self.young) >= self.limit:
+                self.old = self.young
+                self.young = {}
+            self.young[key] = value
         return value
+
+    def __len__(self) -> int:
+        return len(self.young) + len(self.old)
+
+    def clear(self) -> None:
+        self.young.clear()
+        self.old.clear()

@@ -48,11 +48,12 @@ def story_lines(entry: Entry, settings: Settings, viewer: int | None) -> tuple[E
                            partial(_story_lines, entry, settings, viewer))
 
 
-STORY_LINES: Memo[tuple[El, ...]] = Memo()
+STORY_LINES: Memo[tuple[El, ...]] = Memo(limit=512)
 """Each step's lines by what they are told from. The log and the digest draw every step
 again at each redraw (a replay step, a tap with the log open), though a step's words never
 change: kept, an unchanged step is the very same subtree, which the page's patch passes at
-once (the words were 80 % of a replay step's drawing)."""
+once (the words were 80 % of a replay step's drawing). A four-player game of four rounds
+has about 330 steps, of six rounds about 500: the open log asks for all of them."""
 
 
 def _story_lines(entry: Entry, settings: Settings, viewer: int | None) -> tuple[El, ...]:
