@@ -96,10 +96,13 @@
 
   /* The page's colours as kept from an earlier visit (game/web/features/page.py THEMES), on
    * <html data-theme> before Python starts, so that the loading state and the kept screen
-   * already have them; "auto" or nothing: the device's setting (assets/css/app.css). */
+   * already have them; "auto" or nothing: the device's setting (assets/css/app.css). A kept
+   * mute goes on <html data-sound>, so that a touch before Python starts makes no sound
+   * stack (assets/sound.js). */
   try {
-    var theme = JSON.parse(localStorage.getItem("manhattan:prefs") || "{}").theme;
-    if (theme === "light" || theme === "dark") html.setAttribute("data-theme", theme);
+    var prefs = JSON.parse(localStorage.getItem("manhattan:prefs") || "{}");
+    if (prefs.theme === "light" || prefs.theme === "dark") html.setAttribute("data-theme", prefs.theme);
+    if (prefs.sound === "off") html.setAttribute("data-sound", "off"); // assets/sound.js
   } catch (e) { /* no storage, or not JSON */ }
 
   function moduleWorkers() {

@@ -9,6 +9,12 @@
  * (pointerdown, keydown or touchend on the page); it is made and resumed inside that gesture.
  * Until then every call is counted and dropped, silently.
  *
+ * A muted page (<html data-sound="off">, set by Python, and by assets/boot.js from the kept
+ * preference before Python starts) makes no AudioContext at all: in WebKitGTK the first one
+ * loads the whole sound stack into the tab (GStreamer, PulseAudio, their codecs: about
+ * 20 MB, never given back; docs/performance.md). The tap that turns the sound on makes it:
+ * its click reaches the window after the page has drawn the change.
+ *
  * Test hook: window.manhattanSound.log lists each call as {kind, played} (played: false
  * before a gesture); window.manhattanSound.context() is the AudioContext (null before).
  *
@@ -23,7 +29,7 @@
 
   function unlock() {
     touched = true;
-    if (!Context) return;
+    if (!Context || document.documentElement.getAttribute("data-sound") === "off") return;
     try {
       if (!ctx) ctx = new Context();
       if (ctx.state === "suspended" && ctx.resume) ctx.resume();
@@ -34,6 +40,9 @@
   ["pointerdown", "keydown", "touchend"].forEach(function (type) {
     window.addEventListener(type, unlock, true);
   });
+  window.addEventListener("click", function (event) {
+    if (event.isTrusted) unlock(); // after the page's own handler: the sound may just be on
+  }, false);
 
   /* One note: an oscillator of `type` from `f0` to `f1` Hz, `len` s long, `delay` s from now. */
   function tone(type, f0, f1, delay, len, volume) {

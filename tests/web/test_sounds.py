@@ -131,6 +131,19 @@ def test_the_page_root_says_the_animations():
     assert doc.documentElement.getAttribute("data-motion") == "fast"
 
 
+def test_the_page_root_says_whether_sounds_may_start():
+    """assets/sound.js starts no sound stack while <html data-sound> is off."""
+    from game.web.runtime.app import App as WebPage
+    c = make_controller()
+    doc = FakeDocument()
+    page = WebPage(c, doc, doc.createElement("div"), FakeBrowser())
+    page.render()
+    assert doc.documentElement.getAttribute("data-sound") == "on"
+    c.handle("sound")
+    page.render()
+    assert doc.documentElement.getAttribute("data-sound") == "off"
+
+
 def test_a_computers_move_is_heard_like_a_persons():
     c = make_controller()
     setup_game(c, 2, controllers=["greedy", "greedy"], names=["A", "B"], deal=1)

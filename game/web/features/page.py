@@ -107,8 +107,11 @@ class Page:
 
     @property
     def html_data(self) -> tuple[tuple[str, str], ...]:
-        """The attributes of ``<html>`` that assets/css/app.css reads, set at each render."""
-        return ("data-motion", self.motion), ("data-theme", self.theme)
+        """The attributes of ``<html>`` that assets/css/app.css (the motion, the theme) and
+        assets/sound.js (the mute: no sound stack started while it is off) read, set at each
+        render."""
+        return (("data-motion", self.motion), ("data-theme", self.theme),
+                ("data-sound", "off" if self.muted else "on"))
 
     @property
     def pace(self) -> tuple[float, float]:

@@ -407,11 +407,11 @@ class App:
         d = self.drawing
         focus = d.focus_key()
         d.draw(tree)
-        try:  # after a redraw: <html lang data-motion data-theme>, the focus back, news read out
+        try:  # after a redraw: <html lang data-*>, the focus back, news read out
             html = self.document.documentElement
             for name, value in (("lang", frame.language), *c.page.html_data):
                 # Only a change is set: Chromium restyles the whole page on any `lang` set,
-                # the same value too (data-*: assets/css/app.css).
+                # the same value too (data-*: assets/css/app.css, assets/sound.js).
                 if html.getAttribute(name) != value:
                     html.setAttribute(name, value)
             d.restore_focus(focus)
