@@ -12,7 +12,7 @@
  * A muted page (<html data-sound="off">, set by Python, and by assets/boot.js from the kept
  * preference before Python starts) makes no AudioContext at all: in WebKitGTK the first one
  * loads the whole sound stack into the tab (GStreamer, PulseAudio, their codecs: about
- * 20 MB, never given back; docs/performance.md). The tap that turns the sound on makes it:
+ * 12 MB, never given back; docs/performance.md). The tap that turns the sound on makes it:
  * its click reaches the window after the page has drawn the change.
  *
  * Test hook: window.manhattanSound.log lists each call as {kind, played} (played: false
