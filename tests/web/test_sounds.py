@@ -118,30 +118,20 @@ def test_the_animations_start_from_the_choice_kept_else_the_devices_wish(kept, r
     assert Controller(store, reduced_motion=reduced).page.motion == motion
 
 
-def test_the_page_root_says_the_animations():
-    from game.web.runtime.app import App as WebPage
-    c = make_controller()
-    doc = FakeDocument()
-    root = doc.createElement("div")
-    page = WebPage(c, doc, root, FakeBrowser())
-    page.render()
-    assert doc.documentElement.getAttribute("data-motion") == "normal"
-    c.handle("motion")
-    page.render()
-    assert doc.documentElement.getAttribute("data-motion") == "fast"
-
-
-def test_the_page_root_says_whether_sounds_may_start():
-    """assets/sound.js starts no sound stack while <html data-sound> is off."""
+@pytest.mark.parametrize("tap, name, before, after", [
+    ("motion", "data-motion", "normal", "fast"),  # assets/css/app.css's animations
+    ("sound", "data-sound", "on", "off"),  # assets/sound.js starts no sound stack while off
+])
+def test_the_page_root_says_the_animations_and_the_mute(tap, name, before, after):
     from game.web.runtime.app import App as WebPage
     c = make_controller()
     doc = FakeDocument()
     page = WebPage(c, doc, doc.createElement("div"), FakeBrowser())
     page.render()
-    assert doc.documentElement.getAttribute("data-sound") == "on"
-    c.handle("sound")
+    assert doc.documentElement.getAttribute(name) == before
+    c.handle(tap)
     page.render()
-    assert doc.documentElement.getAttribute("data-sound") == "off"
+    assert doc.documentElement.getAttribute(name) == after
 
 
 def test_a_computers_move_is_heard_like_a_persons():
