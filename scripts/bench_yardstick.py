@@ -284,39 +284,38 @@ def main(argv: list[str] | None = None) -> int:
     logged = read_log(args.log) if args.log and Path(args.log).exists() else []
     done = {game_key(r) for r in logged
             if r["line"] in codes and r.get("code") == codes[r["line"]]}
-    log = open(args.log, "a", encoding="utf-8") if args.log else None
     records = []
 
     def keep(record: dict[str, Any]) -> None:
+        """Each game appended on its own, the log opened anew: a log that git replaced
+        meanwhile (a checkout, a stash) still gets every game, where a file held open for
+        hours wrote into the replaced copy and lost them."""
         records.append(record)
-        if log:
-            log.write(json.dumps(record) + "\n")
-            log.flush()
-    try:
-        if 2 in counts:
-            mixed_code = code_digest(args.subject, "mixed", pool)
-            for line in lines:
-                if line == "mixed":
-                    continue
-                for record in adopted(logged, line, codes[line], mixed_code):
-                    if (record["subject"] == args.subject and record["seed"] == args.seed
-                            and args.first <= record["game"] < args.first + args.games
-                            and game_key(record) not in done):
-                        done.add(game_key(record))
-                        keep(record)
-        for g in range(args.first, args.first + args.games):
-            for n in counts:
-                for line in lines:
-                    if (args.subject, n, line, args.seed, g) in done:
-                        continue
-                    record = play_one(args.subject, line, pool, n, args.seed, g, codes[line])
+        if args.log:
+            with open(args.log, "a", encoding="utf-8") as log:
+                log.write(json.dumps(record) + "\n")
+
+    if 2 in counts:
+        mixed_code = code_digest(args.subject, "mixed", pool)
+        for line in lines:
+            if line == "mixed":
+                continue
+            for record in adopted(logged, line, codes[line], mixed_code):
+                if (record["subject"] == args.subject and record["seed"] == args.seed
+                        and args.first <= record["game"] < args.first + args.games
+                        and game_key(record) not in done):
+                    done.add(game_key(record))
                     keep(record)
-                    print(f"{n}p {line} game {g}: win {record['win']:g} margin "
-                          f"{record['margin']:+.1f} ({record['wall']} s, load "
-                          f"{record['load'][1]})", file=sys.stderr, flush=True)
-    finally:
-        if log:
-            log.close()
+    for g in range(args.first, args.first + args.games):
+        for n in counts:
+            for line in lines:
+                if (args.subject, n, line, args.seed, g) in done:
+                    continue
+                record = play_one(args.subject, line, pool, n, args.seed, g, codes[line])
+                keep(record)
+                print(f"{n}p {line} game {g}: win {record['win']:g} margin "
+                      f"{record['margin']:+.1f} ({record['wall']} s, load "
+                      f"{record['load'][1]})", file=sys.stderr, flush=True)
     rows = summarize(records)
     print(json.dumps(rows, indent=1))
     print(table(rows))
