@@ -287,9 +287,9 @@ def main(argv: list[str] | None = None) -> int:
     records = []
 
     def keep(record: dict[str, Any]) -> None:
-        """Each game appended on its own, the log opened anew: a log that git replaced
-        meanwhile (a checkout, a stash) still gets every game, where a file held open for
-        hours wrote into the replaced copy and lost them."""
+        """Each game appended on its own, the log opened anew: a log that git replaces
+        meanwhile (a checkout, a stash) still gets every game, where a file held open through
+        a run would write into the replaced copy."""
         records.append(record)
         if args.log:
             with open(args.log, "a", encoding="utf-8") as log:

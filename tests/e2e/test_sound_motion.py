@@ -5,8 +5,9 @@ Sounds: assets/sound.js counts every call of ``window.manhattanSound`` in its te
 driver are no user gesture, so a game played by them must stay silent, with no AudioContext,
 until a real pointer press on the page. The mute is one tap in the game menu and kept after
 a reload; a muted page makes no AudioContext even on a real press (in WebKitGTK the first
-one loads the whole sound stack), and the tap that turns the sound on makes it. Animations: with the device asking for reduced motion the page starts with them
-off (``<html data-motion="off">``, CSS stops every animation); the menu's switch goes round.
+one loads the whole sound stack), and the tap that turns the sound on makes it. Animations:
+with the device asking for reduced motion the page starts with them off
+(``<html data-motion="off">``, CSS stops every animation); the menu's switch goes round.
 Screenshots of the open menu in German and French at a phone's and a tablet's size.
 """
 
