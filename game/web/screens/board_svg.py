@@ -30,12 +30,12 @@ OUTLINES = 2
 COACH_MARKS = {"hint": ("coach.mark.hint", "?"), "played": ("coach.mark.played", "✗"),
                "best": ("coach.mark.best", "✓")}
 """The coach's marks on a plot: the message naming it, the sign drawn in its corner."""
+# A render draws each of the 54 plots once, from the seat of the person to play: a
+# generation of 256 holds a hotseat round of four boards, and the plots of earlier turns (a
+# four-player game draws about 700, and 240 marked plots of 8 KB each in CPython) go.
 PLOTS: Memo[El] = Memo(limit=256)  # a plot's drawing by what it is drawn from (marks added around)
 NAMES: Memo[str] = Memo(limit=256)  # a plot's accessible name by what it says
 MARKED: Memo[El] = Memo(limit=256)  # the plot as drawn on the board: its drawing, name and marks
-"""A render draws each of the 54 plots once; a four-player game drawn after every tap made
-about 700 plot drawings and 240 marked plots (8 KB each in CPython); kept up to 1,024 each
-and then dropped, they made the page's heap peak 4-5 MB higher by a third game."""
 
 
 class _Scene:
