@@ -560,12 +560,23 @@ function snapshotWorker(delay, next) {
 }
 
 /* The page's side of the thinking worker: window.manhattanAi = {state, ask(text)}.
- * Started once the page is ready (never slows the boot). state: "starting" | "ready" |
- * "failed" | "off" (?aiworker=off), mirrored on <html data-ai-worker>. ask() returns a
- * promise of the answer's text; it rejects when the worker fails, dies or takes longer than
- * AI_TIMEOUT_MS (the worker is then dropped): the page thinks on its own from then on.
+ * Started once the page is ready (never slows the boot). state, mirrored on
+ * <html data-ai-worker>: "starting" (the first start), "ready", "resting" (let go; it comes
+ * back when asked or wanted), "waking" (coming back), "failed", "off" (?aiworker=off).
+ * ask() returns a promise of the answer's text; during the first start it rejects (the page
+ * thinks on its own meanwhile: a first visit's worker waits for the snapshot to be made);
+ * a resting worker is woken and a waking one waited for (a restore from the stored
+ * snapshot takes about a second). It rejects when the worker fails, dies, cannot wake in
+ * WAKE_TIMEOUT_MS or takes longer than AI_TIMEOUT_MS to answer (the worker is then
+ * dropped): the page thinks on its own from then on.
+ * <html data-thinking="wanted|idle">, drawn by the page, says whether thinking may be
+ * asked for soon. A worker that has answered holds what its thinking grew (an
+ * interpreter's memory never shrinks), so once it is not wanted and has nothing to answer
+ * it is let go: its whole interpreter leaves the tab (docs/performance.md). A worker that
+ * has not thought yet is kept: it is at its smallest and the next game wants it at once.
  * Nothing here logs an error: a failed worker is an expected, handled case. */
 const AI_TIMEOUT_MS = 20000;
+const WAKE_TIMEOUT_MS = 60000;
 
 function startAiWorker() {
   const html = document.documentElement;
@@ -576,8 +587,12 @@ function startAiWorker() {
     /* no query */
   }
   const pending = new Map();
+  const waiting = []; // asks made while the worker wakes: {text, resolve, reject}
   let nextId = 1;
   let worker = null;
+  let wanted = html.getAttribute("data-thinking") !== "idle";
+  let served = false; // the live worker has answered
+  let wakeTimer = null;
   const client = { state: "starting", ask: null };
   const setAi = (value) => {
     client.state = value;
@@ -587,27 +602,28 @@ function startAiWorker() {
     if (client.state === "failed") return;
     setAi("failed");
     html.setAttribute("data-ai-worker-error", String(reason));
+    clearTimeout(wakeTimer);
     for (const { reject, timer } of pending.values()) {
       clearTimeout(timer);
       reject(new Error(String(reason)));
     }
     pending.clear();
+    for (const { reject } of waiting.splice(0)) reject(new Error(String(reason)));
     if (worker) worker.terminate();
   };
-  client.ask = (text) =>
-    new Promise((resolve, reject) => {
-      if (client.state !== "ready") return reject(new Error("the thinking worker is " + client.state));
-      const id = nextId++;
-      const timer = setTimeout(() => fail("no answer in time"), AI_TIMEOUT_MS);
-      pending.set(id, { resolve, reject, timer });
-      worker.postMessage({ kind: "ai-ask", id, text });
-    });
-  globalThis.manhattanAi = client;
-  if (param === "off" || typeof Worker === "undefined") {
-    if (snapshotWanted && typeof Worker !== "undefined") snapshotWorker(CONFIG.snapshot_delay_ms, null);
-    return setAi("off");
-  }
-  setAi("starting");
+  const post = (text, resolve, reject) => {
+    const id = nextId++;
+    const timer = setTimeout(() => fail("no answer in time"), AI_TIMEOUT_MS);
+    pending.set(id, { resolve, reject, timer });
+    worker.postMessage({ kind: "ai-ask", id, text });
+  };
+  const rest = () => {
+    if (client.state !== "ready" || wanted || !served || pending.size) return;
+    worker.terminate();
+    worker = null;
+    served = false;
+    setAi("resting");
+  };
   const spawn = () => {
     try {
       worker = new Worker(import.meta.url, { type: "module", name: "manhattan-ai" });
@@ -616,13 +632,18 @@ function startAiWorker() {
     }
     worker.onmessage = (event) => {
       const message = event.data || {};
-      if (message.kind === "ai-ready") setAi("ready");
-      else if (message.kind === "ai-failed") fail(message.error);
+      if (message.kind === "ai-ready") {
+        clearTimeout(wakeTimer);
+        setAi("ready");
+        for (const { text, resolve, reject } of waiting.splice(0)) post(text, resolve, reject);
+      } else if (message.kind === "ai-failed") fail(message.error);
       else if (message.kind === "ai-answer" && pending.has(message.id)) {
         const { resolve, timer } = pending.get(message.id);
         clearTimeout(timer);
         pending.delete(message.id);
+        served = true;
         resolve(message.text);
+        rest();
       }
     };
     worker.onerror = (event) => {
@@ -631,6 +652,30 @@ function startAiWorker() {
     };
     worker.postMessage({ kind: "ai-init", fault: param });
   };
+  const wake = () => {
+    setAi("waking");
+    wakeTimer = setTimeout(() => fail("could not wake in time"), WAKE_TIMEOUT_MS);
+    spawn();
+  };
+  client.ask = (text) =>
+    new Promise((resolve, reject) => {
+      if (client.state === "resting") wake();
+      if (client.state === "waking") return waiting.push({ text, resolve, reject });
+      if (client.state !== "ready") return reject(new Error("the thinking worker is " + client.state));
+      post(text, resolve, reject);
+    });
+  const follow = () => {
+    wanted = html.getAttribute("data-thinking") !== "idle";
+    if (wanted && client.state === "resting") wake();
+    else rest();
+  };
+  new MutationObserver(follow).observe(html, { attributes: true, attributeFilter: ["data-thinking"] });
+  globalThis.manhattanAi = client;
+  if (param === "off" || typeof Worker === "undefined") {
+    if (snapshotWanted && typeof Worker !== "undefined") snapshotWorker(CONFIG.snapshot_delay_ms, null);
+    return setAi("off");
+  }
+  setAi("starting");
   if (snapshotWanted) snapshotWorker(0, spawn);
   else spawn();
 }

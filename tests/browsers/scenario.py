@@ -129,15 +129,16 @@ class Pass:
         return state
 
     def wait_worker(self, how: str) -> None:
-        """Wait until the page's thinking worker has started; also before leaving a page. A tab
+        """Wait until the page's thinking worker has started (or, once it has thought, been
+        let go: no load in flight either way); also before leaving a page. A tab
         closed or reloaded while the worker still loads Pyodide is a player's right and
         harms nothing, but Firefox logs the aborted load in the departing page as an error
         ("error loading dynamically imported module", or "A ServiceWorker intercepted the
         request and encountered an unexpected error"): about one pass in twenty under
         load, when the next start followed "snapshot stored" or a reopen at once. The pass
         checks starts, not that race, so it leaves a page only once the worker is up."""
-        self.d.wait_for("() => document.documentElement.dataset.aiWorker === 'ready'",
-                        timeout=BOOT_TIMEOUT, what="%s: <html data-ai-worker=ready>" % how)
+        self.d.wait_for("() => ['ready', 'resting'].includes(document.documentElement.dataset.aiWorker)",
+                        timeout=BOOT_TIMEOUT, what="%s: <html data-ai-worker=ready|resting>" % how)
 
     def wait_screen(self, name: str, timeout: float = 60) -> dict:
         self.d.wait_for("(n) => { const a = document.getElementById('app');"

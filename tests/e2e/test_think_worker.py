@@ -1,7 +1,8 @@
 """The computers think in a Web Worker, and the page thinks alone when the
 worker is missing or fails, with no console error either way.
 
-Hooks: ``<html data-ai-worker="starting|ready|failed|off">`` (the boot module),
+Hooks: ``<html data-ai-worker="starting|ready|resting|waking|failed|off">`` (the boot
+module), ``<html data-thinking="wanted|idle">`` (drawn by the page),
 ``#app[data-think-source="worker|main"]`` (where the last computer decision was made), the
 test switch ``?aiworker=off|fail-boot|fail-answer|crash``.
 """
@@ -12,7 +13,7 @@ import random
 
 import pytest
 from e2e_helpers import resize, wait_ready, wait_service_worker
-from ui_driver import FAST, new_game, open_app
+from ui_driver import FAST, new_game, open_app, tap
 
 from game.actions import is_chance
 from game.ai import decide, make_player
@@ -66,6 +67,43 @@ def test_a_computer_decides_in_the_worker_like_on_the_page(page, site_url):
             checked += 1
         state = state.apply(action)
     assert checked >= 12
+
+
+STATES_JS = """() => { window.__states = [];
+    new MutationObserver(() => window.__states.push(document.documentElement.dataset.aiWorker))
+        .observe(document.documentElement, {attributes: true, attributeFilter: ["data-ai-worker"]}); }"""
+
+
+def wait_until(page, condition, what: str, rounds: int = 400) -> None:
+    """Until ``condition()`` holds, the page's event loop given a turn between two looks
+    (Playwright takes in the workers' starts and ends meanwhile)."""
+    for _ in range(rounds):
+        if condition():
+            return
+        page.evaluate("() => new Promise((done) => setTimeout(done, 50))")
+    raise AssertionError("never came: " + what)
+
+
+def test_the_worker_rests_after_a_game_and_wakes_for_the_next(page, site_url):
+    """A worker that has thought is let go once nothing wants it (the final standings): its
+    interpreter leaves the tab. The next game wakes it, and its decisions come from it."""
+    resize(page, {"width": 1024, "height": 768})
+    open_app(page, site_url, FAST)
+    page.wait_for_selector('html[data-ai-worker="ready"]', state="attached", timeout=120_000)
+    assert len(page.workers) == 1
+    computers_game(page, "greedy")
+    page.wait_for_selector('#app[data-screen="final"]', timeout=120_000)
+    assert page.get_attribute("html", "data-thinking") == "idle"
+    page.wait_for_selector('html[data-ai-worker="resting"]', state="attached", timeout=30_000)
+    wait_until(page, lambda: not page.workers, "the thinking worker's end")
+    assert set(page.evaluate("() => window.__sources")) == {"worker"}
+    page.evaluate(STATES_JS)
+    page.evaluate(SOURCES_JS)
+    tap(page, '[data-action="rematch"]')
+    page.wait_for_function("() => window.__sources.length >= 4", timeout=120_000, polling=100)
+    assert set(page.evaluate("() => window.__sources")) == {"worker"}
+    assert page.evaluate("() => window.__states")[:2] == ["waking", "ready"]
+    assert len(page.workers) == 1
 
 
 @pytest.mark.parametrize("fault", ["off", "fail-boot", "fail-answer", "crash"])

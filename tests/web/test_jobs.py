@@ -537,6 +537,29 @@ def cheap_levels(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(R, "STRONGEST", cheap)
 
 
+def test_the_worker_is_wanted_while_a_job_runs_and_not_after_the_last_move() -> None:
+    """The last move ends the game: once the computers' task is over, nothing wants the
+    worker (the page then lets a worker that has thought go)."""
+    c = computers_only()
+    browser = FakeBrowser(c, worker="hold")
+    jobs = Jobs(c, browser)
+    wanted_while_asked: list[bool] = []
+
+    async def scenario() -> None:
+        jobs.kick()
+        while not c.session.state.is_over:
+            await until(lambda: bool(browser.held) or c.session.state.is_over)
+            if browser.held:
+                wanted_while_asked.append(jobs.worker_wanted)
+                browser.answer_held()
+        await settled(jobs)
+
+    run(scenario)
+    assert browser.reports == [] and len(wanted_while_asked) > 10
+    assert all(wanted_while_asked)
+    assert c.screen_name == "final" and not jobs.worker_wanted
+
+
 def person_on_turn_with_hints() -> Controller:
     c = make_controller()
     setup_game(c, 3, controllers=["human", "greedy", "greedy"], hints=True, start="0")

@@ -14,7 +14,7 @@ from ...ai import ComputerPlayer, Level, find_level, think
 from ...ai.levels import RANDOM
 from ...public_record import is_view_game
 from ...view import player_view
-from ..thinking.coach import Request
+from ..thinking.coach import Request, hints_on
 
 if TYPE_CHECKING:
     from .holder import Players, Reading
@@ -78,6 +78,20 @@ def playable(c: Reading) -> bool:
     waiting for storage space (a computer's move could not be stored)."""
     return (c.page.place == "play" and c.session is not None and not c.rules.open
             and not c.saved.storage_wait and not is_view_game(c.session.game))
+
+
+def thinking_wanted(c: Reading) -> bool:
+    """The thinking worker may be asked soon: a game at the table goes on with a computer
+    or hints in it, a game is being set up, or the review is open. When none holds, the
+    page lets a worker that has thought go (scripts/boot.template.mjs): the memory its
+    thinking grew leaves the tab until the next game wants it back."""
+    if c.coach.review_open or c.page.place == "setup":
+        return True
+    session = c.session
+    return (c.page.place == "play" and session is not None and not session.state.is_over
+            and not is_view_game(session.game)
+            and (len(session.humans) < len(session.settings.players)
+                 or hints_on(session.game.meta)))
 
 
 def computer_level(c: Reading) -> Level:

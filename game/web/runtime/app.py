@@ -409,9 +409,12 @@ class App:
         d.draw(tree)
         try:  # after a redraw: <html lang data-*>, the focus back, news read out
             html = self.document.documentElement
-            for name, value in (("lang", frame.language), *c.page.html_data):
+            wanted = "wanted" if self.jobs.worker_wanted else "idle"
+            for name, value in (("lang", frame.language), ("data-thinking", wanted),
+                                *c.page.html_data):
                 # Only a change is set: Chromium restyles the whole page on any `lang` set,
-                # the same value too (data-*: assets/css/app.css, assets/sound.js).
+                # the same value too (data-*: assets/css/app.css, assets/sound.js, and the
+                # thinking worker's client in scripts/boot.template.mjs).
                 if html.getAttribute(name) != value:
                     html.setAttribute(name, value)
             d.restore_focus(focus)

@@ -26,7 +26,8 @@ The rules:
   :data:`RESTORE_DRAW_MS` or so, so a backup of hundreds of games shows its progress and
   the page answers meanwhile.
 - **The worker fails softly**: no ready worker, a failure or an illegal answer give None
-  and the page thinks itself (a console warning at most).
+  and the page thinks itself (a console warning at most). A worker let go while nothing
+  wanted it (:attr:`Jobs.worker_wanted`) counts as ready: the next ask wakes it and waits.
 """
 
 from __future__ import annotations
@@ -61,7 +62,8 @@ class BrowserPort(Protocol):
     """What the jobs need of the browser (the shell's ``App``; a fake one in the tests)."""
 
     def worker_ready(self) -> bool:
-        """The thinking worker is loaded and answers (``window.manhattanAi.state``)."""
+        """The thinking worker answers: it is loaded, or resting or waking (an ask wakes
+        it and waits; ``window.manhattanAi.state``)."""
         ...
 
     def ask_worker(self, text: str) -> Awaitable[str]:
@@ -119,6 +121,13 @@ class Jobs:
     def idle(self) -> bool:
         """No task runs."""
         return self._computers is None and self._coach is None and self._restore is None
+
+    @property
+    def worker_wanted(self) -> bool:
+        """The thinking worker may be asked soon (``<html data-thinking>``: a worker that
+        has thought is let go when it is not, scripts/boot.template.mjs)."""
+        return (self._computers is not None or self._coach is not None
+                or computers.thinking_wanted(self.controller))
 
     def kick(self) -> None:
         """Start what is due and not running yet (after every tap and outside change)."""

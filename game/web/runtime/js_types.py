@@ -343,7 +343,8 @@ class UrlClass(Protocol):
 
 class ThinkingWorker(Protocol):
     """``window.manhattanAi`` (scripts/boot.template.mjs): the thinking worker's page side.
-    ``state`` is "starting", "ready", "failed" or "off"; ``ask`` answers a request's text."""
+    ``state`` is "starting", "ready", "resting", "waking", "failed" or "off"; ``ask``
+    answers a request's text (a resting worker is woken first)."""
 
     @property
     def state(self) -> str: ...

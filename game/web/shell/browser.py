@@ -244,7 +244,7 @@ class ShellBrowser:
 
     def worker_ready(self) -> bool:
         ai: ThinkingWorker | None = getattr(window, "manhattanAi", None)
-        return present(ai) and str(ai.state) == "ready"
+        return present(ai) and str(ai.state) in ("ready", "resting", "waking")
 
     async def ask_worker(self, text: str) -> str:
         """The thinking worker's answer (``window.manhattanAi``); a rejected promise raises."""
