@@ -116,15 +116,19 @@ def test_a_render_sets_on_html_only_what_changed():
 
     html.setAttribute = recorded_set
     page.render()
-    c.handle("new-game")
+    c.handle("rules")
     page.render()
     assert sets == []
+    c.handle("rules-close")
+    c.handle("new-game")  # the setup: thinking may be asked for soon
+    page.render()
+    assert sets == ["data-thinking"]
     c.handle("theme")
     page.render()
-    assert sets == ["data-theme"]
+    assert sets == ["data-thinking", "data-theme"]
     c.handle("language", {"value": "de"})
     page.render()
-    assert sets == ["data-theme", "lang"] and html.getAttribute("lang") == "de"
+    assert sets == ["data-thinking", "data-theme", "lang"] and html.getAttribute("lang") == "de"
 
 
 @pytest.mark.parametrize(("kept", "reduced", "motion"), [
