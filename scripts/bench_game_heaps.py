@@ -131,8 +131,10 @@ def open_game(tab: PlaywrightTab, url: str, reopen: bool = False) -> Realms:
         tab.reopen(url)
     else:
         tab.goto(url)
-    for ready in ('data-ready="true"', 'data-ai-worker="ready"'):
-        tab.page.wait_for_selector(f"html[{ready}]", state="attached", timeout=120_000)
+    tab.page.wait_for_selector('html[data-ready="true"]', state="attached", timeout=120_000)
+    # the worker up, or none wanted yet (it comes with the game)
+    tab.page.wait_for_selector('html[data-ai-worker="ready"], html[data-ai-worker="resting"]',
+                               state="attached", timeout=120_000)
     return Realms(tab.page)
 
 

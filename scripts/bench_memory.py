@@ -12,8 +12,8 @@ process (browser, renderer, gpu, utility, zygote):
 * ``blank``: Chromium on ``about:blank`` (the browser's own cost);
 * ``page``: the game with ``?aiworker=off`` (no worker), ready, then after ``--moves``
   decisions of four ``search:3`` computers;
-* ``worker``: the game as deployed: ready and the worker's interpreter booted
-  (``html[data-ai-worker=ready]``), then after the same decisions.
+* ``worker``: the game as deployed: ready (``html[data-ai-worker=resting]``: the start
+  screen wants no worker, the game starts it), then after the same decisions.
 
     .venv/bin/python scripts/bench_memory.py [--moves 8]
 
@@ -118,8 +118,8 @@ def measure(playwright, url: str, mode: str, moves: int,
             return [("blank", chromium_pss())]
         query = "?fast=1" if mode == "worker" else "?fast=1&aiworker=off"
         load(page, url, None, query)
-        if mode == "worker":
-            page.wait_for_selector('html[data-ai-worker="ready"]', state="attached",
+        if mode == "worker":  # the start screen wants no worker: it comes with the game
+            page.wait_for_selector('html[data-ai-worker="resting"]', state="attached",
                                    timeout=timeout_s * 1000)
         time.sleep(SETTLE_SECONDS)
         rows = [(f"{mode}: ready", chromium_pss())]

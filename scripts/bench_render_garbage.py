@@ -46,12 +46,12 @@ MB = 2 ** 20
 def reopened(engine: Any, url: str, timeout: float) -> None:
     """A first visit (the snapshot made and stored), then the tab closed and opened again."""
     engine.goto(url)
-    engine.wait_for(tablet.attribute_is("data-ai-worker", "ready"), timeout)
+    engine.wait_for(tablet.WORKER_SETTLED_JS, timeout)
     engine.wait_for("() => document.documentElement.hasAttribute('data-boot-snapshot-stored')",
                     timeout)
     engine.tab.leave()
     engine.reopen(url)
-    engine.wait_for(tablet.attribute_is("data-ai-worker", "ready"), timeout)
+    engine.wait_for(tablet.WORKER_SETTLED_JS, timeout)
 
 
 def restyles(trace: list[dict]) -> None:
@@ -171,7 +171,7 @@ def webkit(base: str, args: argparse.Namespace) -> None:
         mark("first visit")
         engine.goto(base + "/" + tablet.QUERY)
         sampler.start()
-        engine.wait_for(tablet.attribute_is("data-ai-worker", "ready"), args.timeout)
+        engine.wait_for(tablet.WORKER_SETTLED_JS, args.timeout)
         engine.wait_for("() => document.documentElement.hasAttribute("
                         "'data-boot-snapshot-stored')", args.timeout)
         time.sleep(tablet.SETTLE_SECONDS)

@@ -538,6 +538,12 @@ def attribute_is(name: str, value: str) -> str:
     return f"() => document.documentElement.getAttribute({name!r}) === {value!r}"
 
 
+WORKER_SETTLED_JS = ("() => ['ready', 'resting'].includes("
+                     "document.documentElement.getAttribute('data-ai-worker'))")
+"""The thinking worker is up, or none is wanted (the start screen, the final standings: it
+comes when a game wants it): no worker's boot in flight either way."""
+
+
 class Run:
     """One engine's run: the phases' figures as they are measured."""
 
@@ -623,7 +629,7 @@ def game(run: Run, base: str, level: str, seed: int, games: int, reopens: int,
     run.start("first visit")
     tab.goto(url)
     tab.wait_for(attribute_is("data-ready", "true"), timeout=timeout)
-    tab.wait_for(attribute_is("data-ai-worker", "ready"), timeout=timeout)
+    tab.wait_for(WORKER_SETTLED_JS, timeout=timeout)
     tab.wait_for("() => document.documentElement.hasAttribute('data-boot-snapshot-stored')",
                  timeout=timeout)
     stored = tab.evaluate("() => document.documentElement.getAttribute('data-boot-snapshot-stored')")
@@ -643,7 +649,7 @@ def game(run: Run, base: str, level: str, seed: int, games: int, reopens: int,
         process = tab.reopen(url)
         tab.wait_for(attribute_is("data-ready", "true"), timeout=timeout)
         state = tab.evaluate("() => document.documentElement.getAttribute('data-boot-snapshot')")
-        tab.wait_for(attribute_is("data-ai-worker", "ready"), timeout=timeout)
+        tab.wait_for(WORKER_SETTLED_JS, timeout=timeout)
         run.settle(phase, snapshot=state, process=process)
 
 

@@ -120,10 +120,10 @@ def bench_level(page, url: str, level: str, moves: int, timeout_s: float,
     it does), where it was decided, and the main thread's long tasks meanwhile (a
     ``longtask`` PerformanceObserver: every task over 50 ms)."""
     load(page, url, None, query)
-    if "aiworker=off" not in query:
+    page.click('[data-action="new-game"]')
+    if "aiworker=off" not in query:  # the setup wakes the worker: up before the game starts
         page.wait_for_selector('html[data-ai-worker="ready"]', state="attached",
                                timeout=timeout_s * 1000)
-    page.click('[data-action="new-game"]')
     page.click(f'[data-action="setup-count"][data-value="{players}"]')
     for i in range(players):
         page.select_option(f'select[data-field="controller"][data-player="{i}"]', level)

@@ -130,14 +130,14 @@ export function warnOfFatalReports() {
   };
 }
 
-/* Until the returned function is called, `set` on arrays of `prototype` copies sparsely
- * (`copyImageSparsely`) when `image(source)` says the source is a memory image, plainly
- * otherwise. */
-function copyingImagesSparsely(prototype, image) {
+/* Until the returned function is called, `set` on arrays of `prototype` copies with `copy`
+ * (by default sparsely, `copyImageSparsely`) when `image(source)` says the source is a
+ * memory image, plainly otherwise. */
+function copyingImagesSparsely(prototype, image, copy = copyImageSparsely) {
   const plainSet = prototype.set;
   const hadOwn = Object.prototype.hasOwnProperty.call(prototype, "set");
   prototype.set = function set(source, offset = 0) {
-    if (image(source)) return copyImageSparsely(this, source, offset);
+    if (image(source)) return copy(this, source, offset);
     return plainSet.call(this, source, offset);
   };
   return () => {
@@ -214,28 +214,53 @@ function snapshotsUsable() {
 const PAGE = 4096;
 const MAGIC = 0x504e534d; // "MSNP" little-endian
 
-export function packSnapshot(memory) {
-  const pages = Math.ceil(memory.length / PAGE);
+export function packSnapshot(...segments) {
+  // The image is the segments one after the other (the snapshot's header and the live
+  // memory, memoryImage): packed without being put together first.
+  const length = segments.reduce((sum, segment) => sum + segment.length, 0);
+  const pages = Math.ceil(length / PAGE);
+  const words = segments.map((segment) =>
+    segment.byteOffset % 4 ? null : new Uint32Array(segment.buffer, segment.byteOffset, segment.length >> 2));
+  // each(segment's index, from, to, where in the image): the parts of [from, to) of the image
+  const parts = (from, to, each) => {
+    let base = 0;
+    segments.forEach((segment, index) => {
+      const a = Math.max(from, base);
+      const b = Math.min(to, base + segment.length);
+      if (a < b) each(index, a - base, b - base, a);
+      base += segment.length;
+    });
+  };
+  const zero = (index, from, to) => {
+    const bytes = segments[index];
+    const w = words[index];
+    let i = from;
+    if (w && i % 4 === 0) {
+      for (const end = to >> 2; i >> 2 < end; i += 4) if (w[i >> 2] !== 0) return false;
+    }
+    for (; i < to; i++) if (bytes[i]) return false;
+    return true;
+  };
   const bitmap = new Uint8Array(Math.ceil(pages / 8));
-  const words = new Uint32Array(memory.buffer, memory.byteOffset, Math.floor(memory.length / 4));
   let kept = 0;
   for (let page = 0; page < pages; page++) {
-    const from = (page * PAGE) / 4;
-    const to = Math.min(from + PAGE / 4, words.length);
-    let zero = true;
-    for (let i = from; i < to; i++) if (words[i] !== 0) { zero = false; break; }
-    for (let i = to * 4; zero && i < Math.min((page + 1) * PAGE, memory.length); i++) if (memory[i]) zero = false;
-    if (!zero) { bitmap[page >> 3] |= 1 << (page & 7); kept++; }
+    let empty = true;
+    parts(page * PAGE, (page + 1) * PAGE, (index, from, to) => {
+      if (empty && !zero(index, from, to)) empty = false;
+    });
+    if (!empty) { bitmap[page >> 3] |= 1 << (page & 7); kept++; }
   }
   const out = new Uint8Array(8 + bitmap.length + kept * PAGE);
   const view = new DataView(out.buffer);
   view.setUint32(0, MAGIC, true);
-  view.setUint32(4, memory.length, true);
+  view.setUint32(4, length, true);
   out.set(bitmap, 8);
   let offset = 8 + bitmap.length;
   for (let page = 0; page < pages; page++) {
     if (bitmap[page >> 3] & (1 << (page & 7))) {
-      out.set(memory.subarray(page * PAGE, Math.min((page + 1) * PAGE, memory.length)), offset);
+      parts(page * PAGE, (page + 1) * PAGE, (index, from, to, at) => {
+        out.set(segments[index].subarray(from, to), offset + at - page * PAGE);
+      });
       offset += PAGE;
     }
   }
@@ -408,19 +433,35 @@ async function importGame(pyodide) {
   }
 }
 
-/* The memory image of a snapshot. Pyodide copies the interpreter's whole memory into a fresh
- * array in one call (`set` from `Module.HEAP8`), which writes, and so makes resident, all
- * 31.5 MB of it though most pages are zero, beside the maker's own memory and the page's
- * interpreter: the first visit's highest moment in WebKit (docs/performance.md). While it
- * does, that one copy writes only the pages that are not zero (as a restore does). */
+/* The memory image of a snapshot, as the segments packSnapshot packs: its header and the
+ * interpreter's live memory. Pyodide makes the image by copying the whole memory into a
+ * fresh array after the header (`set` from `Module.HEAP8`, one call), which would put a
+ * third copy of its 13 MB of non-zero pages beside the maker's interpreter and the packed
+ * copy, in the page's tab. That one copy is skipped, and the memory packed where it is:
+ * nothing runs between the two. Should
+ * Pyodide make the image another way, the whole image is the one segment. */
 function memoryImage(pyodide) {
-  const memory = pyodide._module.HEAP8.buffer;
-  const restoreSet = copyingImagesSparsely(Uint8Array.prototype, (source) => source && source.buffer === memory);
+  const memory = pyodide._module.HEAP8;
+  let body = null; // where Pyodide would have copied the memory
+  const restoreSet = copyingImagesSparsely(
+    Uint8Array.prototype, (source) => source && source.buffer === memory.buffer,
+    (target, source, offset) => {
+      if (body === null && offset === 0) body = target;
+      else typedArraySet.call(target, source, offset);
+    });
+  let whole;
   try {
-    return pyodide.makeMemorySnapshot();
+    whole = pyodide.makeMemorySnapshot();
   } finally {
     restoreSet();
   }
+  if (!body || body.buffer !== whole.buffer || body.byteOffset + body.length !== whole.byteOffset + whole.length
+      || body.length !== memory.length) {
+    if (body) typedArraySet.call(body, memory, 0); // the copy after all
+    return { segments: [whole], whole };
+  }
+  const header = whole.subarray(0, body.byteOffset - whole.byteOffset);
+  return { segments: [header, new Uint8Array(memory.buffer, memory.byteOffset, memory.length)], whole };
 }
 
 /* In a worker (this same file), after a cold boot of the page: boot an interpreter with
@@ -436,8 +477,8 @@ async function makeSnapshot() {
   // Work every start would do, done once here and kept in the snapshot.
   pyodide.runPython("import game.web.messages as _m; _m.load_all(); del _m");
   const image = memoryImage(pyodide);
-  const bytes = packSnapshot(image);
-  release(image); // the packed copy is what goes on
+  const bytes = packSnapshot(...image.segments);
+  release(image.whole); // the packed copy is what goes on
   return { bytes, digest: await sha256(bytes) };
 }
 
@@ -526,7 +567,7 @@ function snapshotReport(result) {
 
 /* After a cold boot: a worker that makes the snapshot and hands it to the page, which
  * stores it and reads it back (storeSnapshot), then `next()`
- * (the thinking worker, which restores that snapshot). One worker at a time, so at most two
+ * (the thinking worker, which restores that snapshot when wanted). One worker at a time, so at most two
  * interpreters are alive, the page's and one worker's: an iPad's tab allows little memory.
  * A fresh worker, rather than the snapshot maker going on to think: in WebKit
  * the maker's tab held 180 MB more through a game (docs/performance.md). `delay` leaves
@@ -560,21 +601,20 @@ function snapshotWorker(delay, next) {
 }
 
 /* The page's side of the thinking worker: window.manhattanAi = {state, ask(text)}.
- * Started once the page is ready (never slows the boot). state, mirrored on
- * <html data-ai-worker>: "starting" (the first start), "ready", "resting" (let go; it comes
- * back when asked or wanted), "waking" (coming back), "failed", "off" (?aiworker=off).
- * ask() returns a promise of the answer's text; during the first start it rejects (the page
- * thinks on its own meanwhile: a first visit's worker waits for the snapshot to be made);
- * a resting worker is woken and a waking one waited for (a restore from the stored
- * snapshot takes about a second). It rejects when the worker fails, dies, cannot wake in
- * WAKE_TIMEOUT_MS or takes longer than AI_TIMEOUT_MS to answer (the worker is then
- * dropped): the page thinks on its own from then on.
- * <html data-thinking="wanted|idle">, drawn by the page, says whether thinking may be
- * asked for soon. A worker that has answered holds what its thinking grew (an
- * interpreter's memory never shrinks), so once it is not wanted and has nothing to answer
- * it is let go: its whole interpreter leaves the tab (docs/performance.md). A worker that
- * has not thought yet is kept: it is at its smallest and the next game wants it at once.
- * Nothing here logs an error: a failed worker is an expected, handled case. */
+ * The worker lives while thinking may be asked for: <html data-thinking="wanted|idle">,
+ * drawn by the page (a game going on with a computer or hints, the setup, the review), says
+ * so. It starts when the page first draws `wanted` (never before the page is ready, so
+ * never in the boot's way) and is let go once the page draws `idle` and it has nothing to
+ * answer: its whole interpreter leaves the tab (docs/performance.md). A tab at the start
+ * screen or the final standings holds none. state, mirrored on <html data-ai-worker>:
+ * "starting" (a first visit's snapshot is being made: no worker before it is stored),
+ * "resting" (none; it comes when asked or wanted), "waking" (coming, from the stored
+ * snapshot: about a second), "ready", "failed", "off" (?aiworker=off).
+ * ask() returns a promise of the answer's text. While "starting" it rejects (the page
+ * thinks on its own meanwhile); a resting worker is woken and a waking one waited for. It
+ * rejects when the worker fails, dies, cannot wake in WAKE_TIMEOUT_MS or takes longer than
+ * AI_TIMEOUT_MS to answer (the worker is then dropped): the page thinks on its own from
+ * then on. Nothing here logs an error: a failed worker is an expected, handled case. */
 const AI_TIMEOUT_MS = 20000;
 const WAKE_TIMEOUT_MS = 60000;
 
@@ -590,8 +630,7 @@ function startAiWorker() {
   const waiting = []; // asks made while the worker wakes: {text, resolve, reject}
   let nextId = 1;
   let worker = null;
-  let wanted = html.getAttribute("data-thinking") !== "idle";
-  let served = false; // the live worker has answered
+  let wanted = html.getAttribute("data-thinking") === "wanted";
   let wakeTimer = null;
   const client = { state: "starting", ask: null };
   const setAi = (value) => {
@@ -618,10 +657,9 @@ function startAiWorker() {
     worker.postMessage({ kind: "ai-ask", id, text });
   };
   const rest = () => {
-    if (client.state !== "ready" || wanted || !served || pending.size) return;
+    if (client.state !== "ready" || wanted || pending.size) return;
     worker.terminate();
     worker = null;
-    served = false;
     setAi("resting");
   };
   const spawn = () => {
@@ -636,12 +674,12 @@ function startAiWorker() {
         clearTimeout(wakeTimer);
         setAi("ready");
         for (const { text, resolve, reject } of waiting.splice(0)) post(text, resolve, reject);
+        rest(); // no longer wanted meanwhile
       } else if (message.kind === "ai-failed") fail(message.error);
       else if (message.kind === "ai-answer" && pending.has(message.id)) {
         const { resolve, timer } = pending.get(message.id);
         clearTimeout(timer);
         pending.delete(message.id);
-        served = true;
         resolve(message.text);
         rest();
       }
@@ -665,19 +703,27 @@ function startAiWorker() {
       post(text, resolve, reject);
     });
   const follow = () => {
-    wanted = html.getAttribute("data-thinking") !== "idle";
+    wanted = html.getAttribute("data-thinking") === "wanted";
     if (wanted && client.state === "resting") wake();
     else rest();
   };
-  new MutationObserver(follow).observe(html, { attributes: true, attributeFilter: ["data-thinking"] });
   globalThis.manhattanAi = client;
   if (param === "off" || typeof Worker === "undefined") {
     if (snapshotWanted && typeof Worker !== "undefined") snapshotWorker(CONFIG.snapshot_delay_ms, null);
     return setAi("off");
   }
-  setAi("starting");
-  if (snapshotWanted) snapshotWorker(0, spawn);
-  else spawn();
+  new MutationObserver(follow).observe(html, { attributes: true, attributeFilter: ["data-thinking"] });
+  const settle = () => {
+    setAi("resting");
+    follow();
+  };
+  // On a first visit the snapshot comes first; the worker then restores it when wanted
+  // (the start screen wants none, so usually well after the maker, whose memory WebKit
+  // frees only about a second after it is terminated).
+  if (snapshotWanted) {
+    setAi("starting");
+    snapshotWorker(0, settle);
+  } else settle();
 }
 
 /* The boot itself: snapshot restore, or a normal start plus the game's imports. */

@@ -129,8 +129,8 @@ class Pass:
         return state
 
     def wait_worker(self, how: str) -> None:
-        """Wait until the page's thinking worker has started (or, once it has thought, been
-        let go: no load in flight either way); also before leaving a page. A tab
+        """Wait until the page's thinking worker has started, or none is wanted (no load in
+        flight either way); also before leaving a page. A tab
         closed or reloaded while the worker still loads Pyodide is a player's right and
         harms nothing, but Firefox logs the aborted load in the departing page as an error
         ("error loading dynamically imported module", or "A ServiceWorker intercepted the

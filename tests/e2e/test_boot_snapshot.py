@@ -119,7 +119,8 @@ def test_every_reopen_restores_the_snapshot_and_plays(primed, site_url):
 
 def test_a_cold_boot_runs_one_worker_at_a_time(page, site_url):
     """At most two interpreters alive (an iPad's tab allows little memory): the page's and
-    one worker's. The snapshot maker ends before the thinking worker starts."""
+    one worker's. The snapshot maker ends before the thinking worker starts, and that
+    starts only when a game wants it (the start screen wants none)."""
     events = []
 
     def started(worker):
@@ -129,10 +130,13 @@ def test_a_cold_boot_runs_one_worker_at_a_time(page, site_url):
     page.on("worker", started)
     assert boot(page, site_url + FAST) == "made"
     wait_stored(page)
+    page.wait_for_function("document.documentElement.dataset.aiWorker === 'resting'", timeout=120_000)
+    assert events == ["start", "end"], events
+    new_game(page, 2, controllers=["human", "greedy"])
     page.wait_for_function("document.documentElement.dataset.aiWorker === 'ready'", timeout=120_000)
     assert events == ["start", "end", "start"], events
     assert len(page.workers) == 1
-    assert boot(page, site_url + FAST) == "restored"
+    assert boot(page, site_url + FAST) == "restored"  # the game again, behind its pass screen
     page.wait_for_function("document.documentElement.dataset.aiWorker === 'ready'", timeout=120_000)
     assert len(page.workers) == 1
 
@@ -240,6 +244,38 @@ def test_the_sparse_copy_of_a_restore_writes_what_a_plain_copy_writes(page, site
     copy's, stale bytes under a zero page of the image included."""
     assert boot(page, site_url + FAST) in ("made", "restored")
     assert page.evaluate(SPARSE_COPY) == [True, True, True, True]
+
+
+PACKED_IN_PARTS = """
+async () => {
+  const bootUrl = document.querySelector('script[type="module"][src*="/boot-"]').src;
+  const { packSnapshot, unpackSnapshot } = await import(bootUrl);
+  // An image of nine pages and a tail, some pages zero, one with only its last byte set.
+  const image = new Uint8Array(9 * 4096 + 112);
+  let x = 7;
+  for (const page of [0, 2, 3, 7, 9]) {
+    for (let i = 0; i < 50; i++) {
+      x = (x * 1103515245 + 12345) & 0x7fffffff;
+      image[page * 4096 + (x % 4096)] = 1 + (x % 255);
+    }
+  }
+  image[5 * 4096 - 1] = 9;
+  const whole = packSnapshot(image);
+  const same = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
+  // Split where the maker's header ends (a multiple of 16), at a page, within a word.
+  const splits = [0, 16, 4096, 4098, 5000, 20476, 20480, image.length];
+  return [same(unpackSnapshot(whole), image), whole.length === 8 + 2 + 6 * 4096,
+          ...splits.map((at) => same(packSnapshot(image.subarray(0, at), image.slice(at)), whole))];
+}
+"""
+
+
+def test_a_snapshot_packed_in_parts_is_the_one_packed_whole(page, site_url):
+    """The maker packs the snapshot's header and the interpreter's live memory as two parts
+    (no whole image put together first): the stored bytes are those of the whole image,
+    wherever the parts meet."""
+    assert boot(page, site_url + FAST) in ("made", "restored")
+    assert page.evaluate(PACKED_IN_PARTS) == [True] * 10
 
 
 FATAL_REPORT = """

@@ -113,7 +113,8 @@ def test_the_review_with_progress_cancel_and_a_decision_on_the_board(page, site_
                                                                      lang):
     resize(page, {"width": 1024, "height": 768})
     load(page, site_url, final_save, f"?fast=1&snapshot=0&lang={lang}")
-    page.wait_for_selector('html[data-ai-worker="ready"]', state="attached", timeout=120_000)
+    # the final standings want no thinking: the worker comes when the review asks
+    page.wait_for_selector('html[data-ai-worker="resting"]', state="attached", timeout=120_000)
     page.click('[data-action="review"]')
     page.wait_for_selector('#app[data-screen="review"] [data-review-progress]')
     page.click('[data-action="review-cancel"]')

@@ -39,11 +39,11 @@ def test_the_plain_address_runs_none_of_the_developer_options(page, site_url):
     page.wait_for_selector('html[data-boot-snapshot-stored="stored"]', state="attached",
                            timeout=120_000)
     assert page.get_attribute("html", "data-boot-snapshot") == "made"
-    # aiworker: the thinking worker starts and answers (?aiworker=off starts none)
-    page.wait_for_selector('html[data-ai-worker="ready"]', state="attached", timeout=120_000)
     # fast: the computers keep their normal pace (?fast=1 shows and uses "fast")
     tap(page, '[data-action="play-alone"]')
     page.wait_for_selector('#app[data-screen="play"]')
+    # aiworker: the thinking worker starts for the game (?aiworker=off starts none)
+    page.wait_for_selector('html[data-ai-worker="ready"]', state="attached", timeout=120_000)
     M.set_language(page.get_attribute("html", "lang") or "en")
     normal = M.t("play.speed", speed=M.t("play.speed.normal"))
     assert (page.text_content('[data-action="speed"]') or "").strip() == normal

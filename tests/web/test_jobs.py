@@ -539,7 +539,7 @@ def cheap_levels(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_the_worker_is_wanted_while_a_job_runs_and_not_after_the_last_move() -> None:
     """The last move ends the game: once the computers' task is over, nothing wants the
-    worker (the page then lets a worker that has thought go)."""
+    worker (the page then lets it go)."""
     c = computers_only()
     browser = FakeBrowser(c, worker="hold")
     jobs = Jobs(c, browser)

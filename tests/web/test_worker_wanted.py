@@ -1,5 +1,5 @@
 """When the page may ask for thinking soon (``computers.thinking_wanted``, drawn as
-``<html data-thinking>``): a worker that has thought is let go when it is not
+``<html data-thinking>``): the tab holds a thinking worker only while it may
 (scripts/boot.template.mjs), so the question must hold wherever a computer, a hint or the
 review could be asked for, and must not hold where none can."""
 

@@ -82,9 +82,9 @@ def playable(c: Reading) -> bool:
 
 def thinking_wanted(c: Reading) -> bool:
     """The thinking worker may be asked soon: a game at the table goes on with a computer
-    or hints in it, a game is being set up, or the review is open. When none holds, the
-    page lets a worker that has thought go (scripts/boot.template.mjs): the memory its
-    thinking grew leaves the tab until the next game wants it back."""
+    or hints in it, a game is being set up, or the review is open. Only then does the tab
+    hold a worker (scripts/boot.template.mjs): its whole interpreter is a third of a tab's
+    memory at rest, and what its thinking grew stays until it goes."""
     if c.coach.review_open or c.page.place == "setup":
         return True
     session = c.session

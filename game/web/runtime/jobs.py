@@ -26,7 +26,7 @@ The rules:
   :data:`RESTORE_DRAW_MS` or so, so a backup of hundreds of games shows its progress and
   the page answers meanwhile.
 - **The worker fails softly**: no ready worker, a failure or an illegal answer give None
-  and the page thinks itself (a console warning at most). A worker let go while nothing
+  and the page thinks itself (a console warning at most). A worker at rest while nothing
   wanted it (:attr:`Jobs.worker_wanted`) counts as ready: the next ask wakes it and waits.
 """
 
@@ -124,8 +124,8 @@ class Jobs:
 
     @property
     def worker_wanted(self) -> bool:
-        """The thinking worker may be asked soon (``<html data-thinking>``: a worker that
-        has thought is let go when it is not, scripts/boot.template.mjs)."""
+        """The thinking worker may be asked soon (``<html data-thinking>``: the tab holds a
+        worker only while it may, scripts/boot.template.mjs)."""
         return (self._computers is not None or self._coach is not None
                 or computers.thinking_wanted(self.controller))
 
