@@ -136,7 +136,7 @@ class Pass:
         ("error loading dynamically imported module", or "A ServiceWorker intercepted the
         request and encountered an unexpected error"): about one pass in twenty under
         load, when the next start followed "snapshot stored" or a reopen at once. The pass
-        checks starts, not that race, so it leaves a page only once the worker is up."""
+        checks starts, not that race, so it leaves a page only once no worker is loading."""
         self.d.wait_for("() => ['ready', 'resting'].includes(document.documentElement.dataset.aiWorker)",
                         timeout=BOOT_TIMEOUT, what="%s: <html data-ai-worker=ready|resting>" % how)
 
