@@ -13,9 +13,9 @@ import pytest
 from play_kit import make_controller, play_to_end, setup_game, tap_decision
 
 from game.actions import Build
-from game.web.screens import board_svg
+from game.web.screens import board_svg, memo
 from game.web.screens.memo import Memo
-from game.web.screens.vdom import Child, El
+from game.web.screens.vdom import Child, El, s
 from game.web.values.answers import BoardMeasured
 
 
@@ -24,9 +24,9 @@ def forget_kept() -> None:
     key, the material rows, and any memo a screen module holds."""
     for name, module in list(sys.modules.items()):
         if name.startswith("game.web.screens."):
-            for value in vars(module).values():
-                if isinstance(value, Memo):
-                    value.clear()
+            assert all(value in memo.KEPT for value in vars(module).values()
+                       if isinstance(value, Memo))  # every memo is one forget_all forgets
+    memo.forget_all()
 
 
 def as_value(node: Child) -> object:
@@ -147,3 +147,36 @@ def test_the_plot_memos_hold_a_hotseat_round_of_boards():
     pass would draw the board anew."""
     for memo in (board_svg.PLOTS, board_svg.NAMES, board_svg.MARKED):
         assert memo.limit >= 4 * 54
+
+
+def test_another_game_drawn_forgets_the_last_games_drawings():
+    """The drawings kept are one game's: a page that draws another game forgets them (an
+    earlier game's would only fill the memos to their bound, and the page's heap with
+    them); going to the start screen and back to the same game keeps them."""
+    from fakebrowser import make_page
+
+    c = make_controller()
+    page, _, _ = make_page(c)
+    page.start(1024, False)
+    setup_game(c, 2, controllers=["human", "greedy"])
+    page.render()
+    ident = c.game_id
+    sentinel = s("g")
+    made: list[str] = []
+
+    def make(name: str) -> El:
+        made.append(name)
+        return sentinel
+
+    board_svg.PLOTS.get("sentinel", lambda: make("first"))
+    c.handle("home")
+    page.render()
+    c.handle("continue-game", {"id": ident})
+    page.render()
+    board_svg.PLOTS.get("sentinel", lambda: make("after the same game again"))
+    setup_game(c, 2, controllers=["human", "greedy"])
+    assert c.game_id != ident
+    page.render()
+    board_svg.PLOTS.get("sentinel", lambda: make("after another game"))
+    assert made == ["first", "after another game"]
+    assert 0 < len(board_svg.PLOTS) <= board_svg.PLOTS.limit

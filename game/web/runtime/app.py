@@ -24,6 +24,7 @@ from ..features.playing import BoardKey, ZoomOut, board_shown
 from ..model.controller import Controller, Message
 from ..saves.backup import MAX_BACKUP_CHARS
 from ..saves.sharing import is_link
+from ..screens import memo
 from ..screens.dispatch import render_page
 from ..values.answers import (
     BoardMeasured,
@@ -118,6 +119,7 @@ class App:
         self.persist_asked = False
         self.last_render_ms = 0.0
         self.building: BoardKey | None = None  # the building turn last drawn (board_shown)
+        self.game_drawn: str | None = None  # the last game at the table drawn
         self.stopped = False
 
     # ---------------------------------------------------------------- start
@@ -398,6 +400,9 @@ class App:
         nothing drawn) when the frame could not be built."""
         started = time.perf_counter()
         c = self.controller
+        if c.game_id is not None and c.game_id != self.game_drawn:
+            memo.forget_all()  # another game: the last one's drawings are not drawn again
+            self.game_drawn = c.game_id
         try:
             frame = c.frame()
             tree = render_page(frame)
