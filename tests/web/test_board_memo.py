@@ -13,8 +13,8 @@ import pytest
 from play_kit import make_controller, play_to_end, setup_game, tap_decision
 
 from game.actions import Build
-from game.web.screens import board_svg, memo
-from game.web.screens.memo import Memo
+from game.web.screens import board_svg
+from game.web.screens.memo import KEPT, Memo, forget_all
 from game.web.screens.vdom import Child, El, s
 from game.web.values.answers import BoardMeasured
 
@@ -24,9 +24,9 @@ def forget_kept() -> None:
     key, the material rows, and any memo a screen module holds."""
     for name, module in list(sys.modules.items()):
         if name.startswith("game.web.screens."):
-            assert all(value in memo.KEPT for value in vars(module).values()
+            assert all(value in KEPT for value in vars(module).values()
                        if isinstance(value, Memo))  # every memo is one forget_all forgets
-    memo.forget_all()
+    forget_all()
 
 
 def as_value(node: Child) -> object:
