@@ -438,8 +438,8 @@ async function importGame(pyodide) {
  * fresh array after the header (`set` from `Module.HEAP8`, one call), which would put a
  * third copy of its 13 MB of non-zero pages beside the maker's interpreter and the packed
  * copy, in the page's tab. That one copy is skipped, and the memory packed where it is:
- * nothing runs between the two. Should
- * Pyodide make the image another way, the whole image is the one segment. */
+ * nothing runs between the two. Should Pyodide make the image another way, the copy is
+ * made after all and the whole image is the one segment. */
 function memoryImage(pyodide) {
   const memory = pyodide._module.HEAP8;
   let body = null; // where Pyodide would have copied the memory
