@@ -45,7 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "scripts"), str(ROOT / "tests" / "e2e")]
 
 import serve  # noqa: E402
-from bench_tablet_memory import PlaywrightTab, play_game  # noqa: E402
+from bench_tablet_memory import WORKER_SETTLED_JS, PlaywrightTab, play_game  # noqa: E402
 from e2e_helpers import DIST  # noqa: E402
 
 MB = 1024 * 1024
@@ -132,9 +132,7 @@ def open_game(tab: PlaywrightTab, url: str, reopen: bool = False) -> Realms:
     else:
         tab.goto(url)
     tab.page.wait_for_selector('html[data-ready="true"]', state="attached", timeout=120_000)
-    # the worker up, or none wanted yet (it comes with the game)
-    tab.page.wait_for_selector('html[data-ai-worker="ready"], html[data-ai-worker="resting"]',
-                               state="attached", timeout=120_000)
+    tab.page.wait_for_function(WORKER_SETTLED_JS, timeout=120_000)
     return Realms(tab.page)
 
 

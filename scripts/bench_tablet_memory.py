@@ -79,7 +79,7 @@ sys.path[:0] = [str(ROOT / "scripts"), str(ROOT / "tests" / "e2e"), str(ROOT / "
 
 import serve  # noqa: E402
 from bench_memory import _descends_from, _kind, _pss_kib, proc_kib  # noqa: E402
-from drivers import IPAD_JIT_POOL_BYTES, IPAD_RAM_BYTES, jit_pool_kib  # noqa: E402
+from drivers import IPAD_JIT_POOL_BYTES, IPAD_RAM_BYTES, WORKER_SETTLED_JS, jit_pool_kib  # noqa: E402
 from e2e_helpers import CHROMIUM, CHROMIUM_ARGS, DIST  # noqa: E402
 from ui_driver import STEP_JS  # noqa: E402
 
@@ -536,12 +536,6 @@ class WebKitEngine:
 
 def attribute_is(name: str, value: str) -> str:
     return f"() => document.documentElement.getAttribute({name!r}) === {value!r}"
-
-
-WORKER_SETTLED_JS = ("() => ['ready', 'resting'].includes("
-                     "document.documentElement.getAttribute('data-ai-worker'))")
-"""The thinking worker is up, or none is wanted (the start screen, the final standings: it
-comes when a game wants it): no worker's boot in flight either way."""
 
 
 class Run:

@@ -198,6 +198,13 @@ def minibrowser() -> str:
     return str(found[0])
 
 
+WORKER_SETTLED_JS = ("() => ['ready', 'resting'].includes("
+                     "document.documentElement.getAttribute('data-ai-worker'))")
+"""The page's thinking worker is up, or none is wanted (the start screen, the final
+standings: it comes when a game wants it): no worker's boot in flight either way. What the
+browser pass and the benchmarks wait for before they measure a page or leave it."""
+
+
 IPAD_JIT_POOL_BYTES = 64 << 20
 """JavaScriptCore's executable memory on iOS arm64: a fixed pool of 64 MB. WebKitGTK on
 x86-64 reserves more by default; the pass and the benchmarks run under the iPad's limit

@@ -20,7 +20,7 @@ import json
 import time
 from urllib.parse import urlsplit
 
-from drivers import time_of_day
+from drivers import WORKER_SETTLED_JS, time_of_day
 
 FAST = "?fast=1"
 BOOT_TIMEOUT = 300  # a cold WebKit boot on a loaded 2-core machine: tens of seconds
@@ -137,8 +137,8 @@ class Pass:
         request and encountered an unexpected error"): about one pass in twenty under
         load, when the next start followed "snapshot stored" or a reopen at once. The pass
         checks starts, not that race, so it leaves a page only once no worker is loading."""
-        self.d.wait_for("() => ['ready', 'resting'].includes(document.documentElement.dataset.aiWorker)",
-                        timeout=BOOT_TIMEOUT, what="%s: <html data-ai-worker=ready|resting>" % how)
+        self.d.wait_for(WORKER_SETTLED_JS, timeout=BOOT_TIMEOUT,
+                        what="%s: <html data-ai-worker=ready|resting>" % how)
 
     def wait_screen(self, name: str, timeout: float = 60) -> dict:
         self.d.wait_for("(n) => { const a = document.getElementById('app');"
