@@ -130,10 +130,11 @@ export function warnOfFatalReports() {
   };
 }
 
-/* Until the returned function is called, `set` on arrays of `prototype` copies with `copy`
- * (by default sparsely, `copyImageSparsely`) when `image(source)` says the source is a
- * memory image, plainly otherwise. */
-function copyingImagesSparsely(prototype, image, copy = copyImageSparsely) {
+/* Until the returned function is called, `set` on arrays of `prototype` hands the copy to
+ * `copy` when `image(source)` says the source is a memory image, and copies plainly
+ * otherwise: a restore copies images sparsely (`copyImageSparsely`, the default); the
+ * snapshot maker skips the copy of the live memory (`memoryImage`). */
+function divertingImageCopies(prototype, image, copy = copyImageSparsely) {
   const plainSet = prototype.set;
   const hadOwn = Object.prototype.hasOwnProperty.call(prototype, "set");
   prototype.set = function set(source, offset = 0) {
@@ -148,7 +149,7 @@ function copyingImagesSparsely(prototype, image, copy = copyImageSparsely) {
 
 async function restoring(options) {
   const restoreConsole = warnOfFatalReports();
-  const restoreSet = copyingImagesSparsely(
+  const restoreSet = divertingImageCopies(
     Int8Array.prototype, (source) => source instanceof Uint8Array && SNAPSHOT_IMAGES.has(source.buffer));
   try {
     return await (await core).loadPyodide(options);
@@ -443,7 +444,7 @@ async function importGame(pyodide) {
 function memoryImage(pyodide) {
   const memory = pyodide._module.HEAP8;
   let body = null; // where Pyodide would have copied the memory
-  const restoreSet = copyingImagesSparsely(
+  const restoreSet = divertingImageCopies(
     Uint8Array.prototype, (source) => source && source.buffer === memory.buffer,
     (target, source, offset) => {
       if (body === null && offset === 0) body = target;
