@@ -17,7 +17,7 @@ Games are played round-robin over the lines (game 0 of every line, then game 1, 
 every game is appended to the ``--log`` file as one JSON line as soon as it ends, so an
 interrupted run still has equally many games per line; ``--summarize`` prints the table from
 a log (several logs are added up). Each record carries ``code`` (:func:`code_digest`: the
-sources that play the line's games and the configurations of its levels): the summary keeps
+sources that play the line's games and the configurations of its levels at its table size): the summary keeps
 games of different code apart, and a run skips the games its log already holds for the
 line's code, so a line grows over several sessions by running the same command again (the
 logs kept in ``docs/yardstick/``). At two players a member's line takes over the mixed
@@ -72,15 +72,17 @@ def _sources_digest() -> bytes:
     return digest.digest()
 
 
-def code_digest(subject: str, line: str, pool: Iterable[str]) -> str:
-    """A digest of what plays a line's games: every source of the engine and ``game/ai``
-    (but :data:`NOT_PLAYED`) and the kind and search configuration of the subject and of
-    its opponents (the pool's, for the mixed line), so a line's games stay comparable when
-    another level or a text changes."""
+def code_digest(subject: str, line: str, pool: Iterable[str], players: int) -> str:
+    """A digest of what plays a line's games at ``players``-player tables: every source of
+    the engine and ``game/ai`` (but :data:`NOT_PLAYED`) and the kind and search
+    configuration of the subject and of its opponents (the pool's, for the mixed line) as
+    they play at that table size, so a line's games stay comparable when another level, a
+    text or a level's configuration at another table size changes."""
     digest = hashlib.sha256(_sources_digest())
     for level_id in sorted({subject, *(pool if line == "mixed" else [line])}):
         level = parse_level(level_id)
-        digest.update(repr((level.id, level.kind, level.search, level.tables)).encode())
+        at_table = dict(level.tables).get(players, ())
+        digest.update(repr((level.id, level.kind, level.search, at_table)).encode())
     return digest.hexdigest()[:12]
 
 
@@ -280,10 +282,10 @@ def main(argv: list[str] | None = None) -> int:
     for i in {args.subject, *pool}:
         make_player(i)  # unknown ids fail before any game
     counts = [int(n) for n in args.players.split(",")]
-    codes = {line: code_digest(args.subject, line, pool) for line in lines}
+    codes = {(line, n): code_digest(args.subject, line, pool, n) for line in lines for n in counts}
     logged = read_log(args.log) if args.log and Path(args.log).exists() else []
     done = {game_key(r) for r in logged
-            if r["line"] in codes and r.get("code") == codes[r["line"]]}
+            if r.get("code") == codes.get((r["line"], r["players"]))}
     records = []
 
     def keep(record: dict[str, Any]) -> None:
@@ -296,11 +298,11 @@ def main(argv: list[str] | None = None) -> int:
                 log.write(json.dumps(record) + "\n")
 
     if 2 in counts:
-        mixed_code = code_digest(args.subject, "mixed", pool)
+        mixed_code = code_digest(args.subject, "mixed", pool, 2)
         for line in lines:
             if line == "mixed":
                 continue
-            for record in adopted(logged, line, codes[line], mixed_code):
+            for record in adopted(logged, line, codes[(line, 2)], mixed_code):
                 if (record["subject"] == args.subject and record["seed"] == args.seed
                         and args.first <= record["game"] < args.first + args.games
                         and game_key(record) not in done):
@@ -311,7 +313,7 @@ def main(argv: list[str] | None = None) -> int:
             for line in lines:
                 if (args.subject, n, line, args.seed, g) in done:
                     continue
-                record = play_one(args.subject, line, pool, n, args.seed, g, codes[line])
+                record = play_one(args.subject, line, pool, n, args.seed, g, codes[(line, n)])
                 keep(record)
                 print(f"{n}p {line} game {g}: win {record['win']:g} margin "
                       f"{record['margin']:+.1f} ({record['wall']} s, load "

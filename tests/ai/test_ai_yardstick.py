@@ -12,7 +12,7 @@ import pytest
 from ai_helpers import advance, new_game
 
 from game.ai import OFFERED, POOL, WIDER_POOL, YARDSTICK, decide, make_player
-from game.ai.levels import HEURISTIC
+from game.ai.levels import HEURISTIC, Level, parse_level
 from game.selfplay import wilson_interval
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "bench_yardstick.py"
@@ -163,17 +163,29 @@ def test_summary_counts_wins_and_margins():
     assert bench.summarize(records + records[:2])[0]["games"] == 4  # a game counts once
 
 
-def test_a_lines_code_is_its_sources_and_its_own_levels():
+def test_a_lines_code_is_its_sources_and_its_own_levels(monkeypatch):
     """A line's games are kept together while nothing that plays them changes: another
-    level's configuration does not change its code, its own levels' do."""
+    level's configuration does not change its code, its own levels' do, and of those only
+    what they play at the line's table size."""
     bench = _bench()
     pool = ["heuristic", "threat", "majority"]
-    line = bench.code_digest("search:3", "search:2", pool)
-    assert line == bench.code_digest("search:3", "search:2", ["random"])  # not its pool
-    assert line != bench.code_digest("search:3", "search:1", pool)
-    assert line != bench.code_digest("search[iterations=600]", "search:2", pool)
-    mixed = bench.code_digest("search:3", "mixed", pool)
-    assert mixed != bench.code_digest("search:3", "mixed", pool[:2])
+    line = bench.code_digest("search:3", "search:2", pool, 4)
+    assert line == bench.code_digest("search:3", "search:2", ["random"], 4)  # not its pool
+    assert line != bench.code_digest("search:3", "search:1", pool, 4)
+    assert line != bench.code_digest("search[iterations=600]", "search:2", pool, 4)
+    mixed = bench.code_digest("search:3", "mixed", pool, 4)
+    assert mixed != bench.code_digest("search:3", "mixed", pool[:2], 4)
+
+    base = (("iterations", 10),)
+    levels = {"fast": Level("s", "search", base, ((4, (("inner_ranking", "fast"),)),)),
+              "careful": Level("s", "search", base, ((4, (("inner_ranking", "heuristic"),)),))}
+    codes = {}
+    for name, level in levels.items():
+        monkeypatch.setattr(bench, "parse_level",
+                            lambda level_id, level=level: level if level_id == "s" else parse_level(level_id))
+        codes[name] = {n: bench.code_digest("s", "heuristic", pool, n) for n in (2, 3, 4)}
+    assert codes["fast"][4] != codes["careful"][4]  # changed at four players
+    assert codes["fast"][2] == codes["careful"][2] and codes["fast"][3] == codes["careful"][3]
 
 
 def test_a_run_plays_only_the_games_its_log_lacks(tmp_path, monkeypatch):
@@ -225,12 +237,12 @@ def test_a_members_line_takes_over_the_two_player_mixed_games_that_seated_it(tmp
     levels), and X's line then plays only the games the mixed line did not seat X in."""
     bench = _bench()
     pool = ["random", "greedy"]
-    mixed_code = bench.code_digest("heuristic", "mixed", pool)
+    mixed_code = bench.code_digest("heuristic", "mixed", pool, 2)
     mixed = [bench.play_one("heuristic", "mixed", pool, 2, "adopt", g, mixed_code)
              for g in range(4)]  # games 0, 1 seat random; 2, 3 greedy
     stale = {**mixed[0], "game": 5, "code": "stale"}  # another version's game: not taken
     three = {**mixed[1], "players": 3, "game": 6}  # at three players: not one member's game
-    code = bench.code_digest("heuristic", "greedy", pool)
+    code = bench.code_digest("heuristic", "greedy", pool, 2)
     copies = bench.adopted([*mixed, stale, three], "greedy", code, mixed_code)
     assert [c["game"] for c in copies] == [2, 3]
     for copy in copies:
