@@ -104,15 +104,18 @@ SEARCH_3 = _search("search:3", iterations=600, root_width=10, inner_width=4, sel
                    foresight=1.0, root_ranking="heuristic", depth=8, max_seconds=3.0,
                    tables={2: {"foresight": 0.0},
                            3: {"inner_ranking": "heuristic", "root_select_width": 1,
-                               "iterations": 400}})
+                               "iterations": 400},
+                           4: {"inner_ranking": "heuristic"}})
 """``search:1`` and ``search:2`` differ only in budget and width; ``search:3``
 ranks its root moves with ``heuristic``, values leaves with foresight (pieces left against
 the towers they can take, big pieces kept for later; not at two players, below) and stops
 playouts 8 decisions from the root, so its 600 iterations take about 0.5-0.6 CPU seconds in
-CPython and about 0.6 s in Pyodide (median; p95 0.7-0.8 s). At 3-player tables its inner
-nodes weigh the replies ``heuristic`` would make (about twice the work per iteration), so it
-searches 400 iterations there (Pyodide: ~0.85 s), and it takes the pieces the selection
-heuristic ranks first, as ``heuristic`` does, without searching them.
+CPython and about 0.6 s in Pyodide (median; p95 0.7-0.8 s). At 3- and 4-player tables its
+inner nodes weigh the replies ``heuristic`` would make (about twice the work per iteration):
+at three it searches 400 iterations (Pyodide: ~0.85 s) and takes the pieces the selection
+heuristic ranks first, as ``heuristic`` does, without searching them; at four it keeps its
+600 iterations (about 0.56 CPU seconds a decision in CPython), where these replies won 8
+points more against three ``heuristic`` on the same deals (docs/ai.md).
 
 At 2-player tables ``search:3`` values its leaves by the board alone (``foresight=0``;
 docs/ai.md "The ladder at two players, rebuilt"): with foresight it did not beat

@@ -31,16 +31,17 @@ EXPECTED: dict[str, tuple[dict[str, object], list[int]]] = {
                  "floors": 2}, [54, 33, 42, 33, 138, 38, 38, 75, 90, 59]),
     "same/3": ({"type": "build", "card": [1, 0], "city": 5, "plot": 3, "colour": "blue",
                 "floors": 2}, [63, 63, 63, 31, 30, 30, 30, 30, 30, 30]),
-    "same/4": ({"type": "build", "card": [2, 1], "city": 1, "plot": 7, "colour": "blue",
-                "floors": 3}, [53, 88, 52, 41, 37, 52, 120, 27, 95, 35]),
+    "same/4": ({"type": "build", "card": [2, 1], "city": 2, "plot": 7, "colour": "blue",
+                "floors": 3}, [59, 35, 36, 55, 49, 121, 113, 35, 64, 33]),
 }
 """seed -> (the decision as JSON, root visits per candidate), recorded in CPython 3.11 with
-``search:3`` (600 iterations, 400 at 3-player tables). ``game/ai`` adds floats left to
-right or with ``math.fsum``: ``sum()`` of floats rounds differently since Python 3.12,
-which would reorder two selections of equal value (``same/2``) between CPython and
-Pyodide. A change of the search's valuation (a two-player person's colours read together,
-foresight, the leaves' value) may change these decisions: record them again, in one
-interpreter, and check the other agrees."""
+``search:3`` (600 iterations, 400 at 3-player tables; threat-aware replies at 3- and
+4-player tables). ``game/ai`` adds floats left to right or with ``math.fsum``: ``sum()``
+of floats rounds differently since Python 3.12, which would reorder two selections of
+equal value (``same/2``) between CPython and Pyodide. A change of the search's valuation
+(a two-player person's colours read together, foresight, the leaves' value) or of a table
+size's configuration may change these decisions: record them again, in one interpreter,
+and check the other agrees."""
 
 
 def _uncapped() -> SearchPlayer:

@@ -180,20 +180,21 @@ def test_heuristic_inner_ranking_offers_the_threat_aware_replies():
     assert checked >= 2
 
 
-def test_the_strongest_level_differs_at_three_player_tables_only():
-    """At 3-player tables ``search:3`` weighs threat-aware replies and takes the selection
-    heuristic's pieces without searching them; at 2 and 4 players it does neither."""
+def test_the_strongest_level_weighs_threat_aware_replies_at_three_and_four_players():
+    """At 3- and 4-player tables ``search:3`` weighs threat-aware replies, not at 2; at 3
+    it also takes the selection heuristic's pieces without searching them."""
     from game.ai import STRONGEST
     from game.ai.selection import ranked_selections
     from game.state import SELECT
     strongest = STRONGEST.make()
-    for n, special in ((2, False), (3, True), (4, False)):
+    for n, threat_aware, unsearched_pieces in ((2, False, False), (3, True, True),
+                                               (4, True, False)):
         game = new_game(n, "tables")
         assert game.state.phase == SELECT
         view = game.view(game.state.current)
         thinking = strongest.start(view, random.Random(0))
-        assert (thinking.config.inner_ranking == "heuristic") is special, n
-        if special:
+        assert (thinking.config.inner_ranking == "heuristic") is threat_aware, n
+        if unsearched_pieces:
             assert thinking.candidates == [ranked_selections(view)[0]] and thinking.budget == 0
         else:
             assert len(thinking.candidates) > 1 and thinking.budget > 0, n
