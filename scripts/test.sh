@@ -203,7 +203,10 @@ finish_beside() {  # finish_beside NAME   (its step, its output, its result)
 TYPES="Types (mypy --strict over game/, pyproject.toml)"
 LINT="Lint (ruff, pyproject.toml)"
 PYTEST=("$PY" -m pytest -p no:cacheprovider)
-E2E_ARGS=(-m e2e -o faulthandler_timeout=300 --reruns 1 --only-rerun "Target crashed" -rR)
+# A test whose renderer crashed, or whose browser call never returned (tests/e2e/hang_report.py),
+# runs once more; -rR lists every rerun in the summary (docs/testing.md, "Hangs").
+E2E_ARGS=(-m e2e -o faulthandler_timeout=300 --reruns 1 --only-rerun "Target crashed"
+          --only-rerun "the browser never answered" -rR)
 
 if [ "$QUICK" -eq 1 ]; then
   # ------------------------------------------------------------ the inner loop
@@ -243,6 +246,10 @@ finish_beside "$LINT"
 # the longest tests first (tests/e2e/conftest.py), so neither worker idles at the end;
 # --durations lists its slowest tests.
 CHROMIUM_SUITE="Browser tests (Chromium, two workers)"
+# A browser call that waits 120 s, or a test that runs 5 minutes, is reported as it happens
+# (tests/e2e/hang_report.py); the reports are printed again after the summary, since a long
+# log is often read by its head and tail only.
+export E2E_HANG_LOG="${E2E_HANG_LOG:-$(mktemp)}"
 start_beside chromium "$CHROMIUM_SUITE" \
   "${PYTEST[@]}" -v -n 2 --dist load --maxschedchunk 1 --durations=15 "${E2E_ARGS[@]}" tests/e2e
 run_suite engine "Engine tests on CPython" "${PYTEST[@]}" -q tests/engine
@@ -261,4 +268,8 @@ finish_beside "$CHROMIUM_SUITE"
 
 step "Summary ($(mmss $(( $(date +%s) - started ))), load $(load))"
 printf '%s\n' "${results[@]}"
+if [ -s "$E2E_HANG_LOG" ]; then
+  step "Browser tests that waited long (tests/e2e/hang_report.py, $E2E_HANG_LOG)"
+  cat "$E2E_HANG_LOG"
+fi
 exit "$failed"

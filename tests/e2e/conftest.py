@@ -37,8 +37,11 @@ def pytest_configure(config):
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_protocol(item, nextitem):
-    hang_report.WATCH.test = item.nodeid
-    return (yield)
+    hang_report.begin_test(item.nodeid)
+    try:
+        return (yield)
+    finally:
+        hang_report.begin_test("")
 
 
 LONGEST_FIRST = ("test_tabs_and_quota.py", "test_a11y.py", "test_table_second_pass.py",
@@ -224,13 +227,18 @@ class WarmPage:
         self.site_url = site_url
         self.origin = site_url.rstrip("/")
         self.switch = GuardSwitch()
-        self.context = browser.new_context(**context_args)
+        self.browser, self.context_args, self.init_script = browser, context_args, init_script
+        self._new_context()
+        self.color_scheme = context_args.get("color_scheme", "light")
+
+    def _new_context(self) -> None:
+        self.context = self.browser.new_context(**self.context_args)
         self.switch.attach(self.context)
-        if init_script is not None:  # a file's own holder (below, "a file's own context")
-            self.context.add_init_script(init_script)
+        if self.init_script is not None:  # a file's own holder (below, "a file's own context")
+            self.context.add_init_script(self.init_script)
         self.crashed = False
         self.page = self._new_page()
-        self.color_scheme = context_args.get("color_scheme", "light")
+        self.stuck_calls_seen = hang_report.WATCH.stuck_calls
 
     def _new_page(self):
         page = self.context.new_page()
@@ -242,6 +250,13 @@ class WarmPage:
         test closed or whose renderer crashed is replaced by a new one (its next start is
         cold), so one crash fails one test, not every later test of the worker."""
         self.switch.current = None
+        if hang_report.WATCH.stuck_calls != self.stuck_calls_seen:
+            # A browser call never returned since (hang_report): its page or context may not
+            # answer again, so both are left for new ones; their pages are asked to close
+            # without waiting for it (a close could wait as long), the context is left open.
+            for stale in self.context.pages:
+                stale.close(run_before_unload=True)
+            self._new_context()
         self.context.set_offline(False)
         if self.crashed and not self.page.is_closed():
             self.page.close()
@@ -282,7 +297,10 @@ class WarmPage:
             cdp.detach()
 
     def close(self) -> None:
-        self.context.close()
+        try:
+            self.context.close()
+        except hang_report.BrowserCallHung:
+            pass  # reported; at the run's end a context that never closes costs nothing more
 
 
 # ------------------------------------------------------------------ first visit

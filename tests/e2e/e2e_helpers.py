@@ -125,14 +125,19 @@ def wait_service_worker(page, timeout: int = 30_000) -> None:
         close_bounded(probe, page)
 
 
-def close_bounded(closing, waiting, seconds: float = 10) -> None:
+def close_bounded(closing, waiting, seconds: float = 10, attempts: int = 3) -> None:
     """Close page ``closing`` without Playwright's unbounded wait for Chromium to confirm,
     then wait (a bounded while, on page ``waiting``, which lets Playwright's events in)
-    until it is gone: a following set_offline() or storage wipe could reach it otherwise."""
-    closing.close(run_before_unload=True)
-    deadline = time.monotonic() + seconds
-    while not closing.is_closed() and time.monotonic() < deadline:
-        waiting.wait_for_timeout(50)
+    until it is gone: a following set_offline() or storage wipe could reach it otherwise.
+    Chromium can acknowledge a close that races a navigation's commit and drop it, so a page
+    still open after ``seconds`` is asked again (the workaround proposed upstream)."""
+    for _ in range(attempts):
+        closing.close(run_before_unload=True)
+        deadline = time.monotonic() + seconds
+        while not closing.is_closed() and time.monotonic() < deadline:
+            waiting.wait_for_timeout(50)
+        if closing.is_closed():
+            return
 
 
 # Two animation frames: the page handles a resize at its next frame (it draws the whole board

@@ -3,6 +3,8 @@ never reaches the next."""
 
 from __future__ import annotations
 
+import hang_report
+import pytest
 from playwright.sync_api import Error as PlaywrightError
 from ui_driver import open_app, screen
 
@@ -20,5 +22,27 @@ def test_a_crashed_renderer_costs_one_test_not_the_rest(page, site_url, warm_pag
     warm_page_holder.reset()
     fresh = warm_page_holder.page
     assert fresh is not page and not warm_page_holder.crashed
+    open_app(fresh, site_url)
+    assert screen(fresh) == "start"
+
+
+def test_a_browser_call_that_never_returns_fails_its_test_and_the_next_gets_new_pages(
+        page, site_url, warm_page_holder, monkeypatch):
+    """A call the browser never answers (a promise that never settles stands in for a close
+    Chromium dropped) ends at the ceiling with the words the suite reruns, instead of waiting
+    until the suite's guard ends the whole run; the next reset leaves that context for a new
+    one, the call's page answering or not."""
+    monkeypatch.setattr(hang_report, "CALL_CEILING", 2.0)
+    reports: list[str] = []  # not the run's terminal and log, which say a run had a hang
+    monkeypatch.setattr(hang_report, "_write", reports.append)
+    open_app(page, site_url)
+    context = warm_page_holder.context
+    with pytest.raises(hang_report.BrowserCallHung, match=hang_report.HUNG_WORDS):
+        page.evaluate("() => new Promise(() => {})")
+    assert page.evaluate("() => 1 + 1") == 2  # the abort left the page answering
+    assert len(reports) == 1 and "Page.evaluate aborted after 2 s" in reports[0]
+    warm_page_holder.reset()
+    assert warm_page_holder.context is not context
+    fresh = warm_page_holder.page
     open_app(fresh, site_url)
     assert screen(fresh) == "start"
