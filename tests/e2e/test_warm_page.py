@@ -32,17 +32,22 @@ def test_a_browser_call_that_never_returns_fails_its_test_and_the_next_gets_new_
     Chromium dropped) ends at the ceiling with the words the suite reruns, instead of waiting
     until the suite's guard ends the whole run; the next reset leaves that context for a new
     one, the call's page answering or not."""
-    monkeypatch.setattr(hang_report, "CALL_CEILING", 2.0)
-    reports: list[str] = []  # not the run's terminal and log, which say a run had a hang
-    monkeypatch.setattr(hang_report, "_write", reports.append)
     open_app(page, site_url)
     context = warm_page_holder.context
+    reports: list[str] = []  # not the run's terminal and log, which say a run had a hang
+    monkeypatch.setattr(hang_report, "_write", reports.append)
+    monkeypatch.setattr(hang_report, "CALL_CEILING", 2.0)  # for this one call (a busy
+    # machine can take longer than that for any other)
     with pytest.raises(hang_report.BrowserCallHung, match=hang_report.HUNG_WORDS):
         page.evaluate("() => new Promise(() => {})")
+    monkeypatch.undo()
     assert page.evaluate("() => 1 + 1") == 2  # the abort left the page answering
     assert len(reports) == 1 and "Page.evaluate aborted after 2 s" in reports[0]
     warm_page_holder.reset()
     assert warm_page_holder.context is not context
+    # The call was made on purpose: the worker's other kept pages need not be made anew.
+    hang_report.WATCH.stuck_calls -= 1
+    warm_page_holder.stuck_calls_seen -= 1
     fresh = warm_page_holder.page
     open_app(fresh, site_url)
     assert screen(fresh) == "start"
