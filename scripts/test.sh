@@ -140,6 +140,21 @@ record() {  # record NAME EXIT-CODE SECONDS GUARD-SECONDS   (exit 5 = no tests c
     "$(mmss "$guard")" "$([ "$rc" -ne 0 ] && echo "  exit $rc")")")
 }
 
+# The tests that failed or ran again, as each pytest's own summary names them, kept per suite
+# and printed again at the very end: a long log is often read by its head and tail only, and
+# a suite's summary sits in its middle.
+declare -a failures=()
+note_failures() {  # note_failures NAME LOG
+  local lines; lines=$(grep -E '^(FAILED|ERROR|RERUN) ' "$2" | head -n 30 || true)
+  if [ -n "$lines" ]; then failures+=("$1:" "$lines"); fi
+}
+print_failures() {
+  if [ "${#failures[@]}" -gt 0 ]; then
+    step "Tests that failed or ran again (each suite's summary lines, as above)"
+    printf '%s\n' "${failures[@]}"
+  fi
+}
+
 # Guards: GUARD_FACTOR (3 unless set) times each suite's time on an idle 2-core machine
 # with the rest of this command running beside it (docs/testing.md, "Time"): a suite in this
 # layout shares the two cores with three others, so these are about twice its time alone. A
@@ -166,8 +181,9 @@ guarded() {  # guarded KEY COMMAND...   (SIGABRT first: faulthandler and pytest 
 run_suite() {  # run_suite KEY NAME COMMAND...
   local key="$1" name="$2"; shift 2
   step "$name  [guard $(mmss "$(guard_of "$key")"): ${GUARD_FACTOR}x its idle time, 10 min at least; load $(load)]"
-  local rc=0 t0; t0=$(date +%s)
-  guarded "$key" "$@" || rc=$?
+  local rc=0 t0 log; t0=$(date +%s); log=$(mktemp)
+  guarded "$key" "$@" 2>&1 | tee "$log" || rc=$?
+  note_failures "$name" "$log"; rm -f "$log"
   record "$name" "$rc" $(( $(date +%s) - t0 )) "$(guard_of "$key")"
 }
 
@@ -196,7 +212,7 @@ finish_beside() {  # finish_beside NAME   (its step, its output, its result)
   local took; took=$(cat "${beside_log[$name]}.took" 2>/dev/null || echo $(( $(date +%s) - ${beside_t0[$name]} )))
   rm -f "${beside_log[$name]}.took"
   step "$name  [$(mmss "$took"); guard $(mmss "$(guard_of "${beside_key[$name]}")")]"
-  cat "${beside_log[$name]}"; rm -f "${beside_log[$name]}"
+  cat "${beside_log[$name]}"; note_failures "$name" "${beside_log[$name]}"; rm -f "${beside_log[$name]}"
   record "$name" "$rc" "$took" "$(guard_of "${beside_key[$name]}")"
 }
 
@@ -223,6 +239,7 @@ if [ "$QUICK" -eq 1 ]; then
     "${PYTEST[@]}" -q -m "e2e and smoke" "${E2E_ARGS[@]:2}" tests/e2e
   step "Summary, quick ($(mmss $(( $(date +%s) - started ))), load $(load))"
   printf '%s\n' "${results[@]}"
+  print_failures
   exit "$failed"
 fi
 
@@ -249,7 +266,9 @@ CHROMIUM_SUITE="Browser tests (Chromium, two workers)"
 # A browser call that waits 120 s, or a test that runs 5 minutes, is reported as it happens
 # (tests/e2e/hang_report.py); the reports are printed again after the summary, since a long
 # log is often read by its head and tail only.
-export E2E_HANG_LOG="${E2E_HANG_LOG:-$(mktemp)}"
+hang_log_made=0
+if [ -z "${E2E_HANG_LOG:-}" ]; then E2E_HANG_LOG=$(mktemp); hang_log_made=1; fi
+export E2E_HANG_LOG
 start_beside chromium "$CHROMIUM_SUITE" \
   "${PYTEST[@]}" -v -n 2 --dist load --maxschedchunk 1 --durations=15 "${E2E_ARGS[@]}" tests/e2e
 run_suite engine "Engine tests on CPython" "${PYTEST[@]}" -q tests/engine
@@ -268,8 +287,10 @@ finish_beside "$CHROMIUM_SUITE"
 
 step "Summary ($(mmss $(( $(date +%s) - started ))), load $(load))"
 printf '%s\n' "${results[@]}"
+print_failures
 if [ -s "$E2E_HANG_LOG" ]; then
   step "Browser tests that waited long (tests/e2e/hang_report.py, $E2E_HANG_LOG)"
   cat "$E2E_HANG_LOG"
 fi
+if [ "$hang_log_made" -eq 1 ]; then rm -f "$E2E_HANG_LOG"; fi
 exit "$failed"
