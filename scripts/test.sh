@@ -220,9 +220,10 @@ TYPES="Types (mypy --strict over game/, pyproject.toml)"
 LINT="Lint (ruff, pyproject.toml)"
 PYTEST=("$PY" -m pytest -p no:cacheprovider)
 # A test whose renderer crashed, or whose browser call never returned (tests/e2e/hang_report.py),
-# runs once more; -rR lists every rerun in the summary (docs/testing.md, "Hangs").
+# runs once more; -rfER lists the failures and every rerun in the summary (docs/testing.md,
+# "Hangs"): any -r replaces pytest's own -rfE, so f and E are always named with it.
 E2E_ARGS=(-m e2e -o faulthandler_timeout=300 --reruns 1 --only-rerun "Target crashed"
-          --only-rerun "the browser never answered" -rR)
+          --only-rerun "the browser never answered" -rfER)
 
 if [ "$QUICK" -eq 1 ]; then
   # ------------------------------------------------------------ the inner loop
@@ -274,14 +275,14 @@ start_beside chromium "$CHROMIUM_SUITE" \
 run_suite engine "Engine tests on CPython" "${PYTEST[@]}" -q tests/engine
 run_suite ai "Computer players on CPython" "${PYTEST[@]}" -q tests/ai
 run_suite web "Web UI logic on CPython (the tests Pyodide cannot run)" "${PYTEST[@]}" -q -m cpython tests/web
-# The same pass in WebKit and in Firefox (tests/browsers/scenario.py); -rP prints each
-# pass's timings and what it saw.
+# The same pass in WebKit and in Firefox (tests/browsers/scenario.py); -rfEP prints each
+# pass's timings and what it saw, and the failures.
 run_suite webkit "Browser pass in WebKit (WebKitGTK MiniBrowser, Xvfb)" \
   xvfb-run -a -s '-screen 0 1280x1024x24' dbus-run-session -- \
   env WEBKIT_DISABLE_DMABUF_RENDERER=1 LIBGL_ALWAYS_SOFTWARE=1 \
-  "${PYTEST[@]}" -v -rP -o faulthandler_timeout=300 tests/browsers/test_webkit.py
+  "${PYTEST[@]}" -v -rfEP -o faulthandler_timeout=300 tests/browsers/test_webkit.py
 run_suite firefox "Browser pass in Firefox ESR (WebDriver BiDi, headless)" \
-  "${PYTEST[@]}" -v -rP -o faulthandler_timeout=300 tests/browsers/test_firefox.py
+  "${PYTEST[@]}" -v -rfEP -o faulthandler_timeout=300 tests/browsers/test_firefox.py
 finish_beside "$PYODIDE_SUITE"
 finish_beside "$CHROMIUM_SUITE"
 

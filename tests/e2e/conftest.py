@@ -226,13 +226,15 @@ class WarmPage:
         self.first_visit = first_visit
         self.site_url = site_url
         self.origin = site_url.rstrip("/")
-        self.switch = GuardSwitch()
         self.browser, self.context_args, self.init_script = browser, context_args, init_script
         self._new_context()
         self.color_scheme = context_args.get("color_scheme", "light")
 
     def _new_context(self) -> None:
         self.context = self.browser.new_context(**self.context_args)
+        # A switch of its own: a context left behind keeps its listeners, and its switch
+        # (no test's guard any more) drops what they still hear.
+        self.switch = GuardSwitch()
         self.switch.attach(self.context)
         if self.init_script is not None:  # a file's own holder (below, "a file's own context")
             self.context.add_init_script(self.init_script)
