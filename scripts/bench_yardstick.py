@@ -6,6 +6,8 @@ mean margins, per table size and opponent, seats rotated.
         --log /tmp/y.jsonl                                                  # a reduced run
     .venv/bin/python scripts/bench_yardstick.py --summarize /tmp/y.jsonl    # its table again
     .venv/bin/python scripts/bench_yardstick.py --paired old.jsonl new.jsonl  # same deals
+    .venv/bin/python scripts/bench_yardstick.py --paired \\
+        docs/yardstick/wider.jsonl@722a928bdd36 other.jsonl  # one code's games of a log
 
 Lines: the subject (default ``game.ai.STRONGEST``) against each pool member (every other
 seat that member) and against the mixed pool (the other seats drawn from the pool in
@@ -202,26 +204,55 @@ def summarize(records: list[dict[str, Any]], split: bool = False) -> list[dict[s
     return rows
 
 
+def deal_key(record: dict[str, Any]) -> tuple[int, str, str, int]:
+    """Which deal a record played: (players, line, seed, game number), whoever sat in the
+    subject's seat. Two subjects or two versions with the same key met the same cards and
+    the same opponents in the same seats."""
+    return (record["players"], record["line"], record["seed"], record["game"])
+
+
+def of_code(records: list[dict[str, Any]], code: str | None) -> list[dict[str, Any]]:
+    """The records of one code digest (``LOG@CODE`` on the command line), or all of them."""
+    return records if code is None else [r for r in records if r.get("code") == code]
+
+
 def paired(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Two versions on the same deals (the same ``--seed`` and game numbers): per (subject,
-    players, line), the games both logs hold, the wins of each, the games only one of them
-    won (a shared win counts by its share) and the mean change of the margin with its
-    standard error. Why paired: the deal is most of a game's variance, so the difference
-    on the same deals shows a change with fewer games than two separate win rates."""
-    old = {game_key(r): r for r in before}
-    groups: dict[tuple[str, int, str], list[tuple[dict[str, Any], dict[str, Any]]]] = {}
-    for r in after:
-        b = old.get(game_key(r))
+    """Two versions, or two subjects, on the same deals (:func:`deal_key`): per (subject
+    before, subject after, players, line), the games both logs hold, the wins of each, the
+    games only one of them won (a shared win counts by its share) and the mean change of the
+    margin with its standard error. Why paired: the deal is most of a game's variance, so the
+    difference on the same deals shows a change with fewer games than two separate win
+    rates. A log holding one deal twice (two codes, or two subjects) cannot be paired as it
+    is: ValueError, naming the deal (select a code with :func:`of_code`)."""
+    def by_deal(records: list[dict[str, Any]], side: str) -> dict[tuple[int, str, str, int],
+                                                                 dict[str, Any]]:
+        deals: dict[tuple[int, str, str, int], dict[str, Any]] = {}
+        for r in records:
+            key = deal_key(r)
+            if key in deals:
+                raise ValueError(f"the {side} log holds {key} twice (codes "
+                                 f"{deals[key].get('code')} and {r.get('code')}): "
+                                 "name one code as LOG@CODE")
+            deals[key] = r
+        return deals
+    old = by_deal(before, "before")
+    groups: dict[tuple[str, str, int, str], list[tuple[dict[str, Any], dict[str, Any]]]] = {}
+    for key, r in sorted(by_deal(after, "after").items()):
+        b = old.get(key)
         if b is not None:
-            groups.setdefault((r["subject"], r["players"], r["line"]), []).append((b, r))
+            groups.setdefault((b["subject"], r["subject"], r["players"], r["line"]),
+                              []).append((b, r))
     rows = []
-    for (subject, players, line), pairs in sorted(groups.items()):
+    for (subject_before, subject_after, players, line), pairs in sorted(groups.items()):
         n = len(pairs)
         changes = [a["margin"] - b["margin"] for b, a in pairs]
         mean = sum(changes) / n
         sd = math.sqrt(sum((c - mean) ** 2 for c in changes) / (n - 1)) if n > 1 else 0.0
         rows.append({
-            "subject": subject, "players": players, "line": line, "games": n,
+            "subject_before": subject_before, "subject_after": subject_after,
+            "players": players, "line": line, "games": n,
+            "codes_before": sorted({b.get("code", "") for b, _ in pairs}),
+            "codes_after": sorted({a.get("code", "") for _, a in pairs}),
             "wins_before": round(sum(b["win"] for b, _ in pairs), 2),
             "wins_after": round(sum(a["win"] for _, a in pairs), 2),
             "only_before": round(sum(max(0.0, b["win"] - a["win"]) for b, a in pairs), 2),
@@ -264,11 +295,16 @@ def main(argv: list[str] | None = None) -> int:
                         help="print the table of these logs (the mixed lines also per set of "
                              "opponents met) and exit")
     parser.add_argument("--paired", nargs=2, default=None, metavar=("BEFORE", "AFTER"),
-                        help="compare two logs game by game on the same deals and exit")
+                        help="compare two logs game by game on the same deals and exit; "
+                             "LOG@CODE takes only that code digest's games of a log")
     args = parser.parse_args(argv)
     if args.paired is not None:
-        before, after = (read_log(path) for path in args.paired)
-        print(json.dumps(paired(before, after), indent=1))
+        before, after = (of_code(read_log(path), code or None)
+                         for path, _, code in (arg.partition("@") for arg in args.paired))
+        try:
+            print(json.dumps(paired(before, after), indent=1))
+        except ValueError as error:
+            parser.error(str(error))
         return 0
     if args.summarize is not None:
         records = [r for path in args.summarize for r in read_log(path)]

@@ -229,6 +229,26 @@ def test_paired_compares_the_same_deals_only():
     assert row["margin_change"] == round((2.0 + 4.0 - 2.0) / 3, 2)
 
 
+def test_paired_sets_two_subjects_side_by_side_and_one_code_of_a_log():
+    """Another subject on the same deals is paired with the first (its row names both); a
+    log holding a deal under two codes is refused until one code is named."""
+    bench = _bench()
+
+    def record(game, win, subject="s", code="old"):
+        return {"subject": subject, "line": "mixed", "players": 4, "seed": "x", "game": game,
+                "win": win, "margin": win, "code": code}
+    log = [record(0, 1.0), record(1, 0.0), record(0, 0.0, code="new"), record(1, 0.0, code="new")]
+    other = [record(0, 0.0, "s-beliefs", "b"), record(1, 1.0, "s-beliefs", "b")]
+    with pytest.raises(ValueError, match=r"\(4, 'mixed', 'x', 0\) twice .*LOG@CODE"):
+        bench.paired(log, other)
+    (row,) = bench.paired(bench.of_code(log, "new"), other)
+    assert (row["subject_before"], row["subject_after"]) == ("s", "s-beliefs")
+    assert row["codes_before"] == ["new"] and row["codes_after"] == ["b"]
+    assert row["wins_before"] == 0.0 and row["wins_after"] == 1.0
+    (row,) = bench.paired(bench.of_code(log, "old"), other)
+    assert row["wins_before"] == 1.0 and row["only_before"] == 1.0 and row["only_after"] == 1.0
+
+
 @pytest.mark.slow
 def test_a_members_line_takes_over_the_two_player_mixed_games_that_seated_it(tmp_path,
                                                                           monkeypatch):
