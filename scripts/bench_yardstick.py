@@ -230,9 +230,10 @@ def paired(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> list[di
         for r in records:
             key = deal_key(r)
             if key in deals:
-                raise ValueError(f"the {side} log holds {key} twice (codes "
-                                 f"{deals[key].get('code')} and {r.get('code')}): "
-                                 "name one code as LOG@CODE")
+                first = deals[key]
+                raise ValueError(f"the {side} log holds {key} twice ({first['subject']} "
+                                 f"code {first.get('code')}, {r['subject']} code "
+                                 f"{r.get('code')}): name one code as LOG@CODE")
             deals[key] = r
         return deals
     old = by_deal(before, "before")

@@ -11,6 +11,7 @@ import random
 import pytest
 from e2e_helpers import ISSUE_SIZES, LEAN, resize, screenshot, wait_ready
 from ui_driver import (
+    CLICK_JS,
     FAST_LEAN,
     choose_build,
     choose_selection,
@@ -89,11 +90,11 @@ def test_hotseat_undo_before_the_next_person_reveals(page, site_url, lang):
 # page: between two steps of the driver a busy machine can let the window end.
 TAKE_BACK_AND_SETTLE = """() => document.querySelector('[data-action="take-back"]')
     ? {settle: document.querySelectorAll('[data-action="settle"]').length} : null"""
-SETTLE_IF_WAITING = """() => {
+SETTLE_IF_WAITING = f"""() => {{
     const button = document.querySelector('[data-action="settle"]');
-    if (button) button.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true}));
+    if (button) ({CLICK_JS})(button);
     return button !== null;
-}"""
+}}"""
 
 
 @pytest.mark.parametrize("lang", ["de", "fr"])
