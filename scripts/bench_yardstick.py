@@ -88,11 +88,17 @@ def code_digest(subject: str, line: str, pool: Iterable[str], players: int) -> s
     return digest.hexdigest()[:12]
 
 
+def deal_key(record: dict[str, Any]) -> tuple[int, str, str, int]:
+    """Which deal a record played: (players, line, seed, game number), whoever sat in the
+    subject's seat. Two subjects or two versions with the same key met the same cards and
+    the same opponents in the same seats."""
+    return (record["players"], record["line"], record["seed"], record["game"])
+
+
 def game_key(record: dict[str, Any]) -> tuple[str, int, str, str, int]:
-    """Which game of which line a record is: (subject, players, line, seed, game number).
-    The same key on two versions' logs is the same deal (:func:`paired`)."""
-    return (record["subject"], record["players"], record["line"], record["seed"],
-            record["game"])
+    """Which game of which line a record is: the subject and its :func:`deal_key` (a run
+    skips the games its log holds under this key for the line's code)."""
+    return (record["subject"], *deal_key(record))
 
 
 def read_log(path: str | Path) -> list[dict[str, Any]]:
@@ -202,13 +208,6 @@ def summarize(records: list[dict[str, Any]], split: bool = False) -> list[dict[s
                      f"{sorted(r['game'] for r in rs)[0]}-{sorted(r['game'] for r in rs)[-1]}",
         })
     return rows
-
-
-def deal_key(record: dict[str, Any]) -> tuple[int, str, str, int]:
-    """Which deal a record played: (players, line, seed, game number), whoever sat in the
-    subject's seat. Two subjects or two versions with the same key met the same cards and
-    the same opponents in the same seats."""
-    return (record["players"], record["line"], record["seed"], record["game"])
 
 
 def of_code(records: list[dict[str, Any]], code: str | None) -> list[dict[str, Any]]:
